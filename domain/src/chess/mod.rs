@@ -1,0 +1,283 @@
+//! Chess, behind the seam the game core talks through. This module (and only this module) knows
+//! shakmaty and chasolver; the game core asks it to read a move, play it, and judge the position.
+//! Dama, checkers and Tavla will sit beside it as sibling modules with the same questions.
+
+pub mod notation;
+
+use std::fmt;
+
+use shakmaty::fen::Fen;
+use shakmaty::zobrist::Zobrist128;
+use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, Position, PositionError};
+
+pub use notation::{
+    read_move, write_move, write_pgn_san, LetterSet, MoveStyle, MoveText, MoveTextError, Notation,
+    ReadError,
+};
+
+/// A position given as FEN that is a legal, playable starting point for a game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StartFen {
+    text: String,
+    position: Chess,
+}
+
+/// Why a FEN cannot start a game.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum FenError {
+    /// Not FEN, or a position that cannot arise (Art. 3 and the FEN rules: kings, pawns on the
+    /// back ranks, a side not to move in check, impossible checks, ...).
+    #[error("{0}")]
+    Invalid(String),
+    /// A legal position in which the game is already over.
+    #[error("{0}")]
+    NotPlayable(Ending),
+}
+
+/// How a position ends a game by itself (Art. 5, 9.6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ending {
+    Checkmate { winner: Color },
+    Stalemate,
+    DeadPosition,
+}
+
+impl fmt::Display for Ending {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Ending::Checkmate { .. } => f.write_str("checkmate"),
+            Ending::Stalemate => f.write_str("stalemate"),
+            Ending::DeadPosition => f.write_str("dead position"),
+        }
+    }
+}
+
+impl StartFen {
+    /// The longest FEN accepted (a real FEN is under 100 characters).
+    pub const MAX_LEN: usize = 128;
+
+    /// Parses a FEN of a legal position in which the game can go on.
+    pub fn parse(text: &str) -> Result<StartFen, FenError> {
+        let text = text.trim();
+        if text.len() > Self::MAX_LEN {
+            return Err(FenError::Invalid("the FEN is too long".into()));
+        }
+        let fen: Fen = text
+            .parse()
+            .map_err(|e| FenError::Invalid(format!("not FEN: {e}")))?;
+        let position: Chess = fen
+            .into_position(CastlingMode::Standard)
+            .map_err(|e: PositionError<Chess>| FenError::Invalid(e.to_string()))?;
+        if let Some(ending) = ending_of(&position) {
+            return Err(FenError::NotPlayable(ending));
+        }
+        let text = fen_of(&position);
+        Ok(StartFen { text, position })
+    }
+
+    /// The FEN in its normal form (legal en passant squares only).
+    pub fn as_str(&self) -> &str {
+        &self.text
+    }
+
+    pub fn position(&self) -> &Chess {
+        &self.position
+    }
+}
+
+/// FEN of a position, naming an en passant square only where the capture is legal.
+pub fn fen_of(pos: &Chess) -> String {
+    Fen::from_position(pos, EnPassantMode::Legal).to_string()
+}
+
+/// The position read back from a FEN this crate wrote (stored logs); `None` if it is not one.
+pub fn position_from_stored_fen(text: &str) -> Option<Chess> {
+    text.parse::<Fen>()
+        .ok()?
+        .into_position(CastlingMode::Standard)
+        .ok()
+}
+
+/// FIDE's identity of a position for repetition (9.2.3): side to move, placement, castling
+/// rights, and en passant only where the capture is legal. A 128-bit Zobrist key: a collision
+/// among a game's few hundred positions is not a practical possibility.
+pub fn repetition_key(pos: &Chess) -> u128 {
+    let key: Zobrist128 = pos.zobrist_hash(EnPassantMode::Legal);
+    key.0
+}
+
+/// Checkmate and stalemate, and the dead positions chasolver's fast check proves (Art. 5.1.1,
+/// 5.2.1, 5.2.2). A dead position the fast check cannot prove lets the game go on.
+pub fn ending_of(pos: &Chess) -> Option<Ending> {
+    if pos.legal_moves().is_empty() {
+        return Some(if pos.is_check() {
+            Ending::Checkmate {
+                winner: !pos.turn(),
+            }
+        } else {
+            Ending::Stalemate
+        });
+    }
+    if is_dead_fast(pos) {
+        return Some(Ending::DeadPosition);
+    }
+    None
+}
+
+/// Can `side` still checkmate by any series of legal moves?
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Winnability {
+    /// A helpmate exists.
+    Winnable,
+    /// Proven impossible.
+    Unwinnable,
+    /// The search stopped at its limit without an answer.
+    Unknown,
+}
+
+fn to_chess_board(pos: &Chess) -> Option<chess::Board> {
+    fen_of(pos).parse::<chess::Board>().ok()
+}
+
+fn to_chess_color(c: Color) -> chess::Color {
+    match c {
+        Color::White => chess::Color::White,
+        Color::Black => chess::Color::Black,
+    }
+}
+
+/// True when chasolver's fast check proves that neither side can checkmate (a dead position).
+/// Cheap enough for every move; sound, but it may miss some dead positions (see
+/// [`winnability`]).
+pub fn is_dead_fast(pos: &Chess) -> bool {
+    // Shakmaty's material test settles the common cases without building a second board.
+    if pos.is_insufficient_material() {
+        return true;
+    }
+    let Some(board) = to_chess_board(pos) else {
+        return false;
+    };
+    chasolver::is_unwinnable_fast(&board, chess::Color::White)
+        && chasolver::is_unwinnable_fast(&board, chess::Color::Black)
+}
+
+/// chasolver's full search: can `side` checkmate by any series of legal moves (Art. 6.9, 5.2.2)?
+/// It takes microseconds on nearly every position and up to about a second on rare ones; callers
+/// that serve requests run it off the request path.
+pub fn winnability(pos: &Chess, side: Color) -> Winnability {
+    if !pos.has_insufficient_material(side) {
+        // Quick exits first: the fast check proves unwinnability cheaply.
+        let Some(board) = to_chess_board(pos) else {
+            return Winnability::Unknown;
+        };
+        if chasolver::is_unwinnable_fast(&board, to_chess_color(side)) {
+            return Winnability::Unwinnable;
+        }
+        return match chasolver::winnability(&board, to_chess_color(side)) {
+            Some(chasolver::Winnability::Winnable { .. }) => Winnability::Winnable,
+            Some(chasolver::Winnability::Unwinnable) => Winnability::Unwinnable,
+            None => Winnability::Unknown,
+        };
+    }
+    Winnability::Unwinnable
+}
+
+/// Is this move a capture or pawn move, after which no earlier position can recur (9.3)?
+pub fn is_irreversible(m: Move) -> bool {
+    m.is_zeroing()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_fen_accepts_legal_playable_positions() {
+        let f =
+            StartFen::parse("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1").unwrap();
+        assert_eq!(
+            f.as_str(),
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+            "the en passant square is kept only where the capture is legal"
+        );
+    }
+
+    #[test]
+    fn start_fen_rejects_illegal_positions() {
+        for bad in [
+            "",
+            "hello",
+            "8/8/8/8/8/8/8/8 w - - 0 1",           // no kings
+            "kk6/8/8/8/8/8/8/7K w - - 0 1",        // two black kings
+            "P3k3/8/8/8/8/8/8/4K3 w - - 0 1",      // a pawn on the first rank
+            "4k3/8/8/8/8/8/8/4RK2 w - - 0 1",      // the side not to move is in check
+            "4k3/8/8/8/8/8/8/4K3 x - - 0 1",       // no such side
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 extra", // trailing junk
+        ] {
+            let r = StartFen::parse(bad);
+            assert!(matches!(r, Err(FenError::Invalid(_))), "{bad}: {r:?}");
+        }
+        assert!(matches!(
+            StartFen::parse(&format!("{} w - - 0 1", "8/".repeat(60))),
+            Err(FenError::Invalid(_))
+        ));
+        assert!(StartFen::parse("4k3/8/8/8/8/8/8/4K2R b - - 0 1").is_ok());
+    }
+
+    #[test]
+    fn start_fen_rejects_positions_already_over() {
+        let cases = [
+            // Fool's mate: white is mated.
+            (
+                "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+                Ending::Checkmate {
+                    winner: Color::Black,
+                },
+            ),
+            ("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", Ending::Stalemate),
+            ("4k3/8/8/8/8/8/8/4K3 w - - 0 1", Ending::DeadPosition),
+            ("4k3/8/8/8/8/8/8/3BK3 w - - 0 1", Ending::DeadPosition),
+            // A locked pawn wall with bishops that cannot break it: no material count sees this.
+            (
+                "2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - - 0 1",
+                Ending::DeadPosition,
+            ),
+        ];
+        for (fen, ending) in cases {
+            assert_eq!(
+                StartFen::parse(fen),
+                Err(FenError::NotPlayable(ending)),
+                "{fen}"
+            );
+        }
+    }
+
+    #[test]
+    fn winnability_by_side() {
+        let p = |fen: &str| StartFen::parse(fen).unwrap().position().clone();
+        // King and knight against king and pawns: the knight's side can still mate.
+        let kn_vs_kp = p("8/8/8/8/8/2k5/pp6/K1N5 w - - 0 1");
+        assert_eq!(winnability(&kn_vs_kp, Color::White), Winnability::Winnable);
+        // A lone king never mates.
+        let lone = p("8/8/8/8/4k3/8/4P3/4K3 w - - 0 1");
+        assert_eq!(winnability(&lone, Color::Black), Winnability::Unwinnable);
+        assert_eq!(winnability(&lone, Color::White), Winnability::Winnable);
+        // chasolver's README example: black cannot mate, white can.
+        let wall = p("5b2/p7/Pp3k2/1Pp1pBp1/2P1P1P1/5K2/8/8 w - - 0 1");
+        assert_eq!(winnability(&wall, Color::Black), Winnability::Unwinnable);
+        assert_eq!(winnability(&wall, Color::White), Winnability::Winnable);
+    }
+
+    #[test]
+    fn repetition_key_follows_fide_identity() {
+        let p = |fen: &str| StartFen::parse(fen).unwrap().position().clone();
+        let with_rights = p("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+        let without = p("r3k2r/8/8/8/8/8/8/R3K2R w Kkq - 0 1");
+        assert_ne!(repetition_key(&with_rights), repetition_key(&without));
+        let black_to_move = p("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1");
+        assert_ne!(repetition_key(&with_rights), repetition_key(&black_to_move));
+        // Counters do not matter.
+        let later = p("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 7 30");
+        assert_eq!(repetition_key(&with_rights), repetition_key(&later));
+    }
+}

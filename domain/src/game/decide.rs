@@ -1,0 +1,388 @@
+//! `decide`: judges a command against the state and answers with the events it causes, or a
+//! rejection. All authorization of game actions lives here, in one place.
+
+use shakmaty::{Chess, Move, Position};
+
+use super::event::{EventBody, GameCreated, GameEvent, MoveRecord};
+use super::rejection::Rejection;
+use super::state::{Game, GameState, Status};
+use super::time_control::TimeControl;
+use super::types::{
+    Actor, ClaimKind, GameResult, Participant, RuleSet, Side, Termination, Timestamp,
+};
+use crate::chess::{self as rules, notation, Ending, FenError, MoveText, Notation, ReadError};
+use crate::ids::GameId;
+
+/// Who acts, when, and how they write moves. The domain reads no clock: `now` comes from here.
+#[derive(Debug, Clone)]
+pub struct Context {
+    pub now: Timestamp,
+    pub actor: Actor,
+    /// The acting player's own notation setting, tried first when a move names none.
+    pub notation: Option<Notation>,
+}
+
+/// A move as sent: the text and, optionally, the notation it is written in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveInput {
+    pub text: MoveText,
+    pub notation: Option<Notation>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct CreateGame {
+    pub game_id: GameId,
+    pub white: Participant,
+    pub black: Participant,
+    pub rules: RuleSet,
+    /// As typed; checked here (an illegal position is `invalid_fen`, one already over is
+    /// `position_not_playable`).
+    pub start_fen: Option<String>,
+    pub time_control: Option<TimeControl>,
+    pub event: Option<String>,
+    pub round: Option<String>,
+    pub site: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Command {
+    CreateGame(Box<CreateGame>),
+    /// Make a move, optionally offering a draw with it (9.1.2.1).
+    MakeMove {
+        mv: MoveInput,
+        offer_draw: bool,
+    },
+    OfferDraw,
+    AcceptDraw,
+    DeclineDraw,
+    /// Claim a draw (9.2, 9.3) on the present position, or on an intended move.
+    ClaimDraw {
+        kind: ClaimKind,
+        intended_move: Option<MoveInput>,
+    },
+    Resign,
+    /// An arbiter rules on the result, with a reason.
+    DecideResult {
+        result: GameResult,
+        reason: String,
+    },
+}
+
+/// Longest player name, event, round or site kept in a game.
+pub const MAX_LABEL_CHARS: usize = 200;
+/// Longest reason an arbiter may give.
+pub const MAX_REASON_CHARS: usize = 2000;
+
+/// Judges `command` in `state`.
+pub fn decide(
+    state: &GameState,
+    command: Command,
+    ctx: &Context,
+) -> Result<Vec<GameEvent>, Rejection> {
+    let stamp = |body: EventBody| GameEvent {
+        at: ctx.now,
+        actor: ctx.actor,
+        body,
+    };
+    let (game, command) = match (state, command) {
+        (GameState::NotCreated, Command::CreateGame(c)) => {
+            return create(*c, ctx).map(|body| vec![stamp(body)]);
+        }
+        (GameState::NotCreated, _) => return Err(Rejection::NoSuchGame),
+        (GameState::Corrupt { reason, .. }, _) => {
+            return Err(Rejection::CorruptLog(reason.clone()))
+        }
+        (GameState::Created(_), Command::CreateGame(_)) => return Err(Rejection::GameExists),
+        (GameState::Created(game), command) => (game, command),
+    };
+    let bodies = match command {
+        Command::CreateGame(_) => unreachable!("handled above"),
+        Command::DecideResult { result, reason } => {
+            if !matches!(ctx.actor, Actor::Arbiter(_) | Actor::Admin) {
+                return Err(Rejection::ArbiterOnly);
+            }
+            let reason = label("reason", Some(reason), MAX_REASON_CHARS)?.ok_or(
+                Rejection::InvalidField {
+                    field: "reason",
+                    detail: "an arbiter's decision needs a reason".into(),
+                },
+            )?;
+            vec![
+                EventBody::ArbiterDecided { result, reason },
+                EventBody::GameEnded {
+                    result,
+                    termination: Termination::ArbiterDecision,
+                },
+            ]
+        }
+        command => {
+            let side = player_side(game, ctx)?;
+            if !game.is_active() {
+                return Err(Rejection::GameOver);
+            }
+            player_command(game, side, command, ctx)?
+        }
+    };
+    Ok(bodies.into_iter().map(stamp).collect())
+}
+
+/// The side the acting player plays; anyone else never acts in a game.
+fn player_side(game: &Game, ctx: &Context) -> Result<Side, Rejection> {
+    match ctx.actor {
+        Actor::Player(id) if id == game.white.id => Ok(Side::White),
+        Actor::Player(id) if id == game.black.id => Ok(Side::Black),
+        _ => Err(Rejection::NotAPlayer),
+    }
+}
+
+fn player_command(
+    game: &Game,
+    side: Side,
+    command: Command,
+    ctx: &Context,
+) -> Result<Vec<EventBody>, Rejection> {
+    let to_move = game.turn() == side;
+    Ok(match command {
+        Command::MakeMove { mv, offer_draw } => {
+            if !to_move {
+                return Err(Rejection::NotYourTurn);
+            }
+            let m = read(game.position(), &mv, ctx)?;
+            // Re-offering while one's own offer stands adds nothing: it cannot be withdrawn.
+            let draw_offered = offer_draw && game.draw_offer != Some(side);
+            play_and_judge(game, m, draw_offered)
+        }
+        Command::OfferDraw => {
+            if let Some(by) = game.draw_offer {
+                return Err(Rejection::DrawOfferPending {
+                    by,
+                    yours: by == side,
+                });
+            }
+            vec![EventBody::DrawOffered { by: side }]
+        }
+        Command::AcceptDraw => {
+            if game.draw_offer != Some(side.opponent()) {
+                return Err(Rejection::NoDrawOffer);
+            }
+            vec![
+                EventBody::DrawAccepted { by: side },
+                EventBody::GameEnded {
+                    result: GameResult::Draw,
+                    termination: Termination::Agreement,
+                },
+            ]
+        }
+        Command::DeclineDraw => {
+            if game.draw_offer != Some(side.opponent()) {
+                return Err(Rejection::NoDrawOffer);
+            }
+            vec![EventBody::DrawDeclined { by: side }]
+        }
+        Command::ClaimDraw {
+            kind,
+            intended_move,
+        } => {
+            // 9.2 / 9.3: the claim is made by the player having the move, before moving (9.4).
+            if !to_move {
+                return Err(Rejection::NotYourTurn);
+            }
+            let intended = intended_move
+                .map(|mv| read(game.position(), &mv, ctx))
+                .transpose()?;
+            claim(game, side, kind, intended)
+        }
+        Command::Resign => vec![
+            EventBody::Resigned { by: side },
+            EventBody::GameEnded {
+                result: GameResult::win_for(side.opponent()),
+                termination: Termination::Resignation,
+            },
+        ],
+        Command::CreateGame(_) | Command::DecideResult { .. } => {
+            unreachable!("not a player command")
+        }
+    })
+}
+
+fn read(pos: &Chess, mv: &MoveInput, ctx: &Context) -> Result<Move, Rejection> {
+    let text = mv.text.as_str().to_owned();
+    notation::read_move(pos, &mv.text, mv.notation, ctx.notation).map_err(|e| match e {
+        ReadError::Unparseable => Rejection::UnparseableMove { text },
+        ReadError::Illegal => Rejection::IllegalMove { text },
+        ReadError::PromotionMissing => Rejection::PromotionMissing { text },
+        ReadError::Ambiguous { candidates } => Rejection::AmbiguousMove { text, candidates },
+    })
+}
+
+fn record(pos: &Chess, m: Move) -> MoveRecord {
+    MoveRecord {
+        uci: notation::write_move(pos, m, notation::MoveStyle::Uci),
+        san: notation::write_pgn_san(pos, m),
+    }
+}
+
+/// The move's event, followed by the game's end if the move ends it.
+fn play_and_judge(game: &Game, m: Move, draw_offered: bool) -> Vec<EventBody> {
+    let pos = game.position();
+    let mut events = vec![EventBody::MovePlayed {
+        mv: record(pos, m),
+        draw_offered,
+    }];
+    let mut after = pos.clone();
+    after.play_unchecked(m);
+    if let Some((result, termination)) = judge_after(game, m, &after) {
+        events.push(EventBody::GameEnded {
+            result,
+            termination,
+        });
+    }
+    events
+}
+
+/// Does the position after `m` end the game by itself?
+/// Checkmate (5.1.1) first: it wins even on the 75th move or a fifth repetition (9.6).
+/// Then stalemate (5.2.1), dead position (5.2.2 / 5.2b 2005), and under `fide2023` the automatic
+/// fivefold repetition (9.6.1) and 75-move rule (9.6.2).
+fn judge_after(game: &Game, m: Move, after: &Chess) -> Option<(GameResult, Termination)> {
+    match rules::ending_of(after) {
+        Some(Ending::Checkmate { winner }) => {
+            return Some((GameResult::win_for(winner.into()), Termination::Checkmate))
+        }
+        Some(Ending::Stalemate) => return Some((GameResult::Draw, Termination::Stalemate)),
+        Some(Ending::DeadPosition) => return Some((GameResult::Draw, Termination::DeadPosition)),
+        None => {}
+    }
+    if game.rules.has_automatic_draws() {
+        if game.occurrences_after(m, after) >= 5 {
+            return Some((GameResult::Draw, Termination::FivefoldRepetition));
+        }
+        if after.halfmoves() >= 150 {
+            return Some((GameResult::Draw, Termination::SeventyfiveMoves));
+        }
+    }
+    None
+}
+
+/// 9.2 / 9.3 / 9.5: judge the claim; if wrong, it stands as a draw offer and the intended move
+/// (if any) is played.
+fn claim(game: &Game, side: Side, kind: ClaimKind, intended: Option<Move>) -> Vec<EventBody> {
+    let pos = game.position();
+    let (occurrences, halfmove_clock) = match intended {
+        Some(m) => {
+            let mut after = pos.clone();
+            after.play_unchecked(m);
+            (game.occurrences_after(m, &after), after.halfmoves())
+        }
+        None => (game.occurrences_now(), pos.halfmoves()),
+    };
+    let upheld = match kind {
+        ClaimKind::ThreefoldRepetition => occurrences >= 3,
+        ClaimKind::FiftyMoves => halfmove_clock >= 100,
+    };
+    let mut events = vec![EventBody::DrawClaimed {
+        by: side,
+        kind,
+        intended_move: intended.map(|m| record(pos, m)),
+        upheld,
+        occurrences: (kind == ClaimKind::ThreefoldRepetition).then_some(occurrences),
+        halfmove_clock,
+    }];
+    if upheld {
+        events.push(EventBody::GameEnded {
+            result: GameResult::Draw,
+            termination: kind.termination(),
+        });
+    } else if let Some(m) = intended {
+        events.extend(play_and_judge(game, m, false));
+    }
+    events
+}
+
+fn label(
+    field: &'static str,
+    text: Option<String>,
+    max: usize,
+) -> Result<Option<String>, Rejection> {
+    let Some(text) = text else { return Ok(None) };
+    let t = text.trim();
+    if t.is_empty() {
+        return Ok(None);
+    }
+    if t.chars().count() > max {
+        return Err(Rejection::InvalidField {
+            field,
+            detail: format!("at most {max} characters"),
+        });
+    }
+    if t.chars().any(|c| c.is_control() && c != '\n') {
+        return Err(Rejection::InvalidField {
+            field,
+            detail: "control characters are not allowed".into(),
+        });
+    }
+    Ok(Some(t.to_owned()))
+}
+
+fn create(c: CreateGame, ctx: &Context) -> Result<EventBody, Rejection> {
+    if let Actor::Player(id) = ctx.actor {
+        // A player may only create a game they play in.
+        if id != c.white.id && id != c.black.id {
+            return Err(Rejection::NotAPlayer);
+        }
+    }
+    if ctx.actor == Actor::System {
+        return Err(Rejection::ArbiterOnly);
+    }
+    if c.white.id == c.black.id {
+        return Err(Rejection::SamePlayer);
+    }
+    let participant = |field, p: Participant| -> Result<Participant, Rejection> {
+        let name = label(field, Some(p.name), MAX_LABEL_CHARS)?.ok_or(Rejection::InvalidField {
+            field,
+            detail: "a name is needed".into(),
+        })?;
+        Ok(Participant { id: p.id, name })
+    };
+    let start_fen = match c.start_fen.as_deref().map(str::trim) {
+        None | Some("") => None,
+        Some(text) => {
+            let start = rules::StartFen::parse(text).map_err(|e| match e {
+                FenError::Invalid(detail) => Rejection::InvalidFen(detail),
+                FenError::NotPlayable(ending) => Rejection::PositionNotPlayable(ending),
+            })?;
+            if c.rules.has_automatic_draws() && start.position().halfmoves() >= 150 {
+                // 9.6.2 would already have ended the game.
+                return Err(Rejection::InvalidFen(
+                    "the half-move clock is 150 or more: the 75-move rule has already drawn the game"
+                        .into(),
+                ));
+            }
+            // The standard start is stored as no FEN at all.
+            (start.as_str() != rules::fen_of(&Chess::default())).then(|| start.as_str().to_owned())
+        }
+    };
+    if let Some(tc) = &c.time_control {
+        tc.validate()
+            .map_err(|e| Rejection::InvalidTimeControl(e.0))?;
+    }
+    Ok(EventBody::GameCreated(GameCreated {
+        game_id: c.game_id,
+        white: participant("white", c.white)?,
+        black: participant("black", c.black)?,
+        rules: c.rules,
+        start_fen,
+        time_control: c.time_control,
+        event: label("event", c.event, MAX_LABEL_CHARS)?,
+        round: label("round", c.round, MAX_LABEL_CHARS)?,
+        site: label("site", c.site, MAX_LABEL_CHARS)?,
+    }))
+}
+
+/// The status a game shows (used by projections).
+pub fn status_name(status: &Status) -> &'static str {
+    match status {
+        Status::Active => "active",
+        Status::Finished { .. } => "finished",
+    }
+}

@@ -1,0 +1,253 @@
+//! What happened in a game. Events are facts: `decide` produces them, `evolve` folds them, the
+//! store keeps them for years.
+//!
+//! Stored form: a `type` (snake_case), a `version` and a JSON `data` object, beside the event's
+//! time and actor. Once a (type, version) has been stored its shape never changes: a new shape is
+//! a new version, and [`EventBody::decode`] upcasts the old one.
+
+use serde::{Deserialize, Serialize};
+
+use super::time_control::TimeControl;
+use super::types::{
+    Actor, ClaimKind, GameResult, Participant, RuleSet, Side, Termination, Timestamp,
+};
+use crate::ids::GameId;
+
+/// One entry of a game's log.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GameEvent {
+    #[serde(with = "time::serde::rfc3339")]
+    pub at: Timestamp,
+    pub actor: Actor,
+    #[serde(flatten)]
+    pub body: EventBody,
+}
+
+/// A move as the log keeps it: UCI is authoritative (unambiguous in every position), SAN is
+/// there for people reading the log.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveRecord {
+    pub uci: String,
+    pub san: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GameCreated {
+    pub game_id: GameId,
+    pub white: Participant,
+    pub black: Participant,
+    pub rules: RuleSet,
+    /// `None`: the standard starting position.
+    pub start_fen: Option<String>,
+    pub time_control: Option<TimeControl>,
+    pub event: Option<String>,
+    pub round: Option<String>,
+    pub site: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", content = "data", rename_all = "snake_case")]
+pub enum EventBody {
+    GameCreated(GameCreated),
+    /// A move on the board (Art. 1-3), with a draw offer made with it (9.1.2.1, `(=)`).
+    MovePlayed {
+        #[serde(rename = "move")]
+        mv: MoveRecord,
+        draw_offered: bool,
+    },
+    /// A draw offer made at another time than with a move (still valid, 9.1.2.1).
+    DrawOffered {
+        by: Side,
+    },
+    DrawAccepted {
+        by: Side,
+    },
+    DrawDeclined {
+        by: Side,
+    },
+    /// A claim under 9.2 or 9.3, with what the arbiter found. A claim that is not upheld counts
+    /// as a draw offer (9.1.2.3); with an intended move, that move is then played (9.5).
+    DrawClaimed {
+        by: Side,
+        kind: ClaimKind,
+        intended_move: Option<MoveRecord>,
+        upheld: bool,
+        /// How often the claimed position had appeared (threefold), counting the new one.
+        occurrences: Option<u32>,
+        /// Half-moves without a pawn move or capture (fifty moves), counting the intended move.
+        halfmove_clock: u32,
+    },
+    Resigned {
+        by: Side,
+    },
+    /// An arbiter's ruling on the result, with the reason that explains it.
+    ArbiterDecided {
+        result: GameResult,
+        reason: String,
+    },
+    /// The game is over. Always the last event of a finished game, right after the event that
+    /// ended it.
+    GameEnded {
+        result: GameResult,
+        termination: Termination,
+    },
+}
+
+/// A stored event that cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DecodeError {
+    #[error("unknown event type {0:?}")]
+    UnknownType(String),
+    #[error("event {type_name:?} has unknown version {version}")]
+    UnknownVersion { type_name: String, version: u32 },
+    #[error("event {type_name:?} v{version} has malformed data: {detail}")]
+    Malformed {
+        type_name: String,
+        version: u32,
+        detail: String,
+    },
+}
+
+impl EventBody {
+    pub const TYPES: [&'static str; 9] = [
+        "game_created",
+        "move_played",
+        "draw_offered",
+        "draw_accepted",
+        "draw_declined",
+        "draw_claimed",
+        "resigned",
+        "arbiter_decided",
+        "game_ended",
+    ];
+
+    /// The stored `type`.
+    pub const fn type_name(&self) -> &'static str {
+        match self {
+            EventBody::GameCreated(_) => "game_created",
+            EventBody::MovePlayed { .. } => "move_played",
+            EventBody::DrawOffered { .. } => "draw_offered",
+            EventBody::DrawAccepted { .. } => "draw_accepted",
+            EventBody::DrawDeclined { .. } => "draw_declined",
+            EventBody::DrawClaimed { .. } => "draw_claimed",
+            EventBody::Resigned { .. } => "resigned",
+            EventBody::ArbiterDecided { .. } => "arbiter_decided",
+            EventBody::GameEnded { .. } => "game_ended",
+        }
+    }
+
+    /// The stored `version` of the shape this code writes.
+    pub const fn version(&self) -> u32 {
+        1
+    }
+
+    /// The stored `data` object.
+    pub fn data(&self) -> serde_json::Value {
+        match serde_json::to_value(self) {
+            Ok(serde_json::Value::Object(mut map)) => {
+                map.remove("data").unwrap_or(serde_json::Value::Null)
+            }
+            // Serialising plain data to a Value cannot fail.
+            _ => unreachable!("an event body serialises to an object"),
+        }
+    }
+
+    /// Reads a stored event, upcasting older versions to today's shape.
+    pub fn decode(
+        type_name: &str,
+        version: u32,
+        data: serde_json::Value,
+    ) -> Result<EventBody, DecodeError> {
+        if !Self::TYPES.contains(&type_name) {
+            return Err(DecodeError::UnknownType(type_name.to_owned()));
+        }
+        // Every type is at version 1 today. An upcaster for (type, old version) goes here and
+        // rewrites `data` into the current shape before it is read below.
+        if version != 1 {
+            return Err(DecodeError::UnknownVersion {
+                type_name: type_name.to_owned(),
+                version,
+            });
+        }
+        let tagged = serde_json::json!({ "type": type_name, "data": data });
+        serde_json::from_value(tagged).map_err(|e| DecodeError::Malformed {
+            type_name: type_name.to_owned(),
+            version,
+            detail: e.to_string(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn stored_form_is_stable() {
+        let body = EventBody::MovePlayed {
+            mv: MoveRecord {
+                uci: "e2e4".into(),
+                san: "e4".into(),
+            },
+            draw_offered: true,
+        };
+        assert_eq!(body.type_name(), "move_played");
+        assert_eq!(body.version(), 1);
+        assert_eq!(
+            body.data(),
+            json!({"move": {"uci": "e2e4", "san": "e4"}, "draw_offered": true})
+        );
+        assert_eq!(
+            EventBody::decode("move_played", 1, body.data()).unwrap(),
+            body
+        );
+        let ended = EventBody::GameEnded {
+            result: GameResult::Draw,
+            termination: Termination::FivefoldRepetition,
+        };
+        assert_eq!(
+            ended.data(),
+            json!({"result": "1/2-1/2", "termination": "fivefold_repetition"})
+        );
+    }
+
+    #[test]
+    fn every_type_name_is_listed() {
+        let side = Side::White;
+        let bodies = [
+            EventBody::DrawOffered { by: side },
+            EventBody::DrawAccepted { by: side },
+            EventBody::DrawDeclined { by: side },
+            EventBody::Resigned { by: side },
+            EventBody::ArbiterDecided {
+                result: GameResult::Draw,
+                reason: "r".into(),
+            },
+        ];
+        for b in bodies {
+            assert!(EventBody::TYPES.contains(&b.type_name()));
+            assert_eq!(EventBody::decode(b.type_name(), 1, b.data()).unwrap(), b);
+        }
+    }
+
+    #[test]
+    fn unreadable_events_are_errors_not_panics() {
+        assert_eq!(
+            EventBody::decode("castled_twice", 1, json!({})),
+            Err(DecodeError::UnknownType("castled_twice".into()))
+        );
+        assert!(matches!(
+            EventBody::decode("resigned", 7, json!({"by": "white"})),
+            Err(DecodeError::UnknownVersion { version: 7, .. })
+        ));
+        assert!(matches!(
+            EventBody::decode("resigned", 1, json!({"by": "purple"})),
+            Err(DecodeError::Malformed { .. })
+        ));
+        assert!(matches!(
+            EventBody::decode("resigned", 1, json!(null)),
+            Err(DecodeError::Malformed { .. })
+        ));
+    }
+}

@@ -1,0 +1,25 @@
+//! The game core: commands, events, state, and the two functions that connect them.
+//!
+//! `decide(&GameState, Command, &Context) -> Result<Vec<GameEvent>, Rejection>` judges a command;
+//! `evolve(GameState, &GameEvent) -> GameState` folds an event. Moves are judged by the `chess`
+//! module behind its seam.
+
+mod decide;
+mod event;
+mod pgn;
+mod rejection;
+mod state;
+mod time_control;
+mod types;
+
+pub use decide::{
+    decide, status_name, Command, Context, CreateGame, MoveInput, MAX_LABEL_CHARS, MAX_REASON_CHARS,
+};
+pub use event::{DecodeError, EventBody, GameCreated, GameEvent, MoveRecord};
+pub use pgn::{export_pgn, time_control_tag};
+pub use rejection::Rejection;
+pub use state::{evolve, FoldError, Game, GameState, Status};
+pub use time_control::{Period, TimeControl, TimeControlError};
+pub use types::{
+    Actor, ClaimKind, GameResult, Locale, Participant, RuleSet, Side, Termination, Timestamp,
+};

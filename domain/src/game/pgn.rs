@@ -1,0 +1,230 @@
+//! PGN export of a game's log: the Seven Tag Roster first, `SetUp`/`FEN` for set-up positions,
+//! `TimeControl` and `Termination`; draw offers as `{(=)}` after the move they were made with.
+
+use std::fmt::Write as _;
+
+use shakmaty::Position;
+
+use super::event::{EventBody, GameEvent};
+use super::state::{FoldError, GameState, Status};
+use super::time_control::TimeControl;
+use super::types::{ClaimKind, GameResult, Side, Termination};
+use crate::chess::notation;
+
+/// Writes the PGN of a game from its log.
+pub fn export_pgn(events: &[GameEvent]) -> Result<String, FoldError> {
+    let state = GameState::replay(events)?;
+    let game = state.game().ok_or(FoldError {
+        version: 0,
+        reason: "an empty log has no game".into(),
+    })?;
+
+    // Comments after each ply (index = plies made before the comment; 0 = before any move).
+    let mut comments: Vec<Vec<String>> = vec![Vec::new(); game.ply() + 1];
+    let mut ply = 0usize;
+    for e in events {
+        match &e.body {
+            EventBody::MovePlayed { draw_offered, .. } => {
+                ply += 1;
+                if *draw_offered {
+                    comments[ply].push("(=)".into());
+                }
+            }
+            EventBody::DrawOffered { .. } => comments[ply].push("(=)".into()),
+            EventBody::DrawDeclined { by } => {
+                comments[ply].push(format!("{} declines the draw offer", side_name(*by)))
+            }
+            EventBody::DrawClaimed {
+                by,
+                kind,
+                intended_move,
+                upheld,
+                occurrences,
+                halfmove_clock,
+            } => {
+                let ground = match kind {
+                    ClaimKind::ThreefoldRepetition => format!(
+                        "threefold repetition ({} occurrences)",
+                        occurrences.unwrap_or(0)
+                    ),
+                    ClaimKind::FiftyMoves => {
+                        format!("fifty moves ({halfmove_clock} half-moves)")
+                    }
+                };
+                let on = intended_move
+                    .as_ref()
+                    .map(|m| format!(" on the intended move {}", m.san))
+                    .unwrap_or_default();
+                let verdict = if *upheld { "upheld" } else { "not upheld" };
+                comments[ply].push(format!(
+                    "{} claims a draw by {ground}{on}: {verdict}",
+                    side_name(*by)
+                ));
+                if !upheld {
+                    // 9.1.2.3: the claim counts as a draw offer. With an intended move the offer
+                    // is written after that move, which comes next.
+                    let at = if intended_move.is_some() {
+                        ply + 1
+                    } else {
+                        ply
+                    };
+                    if let Some(list) = comments.get_mut(at) {
+                        list.push("(=)".into());
+                    }
+                }
+            }
+            EventBody::ArbiterDecided { result, reason } => comments[ply].push(format!(
+                "Arbiter's decision {result}: {}",
+                reason.replace(['{', '}'], "")
+            )),
+            _ => {}
+        }
+    }
+
+    let (result, termination) = match game.status {
+        Status::Active => (None, None),
+        Status::Finished {
+            result,
+            termination,
+        } => (Some(result), Some(termination)),
+    };
+    let result_text = result.map_or("*", GameResult::as_str);
+
+    let mut out = String::with_capacity(512 + game.ply() * 8);
+    let tag = |out: &mut String, name: &str, value: &str| {
+        let value = value.replace('\\', "\\\\").replace('"', "\\\"");
+        let _ = writeln!(out, "[{name} \"{value}\"]");
+    };
+    tag(&mut out, "Event", game.event.as_deref().unwrap_or("?"));
+    tag(&mut out, "Site", game.site.as_deref().unwrap_or("?"));
+    let d = game.created_at.date();
+    tag(
+        &mut out,
+        "Date",
+        &format!("{:04}.{:02}.{:02}", d.year(), u8::from(d.month()), d.day()),
+    );
+    tag(&mut out, "Round", game.round.as_deref().unwrap_or("-"));
+    tag(&mut out, "White", &game.white.name);
+    tag(&mut out, "Black", &game.black.name);
+    tag(&mut out, "Result", result_text);
+    if let Some(fen) = &game.start_fen {
+        tag(&mut out, "SetUp", "1");
+        tag(&mut out, "FEN", fen);
+    }
+    tag(
+        &mut out,
+        "TimeControl",
+        &time_control_tag(game.time_control.as_ref()),
+    );
+    tag(
+        &mut out,
+        "Termination",
+        termination.map_or("unterminated", Termination::pgn_tag),
+    );
+    out.push('\n');
+
+    // Movetext.
+    let mut tokens: Vec<String> = Vec::with_capacity(game.ply() * 2 + 4);
+    let push_comments = |tokens: &mut Vec<String>, list: &[String]| {
+        for c in list {
+            tokens.push(format!("{{{c}}}"));
+        }
+    };
+    push_comments(&mut tokens, &comments[0]);
+    let mut pos = game.start_position().clone();
+    let mut need_number = true;
+    for (i, &m) in game.moves().iter().enumerate() {
+        let number = pos.fullmoves().get();
+        match pos.turn() {
+            shakmaty::Color::White => tokens.push(format!("{number}.")),
+            shakmaty::Color::Black if need_number => tokens.push(format!("{number}...")),
+            shakmaty::Color::Black => {}
+        }
+        tokens.push(notation::write_pgn_san(&pos, m));
+        pos.play_unchecked(m);
+        need_number = !comments[i + 1].is_empty();
+        push_comments(&mut tokens, &comments[i + 1]);
+    }
+    if let (Some(result), Some(termination)) = (result, termination) {
+        tokens.push(format!("{{{}}}", ending_sentence(result, termination)));
+    }
+    tokens.push(result_text.to_owned());
+
+    let mut line_len = 0;
+    for t in tokens {
+        if line_len > 0 && line_len + 1 + t.chars().count() > 79 {
+            out.push('\n');
+            line_len = 0;
+        } else if line_len > 0 {
+            out.push(' ');
+            line_len += 1;
+        }
+        line_len += t.chars().count();
+        out.push_str(&t);
+    }
+    out.push_str("\n\n");
+    Ok(out)
+}
+
+fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::White => "White",
+        Side::Black => "Black",
+    }
+}
+
+/// PGN's TimeControl tag (PGN standard 9.6.1): `-` for none, `moves/seconds` periods joined by
+/// `:`, a sudden-death period as plain seconds, `+increment`.
+pub fn time_control_tag(tc: Option<&TimeControl>) -> String {
+    match tc {
+        None => "-".into(),
+        Some(TimeControl::PerMove { seconds }) => format!("1/{seconds}"),
+        Some(TimeControl::Periods {
+            periods,
+            increment_seconds,
+            ..
+        }) => periods
+            .iter()
+            .map(|p| {
+                let mut s = match p.moves {
+                    Some(n) => format!("{n}/{}", p.seconds),
+                    None => p.seconds.to_string(),
+                };
+                if *increment_seconds > 0 {
+                    let _ = write!(s, "+{increment_seconds}");
+                }
+                s
+            })
+            .collect::<Vec<_>>()
+            .join(":"),
+    }
+}
+
+/// A closing comment in words.
+fn ending_sentence(result: GameResult, termination: Termination) -> String {
+    let winner = result.winner().map(side_name);
+    let loser = result.winner().map(|w| side_name(w.opponent()));
+    match (termination, winner, loser) {
+        (Termination::Checkmate, Some(w), _) => format!("{w} wins by checkmate"),
+        (Termination::Resignation, _, Some(l)) => format!("{l} resigns"),
+        (Termination::TimeForfeit, _, Some(l)) => format!("{l} lost on time"),
+        (Termination::SealedMoveInvalid, _, Some(l)) => {
+            format!("{l}'s sealed move was invalid")
+        }
+        (Termination::LateForResumption, _, Some(l)) => {
+            format!("{l} was more than an hour late for resumption")
+        }
+        (Termination::Stalemate, ..) => "Draw by stalemate".into(),
+        (Termination::DeadPosition, ..) => "Draw: dead position".into(),
+        (Termination::Agreement, ..) => "Draw by agreement".into(),
+        (Termination::ThreefoldRepetition, ..) => "Draw by threefold repetition".into(),
+        (Termination::FiftyMoves, ..) => "Draw by the fifty-move rule".into(),
+        (Termination::FivefoldRepetition, ..) => "Draw by fivefold repetition".into(),
+        (Termination::SeventyfiveMoves, ..) => "Draw by the 75-move rule".into(),
+        (Termination::InsufficientMaterialOnTime, ..) => {
+            "Draw: time ran out, but the opponent could not checkmate".into()
+        }
+        (Termination::ArbiterDecision, ..) => format!("Arbiter's decision: {result}"),
+        (t, ..) => format!("{result} ({t})"),
+    }
+}

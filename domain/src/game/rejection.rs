@@ -1,0 +1,249 @@
+//! Why a command is refused: a value with a stable code (the API's error code) and a message a
+//! player understands, in English and Turkish.
+
+use crate::chess::Ending;
+
+use super::types::{Locale, Side};
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Rejection {
+    #[error("the game does not exist")]
+    NoSuchGame,
+    #[error("the game already exists")]
+    GameExists,
+    #[error("the game's log is damaged: {0}")]
+    CorruptLog(String),
+    #[error("not a player in this game")]
+    NotAPlayer,
+    #[error("only the arbiter may do this")]
+    ArbiterOnly,
+    #[error("not your turn")]
+    NotYourTurn,
+    #[error("the game is over")]
+    GameOver,
+    #[error("illegal move {text:?}")]
+    IllegalMove { text: String },
+    #[error("promotion piece missing in {text:?}")]
+    PromotionMissing { text: String },
+    #[error("ambiguous move {text:?}: {candidates:?}")]
+    AmbiguousMove {
+        text: String,
+        candidates: Vec<String>,
+    },
+    #[error("unparseable move {text:?}")]
+    UnparseableMove { text: String },
+    #[error("no draw offer to answer")]
+    NoDrawOffer,
+    #[error("a draw offer already stands")]
+    DrawOfferPending { by: Side, yours: bool },
+    #[error("invalid FEN: {0}")]
+    InvalidFen(String),
+    #[error("position not playable: {0}")]
+    PositionNotPlayable(Ending),
+    #[error("invalid time control: {0}")]
+    InvalidTimeControl(String),
+    #[error("the same player on both sides")]
+    SamePlayer,
+    #[error("invalid {field}: {detail}")]
+    InvalidField { field: &'static str, detail: String },
+}
+
+impl Rejection {
+    /// The stable code (the API's `error.code`).
+    pub const fn code(&self) -> &'static str {
+        match self {
+            Rejection::NoSuchGame => "not_found",
+            Rejection::GameExists => "game_exists",
+            Rejection::CorruptLog(_) => "corrupt_log",
+            Rejection::NotAPlayer => "not_a_player",
+            Rejection::ArbiterOnly => "forbidden",
+            Rejection::NotYourTurn => "not_your_turn",
+            Rejection::GameOver => "game_over",
+            Rejection::IllegalMove { .. } | Rejection::PromotionMissing { .. } => "illegal_move",
+            Rejection::AmbiguousMove { .. } => "ambiguous_move",
+            Rejection::UnparseableMove { .. } => "unparseable_move",
+            Rejection::NoDrawOffer => "no_draw_offer",
+            Rejection::DrawOfferPending { .. } => "draw_offer_pending",
+            Rejection::InvalidFen(_) => "invalid_fen",
+            Rejection::PositionNotPlayable(_) => "position_not_playable",
+            Rejection::InvalidTimeControl(_) => "invalid_time_control",
+            Rejection::SamePlayer => "same_player",
+            Rejection::InvalidField { .. } => "bad_request",
+        }
+    }
+
+    /// A message for a player, in their language.
+    pub fn message(&self, locale: Locale) -> String {
+        let tr = locale == Locale::Tr;
+        match self {
+            Rejection::NoSuchGame => pick(tr, "There is no such game.", "Böyle bir oyun yok."),
+            Rejection::GameExists => pick(tr, "The game already exists.", "Bu oyun zaten var."),
+            Rejection::CorruptLog(_) => pick(
+                tr,
+                "This game's record is damaged; the instance's administrator has to look at it.",
+                "Bu oyunun kaydı bozulmuş; sunucu yöneticisinin incelemesi gerekiyor.",
+            ),
+            Rejection::NotAPlayer => pick(
+                tr,
+                "You are not a player in this game.",
+                "Bu oyunda oyuncu değilsiniz.",
+            ),
+            Rejection::ArbiterOnly => pick(
+                tr,
+                "Only the arbiter may do this.",
+                "Bunu yalnızca hakem yapabilir.",
+            ),
+            Rejection::NotYourTurn => pick(tr, "It is not your turn.", "Hamle sırası sizde değil."),
+            Rejection::GameOver => pick(tr, "The game is over.", "Oyun sona erdi."),
+            Rejection::IllegalMove { text } => {
+                if tr {
+                    format!("{text} bu konumda kurallara uygun bir hamle değil.")
+                } else {
+                    format!("{text} is not a legal move in this position.")
+                }
+            }
+            Rejection::PromotionMissing { text } => {
+                if tr {
+                    format!(
+                        "{text}: son sıraya ulaşan piyon terfi etmeli; taşı da yazın (örneğin e8V ya da e8=Q)."
+                    )
+                } else {
+                    format!(
+                        "{text}: a pawn reaching the last rank must be promoted; add the piece (for example e8=Q)."
+                    )
+                }
+            }
+            Rejection::AmbiguousMove { text, candidates } => {
+                let list = candidates.join(", ");
+                if tr {
+                    format!(
+                        "{text} birden fazla hamle olarak okunabiliyor ({list}); notasyonu belirtin ya da hamleyi açıkça yazın."
+                    )
+                } else {
+                    format!(
+                        "{text} can be read as more than one move ({list}); name the notation or write the move unambiguously."
+                    )
+                }
+            }
+            Rejection::UnparseableMove { text } => {
+                if tr {
+                    format!("{text} okunabilen hiçbir notasyonda bir hamle değil (örnekler: e4, Af3, 0-0, e2e4, 5254).")
+                } else {
+                    format!("{text} is not a move in any notation zarf reads (examples: e4, Nf3, O-O, e2e4, 5254).")
+                }
+            }
+            Rejection::NoDrawOffer => pick(
+                tr,
+                "There is no draw offer for you to answer.",
+                "Yanıtlayacağınız bir beraberlik teklifi yok.",
+            ),
+            Rejection::DrawOfferPending { yours: true, .. } => pick(
+                tr,
+                "Your draw offer already stands; it cannot be withdrawn or repeated.",
+                "Beraberlik teklifiniz zaten geçerli; geri alınamaz ve yinelenemez.",
+            ),
+            Rejection::DrawOfferPending { yours: false, .. } => pick(
+                tr,
+                "Your opponent's draw offer stands: accept or decline it.",
+                "Rakibinizin beraberlik teklifi geçerli: kabul edin ya da reddedin.",
+            ),
+            Rejection::InvalidFen(detail) => {
+                if tr {
+                    format!("FEN kurallara uygun bir konum değil: {detail}")
+                } else {
+                    format!("The FEN is not a legal position: {detail}")
+                }
+            }
+            Rejection::PositionNotPlayable(ending) => {
+                let (en, t) = match ending {
+                    Ending::Checkmate { .. } => ("checkmate", "mat"),
+                    Ending::Stalemate => ("stalemate", "pat"),
+                    Ending::DeadPosition => (
+                        "a dead position: no one can checkmate",
+                        "ölü konum: kimse mat edemez",
+                    ),
+                };
+                if tr {
+                    format!("Bu konumda oyun zaten bitmiş ({t}).")
+                } else {
+                    format!("The game is already over in this position ({en}).")
+                }
+            }
+            Rejection::InvalidTimeControl(detail) => {
+                if tr {
+                    format!("Geçersiz süre denetimi: {detail}")
+                } else {
+                    format!("Invalid time control: {detail}")
+                }
+            }
+            Rejection::SamePlayer => pick(
+                tr,
+                "A player cannot play both sides.",
+                "Bir oyuncu iki tarafı birden oynayamaz.",
+            ),
+            Rejection::InvalidField { field, detail } => {
+                if tr {
+                    format!("Geçersiz alan {field}: {detail}")
+                } else {
+                    format!("Invalid {field}: {detail}")
+                }
+            }
+        }
+    }
+}
+
+fn pick(tr: bool, en: &str, turkish: &str) -> String {
+    if tr { turkish } else { en }.to_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_rejection_has_a_code_and_two_messages() {
+        let all = [
+            Rejection::NoSuchGame,
+            Rejection::GameExists,
+            Rejection::CorruptLog("x".into()),
+            Rejection::NotAPlayer,
+            Rejection::ArbiterOnly,
+            Rejection::NotYourTurn,
+            Rejection::GameOver,
+            Rejection::IllegalMove { text: "e5".into() },
+            Rejection::PromotionMissing { text: "e8".into() },
+            Rejection::AmbiguousMove {
+                text: "Kd8".into(),
+                candidates: vec!["Rd8".into(), "Kd8".into()],
+            },
+            Rejection::UnparseableMove { text: "zz".into() },
+            Rejection::NoDrawOffer,
+            Rejection::DrawOfferPending {
+                by: Side::White,
+                yours: true,
+            },
+            Rejection::InvalidFen("x".into()),
+            Rejection::PositionNotPlayable(Ending::Stalemate),
+            Rejection::InvalidTimeControl("x".into()),
+            Rejection::SamePlayer,
+            Rejection::InvalidField {
+                field: "name",
+                detail: "x".into(),
+            },
+        ];
+        for r in all {
+            let code = r.code();
+            assert!(!code.is_empty() && code.chars().all(|c| c.is_ascii_lowercase() || c == '_'));
+            let en = r.message(Locale::En);
+            let tr = r.message(Locale::Tr);
+            assert_ne!(en, tr, "{code} needs a Turkish message");
+            assert!(!en.is_empty() && !tr.is_empty());
+        }
+        assert!(Rejection::AmbiguousMove {
+            text: "Kd8".into(),
+            candidates: vec!["Rd8".into(), "Kd8".into()]
+        }
+        .message(Locale::En)
+        .contains("Rd8, Kd8"));
+    }
+}

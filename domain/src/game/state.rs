@@ -1,0 +1,327 @@
+//! A game's state: the fold of its events. `evolve` applies facts that `decide` already judged,
+//! so it re-checks nothing and stays close to the cost of playing the moves on a board.
+
+use shakmaty::{Chess, Color, Move, Position};
+
+use super::event::{EventBody, GameCreated, GameEvent};
+use super::time_control::TimeControl;
+use super::types::{GameResult, Participant, RuleSet, Side, Termination, Timestamp};
+use crate::chess::{self as rules, notation};
+use crate::ids::GameId;
+
+/// Whether a game goes on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    Active,
+    Finished {
+        result: GameResult,
+        termination: Termination,
+    },
+}
+
+/// The state of one game.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub enum GameState {
+    /// No event yet.
+    #[default]
+    NotCreated,
+    Created(Box<Game>),
+    /// The log holds an event that cannot follow the ones before it (a damaged or hand-edited
+    /// store). Every command is refused; `zarf verify` and the log tell where.
+    Corrupt {
+        version: u64,
+        reason: String,
+    },
+}
+
+/// Why a log does not fold.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("the log does not fold at event {version}: {reason}")]
+pub struct FoldError {
+    /// 1-based position of the offending event.
+    pub version: u64,
+    pub reason: String,
+}
+
+impl GameState {
+    /// Folds a whole log.
+    pub fn replay<'a>(
+        events: impl IntoIterator<Item = &'a GameEvent>,
+    ) -> Result<GameState, FoldError> {
+        let mut state = GameState::NotCreated;
+        for e in events {
+            state = evolve(state, e);
+        }
+        match state {
+            GameState::Corrupt { version, reason } => Err(FoldError { version, reason }),
+            s => Ok(s),
+        }
+    }
+
+    pub fn game(&self) -> Option<&Game> {
+        match self {
+            GameState::Created(g) => Some(g),
+            _ => None,
+        }
+    }
+
+    /// Number of events folded.
+    pub fn version(&self) -> u64 {
+        match self {
+            GameState::NotCreated => 0,
+            GameState::Created(g) => g.version,
+            GameState::Corrupt { version, .. } => *version,
+        }
+    }
+}
+
+/// One game as its log made it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Game {
+    pub id: GameId,
+    pub white: Participant,
+    pub black: Participant,
+    pub rules: RuleSet,
+    /// The set-up position's FEN; `None` for the standard start.
+    pub start_fen: Option<String>,
+    pub time_control: Option<TimeControl>,
+    pub event: Option<String>,
+    pub round: Option<String>,
+    pub site: Option<String>,
+    pub created_at: Timestamp,
+    /// When the latest event happened.
+    pub updated_at: Timestamp,
+    /// Events folded so far (the contract's `version`).
+    pub version: u64,
+    pub status: Status,
+    /// The side whose draw offer stands (9.1.2).
+    pub draw_offer: Option<Side>,
+    start: Chess,
+    position: Chess,
+    moves: Vec<Move>,
+    /// Plies before this one are separated from the present by a capture or pawn move, so no
+    /// position before it can recur (9.2, 9.3).
+    reversible_from: usize,
+}
+
+/// Folds one event into the state.
+pub fn evolve(state: GameState, event: &GameEvent) -> GameState {
+    match state {
+        GameState::NotCreated => match &event.body {
+            EventBody::GameCreated(c) => match Game::new(c, event.at) {
+                Ok(g) => GameState::Created(Box::new(g)),
+                Err(reason) => GameState::Corrupt { version: 1, reason },
+            },
+            other => GameState::Corrupt {
+                version: 1,
+                reason: format!(
+                    "a log must begin with game_created, not {}",
+                    other.type_name()
+                ),
+            },
+        },
+        GameState::Created(mut game) => match game.apply(event) {
+            Ok(()) => GameState::Created(game),
+            Err(reason) => GameState::Corrupt {
+                version: game.version + 1,
+                reason,
+            },
+        },
+        corrupt @ GameState::Corrupt { .. } => corrupt,
+    }
+}
+
+impl Game {
+    fn new(c: &GameCreated, at: Timestamp) -> Result<Game, String> {
+        let start = match &c.start_fen {
+            None => Chess::default(),
+            Some(fen) => rules::position_from_stored_fen(fen)
+                .ok_or_else(|| format!("stored start FEN {fen:?} is not a position"))?,
+        };
+        Ok(Game {
+            id: c.game_id,
+            white: c.white.clone(),
+            black: c.black.clone(),
+            rules: c.rules,
+            start_fen: c.start_fen.clone(),
+            time_control: c.time_control.clone(),
+            event: c.event.clone(),
+            round: c.round.clone(),
+            site: c.site.clone(),
+            created_at: at,
+            updated_at: at,
+            version: 1,
+            status: Status::Active,
+            draw_offer: None,
+            position: start.clone(),
+            start,
+            moves: Vec::new(),
+            reversible_from: 0,
+        })
+    }
+
+    fn apply(&mut self, event: &GameEvent) -> Result<(), String> {
+        if let Status::Finished { .. } = self.status {
+            // After the end only an arbiter's ruling (and its new ending) may follow.
+            if !matches!(
+                event.body,
+                EventBody::ArbiterDecided { .. } | EventBody::GameEnded { .. }
+            ) {
+                return Err(format!("{} after the game ended", event.body.type_name()));
+            }
+        }
+        match &event.body {
+            EventBody::GameCreated(_) => return Err("a second game_created".into()),
+            EventBody::MovePlayed { mv, draw_offered } => {
+                let m = notation::uci_unchecked(&self.position, &mv.uci)
+                    .ok_or_else(|| format!("move {:?} names no piece", mv.uci))?;
+                self.play(m);
+                let mover = self.turn().opponent();
+                if *draw_offered {
+                    self.draw_offer = Some(mover);
+                }
+            }
+            EventBody::DrawOffered { by } => self.draw_offer = Some(*by),
+            EventBody::DrawAccepted { .. } | EventBody::DrawDeclined { .. } => {
+                self.draw_offer = None
+            }
+            EventBody::DrawClaimed { by, upheld, .. } => {
+                // 9.1.2.3: a claim is also a draw offer (unless one already stands).
+                if !upheld && self.draw_offer.is_none() {
+                    self.draw_offer = Some(*by);
+                }
+            }
+            EventBody::Resigned { .. } | EventBody::ArbiterDecided { .. } => {}
+            EventBody::GameEnded {
+                result,
+                termination,
+            } => {
+                self.status = Status::Finished {
+                    result: *result,
+                    termination: *termination,
+                };
+                self.draw_offer = None;
+            }
+        }
+        self.version += 1;
+        self.updated_at = event.at;
+        Ok(())
+    }
+
+    /// Plays a judged move: an offer by the opponent lapses when they move (9.1.2.2 / 9.1.2.1).
+    fn play(&mut self, m: Move) {
+        let mover = Side::from(self.position.turn());
+        if self.draw_offer == Some(mover.opponent()) {
+            self.draw_offer = None;
+        }
+        self.position.play_unchecked(m);
+        self.moves.push(m);
+        if rules::is_irreversible(m) {
+            self.reversible_from = self.moves.len();
+        }
+    }
+
+    pub fn position(&self) -> &Chess {
+        &self.position
+    }
+
+    pub fn start_position(&self) -> &Chess {
+        &self.start
+    }
+
+    /// The moves made, in order.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// Half-moves made in this game.
+    pub fn ply(&self) -> usize {
+        self.moves.len()
+    }
+
+    pub fn turn(&self) -> Side {
+        self.position.turn().into()
+    }
+
+    pub fn participant(&self, side: Side) -> &Participant {
+        match side {
+            Side::White => &self.white,
+            Side::Black => &self.black,
+        }
+    }
+
+    pub fn is_active(&self) -> bool {
+        self.status == Status::Active
+    }
+
+    pub fn fen(&self) -> String {
+        rules::fen_of(&self.position)
+    }
+
+    /// The position after `ply` half-moves (0: the start).
+    pub fn position_at(&self, ply: usize) -> Option<Chess> {
+        if ply > self.moves.len() {
+            return None;
+        }
+        let mut pos = self.start.clone();
+        for &m in &self.moves[..ply] {
+            pos.play_unchecked(m);
+        }
+        Some(pos)
+    }
+
+    /// FEN of the position after `ply` half-moves.
+    pub fn fen_at(&self, ply: usize) -> Option<String> {
+        self.position_at(ply).map(|p| rules::fen_of(&p))
+    }
+
+    /// The moves in PGN SAN (English letters, `O-O`, `e8=Q`, `+`/`#`).
+    pub fn san_moves(&self) -> Vec<String> {
+        let mut pos = self.start.clone();
+        self.moves
+            .iter()
+            .map(|&m| {
+                let san = notation::write_pgn_san(&pos, m);
+                pos.play_unchecked(m);
+                san
+            })
+            .collect()
+    }
+
+    /// Repetition keys (FIDE identity) of every position that can still recur, oldest first;
+    /// the last is the present position.
+    pub fn repeatable_keys(&self) -> Vec<u128> {
+        let mut pos = self
+            .position_at(self.reversible_from)
+            .unwrap_or_else(|| self.start.clone());
+        let mut keys = Vec::with_capacity(self.moves.len() - self.reversible_from + 1);
+        keys.push(rules::repetition_key(&pos));
+        for &m in &self.moves[self.reversible_from..] {
+            pos.play_unchecked(m);
+            keys.push(rules::repetition_key(&pos));
+        }
+        keys
+    }
+
+    /// How often the position after `m` (a legal move now) would have appeared, counting that
+    /// time (9.2, 9.6.1).
+    pub fn occurrences_after(&self, m: Move, after: &Chess) -> u32 {
+        if rules::is_irreversible(m) {
+            return 1;
+        }
+        let key = rules::repetition_key(after);
+        1 + self.repeatable_keys().iter().filter(|&&k| k == key).count() as u32
+    }
+
+    /// How often the present position has appeared, counting now.
+    pub fn occurrences_now(&self) -> u32 {
+        let keys = self.repeatable_keys();
+        let now = *keys.last().expect("the present position is always listed");
+        keys.iter().filter(|&&k| k == now).count() as u32
+    }
+
+    /// The side to move as a shakmaty colour.
+    pub fn color_to_move(&self) -> Color {
+        self.position.turn()
+    }
+}

@@ -1,0 +1,134 @@
+//! Time controls as data (Art. 6.1, and correspondence practice). The clock itself — time used,
+//! carry-over, increment, delay, leave — is computed from the log by the clock module.
+
+use serde::{Deserialize, Serialize};
+
+/// The contract's `time_control` object.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum TimeControl {
+    /// `seconds` for each move, reset after every move.
+    PerMove { seconds: u64 },
+    /// A number of moves in each period, then the next period; the last may be sudden death
+    /// (`moves: null`). Time saved carries forward (6.2), delay excepted.
+    Periods {
+        periods: Vec<Period>,
+        #[serde(default)]
+        increment_seconds: u64,
+        #[serde(default)]
+        delay_seconds: u64,
+    },
+}
+
+/// One period of a [`TimeControl::Periods`] control.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Period {
+    /// Moves to make in the period; `None` for the rest of the game.
+    pub moves: Option<u32>,
+    pub seconds: u64,
+}
+
+/// Why a time control cannot be used.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct TimeControlError(pub String);
+
+impl TimeControl {
+    /// A year and a bit: no correspondence control gives more for one period or move.
+    pub const MAX_SECONDS: u64 = 400 * 24 * 3600;
+    pub const MAX_PERIODS: usize = 16;
+    pub const MAX_MOVES_PER_PERIOD: u32 = 500;
+
+    pub fn validate(&self) -> Result<(), TimeControlError> {
+        let err = |m: &str| Err(TimeControlError(m.to_owned()));
+        match self {
+            TimeControl::PerMove { seconds } => {
+                if *seconds == 0 {
+                    return err("per_move needs seconds greater than zero");
+                }
+                if *seconds > Self::MAX_SECONDS {
+                    return err("per_move seconds is too large (at most 400 days)");
+                }
+            }
+            TimeControl::Periods {
+                periods,
+                increment_seconds,
+                delay_seconds,
+            } => {
+                if periods.is_empty() {
+                    return err("periods needs at least one period");
+                }
+                if periods.len() > Self::MAX_PERIODS {
+                    return err("too many periods (at most 16)");
+                }
+                if *increment_seconds > Self::MAX_SECONDS || *delay_seconds > Self::MAX_SECONDS {
+                    return err("increment or delay is too large (at most 400 days)");
+                }
+                for (i, p) in periods.iter().enumerate() {
+                    let last = i + 1 == periods.len();
+                    if p.seconds > Self::MAX_SECONDS {
+                        return err("a period's seconds is too large (at most 400 days)");
+                    }
+                    match p.moves {
+                        Some(0) => return err("a period needs at least one move"),
+                        Some(n) if n > Self::MAX_MOVES_PER_PERIOD => {
+                            return err("a period has too many moves (at most 500)")
+                        }
+                        None if !last => return err("only the last period may be sudden death"),
+                        _ => {}
+                    }
+                    if p.seconds == 0 && *increment_seconds == 0 && *delay_seconds == 0 {
+                        return err("a period with no time needs an increment or a delay");
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(json: &str) -> Result<TimeControl, String> {
+        let tc: TimeControl = serde_json::from_str(json).map_err(|e| e.to_string())?;
+        tc.validate().map_err(|e| e.0)?;
+        Ok(tc)
+    }
+
+    #[test]
+    fn the_contracts_examples_are_valid() {
+        assert_eq!(
+            parse(r#"{"kind":"per_move","seconds":259200}"#),
+            Ok(TimeControl::PerMove { seconds: 259200 })
+        );
+        let iccf = parse(
+            r#"{"kind":"periods","periods":[{"moves":10,"seconds":4320000},{"moves":null,"seconds":864000}],"increment_seconds":0,"delay_seconds":0}"#,
+        )
+        .unwrap();
+        assert!(matches!(iccf, TimeControl::Periods { ref periods, .. } if periods.len() == 2));
+        // Increment and delay default to zero.
+        assert!(parse(r#"{"kind":"periods","periods":[{"moves":null,"seconds":60}]}"#).is_ok());
+    }
+
+    #[test]
+    fn invalid_controls_are_refused() {
+        for bad in [
+            r#"{"kind":"per_move","seconds":0}"#,
+            r#"{"kind":"per_move","seconds":-5}"#,
+            r#"{"kind":"per_move","seconds":999999999999}"#,
+            r#"{"kind":"per_move"}"#,
+            r#"{"kind":"hourglass","seconds":5}"#,
+            r#"{"kind":"periods","periods":[]}"#,
+            r#"{"kind":"periods","periods":[{"moves":0,"seconds":60}]}"#,
+            r#"{"kind":"periods","periods":[{"moves":null,"seconds":60},{"moves":10,"seconds":60}]}"#,
+            r#"{"kind":"periods","periods":[{"moves":null,"seconds":0}]}"#,
+            r#"{"kind":"periods","periods":[{"moves":null,"seconds":60}],"increment_seconds":-1}"#,
+            r#"{"kind":"per_move","seconds":60,"bonus":1}"#,
+        ] {
+            assert!(parse(bad).is_err(), "{bad}");
+        }
+    }
+}

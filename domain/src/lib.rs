@@ -1,0 +1,13 @@
+//! zarf's rules engine. A game is an append-only log of events; this crate decides which commands
+//! are allowed, turns them into events, and folds events into state, judged by the FIDE Laws of
+//! Chess (2023 and 2005 texts). It does no IO, reads no clock and draws no random numbers: time,
+//! the acting player and any entropy are arguments.
+
+#![forbid(unsafe_code)]
+
+pub mod chess;
+pub mod game;
+pub mod ids;
+
+pub use game::{decide, evolve, Command, Context, GameEvent, GameState, Rejection};
+pub use ids::{GameId, PlayerId};
