@@ -37,9 +37,14 @@ pub enum FenError {
 /// How a position ends a game by itself (Art. 5, 9.6).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Ending {
-    Checkmate { winner: Color },
+    Checkmate {
+        winner: Color,
+    },
     Stalemate,
     DeadPosition,
+    /// 9.6.2 (2023 only): 75 moves by each player without a pawn move or capture. Judged by the
+    /// game core, which knows the rule set.
+    SeventyfiveMoves,
 }
 
 impl fmt::Display for Ending {
@@ -48,6 +53,7 @@ impl fmt::Display for Ending {
             Ending::Checkmate { .. } => f.write_str("checkmate"),
             Ending::Stalemate => f.write_str("stalemate"),
             Ending::DeadPosition => f.write_str("dead position"),
+            Ending::SeventyfiveMoves => f.write_str("75-move rule"),
         }
     }
 }

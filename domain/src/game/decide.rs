@@ -251,7 +251,7 @@ fn judge_after(game: &Game, m: Move, after: &Chess) -> Option<(GameResult, Termi
         }
         Some(Ending::Stalemate) => return Some((GameResult::Draw, Termination::Stalemate)),
         Some(Ending::DeadPosition) => return Some((GameResult::Draw, Termination::DeadPosition)),
-        None => {}
+        Some(Ending::SeventyfiveMoves) | None => {}
     }
     if game.rules.has_automatic_draws() {
         if game.occurrences_after(m, after) >= 5 {
@@ -353,10 +353,7 @@ fn create(c: CreateGame, ctx: &Context) -> Result<EventBody, Rejection> {
             })?;
             if c.rules.has_automatic_draws() && start.position().halfmoves() >= 150 {
                 // 9.6.2 would already have ended the game.
-                return Err(Rejection::InvalidFen(
-                    "the half-move clock is 150 or more: the 75-move rule has already drawn the game"
-                        .into(),
-                ));
+                return Err(Rejection::PositionNotPlayable(Ending::SeventyfiveMoves));
             }
             // The standard start is stored as no FEN at all.
             (start.as_str() != rules::fen_of(&Chess::default())).then(|| start.as_str().to_owned())

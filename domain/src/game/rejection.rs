@@ -162,6 +162,10 @@ impl Rejection {
                         "a dead position: no one can checkmate",
                         "ölü konum: kimse mat edemez",
                     ),
+                    Ending::SeventyfiveMoves => (
+                        "75 moves each without a pawn move or capture",
+                        "piyon sürülmeden ve taş alınmadan her iki tarafça 75 hamle",
+                    ),
                 };
                 if tr {
                     format!("Bu konumda oyun zaten bitmiş ({t}).")

@@ -1,0 +1,179 @@
+//! A game table for given/when/then tests: the log so far (given), a command by a side (when),
+//! and the events or rejection it produces (then).
+#![allow(dead_code)]
+
+use domain::chess::{MoveText, Notation};
+use domain::game::{
+    evolve, Actor, ClaimKind, Command, Context, CreateGame, EventBody, GameEvent, GameState,
+    MoveInput, Participant, RuleSet, Side, Status,
+};
+use domain::{decide, GameId, PlayerId, Rejection};
+use time::macros::datetime;
+use time::OffsetDateTime;
+
+pub const WHITE: &str = "0190a5b2-7c3e-7f00-8000-0000000000a1";
+pub const BLACK: &str = "0190a5b2-7c3e-7f00-8000-0000000000b2";
+pub const STRANGER: &str = "0190a5b2-7c3e-7f00-8000-0000000000c3";
+pub const ARBITER: &str = "0190a5b2-7c3e-7f00-8000-0000000000d4";
+pub const GAME: &str = "0190a5b2-7c3e-7f00-8000-0000000000e5";
+
+pub fn player(id: &str) -> PlayerId {
+    PlayerId::parse(id).unwrap()
+}
+
+pub struct Table {
+    pub log: Vec<GameEvent>,
+    pub state: GameState,
+    pub now: OffsetDateTime,
+}
+
+pub fn create_command(fen: Option<&str>, rules: RuleSet) -> CreateGame {
+    CreateGame {
+        game_id: GameId::parse(GAME).unwrap(),
+        white: Participant {
+            id: player(WHITE),
+            name: "Ayşe Yılmaz".into(),
+        },
+        black: Participant {
+            id: player(BLACK),
+            name: "Mehmet Öz".into(),
+        },
+        rules,
+        start_fen: fen.map(str::to_owned),
+        time_control: None,
+        event: Some("Okul Turnuvası".into()),
+        round: Some("1".into()),
+        site: Some("İzmir".into()),
+    }
+}
+
+pub fn mv(text: &str) -> MoveInput {
+    MoveInput {
+        text: MoveText::parse(text).unwrap(),
+        notation: None,
+    }
+}
+
+pub fn mv_in(text: &str, notation: Notation) -> MoveInput {
+    MoveInput {
+        text: MoveText::parse(text).unwrap(),
+        notation: Some(notation),
+    }
+}
+
+pub fn make(text: &str) -> Command {
+    Command::MakeMove {
+        mv: mv(text),
+        offer_draw: false,
+    }
+}
+
+pub fn claim(kind: ClaimKind, intended: Option<&str>) -> Command {
+    Command::ClaimDraw {
+        kind,
+        intended_move: intended.map(mv),
+    }
+}
+
+impl Table {
+    /// Given: a new game from the standard position under `fide2023`.
+    pub fn new() -> Table {
+        Table::with(None, RuleSet::Fide2023)
+    }
+
+    /// Given: a new game from `fen` under `rules`.
+    pub fn with(fen: Option<&str>, rules: RuleSet) -> Table {
+        let mut t = Table {
+            log: Vec::new(),
+            state: GameState::NotCreated,
+            now: datetime!(2026-11-22 09:00 UTC),
+        };
+        t.act(
+            Actor::Admin,
+            Command::CreateGame(Box::new(create_command(fen, rules))),
+        )
+        .expect("the game is created");
+        t
+    }
+
+    pub fn from_fen(fen: &str) -> Table {
+        Table::with(Some(fen), RuleSet::Fide2023)
+    }
+
+    pub fn actor(side: Side) -> Actor {
+        match side {
+            Side::White => Actor::Player(player(WHITE)),
+            Side::Black => Actor::Player(player(BLACK)),
+        }
+    }
+
+    /// When: `actor` issues `command`. On success the events are appended (and folded).
+    pub fn act(&mut self, actor: Actor, command: Command) -> Result<Vec<EventBody>, Rejection> {
+        self.now += time::Duration::minutes(1);
+        let ctx = Context {
+            now: self.now,
+            actor,
+            notation: None,
+        };
+        let events = decide(&self.state, command, &ctx)?;
+        for e in &events {
+            assert_eq!(e.at, self.now, "events are stamped with the context's time");
+            assert_eq!(
+                e.actor, actor,
+                "events are stamped with the context's actor"
+            );
+            self.state = evolve(std::mem::take(&mut self.state), e);
+            assert!(
+                !matches!(self.state, GameState::Corrupt { .. }),
+                "decide produced an event evolve cannot fold: {:?}",
+                self.state
+            );
+        }
+        self.log.extend(events.iter().cloned());
+        Ok(events.into_iter().map(|e| e.body).collect())
+    }
+
+    /// When: the side issues the command.
+    pub fn by(&mut self, side: Side, command: Command) -> Result<Vec<EventBody>, Rejection> {
+        self.act(Table::actor(side), command)
+    }
+
+    /// Given: these moves were played (space separated, any notation; move numbers skipped).
+    pub fn play(&mut self, moves: &str) -> &mut Table {
+        for text in moves.split_whitespace() {
+            if text.ends_with('.') && text.trim_end_matches('.').parse::<u32>().is_ok() {
+                continue;
+            }
+            let side = self.game().turn();
+            self.by(side, make(text))
+                .unwrap_or_else(|r| panic!("{text} should be legal: {r:?}"));
+        }
+        self
+    }
+
+    pub fn game(&self) -> &domain::game::Game {
+        self.state.game().expect("a game")
+    }
+
+    pub fn status(&self) -> Status {
+        self.game().status
+    }
+
+    /// The last event's body.
+    pub fn last(&self) -> &EventBody {
+        &self.log.last().expect("an event").body
+    }
+}
+
+/// The ending events a command produced, if any.
+pub fn ended(
+    events: &[EventBody],
+) -> Option<(domain::game::GameResult, domain::game::Termination)> {
+    events.iter().find_map(|e| match e {
+        EventBody::GameEnded {
+            result,
+            termination,
+        } => Some((*result, *termination)),
+        _ => None,
+    })
+}
