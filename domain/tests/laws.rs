@@ -6,7 +6,7 @@
 mod common;
 
 use common::*;
-use domain::chess::{Ending, Notation};
+use domain::chess::{Ending, Notation, Uci};
 use domain::game::{
     export_pgn, Actor, ClaimKind, Command, Context, EventBody, GameResult, GameState, MoveRecord,
     RuleSet, Side, Status, Termination,
@@ -21,7 +21,7 @@ use Side::{Black, White};
 fn played(uci: &str, san: &str, draw_offered: bool) -> EventBody {
     EventBody::MovePlayed {
         mv: MoveRecord {
-            uci: uci.into(),
+            uci: Uci::parse(uci).unwrap(),
             san: san.into(),
         },
         draw_offered,
@@ -438,7 +438,7 @@ fn art_9_5_a_wrong_claim_plays_the_intended_move_and_stands_as_an_offer() {
                 by: White,
                 kind: ThreefoldRepetition,
                 intended_move: Some(MoveRecord {
-                    uci: "g1f3".into(),
+                    uci: Uci::parse("g1f3").unwrap(),
                     san: "Nf3".into()
                 }),
                 upheld: false,

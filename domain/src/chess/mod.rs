@@ -12,7 +12,7 @@ use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, Position, Positi
 
 pub use notation::{
     read_move, write_move, write_pgn_san, LetterSet, MoveStyle, MoveText, MoveTextError, Notation,
-    ReadError,
+    ParseUciError, ReadError, Uci,
 };
 
 /// A position given as FEN that is a legal, playable starting point for a game.
@@ -186,6 +186,11 @@ pub fn winnability(pos: &Chess, side: Color) -> Winnability {
         };
     }
     Winnability::Unwinnable
+}
+
+/// Every legal move in `pos` (Art. 3): what a board offers a player, and what perft counts.
+pub fn legal_moves(pos: &Chess) -> Vec<Move> {
+    pos.legal_moves().into_iter().collect()
 }
 
 /// Is this move a capture or pawn move, after which no earlier position can recur (9.3)?

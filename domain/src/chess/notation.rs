@@ -59,6 +59,10 @@ impl LetterSet {
         if self == LetterSet::Turkish && c == 'S' {
             return Some(Role::King);
         }
+        // Figurines (either colour's glyph) mean the same piece in every language.
+        if let Some(role) = figurine_role(c) {
+            return Some(role);
+        }
         [
             Role::King,
             Role::Queen,
@@ -340,8 +344,9 @@ fn parse_san(text: &str, set: LetterSet) -> Option<SanParts> {
 
     let mut chars: Vec<char> = s.chars().filter(|c| !c.is_whitespace()).collect();
     // Leading piece letter.
+    let is_piece_mark = |c: char| c.is_uppercase() || figurine_role(c).is_some();
     let role = match chars.first() {
-        Some(&c) if c.is_uppercase() => {
+        Some(&c) if is_piece_mark(c) => {
             chars.remove(0);
             set.role(c)?
         }
@@ -358,7 +363,7 @@ fn parse_san(text: &str, set: LetterSet) -> Option<SanParts> {
         chars.pop();
         promotion = Some(set.role(c)?);
     } else if let Some(&c) = chars.last() {
-        if c.is_uppercase() {
+        if is_piece_mark(c) {
             chars.pop();
             promotion = Some(set.role(c)?);
             if matches!(chars.last(), Some('=') | Some('/')) {
@@ -699,6 +704,17 @@ fn castle_text(side: CastlingSide, zero: char) -> &'static str {
     }
 }
 
+fn figurine_role(c: char) -> Option<Role> {
+    match c {
+        '♔' | '♚' => Some(Role::King),
+        '♕' | '♛' => Some(Role::Queen),
+        '♖' | '♜' => Some(Role::Rook),
+        '♗' | '♝' => Some(Role::Bishop),
+        '♘' | '♞' => Some(Role::Knight),
+        _ => None,
+    }
+}
+
 fn figurine(role: Role) -> Option<char> {
     match role {
         Role::King => Some('♔'),
@@ -710,21 +726,71 @@ fn figurine(role: Role) -> Option<char> {
     }
 }
 
-/// Builds the move a UCI text names without checking legality: for replaying a log whose moves
-/// `decide` already judged. `None` if the text is not UCI or names no piece.
-pub fn uci_unchecked(pos: &Chess, uci: &str) -> Option<Move> {
-    let UciMove::Normal {
-        from,
-        to,
-        promotion,
-    } = uci.parse::<UciMove>().ok()?
-    else {
-        return None;
-    };
-    let board = pos.board();
-    let role = board.role_at(from)?;
-    let m =
-        if role == Role::King && from.file().distance(to.file()) == 2 && from.rank() == to.rank() {
+/// A move in UCI form as a log stores it: from, to and promotion, validated when read, so a
+/// fold only looks at the board. Serialised as the UCI text (`e2e4`, `e7e8q`, castling `e1g1`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Uci {
+    from: Square,
+    to: Square,
+    promotion: Option<Role>,
+}
+
+/// Why a text is not a UCI move.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("not a UCI move (e.g. e2e4, e7e8q)")]
+pub struct ParseUciError;
+
+impl Uci {
+    pub fn parse(text: &str) -> Result<Uci, ParseUciError> {
+        match text.parse::<UciMove>() {
+            Ok(UciMove::Normal {
+                from,
+                to,
+                promotion,
+            }) if text.len() <= 5
+                && promotion != Some(Role::Pawn)
+                && promotion != Some(Role::King) =>
+            {
+                Ok(Uci {
+                    from,
+                    to,
+                    promotion,
+                })
+            }
+            _ => Err(ParseUciError),
+        }
+    }
+
+    /// The UCI form of a standard-chess move (castling as the king's two-square move).
+    pub fn of(m: Move) -> Uci {
+        match UciMove::from_standard(m) {
+            UciMove::Normal {
+                from,
+                to,
+                promotion,
+            } => Uci {
+                from,
+                to,
+                promotion,
+            },
+            _ => unreachable!("standard chess has no drops or null moves"),
+        }
+    }
+
+    /// Builds the move this names in `pos` without checking legality: for replaying a log whose
+    /// moves `decide` already judged. `None` if no piece stands on the from-square.
+    pub fn to_move_unchecked(self, pos: &Chess) -> Option<Move> {
+        let Uci {
+            from,
+            to,
+            promotion,
+        } = self;
+        let board = pos.board();
+        let role = board.role_at(from)?;
+        let m = if role == Role::King
+            && from.file().distance(to.file()) == 2
+            && from.rank() == to.rank()
+        {
             let rook_file = if to.file() > from.file() {
                 File::H
             } else {
@@ -745,7 +811,37 @@ pub fn uci_unchecked(pos: &Chess, uci: &str) -> Option<Move> {
                 promotion,
             }
         };
-    Some(m)
+        Some(m)
+    }
+}
+
+impl fmt::Display for Uci {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        UciMove::Normal {
+            from: self.from,
+            to: self.to,
+            promotion: self.promotion,
+        }
+        .fmt(f)
+    }
+}
+
+impl Serialize for Uci {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Uci {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        Uci::parse(&text).map_err(serde::de::Error::custom)
+    }
+}
+
+/// Builds the move a UCI text names without checking legality (see [`Uci::to_move_unchecked`]).
+pub fn uci_unchecked(pos: &Chess, uci: &str) -> Option<Move> {
+    Uci::parse(uci).ok()?.to_move_unchecked(pos)
 }
 
 #[cfg(test)]
@@ -872,6 +968,8 @@ mod tests {
         assert_eq!(read(&p, "Af3", Some(Notation::SanTr)), Ok("Nf3".into()));
         assert_eq!(read(&p, "Sf3", Some(Notation::SanDe)), Ok("Nf3".into()));
         assert_eq!(read(&p, "Cf3", Some(Notation::SanFr)), Ok("Nf3".into()));
+        assert_eq!(read(&p, "♘f3", None), Ok("Nf3".into()), "figurine");
+        assert_eq!(read(&p, "♞f3", Some(Notation::SanTr)), Ok("Nf3".into()));
         // Without a notation, the other letter sets are tried once the first readings fail.
         assert_eq!(read(&p, "Af3", None), Ok("Nf3".into()));
         assert_eq!(read(&p, "Cc3", None), Ok("Nc3".into()));
@@ -980,6 +1078,13 @@ mod tests {
         }
         assert_eq!(uci_unchecked(&p, "e3e4"), None, "no piece on e3");
         assert_eq!(uci_unchecked(&p, "zz"), None);
+        for bad in ["e2e4x", "e7e8k", "e7e8p", "0000", "Q@e4", "e2e4q5", ""] {
+            assert_eq!(Uci::parse(bad), Err(ParseUciError), "{bad}");
+        }
+        let u = Uci::parse("e7e8q").unwrap();
+        assert_eq!(u.to_string(), "e7e8q");
+        assert_eq!(serde_json::to_string(&u).unwrap(), "\"e7e8q\"");
+        assert!(serde_json::from_str::<Uci>("\"e7e8k\"").is_err());
         let _ = EnPassantMode::Legal;
     }
 }

@@ -217,7 +217,7 @@ fn read(pos: &Chess, mv: &MoveInput, ctx: &Context) -> Result<Move, Rejection> {
 
 fn record(pos: &Chess, m: Move) -> MoveRecord {
     MoveRecord {
-        uci: notation::write_move(pos, m, notation::MoveStyle::Uci),
+        uci: rules::Uci::of(m),
         san: notation::write_pgn_san(pos, m),
     }
 }

@@ -11,6 +11,7 @@ use super::time_control::TimeControl;
 use super::types::{
     Actor, ClaimKind, GameResult, Participant, RuleSet, Side, Termination, Timestamp,
 };
+use crate::chess::Uci;
 use crate::ids::GameId;
 
 /// One entry of a game's log.
@@ -27,7 +28,7 @@ pub struct GameEvent {
 /// there for people reading the log.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MoveRecord {
-    pub uci: String,
+    pub uci: Uci,
     pub san: String,
 }
 
@@ -187,7 +188,7 @@ mod tests {
     fn stored_form_is_stable() {
         let body = EventBody::MovePlayed {
             mv: MoveRecord {
-                uci: "e2e4".into(),
+                uci: Uci::parse("e2e4").unwrap(),
                 san: "e4".into(),
             },
             draw_offered: true,

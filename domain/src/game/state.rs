@@ -173,8 +173,10 @@ impl Game {
         match &event.body {
             EventBody::GameCreated(_) => return Err("a second game_created".into()),
             EventBody::MovePlayed { mv, draw_offered } => {
-                let m = notation::uci_unchecked(&self.position, &mv.uci)
-                    .ok_or_else(|| format!("move {:?} names no piece", mv.uci))?;
+                let m = mv
+                    .uci
+                    .to_move_unchecked(&self.position)
+                    .ok_or_else(|| format!("move {} names no piece", mv.uci))?;
                 self.play(m);
                 let mover = self.turn().opponent();
                 if *draw_offered {

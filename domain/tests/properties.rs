@@ -1,0 +1,250 @@
+//! Property tests: random legal games fold to the same state on replay; every log `decide`
+//! produces is accepted by `evolve`; every move the crate writes reads back as the same move in
+//! every notation; garbage never panics.
+
+use domain::chess::{
+    legal_moves, read_move, write_move, LetterSet, MoveStyle, MoveText, Notation, StartFen,
+};
+use domain::game::{
+    evolve, export_pgn, Actor, ClaimKind, Command, Context, CreateGame, EventBody, GameEvent,
+    GameState, MoveInput, Participant, RuleSet, Status,
+};
+use domain::{decide, GameId, PlayerId};
+use proptest::prelude::*;
+use shakmaty::{Chess, Position};
+use time::macros::datetime;
+
+fn white() -> PlayerId {
+    PlayerId::parse("0190a5b2-7c3e-7f00-8000-0000000000a1").unwrap()
+}
+fn black() -> PlayerId {
+    PlayerId::parse("0190a5b2-7c3e-7f00-8000-0000000000b2").unwrap()
+}
+
+/// Plays a random sequence of commands (mostly moves) through `decide`; refused commands are
+/// skipped. Returns the log and the state folded along the way.
+fn random_game(steps: &[(u16, u8)], rules: RuleSet) -> (Vec<GameEvent>, GameState) {
+    let mut now = datetime!(2026-01-01 00:00 UTC);
+    let mut state = GameState::NotCreated;
+    let mut log = Vec::new();
+    let mut run = |state: &mut GameState, log: &mut Vec<GameEvent>, actor, command| {
+        now += time::Duration::seconds(37);
+        let ctx = Context {
+            now,
+            actor,
+            notation: None,
+        };
+        if let Ok(events) = decide(state, command, &ctx) {
+            for e in &events {
+                *state = evolve(std::mem::take(state), e);
+            }
+            log.extend(events);
+        }
+    };
+    let create = CreateGame {
+        game_id: GameId::parse("0190a5b2-7c3e-7f00-8000-0000000000e5").unwrap(),
+        white: Participant {
+            id: white(),
+            name: "W".into(),
+        },
+        black: Participant {
+            id: black(),
+            name: "B".into(),
+        },
+        rules,
+        start_fen: None,
+        time_control: None,
+        event: None,
+        round: None,
+        site: None,
+    };
+    run(
+        &mut state,
+        &mut log,
+        Actor::Admin,
+        Command::CreateGame(Box::new(create)),
+    );
+    for &(choice, action) in steps {
+        let Some(game) = state.game() else { break };
+        if !game.is_active() {
+            break;
+        }
+        let to_move = game.turn();
+        let actor_of = |side| match side {
+            domain::game::Side::White => Actor::Player(white()),
+            domain::game::Side::Black => Actor::Player(black()),
+        };
+        let moves = legal_moves(game.position());
+        let pick = moves[choice as usize % moves.len()];
+        let uci = write_move(game.position(), pick, MoveStyle::Uci);
+        let input = MoveInput {
+            text: MoveText::parse(&uci).unwrap(),
+            notation: Some(Notation::Uci),
+        };
+        let (actor, command) = match action % 32 {
+            0 => (
+                actor_of(to_move),
+                Command::MakeMove {
+                    mv: input,
+                    offer_draw: true,
+                },
+            ),
+            1 => (actor_of(to_move.opponent()), Command::OfferDraw),
+            2 => (actor_of(to_move), Command::OfferDraw),
+            3 => (actor_of(to_move), Command::DeclineDraw),
+            4 => (actor_of(to_move.opponent()), Command::AcceptDraw),
+            5 => (
+                actor_of(to_move),
+                Command::ClaimDraw {
+                    kind: ClaimKind::ThreefoldRepetition,
+                    intended_move: Some(input),
+                },
+            ),
+            6 => (
+                actor_of(to_move),
+                Command::ClaimDraw {
+                    kind: ClaimKind::ThreefoldRepetition,
+                    intended_move: None,
+                },
+            ),
+            7 => (
+                actor_of(to_move),
+                Command::ClaimDraw {
+                    kind: ClaimKind::FiftyMoves,
+                    intended_move: Some(input),
+                },
+            ),
+            8 if choice % 50 == 0 => (actor_of(to_move.opponent()), Command::Resign),
+            _ => (
+                actor_of(to_move),
+                Command::MakeMove {
+                    mv: input,
+                    offer_draw: false,
+                },
+            ),
+        };
+        run(&mut state, &mut log, actor, command);
+    }
+    (log, state)
+}
+
+fn steps() -> impl Strategy<Value = Vec<(u16, u8)>> {
+    proptest::collection::vec(any::<(u16, u8)>(), 0..220)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    #[test]
+    fn every_log_decide_produces_folds_to_the_same_state(steps in steps(), old in any::<bool>()) {
+        let rules = if old { RuleSet::Fide2005 } else { RuleSet::Fide2023 };
+        let (log, live) = random_game(&steps, rules);
+        let replayed = GameState::replay(&log).expect("a log decide produced folds");
+        let again = GameState::replay(&log).expect("and folds again");
+        prop_assert_eq!(&replayed, &live);
+        prop_assert_eq!(&replayed, &again);
+        let (a, b) = (replayed.game().unwrap(), live.game().unwrap());
+        prop_assert_eq!(a.fen(), b.fen());
+        prop_assert_eq!(a.version as usize, log.len());
+        // Every event survives its stored form.
+        for e in &log {
+            let body = EventBody::decode(e.body.type_name(), e.body.version(), e.body.data()).unwrap();
+            prop_assert_eq!(&body, &e.body);
+            let json = serde_json::to_string(e).unwrap();
+            prop_assert_eq!(&serde_json::from_str::<GameEvent>(&json).unwrap(), e);
+        }
+        // A finished game ends with game_ended; the PGN carries its result.
+        let pgn = export_pgn(&log).unwrap();
+        match a.status {
+            Status::Finished { result, .. } => {
+                let is_game_ended = matches!(log.last().unwrap().body, EventBody::GameEnded { .. });
+                prop_assert!(is_game_ended);
+                let tag = format!("[Result \"{result}\"]");
+                prop_assert!(pgn.contains(&tag));
+            }
+            Status::Active => prop_assert!(pgn.contains("[Result \"*\"]")),
+        }
+        // Every ply's FEN is a position the crate reads back.
+        for ply in [0, a.ply() / 2, a.ply()] {
+            let fen = a.fen_at(ply).unwrap();
+            prop_assert!(domain::chess::position_from_stored_fen(&fen).is_some());
+        }
+    }
+
+    #[test]
+    fn every_move_written_reads_back_in_every_notation(path in proptest::collection::vec(any::<u16>(), 0..120)) {
+        let mut pos = Chess::default();
+        for choice in path {
+            let moves = legal_moves(&pos);
+            if moves.is_empty() {
+                break;
+            }
+            check_all_styles(&pos)?;
+            pos.play_unchecked(moves[choice as usize % moves.len()]);
+        }
+    }
+
+    #[test]
+    fn garbage_move_text_never_panics(text in any::<String>(), sanlike in "[a-hA-Z0-9=+#x:()/. ŞşVKFA♘-]{0,14}") {
+        let positions = [
+            Chess::default(),
+            StartFen::parse("r3k2r/4P3/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1").unwrap().position().clone(),
+        ];
+        for t in [&text, &sanlike] {
+            if let Ok(mt) = MoveText::parse(t) {
+                for pos in &positions {
+                    for n in Notation::ALL.map(Some).into_iter().chain([None]) {
+                        let _ = read_move(pos, &mt, n, Some(Notation::SanTr));
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn garbage_fen_and_events_never_panic(text in any::<String>(), fenlike in "[rnbqkpRNBQKP1-8/ wKQkq-]{0,80}") {
+        let _ = StartFen::parse(&text);
+        let _ = StartFen::parse(&fenlike);
+        if let Ok(value) = serde_json::from_str::<serde_json::Value>(&text) {
+            for t in EventBody::TYPES {
+                let _ = EventBody::decode(t, 1, value.clone());
+            }
+        }
+        let _ = serde_json::from_str::<GameEvent>(&text);
+    }
+}
+
+fn check_all_styles(pos: &Chess) -> Result<(), TestCaseError> {
+    for m in legal_moves(pos) {
+        let mut cases: Vec<(MoveStyle, Notation)> = vec![
+            (MoveStyle::Pgn, Notation::San),
+            (MoveStyle::Long, Notation::San),
+            (MoveStyle::Figurine, Notation::San),
+            (MoveStyle::Uci, Notation::Uci),
+            (MoveStyle::Iccf, Notation::Iccf),
+        ];
+        for set in LetterSet::ALL {
+            cases.push((MoveStyle::Fide(set), Notation::for_letters(set)));
+        }
+        for (style, notation) in cases {
+            let text = write_move(pos, m, style);
+            let mt = MoveText::parse(&text).unwrap();
+            let back = read_move(pos, &mt, Some(notation), None);
+            prop_assert_eq!(
+                back,
+                Ok(m),
+                "{} written {:?} read as {}",
+                text,
+                style,
+                notation
+            );
+        }
+        // PGN SAN also reads back with no notation named.
+        let san = write_move(pos, m, MoveStyle::Pgn);
+        prop_assert_eq!(
+            read_move(pos, &MoveText::parse(&san).unwrap(), None, None),
+            Ok(m)
+        );
+    }
+    Ok(())
+}
