@@ -1,0 +1,73 @@
+// The tables, as in migrations/{sqlite,postgres}. Ids are TEXT, times BIGINT microseconds since
+// the Unix epoch, JSON TEXT: one shape for both backends.
+
+diesel::table! {
+    players (id) {
+        id -> Text,
+        name -> Text,
+        email -> Nullable<Text>,
+        locale -> Text,
+        notation -> Nullable<Text>,
+        roles -> Text,
+        created_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    tokens (hash) {
+        hash -> Text,
+        player_id -> Text,
+        created_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    game_events (game_id, seq) {
+        game_id -> Text,
+        seq -> BigInt,
+        #[sql_name = "type"]
+        type_ -> Text,
+        version -> Integer,
+        data -> Text,
+        actor -> Text,
+        recorded_at -> BigInt,
+        prev_hash -> Text,
+        hash -> Text,
+    }
+}
+
+diesel::table! {
+    games (id) {
+        id -> Text,
+        white_id -> Text,
+        black_id -> Text,
+        organiser_id -> Nullable<Text>,
+        status -> Text,
+        to_move -> Text,
+        to_move_id -> Nullable<Text>,
+        deadline -> Nullable<BigInt>,
+        result -> Nullable<Text>,
+        termination -> Nullable<Text>,
+        last_seq -> BigInt,
+        created_at -> BigInt,
+        updated_at -> BigInt,
+        view -> Text,
+    }
+}
+
+diesel::table! {
+    outbox (id) {
+        id -> Text,
+        game_id -> Nullable<Text>,
+        kind -> Text,
+        recipient_id -> Text,
+        payload -> Text,
+        created_at -> BigInt,
+        attempts -> Integer,
+        next_attempt_at -> BigInt,
+        sent_at -> Nullable<BigInt>,
+        last_error -> Nullable<Text>,
+    }
+}
+
+diesel::allow_tables_to_appear_in_same_query!(players, tokens, game_events, games, outbox);
