@@ -67,6 +67,7 @@ fn game_log() -> (Vec<GameEvent>, Vec<Move>, Vec<String>) {
                 id: black,
                 name: "B".into(),
             },
+            organiser: None,
             rules: RuleSet::Fide2023,
             start_fen: None,
             time_control: None,

@@ -739,6 +739,11 @@ fn arbiter_decisions_need_an_arbiter_and_a_reason() {
         reason: reason.into(),
     };
     assert_eq!(code(t.by(White, decision("I say so"))), "forbidden");
+    // The arbiter of another event has no say in this game.
+    assert_eq!(
+        code(t.act(Actor::Arbiter(player(STRANGER)), decision("mine"))),
+        "forbidden"
+    );
     assert_eq!(
         code(t.act(Actor::Arbiter(player(ARBITER)), decision("   "))),
         "bad_request"

@@ -51,6 +51,7 @@ fn random_game(steps: &[(u16, u8)], rules: RuleSet) -> (Vec<GameEvent>, GameStat
             id: black(),
             name: "B".into(),
         },
+        organiser: None,
         rules,
         start_fen: None,
         time_control: None,

@@ -34,6 +34,8 @@ pub struct CreateGame {
     pub game_id: GameId,
     pub white: Participant,
     pub black: Participant,
+    /// The organiser creating the game, who will be its arbiter.
+    pub organiser: Option<crate::ids::PlayerId>,
     pub rules: RuleSet,
     /// As typed; checked here (an illegal position is `invalid_fen`, one already over is
     /// `position_not_playable`).
@@ -98,7 +100,12 @@ pub fn decide(
     let bodies = match command {
         Command::CreateGame(_) => unreachable!("handled above"),
         Command::DecideResult { result, reason } => {
-            if !matches!(ctx.actor, Actor::Arbiter(_) | Actor::Admin) {
+            let is_arbiter = match ctx.actor {
+                Actor::Admin => true,
+                Actor::Arbiter(id) => game.organiser == Some(id),
+                _ => false,
+            };
+            if !is_arbiter {
                 return Err(Rejection::ArbiterOnly);
             }
             let reason = label("reason", Some(reason), MAX_REASON_CHARS)?.ok_or(
@@ -331,8 +338,11 @@ fn create(c: CreateGame, ctx: &Context) -> Result<EventBody, Rejection> {
             return Err(Rejection::NotAPlayer);
         }
     }
-    if ctx.actor == Actor::System {
-        return Err(Rejection::ArbiterOnly);
+    match ctx.actor {
+        Actor::System => return Err(Rejection::ArbiterOnly),
+        // An organiser creates games they arbitrate.
+        Actor::Arbiter(id) if c.organiser != Some(id) => return Err(Rejection::ArbiterOnly),
+        _ => {}
     }
     if c.white.id == c.black.id {
         return Err(Rejection::SamePlayer);
@@ -367,6 +377,7 @@ fn create(c: CreateGame, ctx: &Context) -> Result<EventBody, Rejection> {
         game_id: c.game_id,
         white: participant("white", c.white)?,
         black: participant("black", c.black)?,
+        organiser: c.organiser,
         rules: c.rules,
         start_fen,
         time_control: c.time_control,

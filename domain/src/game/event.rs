@@ -12,7 +12,7 @@ use super::types::{
     Actor, ClaimKind, GameResult, Participant, RuleSet, Side, Termination, Timestamp,
 };
 use crate::chess::Uci;
-use crate::ids::GameId;
+use crate::ids::{GameId, PlayerId};
 
 /// One entry of a game's log.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -37,6 +37,8 @@ pub struct GameCreated {
     pub game_id: GameId,
     pub white: Participant,
     pub black: Participant,
+    /// The organiser who created the game: the arbiter of it (with the instance admin).
+    pub organiser: Option<PlayerId>,
     pub rules: RuleSet,
     /// `None`: the standard starting position.
     pub start_fen: Option<String>,

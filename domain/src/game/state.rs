@@ -81,6 +81,8 @@ pub struct Game {
     pub id: GameId,
     pub white: Participant,
     pub black: Participant,
+    /// The game's arbiter (the organiser who created it), besides the instance admin.
+    pub organiser: Option<crate::ids::PlayerId>,
     pub rules: RuleSet,
     /// The set-up position's FEN; `None` for the standard start.
     pub start_fen: Option<String>,
@@ -142,6 +144,7 @@ impl Game {
             id: c.game_id,
             white: c.white.clone(),
             black: c.black.clone(),
+            organiser: c.organiser,
             rules: c.rules,
             start_fen: c.start_fen.clone(),
             time_control: c.time_control.clone(),

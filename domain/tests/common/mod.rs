@@ -38,6 +38,7 @@ pub fn create_command(fen: Option<&str>, rules: RuleSet) -> CreateGame {
             id: player(BLACK),
             name: "Mehmet Öz".into(),
         },
+        organiser: Some(player(ARBITER)),
         rules,
         start_fen: fen.map(str::to_owned),
         time_control: None,

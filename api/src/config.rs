@@ -1,0 +1,117 @@
+//! Configuration: every option is a flag or a `ZARF_*` environment variable.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+#[derive(Debug, Clone, Parser)]
+#[command(
+    name = "zarf",
+    version,
+    about = "zarf: correspondence chess, adjourned games and sealed-move envelopes",
+    long_about = "zarf serves correspondence chess over HTTP (a JSON API and web pages) and e-mail.\n\
+                  With no command it serves. Every option can also be set by its ZARF_* variable."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    #[command(flatten)]
+    pub config: Config,
+}
+
+#[derive(Debug, Clone, Subcommand)]
+pub enum Command {
+    /// Serve the API and pages (the default).
+    Serve,
+    /// Check every game's hash chain and log; exits non-zero if anything is broken.
+    Verify,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LogFormat {
+    Human,
+    Json,
+}
+
+#[derive(Debug, Clone, clap::Args)]
+pub struct Config {
+    /// Address to listen on.
+    #[arg(long, env = "ZARF_BIND", default_value = "127.0.0.1:8080", global = true)]
+    pub bind: SocketAddr,
+
+    /// Database: sqlite://PATH (embedded) or postgres://... Migrations run at start.
+    #[arg(
+        long,
+        env = "ZARF_DATABASE_URL",
+        default_value = "sqlite://./data/zarf.sqlite3",
+        global = true
+    )]
+    pub database_url: String,
+
+    /// Where generated files live (the admin token, keys, mails by default).
+    #[arg(long, env = "ZARF_DATA_DIR", default_value = "./data", global = true)]
+    pub data_dir: PathBuf,
+
+    /// Bearer token with instance-admin rights. If unset, one is generated into the data
+    /// directory on first start and printed.
+    #[arg(long, env = "ZARF_ADMIN_TOKEN", hide_env_values = true, global = true)]
+    pub admin_token: Option<String>,
+
+    /// SMTP server for mail (smtp://host:port, smtps://...). Unset: mails are written as .eml files.
+    #[arg(long, env = "ZARF_SMTP_URL", hide_env_values = true, global = true)]
+    pub smtp_url: Option<String>,
+
+    /// Where mails go as .eml files when no SMTP server is configured.
+    #[arg(long, env = "ZARF_MAIL_DIR", global = true)]
+    pub mail_dir: Option<PathBuf>,
+
+    /// The base URL used in mails and links.
+    #[arg(long, env = "ZARF_PUBLIC_URL", global = true)]
+    pub public_url: Option<String>,
+
+    /// Log format.
+    #[arg(long, env = "ZARF_LOG_FORMAT", value_enum, default_value = "human", global = true)]
+    pub log_format: LogFormat,
+
+    /// Database connections in the pool.
+    #[arg(long, env = "ZARF_DB_POOL", default_value_t = 16, global = true)]
+    pub db_pool: u32,
+
+    /// HTTP worker threads (default: one per core).
+    #[arg(long, env = "ZARF_WORKERS", global = true)]
+    pub workers: Option<usize>,
+
+    /// Writes allowed per minute for one token (and for one anonymous address); more are 429.
+    #[arg(long, env = "ZARF_RATE_LIMIT_PER_MINUTE", default_value_t = 600, global = true)]
+    pub rate_limit_per_minute: u32,
+
+    /// Writes allowed per minute from one IP address, all tokens together.
+    #[arg(long, env = "ZARF_IP_RATE_LIMIT_PER_MINUTE", default_value_t = 6000, global = true)]
+    pub ip_rate_limit_per_minute: u32,
+}
+
+impl Config {
+    pub fn mail_dir(&self) -> PathBuf {
+        self.mail_dir
+            .clone()
+            .unwrap_or_else(|| self.data_dir.join("mail"))
+    }
+
+    pub fn public_url(&self) -> String {
+        self.public_url
+            .clone()
+            .unwrap_or_else(|| format!("http://{}", self.bind))
+            .trim_end_matches('/')
+            .to_owned()
+    }
+
+    /// A configuration for tests and tools: SQLite at `database_url`, everything else default.
+    pub fn for_database(database_url: &str, data_dir: PathBuf) -> Config {
+        let mut cli = Cli::parse_from(["zarf"]);
+        cli.config.database_url = database_url.to_owned();
+        cli.config.data_dir = data_dir;
+        cli.config.bind = "127.0.0.1:0".parse().expect("a loopback address");
+        cli.config
+    }
+}
