@@ -373,7 +373,7 @@ fn create(c: CreateGame, ctx: &Context) -> Result<EventBody, Rejection> {
         tc.validate()
             .map_err(|e| Rejection::InvalidTimeControl(e.0))?;
     }
-    Ok(EventBody::GameCreated(GameCreated {
+    Ok(EventBody::GameCreated(Box::new(GameCreated {
         game_id: c.game_id,
         white: participant("white", c.white)?,
         black: participant("black", c.black)?,
@@ -384,7 +384,7 @@ fn create(c: CreateGame, ctx: &Context) -> Result<EventBody, Rejection> {
         event: label("event", c.event, MAX_LABEL_CHARS)?,
         round: label("round", c.round, MAX_LABEL_CHARS)?,
         site: label("site", c.site, MAX_LABEL_CHARS)?,
-    }))
+    })))
 }
 
 /// The status a game shows (used by projections).

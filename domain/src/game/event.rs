@@ -51,7 +51,7 @@ pub struct GameCreated {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", content = "data", rename_all = "snake_case")]
 pub enum EventBody {
-    GameCreated(GameCreated),
+    GameCreated(Box<GameCreated>),
     /// A move on the board (Art. 1-3), with a draw offer made with it (9.1.2.1, `(=)`).
     MovePlayed {
         #[serde(rename = "move")]
