@@ -37,7 +37,12 @@ pub enum LogFormat {
 #[derive(Debug, Clone, clap::Args)]
 pub struct Config {
     /// Address to listen on.
-    #[arg(long, env = "ZARF_BIND", default_value = "127.0.0.1:8080", global = true)]
+    #[arg(
+        long,
+        env = "ZARF_BIND",
+        default_value = "127.0.0.1:8080",
+        global = true
+    )]
     pub bind: SocketAddr,
 
     /// Database: sqlite://PATH (embedded) or postgres://... Migrations run at start.
@@ -71,7 +76,13 @@ pub struct Config {
     pub public_url: Option<String>,
 
     /// Log format.
-    #[arg(long, env = "ZARF_LOG_FORMAT", value_enum, default_value = "human", global = true)]
+    #[arg(
+        long,
+        env = "ZARF_LOG_FORMAT",
+        value_enum,
+        default_value = "human",
+        global = true
+    )]
     pub log_format: LogFormat,
 
     /// Database connections in the pool.
@@ -83,11 +94,21 @@ pub struct Config {
     pub workers: Option<usize>,
 
     /// Writes allowed per minute for one token (and for one anonymous address); more are 429.
-    #[arg(long, env = "ZARF_RATE_LIMIT_PER_MINUTE", default_value_t = 600, global = true)]
+    #[arg(
+        long,
+        env = "ZARF_RATE_LIMIT_PER_MINUTE",
+        default_value_t = 600,
+        global = true
+    )]
     pub rate_limit_per_minute: u32,
 
     /// Writes allowed per minute from one IP address, all tokens together.
-    #[arg(long, env = "ZARF_IP_RATE_LIMIT_PER_MINUTE", default_value_t = 6000, global = true)]
+    #[arg(
+        long,
+        env = "ZARF_IP_RATE_LIMIT_PER_MINUTE",
+        default_value_t = 6000,
+        global = true
+    )]
     pub ip_rate_limit_per_minute: u32,
 }
 

@@ -1,3 +1,123 @@
 //! zarf's service: the event store, the HTTP API v1 and the pages.
 
+pub mod config;
+pub mod http;
+pub mod outbox;
 pub mod store;
+pub mod telemetry;
+
+use std::net::{SocketAddr, TcpListener};
+use std::path::Path;
+use std::sync::Arc;
+
+use actix_web::{web, HttpServer};
+use anyhow::Context as _;
+
+use config::Config;
+use http::auth::{new_token, token_hash};
+use http::{AppState, Limits};
+use store::Store;
+
+/// The admin token: configured, or kept in the data directory (generated on first start).
+/// Returns the token and whether it came from the data directory.
+pub fn admin_token(config: &Config) -> anyhow::Result<(String, bool)> {
+    if let Some(t) = config.admin_token.as_ref().filter(|t| !t.trim().is_empty()) {
+        return Ok((t.trim().to_owned(), false));
+    }
+    let path = config.data_dir.join("admin-token");
+    if let Ok(existing) = std::fs::read_to_string(&path) {
+        let t = existing.trim().to_owned();
+        if !t.is_empty() {
+            return Ok((t, true));
+        }
+    }
+    std::fs::create_dir_all(&config.data_dir)
+        .with_context(|| format!("creating {}", config.data_dir.display()))?;
+    let token = new_token();
+    write_private(&path, &token)?;
+    Ok((token, true))
+}
+
+fn write_private(path: &Path, text: &str) -> anyhow::Result<()> {
+    use std::io::Write;
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    let mut f = options
+        .open(path)
+        .with_context(|| format!("creating {}", path.display()))?;
+    f.write_all(text.as_bytes())?;
+    f.sync_all()?;
+    Ok(())
+}
+
+/// A server ready to run, and where it listens.
+pub struct Running {
+    pub server: actix_web::dev::Server,
+    pub addr: SocketAddr,
+    pub admin_token: String,
+    pub admin_token_from_data_dir: bool,
+}
+
+/// Opens the store (running migrations), binds, and builds the server.
+pub fn build(config: &Config) -> anyhow::Result<Running> {
+    let store = Store::open(&config.database_url, config.db_pool)
+        .with_context(|| format!("opening the database {}", redact(&config.database_url)))?;
+    let (admin, from_file) = admin_token(config)?;
+    let listener =
+        TcpListener::bind(config.bind).with_context(|| format!("binding {}", config.bind))?;
+    let addr = listener.local_addr()?;
+    let state = web::Data::new(AppState {
+        store,
+        admin_token_hash: token_hash(&admin),
+        metrics: http::metrics::Metrics::new(),
+        limits: Arc::new(Limits::new(
+            config.rate_limit_per_minute,
+            config.ip_rate_limit_per_minute,
+        )),
+        public_url: config.public_url(),
+    });
+    let mut server = HttpServer::new(move || http::app(state.clone())).listen(listener)?;
+    if let Some(w) = config.workers {
+        server = server.workers(w.max(1));
+    }
+    Ok(Running {
+        server: server.run(),
+        addr,
+        admin_token: admin,
+        admin_token_from_data_dir: from_file,
+    })
+}
+
+/// The URL without a password, for messages.
+pub fn redact(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(s), Some(at)) if at > s => {
+            let creds = &url[s + 3..at];
+            match creds.split_once(':') {
+                Some((user, _)) => format!("{}{}:***{}", &url[..s + 3], user, &url[at..]),
+                None => url.to_owned(),
+            }
+        }
+        _ => url.to_owned(),
+    }
+}
+
+/// `zarf verify`: checks every game's chain and log. Returns the number of breaks.
+pub fn verify(config: &Config) -> anyhow::Result<usize> {
+    let store = Store::open(&config.database_url, 2)?;
+    let mut breaks = 0;
+    let ids = store.game_ids()?;
+    for id in &ids {
+        for b in store::verify_game(&store, id)? {
+            println!("BROKEN game {} at seq {}: {}", b.game_id, b.seq, b.reason);
+            breaks += 1;
+        }
+    }
+    println!("verified {} games: {} breaks", ids.len(), breaks);
+    Ok(breaks)
+}

@@ -409,7 +409,7 @@ fn chain_rows(
                     data: &data,
                 },
             );
-            let row = EventRow {
+            EventRow {
                 game_id: game_id.to_owned(),
                 seq,
                 type_: e.body.type_name().to_owned(),
@@ -419,8 +419,7 @@ fn chain_rows(
                 recorded_at: micros(e.at),
                 prev_hash: std::mem::replace(&mut prev, hash.clone()),
                 hash,
-            };
-            row
+            }
         })
         .collect()
 }

@@ -1,0 +1,143 @@
+//! Who is calling: bearer tokens (random 256-bit, stored only as SHA-256), the admin token from
+//! configuration, and the roles admin / organiser / player.
+
+use std::future::Future;
+use std::pin::Pin;
+
+use actix_web::{web, FromRequest, HttpRequest};
+use domain::game::Locale;
+use rand::RngCore;
+use sha2::{Digest, Sha256};
+
+use super::error::ApiError;
+use super::AppState;
+use crate::store::PlayerRow;
+
+/// A new bearer token: 32 random bytes, hex.
+pub fn new_token() -> String {
+    let mut bytes = [0u8; 32];
+    rand::rng().fill_bytes(&mut bytes);
+    hex::encode(bytes)
+}
+
+/// How tokens are stored.
+pub fn token_hash(token: &str) -> String {
+    hex::encode(Sha256::digest(token.as_bytes()))
+}
+
+/// Constant-time equality of two hashes.
+pub fn same_hash(a: &str, b: &str) -> bool {
+    a.len() == b.len()
+        && a.bytes()
+            .zip(b.bytes())
+            .fold(0u8, |acc, (x, y)| acc | (x ^ y))
+            == 0
+}
+
+/// The caller of a request.
+#[derive(Debug, Clone)]
+pub enum Caller {
+    Anonymous,
+    Admin,
+    Player(Box<PlayerRow>),
+}
+
+impl Caller {
+    pub fn locale(&self) -> Locale {
+        match self {
+            Caller::Player(p) => Locale::parse(&p.locale).unwrap_or_default(),
+            _ => Locale::En,
+        }
+    }
+
+    /// Fails with 401 for an anonymous caller.
+    pub fn require(&self) -> Result<&Caller, ApiError> {
+        match self {
+            Caller::Anonymous => Err(ApiError::unauthenticated()),
+            c => Ok(c),
+        }
+    }
+
+    pub fn player(&self) -> Option<&PlayerRow> {
+        match self {
+            Caller::Player(p) => Some(p),
+            _ => None,
+        }
+    }
+
+    pub fn is_admin(&self) -> bool {
+        matches!(self, Caller::Admin)
+    }
+
+    pub fn is_organiser(&self) -> bool {
+        self.player().is_some_and(|p| p.has_role("organiser"))
+    }
+
+    /// What the rate limiter keys writes by.
+    pub fn limit_key(&self) -> Option<String> {
+        match self {
+            Caller::Anonymous => None,
+            Caller::Admin => Some("admin".into()),
+            Caller::Player(p) => Some(format!("player:{}", p.id)),
+        }
+    }
+}
+
+/// The bearer token of a request, if any. A malformed header is an error, not anonymity.
+fn bearer(req: &HttpRequest) -> Result<Option<String>, ApiError> {
+    let Some(value) = req.headers().get(actix_web::http::header::AUTHORIZATION) else {
+        return Ok(None);
+    };
+    let value = value.to_str().map_err(|_| ApiError::unauthenticated())?;
+    let token = value
+        .strip_prefix("Bearer ")
+        .or_else(|| value.strip_prefix("bearer "))
+        .map(str::trim)
+        .filter(|t| !t.is_empty() && t.len() <= 256)
+        .ok_or_else(ApiError::unauthenticated)?;
+    Ok(Some(token.to_owned()))
+}
+
+impl FromRequest for Caller {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Caller, ApiError>>>>;
+
+    fn from_request(req: &HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
+        let token = bearer(req);
+        let state = req.app_data::<web::Data<AppState>>().cloned();
+        Box::pin(async move {
+            let Some(token) = token? else {
+                return Ok(Caller::Anonymous);
+            };
+            let state = state.ok_or_else(|| ApiError::internal(anyhow::anyhow!("no app state")))?;
+            let hash = token_hash(&token);
+            if same_hash(&hash, &state.admin_token_hash) {
+                return Ok(Caller::Admin);
+            }
+            let store = state.store.clone();
+            let player = web::block(move || store.player_by_token_hash(&hash)).await??;
+            match player {
+                Some(p) => Ok(Caller::Player(Box::new(p))),
+                None => Err(ApiError::unauthenticated()),
+            }
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_are_256_bit_and_unique() {
+        let a = new_token();
+        let b = new_token();
+        assert_eq!(a.len(), 64);
+        assert_ne!(a, b);
+        assert_eq!(token_hash(&a), token_hash(&a));
+        assert_ne!(token_hash(&a), a, "stored hashed");
+        assert!(same_hash(&token_hash(&a), &token_hash(&a)));
+        assert!(!same_hash(&token_hash(&a), &token_hash(&b)));
+        assert!(!same_hash("ab", "abc"));
+    }
+}

@@ -1,0 +1,216 @@
+//! Every error answer is `{"error": {"code", "message"}}` with the contract's status and code.
+//! Unexpected errors are an opaque 500 whose cause chain is logged in the request's span.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, ResponseError};
+use domain::game::{Locale, Rejection};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::store::StoreError;
+
+#[derive(Debug)]
+pub struct ApiError {
+    pub status: StatusCode,
+    pub code: &'static str,
+    pub message: String,
+    cause: Option<anyhow::Error>,
+}
+
+/// The error body.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ErrorBody {
+    pub error: ErrorDetail,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ErrorDetail {
+    /// A stable snake_case code (see the contract).
+    pub code: String,
+    pub message: String,
+}
+
+impl std::fmt::Display for ApiError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} {}: {}",
+            self.status.as_u16(),
+            self.code,
+            self.message
+        )
+    }
+}
+
+impl ApiError {
+    pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> ApiError {
+        ApiError {
+            status,
+            code,
+            message: message.into(),
+            cause: None,
+        }
+    }
+
+    /// An unexpected failure: logged with its cause chain, answered as an opaque 500.
+    pub fn internal(cause: impl Into<anyhow::Error>) -> ApiError {
+        ApiError {
+            status: StatusCode::INTERNAL_SERVER_ERROR,
+            code: "internal",
+            message: "internal error; the request id in the x-request-id header identifies it in the logs".into(),
+            cause: Some(cause.into()),
+        }
+    }
+
+    pub fn bad_request(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::BAD_REQUEST, "bad_request", message)
+    }
+
+    pub fn not_found(locale: Locale) -> ApiError {
+        ApiError::new(
+            StatusCode::NOT_FOUND,
+            "not_found",
+            pick(locale, "Not found.", "Bulunamadı."),
+        )
+    }
+
+    pub fn unauthenticated() -> ApiError {
+        ApiError::new(
+            StatusCode::UNAUTHORIZED,
+            "unauthenticated",
+            "a valid bearer token is required (Authorization: Bearer <token>)",
+        )
+    }
+
+    pub fn forbidden(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::FORBIDDEN, "forbidden", message)
+    }
+
+    pub fn version_conflict(locale: Locale) -> ApiError {
+        ApiError::new(
+            StatusCode::CONFLICT,
+            "version_conflict",
+            pick(
+                locale,
+                "The game changed meanwhile; nothing was recorded. Reload and try again.",
+                "Oyun bu arada değişti; hiçbir şey kaydedilmedi. Yenileyip yeniden deneyin.",
+            ),
+        )
+    }
+
+    pub fn rate_limited() -> ApiError {
+        ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "rate_limited",
+            "too many requests; slow down and try again shortly",
+        )
+    }
+
+    /// A domain rejection, in the caller's language.
+    pub fn rejection(r: &Rejection, locale: Locale) -> ApiError {
+        if let Rejection::CorruptLog(reason) = r {
+            return ApiError::internal(anyhow::anyhow!("corrupt game log: {reason}"));
+        }
+        ApiError::new(status_of(r.code()), r.code(), r.message(locale))
+    }
+}
+
+fn pick(locale: Locale, en: &str, tr: &str) -> String {
+    match locale {
+        Locale::En => en.to_owned(),
+        Locale::Tr => tr.to_owned(),
+    }
+}
+
+/// The contract's status for each error code.
+pub fn status_of(code: &str) -> StatusCode {
+    match code {
+        "bad_request" => StatusCode::BAD_REQUEST,
+        "unauthenticated" => StatusCode::UNAUTHORIZED,
+        "forbidden" | "not_a_player" => StatusCode::FORBIDDEN,
+        "not_found" => StatusCode::NOT_FOUND,
+        "version_conflict" | "not_your_turn" | "game_over" | "no_draw_offer" | "not_adjourned"
+        | "draw_offer_pending" | "game_exists" | "email_taken" => StatusCode::CONFLICT,
+        "too_large" => StatusCode::PAYLOAD_TOO_LARGE,
+        "illegal_move"
+        | "ambiguous_move"
+        | "unparseable_move"
+        | "invalid_fen"
+        | "position_not_playable"
+        | "invalid_time_control"
+        | "same_player" => StatusCode::UNPROCESSABLE_ENTITY,
+        "rate_limited" => StatusCode::TOO_MANY_REQUESTS,
+        _ => StatusCode::INTERNAL_SERVER_ERROR,
+    }
+}
+
+impl ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        self.status
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        if let Some(cause) = &self.cause {
+            let chain: Vec<String> = cause.chain().map(|c| c.to_string()).collect();
+            tracing::error!(error.chain = ?chain, "request failed: {}", chain.join(": "));
+        }
+        HttpResponse::build(self.status).json(ErrorBody {
+            error: ErrorDetail {
+                code: self.code.to_owned(),
+                message: self.message.clone(),
+            },
+        })
+    }
+}
+
+impl From<StoreError> for ApiError {
+    fn from(e: StoreError) -> ApiError {
+        match e {
+            StoreError::Conflict => ApiError::version_conflict(Locale::En),
+            other => ApiError::internal(other),
+        }
+    }
+}
+
+impl From<actix_web::error::BlockingError> for ApiError {
+    fn from(e: actix_web::error::BlockingError) -> ApiError {
+        ApiError::internal(anyhow::anyhow!("blocking task failed: {e}"))
+    }
+}
+
+/// Turns actix's body and path extraction errors into the contract's 400 / 413 answers.
+pub fn json_error(
+    err: actix_web::error::JsonPayloadError,
+    _req: &actix_web::HttpRequest,
+) -> actix_web::Error {
+    use actix_web::error::JsonPayloadError as J;
+    let api = match &err {
+        J::OverflowKnownLength { .. } | J::Overflow { .. } => ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "too_large",
+            "the request body is too large",
+        ),
+        J::ContentType => {
+            ApiError::bad_request("the body must be JSON (Content-Type: application/json)")
+        }
+        J::Deserialize(e) => {
+            ApiError::bad_request(format!("the body is not valid for this request: {e}"))
+        }
+        other => ApiError::bad_request(format!("the body could not be read: {other}")),
+    };
+    api.into()
+}
+
+pub fn query_error(
+    err: actix_web::error::QueryPayloadError,
+    _req: &actix_web::HttpRequest,
+) -> actix_web::Error {
+    ApiError::bad_request(format!("bad query string: {err}")).into()
+}
+
+pub fn path_error(
+    _err: actix_web::error::PathError,
+    _req: &actix_web::HttpRequest,
+) -> actix_web::Error {
+    ApiError::not_found(Locale::En).into()
+}

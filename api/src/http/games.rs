@@ -1,0 +1,658 @@
+//! Games: creation, moves, draw offers, claims, resignation, arbiter decisions, the log and PGN.
+
+use actix_web::{get, post, web, HttpResponse};
+use domain::chess::{MoveText, Notation};
+use domain::game::{
+    evolve, export_pgn, Actor, ClaimKind, Command, Context, CreateGame, EventBody, Game,
+    GameResult, GameState, Locale, MoveInput, Participant, Rejection, RuleSet, TimeControl,
+};
+use domain::{decide, GameId, PlayerId};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use super::auth::Caller;
+use super::error::{ApiError, ErrorBody};
+use super::views::GameView;
+use super::AppState;
+use crate::outbox;
+use crate::store::{self, chain, StoreError, StoredEvent};
+
+// ---------------------------------------------------------------------- request bodies
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CreateGameBody {
+    pub white: String,
+    pub black: String,
+    /// `fide2023` (default) or `fide2005`.
+    pub rules: Option<String>,
+    #[schema(value_type = Option<Object>)]
+    pub time_control: Option<TimeControl>,
+    pub start_fen: Option<String>,
+    pub event: Option<String>,
+    pub round: Option<String>,
+    pub site: Option<String>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MoveBody {
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// `san`, `san-tr`, `san-de`, `san-fr`, `uci` or `iccf`.
+    pub notation: Option<String>,
+    pub offer_draw: Option<bool>,
+    pub expected_version: Option<u64>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ClaimBody {
+    /// `threefold_repetition` or `fifty_moves`.
+    pub kind: String,
+    #[serde(rename = "move")]
+    pub mv: Option<String>,
+    pub notation: Option<String>,
+    pub expected_version: Option<u64>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DecisionBody {
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub result: String,
+    pub reason: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ClaimAnswer {
+    pub accepted: bool,
+    pub game: GameView,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct EventView {
+    pub seq: i64,
+    #[serde(rename = "type")]
+    pub type_name: String,
+    pub at: String,
+    pub actor: String,
+    #[schema(value_type = Object)]
+    pub data: serde_json::Value,
+    pub hash: String,
+    pub prev_hash: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct EventsAnswer {
+    pub events: Vec<EventView>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct GamesAnswer {
+    pub games: Vec<GameView>,
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+pub struct GamesQuery {
+    /// `active` or `finished`.
+    pub status: Option<String>,
+}
+
+// ---------------------------------------------------------------------- parsing helpers
+
+fn game_id(text: &str, locale: Locale) -> Result<GameId, ApiError> {
+    GameId::parse(text).map_err(|_| ApiError::not_found(locale))
+}
+
+fn notation(text: Option<&str>) -> Result<Option<Notation>, ApiError> {
+    text.map(|t| {
+        Notation::parse(t).ok_or_else(|| {
+            ApiError::bad_request(format!(
+                "unknown notation {t:?}: use san, san-tr, san-de, san-fr, uci or iccf"
+            ))
+        })
+    })
+    .transpose()
+}
+
+fn move_input(text: &str, notation_text: Option<&str>) -> Result<MoveInput, ApiError> {
+    let notation = notation(notation_text)?;
+    let text = MoveText::parse(text).map_err(|e| {
+        ApiError::new(
+            actix_web::http::StatusCode::UNPROCESSABLE_ENTITY,
+            "unparseable_move",
+            format!("{e}"),
+        )
+    })?;
+    Ok(MoveInput { text, notation })
+}
+
+/// The domain actor for the caller in a game command.
+fn actor_for(caller: &Caller, arbiter_command: bool) -> Result<Actor, ApiError> {
+    match caller.require()? {
+        Caller::Admin => Ok(Actor::Admin),
+        Caller::Player(p) => {
+            let id = PlayerId::parse(&p.id)
+                .map_err(|_| ApiError::internal(anyhow::anyhow!("bad player id {}", p.id)))?;
+            Ok(if arbiter_command && p.has_role("organiser") {
+                Actor::Arbiter(id)
+            } else {
+                Actor::Player(id)
+            })
+        }
+        Caller::Anonymous => Err(ApiError::unauthenticated()),
+    }
+}
+
+// ---------------------------------------------------------------------- running commands
+
+/// What a command did.
+pub struct Outcome {
+    pub game: Game,
+    pub new_events: Vec<StoredEvent>,
+}
+
+/// Loads the game's log, folds it, decides, and appends the new events with the projection and
+/// the outbox rows in one transaction. A lost race is retried (re-judged on the newer state) unless
+/// the client named the version it expects.
+#[tracing::instrument(skip(state, command, ctx), fields(game = %id))]
+pub fn execute(
+    state: &AppState,
+    id: GameId,
+    command: Command,
+    ctx: &Context,
+    expected_version: Option<u64>,
+    locale: Locale,
+) -> Result<Outcome, ApiError> {
+    let key = id.to_string();
+    for _attempt in 0..4 {
+        let log = state.store.load_events(&key)?;
+        let creating = matches!(command, Command::CreateGame(_));
+        if log.is_empty() && !creating {
+            return Err(ApiError::not_found(locale));
+        }
+        let before = fold(&log)?;
+        if let Some(v) = expected_version {
+            if v != before.version() {
+                return Err(ApiError::version_conflict(locale));
+            }
+        }
+        let events =
+            decide(&before, command.clone(), ctx).map_err(|r| ApiError::rejection(&r, locale))?;
+        let mut after = before;
+        for e in &events {
+            after = evolve(after, e);
+        }
+        let Some(game) = after.game().cloned() else {
+            return Err(ApiError::internal(anyhow::anyhow!(
+                "decide produced events that do not fold"
+            )));
+        };
+        let view = GameView::of(&game);
+        let after_seq = log.len() as i64;
+        let prev_hash = log.last().map_or(chain::GENESIS, |e| e.hash.as_str());
+        let mail = outbox::rows_for(&game, after_seq + 1, &events);
+        match state
+            .store
+            .append(&key, after_seq, prev_hash, &events, &view.row(&game), &mail)
+        {
+            Ok(stored) => {
+                state.metrics.events_appended.inc_by(stored.len() as u64);
+                let moves = events
+                    .iter()
+                    .filter(|e| matches!(e.body, EventBody::MovePlayed { .. }))
+                    .count();
+                state.metrics.moves_recorded.inc_by(moves as u64);
+                return Ok(Outcome {
+                    game,
+                    new_events: stored,
+                });
+            }
+            Err(StoreError::Conflict) => {
+                state.metrics.store_conflicts.inc();
+                if expected_version.is_some() || creating {
+                    return Err(ApiError::version_conflict(locale));
+                }
+                tracing::debug!("lost a race for the next sequence number; judging again");
+            }
+            Err(e) => return Err(e.into()),
+        }
+    }
+    Err(ApiError::version_conflict(locale))
+}
+
+fn fold(log: &[StoredEvent]) -> Result<GameState, ApiError> {
+    GameState::replay(log.iter().map(|e| &e.event))
+        .map_err(|e| ApiError::internal(anyhow::anyhow!("a stored log does not fold: {e}")))
+}
+
+/// Runs a game command for the caller off the async workers and answers with the Game.
+async fn run(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: String,
+    command: Command,
+    expected_version: Option<u64>,
+) -> Result<Outcome, ApiError> {
+    let locale = caller.locale();
+    let id = game_id(&id, locale)?;
+    let arbiter = matches!(command, Command::DecideResult { .. });
+    let actor = actor_for(&caller, arbiter)?;
+    let ctx = Context {
+        now: store::now(),
+        actor,
+        notation: caller
+            .player()
+            .and_then(|p| p.notation.as_deref())
+            .and_then(Notation::parse),
+    };
+    web::block(move || execute(&state, id, command, &ctx, expected_version, locale)).await?
+}
+
+fn ok_game(outcome: &Outcome) -> HttpResponse {
+    HttpResponse::Ok().json(GameView::of(&outcome.game))
+}
+
+// ---------------------------------------------------------------------- handlers
+
+#[utoipa::path(
+    post, path = "/api/v1/games", tag = "games",
+    request_body = CreateGameBody,
+    responses(
+        (status = 201, description = "The game", body = GameView),
+        (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 404, description = "Unknown player", body = ErrorBody),
+        (status = 422, description = "invalid_fen, position_not_playable, invalid_time_control", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+#[post("/api/v1/games")]
+#[tracing::instrument(skip_all)]
+pub async fn create_game(
+    state: web::Data<AppState>,
+    caller: Caller,
+    body: web::Json<CreateGameBody>,
+) -> Result<HttpResponse, ApiError> {
+    caller.require()?;
+    let locale = caller.locale();
+    let body = body.into_inner();
+    let rules = match body.rules.as_deref() {
+        None => RuleSet::default(),
+        Some(r) => RuleSet::parse(r).ok_or_else(|| {
+            ApiError::bad_request(format!("unknown rules {r:?}: use fide2023 or fide2005"))
+        })?,
+    };
+    let (white_id, black_id) = (
+        PlayerId::parse(&body.white).map_err(|_| ApiError::not_found(locale))?,
+        PlayerId::parse(&body.black).map_err(|_| ApiError::not_found(locale))?,
+    );
+    let store = state.store.clone();
+    let (w, b) = (body.white.clone(), body.black.clone());
+    let (white, black) =
+        web::block(move || -> Result<_, StoreError> { Ok((store.player(&w)?, store.player(&b)?)) })
+            .await??;
+    let (Some(white), Some(black)) = (white, black) else {
+        return Err(ApiError::not_found(locale));
+    };
+    // Who creates: the admin, an organiser (who becomes the game's arbiter), or a side.
+    let (actor, organiser) = match &caller {
+        Caller::Admin => (Actor::Admin, None),
+        Caller::Player(p) => {
+            let me = PlayerId::parse(&p.id)
+                .map_err(|_| ApiError::internal(anyhow::anyhow!("bad id")))?;
+            if me == white_id || me == black_id {
+                (Actor::Player(me), None)
+            } else if p.has_role("organiser") {
+                (Actor::Arbiter(me), Some(me))
+            } else {
+                return Err(ApiError::rejection(&Rejection::NotAPlayer, locale));
+            }
+        }
+        Caller::Anonymous => return Err(ApiError::unauthenticated()),
+    };
+    let id = GameId::from_uuid(uuid::Uuid::now_v7());
+    let command = Command::CreateGame(Box::new(CreateGame {
+        game_id: id,
+        white: Participant {
+            id: white_id,
+            name: white.name,
+        },
+        black: Participant {
+            id: black_id,
+            name: black.name,
+        },
+        organiser,
+        rules,
+        start_fen: body.start_fen,
+        time_control: body.time_control,
+        event: body.event,
+        round: body.round,
+        site: body.site,
+    }));
+    let ctx = Context {
+        now: store::now(),
+        actor,
+        notation: None,
+    };
+    let outcome = web::block(move || execute(&state, id, command, &ctx, None, locale)).await??;
+    Ok(HttpResponse::Created().json(GameView::of(&outcome.game)))
+}
+
+#[utoipa::path(
+    get, path = "/api/v1/games/{id}", tag = "games",
+    params(("id" = String, Path, description = "Game id")),
+    responses((status = 200, body = GameView), (status = 404, body = ErrorBody))
+)]
+#[get("/api/v1/games/{id}")]
+#[tracing::instrument(skip(state, caller))]
+pub async fn get_game(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let locale = caller.locale();
+    let id = game_id(&id, locale)?.to_string();
+    let store = state.store.clone();
+    let row = web::block(move || store.game_row(&id))
+        .await??
+        .ok_or_else(|| ApiError::not_found(locale))?;
+    Ok(HttpResponse::Ok()
+        .content_type("application/json")
+        .body(row.view))
+}
+
+#[utoipa::path(
+    post, path = "/api/v1/games/{id}/moves", tag = "games",
+    params(("id" = String, Path)),
+    request_body = MoveBody,
+    responses(
+        (status = 200, body = GameView),
+        (status = 403, description = "not_a_player", body = ErrorBody),
+        (status = 409, description = "not_your_turn, game_over, version_conflict", body = ErrorBody),
+        (status = 422, description = "illegal_move, ambiguous_move, unparseable_move", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+#[post("/api/v1/games/{id}/moves")]
+#[tracing::instrument(skip(state, caller, body))]
+pub async fn post_move(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: web::Path<String>,
+    body: web::Json<MoveBody>,
+) -> Result<HttpResponse, ApiError> {
+    caller.require()?;
+    let body = body.into_inner();
+    let mv = move_input(&body.mv, body.notation.as_deref())?;
+    let command = Command::MakeMove {
+        mv,
+        offer_draw: body.offer_draw.unwrap_or(false),
+    };
+    Ok(ok_game(
+        &run(
+            state,
+            caller,
+            id.into_inner(),
+            command,
+            body.expected_version,
+        )
+        .await?,
+    ))
+}
+
+macro_rules! simple_command {
+    ($name:ident, $path:literal, $command:expr, $doc:literal) => {
+        #[utoipa::path(
+                            post, path = $path, tag = "games", description = $doc,
+                            params(("id" = String, Path)),
+                            responses(
+                                (status = 200, body = GameView),
+                                (status = 403, body = ErrorBody),
+                                (status = 409, body = ErrorBody),
+                            ),
+                            security(("bearer" = []))
+                        )]
+        #[post($path)]
+        #[tracing::instrument(skip(state, caller))]
+        pub async fn $name(
+            state: web::Data<AppState>,
+            caller: Caller,
+            id: web::Path<String>,
+        ) -> Result<HttpResponse, ApiError> {
+            Ok(ok_game(
+                &run(state, caller, id.into_inner(), $command, None).await?,
+            ))
+        }
+    };
+}
+
+simple_command!(
+    offer_draw,
+    "/api/v1/games/{id}/draw-offer",
+    Command::OfferDraw,
+    "Offer a draw (either turn, 9.1)."
+);
+simple_command!(
+    accept_draw,
+    "/api/v1/games/{id}/draw-offer/accept",
+    Command::AcceptDraw,
+    "Accept the opponent's standing offer."
+);
+simple_command!(
+    decline_draw,
+    "/api/v1/games/{id}/draw-offer/decline",
+    Command::DeclineDraw,
+    "Decline the opponent's standing offer."
+);
+simple_command!(
+    resign,
+    "/api/v1/games/{id}/resign",
+    Command::Resign,
+    "Resign (either turn)."
+);
+
+#[utoipa::path(
+    post, path = "/api/v1/games/{id}/claims", tag = "games",
+    params(("id" = String, Path)),
+    request_body = ClaimBody,
+    responses(
+        (status = 200, body = ClaimAnswer),
+        (status = 409, body = ErrorBody),
+        (status = 422, description = "the intended move is not legal: nothing is recorded", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+#[post("/api/v1/games/{id}/claims")]
+#[tracing::instrument(skip(state, caller, body))]
+pub async fn claim(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: web::Path<String>,
+    body: web::Json<ClaimBody>,
+) -> Result<HttpResponse, ApiError> {
+    caller.require()?;
+    let body = body.into_inner();
+    let kind = match body.kind.as_str() {
+        "threefold_repetition" => ClaimKind::ThreefoldRepetition,
+        "fifty_moves" => ClaimKind::FiftyMoves,
+        other => {
+            return Err(ApiError::bad_request(format!(
+                "unknown claim kind {other:?}: use threefold_repetition or fifty_moves"
+            )))
+        }
+    };
+    let intended_move = body
+        .mv
+        .as_deref()
+        .map(|m| move_input(m, body.notation.as_deref()))
+        .transpose()?;
+    if intended_move.is_none() && body.notation.is_some() {
+        return Err(ApiError::bad_request("notation is given without a move"));
+    }
+    let outcome = run(
+        state,
+        caller,
+        id.into_inner(),
+        Command::ClaimDraw {
+            kind,
+            intended_move,
+        },
+        body.expected_version,
+    )
+    .await?;
+    let accepted = outcome
+        .new_events
+        .iter()
+        .any(|e| matches!(e.event.body, EventBody::DrawClaimed { upheld: true, .. }));
+    Ok(HttpResponse::Ok().json(ClaimAnswer {
+        accepted,
+        game: GameView::of(&outcome.game),
+    }))
+}
+
+#[utoipa::path(
+    post, path = "/api/v1/games/{id}/decision", tag = "games",
+    description = "An arbiter's ruling on the result, with a reason (the game's organiser, or the admin).",
+    params(("id" = String, Path)),
+    request_body = DecisionBody,
+    responses((status = 200, body = GameView), (status = 403, body = ErrorBody)),
+    security(("bearer" = []))
+)]
+#[post("/api/v1/games/{id}/decision")]
+#[tracing::instrument(skip(state, caller, body))]
+pub async fn decision(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: web::Path<String>,
+    body: web::Json<DecisionBody>,
+) -> Result<HttpResponse, ApiError> {
+    caller.require()?;
+    let body = body.into_inner();
+    let result = GameResult::parse(&body.result)
+        .ok_or_else(|| ApiError::bad_request("result must be 1-0, 0-1 or 1/2-1/2"))?;
+    let command = Command::DecideResult {
+        result,
+        reason: body.reason,
+    };
+    Ok(ok_game(
+        &run(state, caller, id.into_inner(), command, None).await?,
+    ))
+}
+
+/// May the caller read this game's log? A player, the organiser, the admin; anyone once it is over.
+fn may_read_log(caller: &Caller, game: &Game) -> bool {
+    if !game.is_active() || caller.is_admin() {
+        return true;
+    }
+    caller.player().is_some_and(|p| {
+        let id = p.id.as_str();
+        game.white.id.to_string() == id
+            || game.black.id.to_string() == id
+            || game.organiser.is_some_and(|o| o.to_string() == id)
+    })
+}
+
+#[utoipa::path(
+    get, path = "/api/v1/games/{id}/events", tag = "games",
+    params(("id" = String, Path)),
+    responses((status = 200, body = EventsAnswer), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody))
+)]
+#[get("/api/v1/games/{id}/events")]
+#[tracing::instrument(skip(state, caller))]
+pub async fn game_log(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let locale = caller.locale();
+    let id = game_id(&id, locale)?.to_string();
+    let store = state.store.clone();
+    let log = web::block(move || store.load_events(&id)).await??;
+    if log.is_empty() {
+        return Err(ApiError::not_found(locale));
+    }
+    let folded = fold(&log)?;
+    let game = folded.game().ok_or_else(|| ApiError::not_found(locale))?;
+    if !may_read_log(&caller, game) {
+        return Err(match caller {
+            Caller::Anonymous => ApiError::unauthenticated(),
+            _ => ApiError::rejection(&Rejection::NotAPlayer, locale),
+        });
+    }
+    let events = log
+        .into_iter()
+        .map(|e| EventView {
+            seq: e.seq,
+            type_name: e.event.body.type_name().to_owned(),
+            at: store::rfc3339(e.event.at),
+            actor: e.event.actor.to_string(),
+            data: e.data,
+            hash: e.hash,
+            prev_hash: e.prev_hash,
+        })
+        .collect();
+    Ok(HttpResponse::Ok().json(EventsAnswer { events }))
+}
+
+#[utoipa::path(
+    get, path = "/api/v1/games/{id}/pgn", tag = "games",
+    params(("id" = String, Path)),
+    responses((status = 200, description = "PGN", content_type = "application/x-chess-pgn", body = String), (status = 404, body = ErrorBody))
+)]
+#[get("/api/v1/games/{id}/pgn")]
+#[tracing::instrument(skip(state, caller))]
+pub async fn pgn(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let locale = caller.locale();
+    let id = game_id(&id, locale)?.to_string();
+    let store = state.store.clone();
+    let log = web::block(move || store.load_events(&id)).await??;
+    if log.is_empty() {
+        return Err(ApiError::not_found(locale));
+    }
+    let events: Vec<_> = log.into_iter().map(|e| e.event).collect();
+    let text = export_pgn(&events).map_err(ApiError::internal)?;
+    Ok(HttpResponse::Ok()
+        .content_type("application/x-chess-pgn; charset=utf-8")
+        .body(text))
+}
+
+#[utoipa::path(
+    get, path = "/api/v1/me/games", tag = "games",
+    params(GamesQuery),
+    responses((status = 200, body = GamesAnswer), (status = 401, body = ErrorBody)),
+    security(("bearer" = []))
+)]
+#[get("/api/v1/me/games")]
+#[tracing::instrument(skip(state, caller))]
+pub async fn my_games(
+    state: web::Data<AppState>,
+    caller: Caller,
+    query: web::Query<GamesQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let player = caller.require()?.player().cloned().ok_or_else(|| {
+        ApiError::bad_request("the admin token plays no games; use a player's token")
+    })?;
+    let status = match query.status.as_deref() {
+        None => None,
+        Some(s @ ("active" | "finished" | "adjourned")) => Some(s.to_owned()),
+        Some(other) => {
+            return Err(ApiError::bad_request(format!(
+                "unknown status {other:?}: use active or finished"
+            )))
+        }
+    };
+    let store = state.store.clone();
+    let rows =
+        web::block(move || store.games_of_player(&player.id, status.as_deref(), 500)).await??;
+    let games = rows
+        .into_iter()
+        .map(|r| serde_json::from_str::<GameView>(&r.view).map_err(ApiError::internal))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(HttpResponse::Ok().json(GamesAnswer { games }))
+}

@@ -1,0 +1,76 @@
+//! Prometheus metrics: requests, latencies, moves recorded, events appended, store conflicts.
+
+use prometheus::{
+    Encoder, HistogramOpts, HistogramVec, IntCounter, IntCounterVec, Opts, Registry, TextEncoder,
+};
+
+#[derive(Clone)]
+pub struct Metrics {
+    registry: Registry,
+    pub requests: IntCounterVec,
+    pub latency: HistogramVec,
+    pub moves_recorded: IntCounter,
+    pub events_appended: IntCounter,
+    pub store_conflicts: IntCounter,
+}
+
+impl Metrics {
+    pub fn new() -> Metrics {
+        let registry = Registry::new();
+        let requests = IntCounterVec::new(
+            Opts::new(
+                "zarf_http_requests_total",
+                "HTTP requests by route and status",
+            ),
+            &["method", "route", "status"],
+        )
+        .expect("valid metric");
+        let latency = HistogramVec::new(
+            HistogramOpts::new("zarf_http_request_duration_seconds", "HTTP request latency")
+                .buckets(vec![
+                    0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5,
+                ]),
+            &["method", "route"],
+        )
+        .expect("valid metric");
+        let moves_recorded =
+            IntCounter::new("zarf_moves_recorded_total", "Moves recorded").expect("valid metric");
+        let events_appended =
+            IntCounter::new("zarf_events_appended_total", "Events appended to game logs")
+                .expect("valid metric");
+        let store_conflicts = IntCounter::new(
+            "zarf_store_conflicts_total",
+            "Appends that lost a race for a game's next sequence number",
+        )
+        .expect("valid metric");
+        for m in [
+            Box::new(requests.clone()) as Box<dyn prometheus::core::Collector>,
+            Box::new(latency.clone()),
+            Box::new(moves_recorded.clone()),
+            Box::new(events_appended.clone()),
+            Box::new(store_conflicts.clone()),
+        ] {
+            registry.register(m).expect("metric registered once");
+        }
+        Metrics {
+            registry,
+            requests,
+            latency,
+            moves_recorded,
+            events_appended,
+            store_conflicts,
+        }
+    }
+
+    pub fn render(&self) -> String {
+        let mut buf = Vec::new();
+        let _ = TextEncoder::new().encode(&self.registry.gather(), &mut buf);
+        String::from_utf8(buf).unwrap_or_default()
+    }
+}
+
+impl Default for Metrics {
+    fn default() -> Self {
+        Metrics::new()
+    }
+}

@@ -1,0 +1,202 @@
+//! The HTTP API v1 and pages.
+
+pub mod auth;
+pub mod error;
+pub mod games;
+pub mod metrics;
+pub mod ops;
+pub mod players;
+pub mod views;
+
+use std::num::NonZeroU32;
+use std::sync::Arc;
+use std::time::Instant;
+
+use actix_web::body::MessageBody;
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::header::{HeaderName, HeaderValue};
+use actix_web::middleware::{from_fn, Next};
+use actix_web::{web, HttpMessage, HttpResponse};
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+use tracing_actix_web::{RequestId, TracingLogger};
+use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::{Modify, OpenApi};
+
+use crate::store::Store;
+use error::ApiError;
+use metrics::Metrics;
+
+/// Shared by every request.
+pub struct AppState {
+    pub store: Store,
+    pub admin_token_hash: String,
+    pub metrics: Metrics,
+    pub limits: Arc<Limits>,
+    pub public_url: String,
+}
+
+/// Write rate limits: per token (or per address for anonymous callers) and per address.
+pub struct Limits {
+    per_key: DefaultKeyedRateLimiter<String>,
+    per_ip: DefaultKeyedRateLimiter<String>,
+}
+
+impl Limits {
+    pub fn new(per_key_per_minute: u32, per_ip_per_minute: u32) -> Limits {
+        let quota = |n: u32| Quota::per_minute(NonZeroU32::new(n.max(1)).expect("non-zero"));
+        Limits {
+            per_key: RateLimiter::keyed(quota(per_key_per_minute)),
+            per_ip: RateLimiter::keyed(quota(per_ip_per_minute)),
+        }
+    }
+
+    /// May one more write from this key and address go ahead?
+    pub fn allow(&self, key: &str, ip: &str) -> bool {
+        self.per_ip.check_key(&ip.to_owned()).is_ok()
+            && self.per_key.check_key(&key.to_owned()).is_ok()
+    }
+}
+
+struct BearerAuth;
+
+impl Modify for BearerAuth {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "bearer",
+            SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).build()),
+        );
+    }
+}
+
+#[derive(OpenApi)]
+#[openapi(
+    info(title = "zarf API", version = "1", description = "Correspondence chess judged by the FIDE Laws. Errors are {\"error\": {\"code\", \"message\"}}."),
+    paths(
+        players::create_player, players::me,
+        games::create_game, games::get_game, games::post_move, games::offer_draw, games::accept_draw,
+        games::decline_draw, games::claim, games::resign, games::decision, games::game_log, games::pgn,
+        games::my_games,
+    ),
+    modifiers(&BearerAuth),
+    tags((name = "players"), (name = "games"))
+)]
+struct ApiDoc;
+
+pub fn openapi_json() -> String {
+    ApiDoc::openapi().to_pretty_json().unwrap_or_default()
+}
+
+/// Every route.
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.service(ops::index)
+        .service(ops::healthz)
+        .service(ops::metrics)
+        .service(ops::openapi)
+        .service(players::create_player)
+        .service(players::me)
+        .service(games::my_games)
+        .service(games::create_game)
+        .service(games::get_game)
+        .service(games::post_move)
+        .service(games::offer_draw)
+        .service(games::accept_draw)
+        .service(games::decline_draw)
+        .service(games::claim)
+        .service(games::resign)
+        .service(games::decision)
+        .service(games::game_log)
+        .service(games::pgn);
+}
+
+/// Body limits: no request of the API needs more than a few hundred bytes.
+pub const MAX_BODY_BYTES: usize = 16 * 1024;
+
+/// Rate-limits writes, records metrics, and hands back the request id.
+async fn observe(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<actix_web::body::BoxBody>, actix_web::Error> {
+    let started = Instant::now();
+    let state = req.app_data::<web::Data<AppState>>().cloned();
+    let request_id = req.extensions().get::<RequestId>().map(|r| r.to_string());
+    let method = req.method().clone();
+    if let (Some(state), true) = (&state, method == actix_web::http::Method::POST) {
+        let ip = req
+            .peer_addr()
+            .map(|a| a.ip().to_string())
+            .unwrap_or_default();
+        let key = req
+            .headers()
+            .get(actix_web::http::header::AUTHORIZATION)
+            .and_then(|v| v.to_str().ok())
+            .map(|t| format!("token:{}", auth::token_hash(t)))
+            .unwrap_or_else(|| format!("ip:{ip}"));
+        if !state.limits.allow(&key, &ip) {
+            let mut res = req.into_response(actix_web::ResponseError::error_response(
+                &ApiError::rate_limited(),
+            ));
+            add_request_id(&mut res, request_id.as_deref());
+            return Ok(res);
+        }
+    }
+    let mut res = next.call(req).await?.map_into_boxed_body();
+    add_request_id(&mut res, request_id.as_deref());
+    if let Some(state) = state {
+        let route = res
+            .request()
+            .match_pattern()
+            .unwrap_or_else(|| "unmatched".into());
+        let status = res.status().as_u16().to_string();
+        state
+            .metrics
+            .requests
+            .with_label_values(&[method.as_str(), &route, &status])
+            .inc();
+        state
+            .metrics
+            .latency
+            .with_label_values(&[method.as_str(), &route])
+            .observe(started.elapsed().as_secs_f64());
+    }
+    Ok(res)
+}
+
+fn add_request_id<B>(res: &mut ServiceResponse<B>, id: Option<&str>) {
+    if let Some(v) = id.and_then(|id| HeaderValue::from_str(id).ok()) {
+        res.headers_mut()
+            .insert(HeaderName::from_static("x-request-id"), v);
+    }
+}
+
+async fn not_found() -> HttpResponse {
+    actix_web::ResponseError::error_response(&ApiError::not_found(domain::game::Locale::En))
+}
+
+/// The application, for the server and for tests.
+pub fn app(
+    state: web::Data<AppState>,
+) -> actix_web::App<
+    impl actix_web::dev::ServiceFactory<
+        ServiceRequest,
+        Config = (),
+        Response = ServiceResponse<impl MessageBody>,
+        Error = actix_web::Error,
+        InitError = (),
+    >,
+> {
+    actix_web::App::new()
+        .app_data(state)
+        .app_data(
+            web::JsonConfig::default()
+                .limit(MAX_BODY_BYTES)
+                .error_handler(error::json_error),
+        )
+        .app_data(web::PayloadConfig::default().limit(MAX_BODY_BYTES))
+        .app_data(web::QueryConfig::default().error_handler(error::query_error))
+        .app_data(web::PathConfig::default().error_handler(error::path_error))
+        .wrap(from_fn(observe))
+        .wrap(TracingLogger::default())
+        .configure(routes)
+        .default_service(web::to(not_found))
+}

@@ -1,0 +1,84 @@
+//! Operations: health, metrics, the OpenAPI document, and the home page.
+
+use actix_web::{get, web, HttpRequest, HttpResponse};
+use askama::Template;
+use serde::Deserialize;
+
+use super::error::ApiError;
+use super::AppState;
+
+#[get("/healthz")]
+#[tracing::instrument(skip_all)]
+pub async fn healthz(state: web::Data<AppState>) -> HttpResponse {
+    let store = state.store.clone();
+    match web::block(move || store.ping()).await {
+        Ok(Ok(())) => HttpResponse::Ok().json(serde_json::json!({ "status": "ok" })),
+        _ => HttpResponse::ServiceUnavailable().json(serde_json::json!({
+            "error": { "code": "unavailable", "message": "the database is not reachable" }
+        })),
+    }
+}
+
+#[get("/metrics")]
+pub async fn metrics(state: web::Data<AppState>) -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/plain; version=0.0.4")
+        .body(state.metrics.render())
+}
+
+#[get("/api/v1/openapi.json")]
+pub async fn openapi() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("application/json")
+        .body(super::openapi_json())
+}
+
+#[derive(Template)]
+#[template(path = "pages/index.html")]
+struct Index<'a> {
+    lang: &'a str,
+    tagline: &'a str,
+    about: &'a str,
+    openapi: &'a str,
+    example: &'a str,
+}
+
+#[derive(Deserialize)]
+pub struct LangQuery {
+    lang: Option<String>,
+}
+
+/// A short page saying what zarf is (until the web interface lands), in English or Turkish.
+#[get("/")]
+pub async fn index(req: HttpRequest, q: web::Query<LangQuery>) -> Result<HttpResponse, ApiError> {
+    let accept = req
+        .headers()
+        .get(actix_web::http::header::ACCEPT_LANGUAGE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    let turkish = match q.lang.as_deref() {
+        Some(l) => l == "tr",
+        None => accept.trim_start().starts_with("tr"),
+    };
+    let page = if turkish {
+        Index {
+            lang: "tr",
+            tagline: "Yazışmalı satranç, ertelenen oyunlar ve gizli hamle zarfları.",
+            about: "zarf, haftalarca süren yazışmalı satranç oyunları, gizli hamleyle ertelenen turnuva oyunları ve okul turnuvaları için açık kaynaklı bir sunucudur. Her oyun, FIDE Satranç Kurallarına göre değerlendirilen bir olay kaydıdır.",
+            openapi: "API belgesi (OpenAPI)",
+            example: "Örnek kullanım",
+        }
+    } else {
+        Index {
+            lang: "en",
+            tagline: "Correspondence chess, adjourned games and sealed-move envelopes.",
+            about: "zarf is an open-source server for correspondence chess games that last weeks, adjourned over-the-board games with sealed moves, and school tournaments. Every game is a log of events judged by the FIDE Laws of Chess.",
+            openapi: "The API (OpenAPI document)",
+            example: "A worked example",
+        }
+    };
+    let html = page.render().map_err(ApiError::internal)?;
+    Ok(HttpResponse::Ok()
+        .content_type("text/html; charset=utf-8")
+        .body(html))
+}

@@ -1,0 +1,224 @@
+//! Players: accounts made by the admin or an organiser, each with a bearer token shown once.
+
+use actix_web::{get, post, web, HttpResponse};
+use domain::chess::Notation;
+use domain::game::Locale;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::auth::{new_token, token_hash, Caller};
+use super::error::{ApiError, ErrorBody};
+use super::AppState;
+use crate::store::{self, PlayerRow, StoreError};
+
+/// An e-mail address as typed: trimmed, one `@` with text on both sides, a dot in the domain,
+/// no spaces or control characters, at most 254 characters. Stored in lower case.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Email(String);
+
+impl Email {
+    pub fn parse(text: &str) -> Option<Email> {
+        let t = text.trim();
+        if t.len() > 254 || t.chars().any(|c| c.is_whitespace() || c.is_control()) {
+            return None;
+        }
+        let (local, domain) = t.split_once('@')?;
+        let ok = !local.is_empty()
+            && local.len() <= 64
+            && !domain.contains('@')
+            && domain.contains('.')
+            && !domain.starts_with('.')
+            && !domain.ends_with('.')
+            && !domain.contains("..");
+        ok.then(|| Email(t.to_lowercase()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewPlayer {
+    pub name: String,
+    pub email: Option<String>,
+    /// `en` or `tr`.
+    pub locale: Option<String>,
+    /// The player's own move notation: `san`, `san-tr`, `san-de`, `san-fr`, `uci` or `iccf`.
+    pub notation: Option<String>,
+    /// Extra roles; only the admin may grant `organiser`.
+    pub roles: Option<Vec<String>>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PlayerCreated {
+    pub id: String,
+    pub name: String,
+    pub email: Option<String>,
+    pub locale: String,
+    /// The bearer token: shown once, stored only hashed.
+    pub token: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Me {
+    pub id: Option<String>,
+    pub name: String,
+    pub email: Option<String>,
+    pub locale: String,
+    pub notation: Option<String>,
+    pub roles: Vec<String>,
+}
+
+pub const MAX_NAME_CHARS: usize = 100;
+
+#[utoipa::path(
+    post, path = "/api/v1/players", tag = "players",
+    request_body = NewPlayer,
+    responses(
+        (status = 201, body = PlayerCreated),
+        (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 409, description = "email_taken", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+#[post("/api/v1/players")]
+#[tracing::instrument(skip_all)]
+pub async fn create_player(
+    state: web::Data<AppState>,
+    caller: Caller,
+    body: web::Json<NewPlayer>,
+) -> Result<HttpResponse, ApiError> {
+    caller.require()?;
+    if !(caller.is_admin() || caller.is_organiser()) {
+        return Err(ApiError::forbidden(
+            "only the admin or an organiser creates players",
+        ));
+    }
+    let body = body.into_inner();
+    let name = body.name.trim().to_owned();
+    if name.is_empty()
+        || name.chars().count() > MAX_NAME_CHARS
+        || name.chars().any(char::is_control)
+    {
+        return Err(ApiError::bad_request(format!(
+            "name must be 1 to {MAX_NAME_CHARS} characters without control characters"
+        )));
+    }
+    let email = body
+        .email
+        .as_deref()
+        .map(|e| {
+            Email::parse(e)
+                .ok_or_else(|| ApiError::bad_request(format!("not an e-mail address: {e:?}")))
+        })
+        .transpose()?;
+    let locale = match body.locale.as_deref() {
+        None => Locale::En,
+        Some(l) => {
+            Locale::parse(l).ok_or_else(|| ApiError::bad_request("locale must be en or tr"))?
+        }
+    };
+    let notation = body
+        .notation
+        .as_deref()
+        .map(|n| {
+            Notation::parse(n)
+                .ok_or_else(|| ApiError::bad_request(format!("unknown notation {n:?}")))
+        })
+        .transpose()?;
+    let mut roles = vec!["player".to_owned()];
+    for r in body.roles.unwrap_or_default() {
+        match r.as_str() {
+            "player" => {}
+            "organiser" if caller.is_admin() => roles.push(r),
+            "organiser" => {
+                return Err(ApiError::forbidden(
+                    "only the admin grants the organiser role",
+                ))
+            }
+            other => return Err(ApiError::bad_request(format!("unknown role {other:?}"))),
+        }
+    }
+    let token = new_token();
+    let row = PlayerRow {
+        id: uuid::Uuid::now_v7().to_string(),
+        name,
+        email: email.map(|e| e.as_str().to_owned()),
+        // Turkish players write Turkish letters by default.
+        notation: notation
+            .or((locale == Locale::Tr).then_some(Notation::SanTr))
+            .map(|n| n.as_str().to_owned()),
+        locale: locale.as_str().to_owned(),
+        roles: roles.join(","),
+        created_at: store::micros(store::now()),
+    };
+    let store = state.store.clone();
+    let (r, hash) = (row.clone(), token_hash(&token));
+    match web::block(move || store.create_player(&r, &hash)).await? {
+        Ok(()) => {}
+        Err(StoreError::Duplicate) => {
+            return Err(ApiError::new(
+                actix_web::http::StatusCode::CONFLICT,
+                "email_taken",
+                "a player with that e-mail address exists",
+            ))
+        }
+        Err(e) => return Err(e.into()),
+    }
+    Ok(HttpResponse::Created().json(PlayerCreated {
+        id: row.id,
+        name: row.name,
+        email: row.email,
+        locale: row.locale,
+        token,
+    }))
+}
+
+#[utoipa::path(
+    get, path = "/api/v1/me", tag = "players",
+    responses((status = 200, body = Me), (status = 401, body = ErrorBody)),
+    security(("bearer" = []))
+)]
+#[get("/api/v1/me")]
+#[tracing::instrument(skip_all)]
+pub async fn me(caller: Caller) -> Result<HttpResponse, ApiError> {
+    Ok(HttpResponse::Ok().json(match caller.require()? {
+        Caller::Player(p) => Me {
+            id: Some(p.id.clone()),
+            name: p.name.clone(),
+            email: p.email.clone(),
+            locale: p.locale.clone(),
+            notation: p.notation.clone(),
+            roles: p.roles().map(str::to_owned).collect(),
+        },
+        _ => Me {
+            id: None,
+            name: "admin".into(),
+            email: None,
+            locale: "en".into(),
+            notation: None,
+            roles: vec!["admin".into()],
+        },
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn email_parse() {
+        assert_eq!(
+            Email::parse(" Ayse@Okul.edu.tr ").unwrap().as_str(),
+            "ayse@okul.edu.tr"
+        );
+        for bad in [
+            "", "a", "a@b", "@b.tr", "a@.tr", "a@b.", "a b@c.tr", "a@@b.tr", "a@b..tr",
+        ] {
+            assert_eq!(Email::parse(bad), None, "{bad}");
+        }
+        assert_eq!(Email::parse(&format!("{}@b.tr", "a".repeat(65))), None);
+    }
+}

@@ -1,0 +1,136 @@
+//! The contract's resources as JSON.
+
+use domain::chess::fen_of;
+use domain::game::{Game, Side, Status};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::store::{micros, rfc3339, GameRow};
+
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema, PartialEq)]
+pub struct PlayerRef {
+    pub id: String,
+    pub name: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema, PartialEq)]
+pub struct DrawOfferView {
+    /// `white` or `black`.
+    pub by: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema, PartialEq)]
+pub struct ClockView {
+    pub white_seconds: i64,
+    pub black_seconds: i64,
+    pub deadline: Option<String>,
+}
+
+/// A game (the contract's Game).
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema, PartialEq)]
+pub struct GameView {
+    pub id: String,
+    pub white: PlayerRef,
+    pub black: PlayerRef,
+    /// `fide2023` or `fide2005`.
+    pub rules: String,
+    pub event: Option<String>,
+    pub round: Option<String>,
+    pub site: Option<String>,
+    /// `active`, `adjourned` or `finished`.
+    pub status: String,
+    /// `1-0`, `0-1`, `1/2-1/2`, or null while the game goes on.
+    pub result: Option<String>,
+    pub termination: Option<String>,
+    pub start_fen: String,
+    pub fen: String,
+    /// `white` or `black`.
+    pub to_move: String,
+    pub ply: usize,
+    /// SAN, English letters, PGN style.
+    pub moves: Vec<String>,
+    pub draw_offer: Option<DrawOfferView>,
+    pub clock: Option<ClockView>,
+    /// Number of events in the game's log.
+    pub version: u64,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
+impl GameView {
+    pub fn of(game: &Game) -> GameView {
+        let (result, termination) = match game.status {
+            Status::Active => (None, None),
+            Status::Finished {
+                result,
+                termination,
+            } => (
+                Some(result.as_str().to_owned()),
+                Some(termination.as_str().to_owned()),
+            ),
+        };
+        GameView {
+            id: game.id.to_string(),
+            white: PlayerRef {
+                id: game.white.id.to_string(),
+                name: game.white.name.clone(),
+            },
+            black: PlayerRef {
+                id: game.black.id.to_string(),
+                name: game.black.name.clone(),
+            },
+            rules: game.rules.as_str().to_owned(),
+            event: game.event.clone(),
+            round: game.round.clone(),
+            site: game.site.clone(),
+            status: domain::game::status_name(&game.status).to_owned(),
+            result,
+            termination,
+            start_fen: fen_of(game.start_position()),
+            fen: game.fen(),
+            to_move: game.turn().as_str().to_owned(),
+            ply: game.ply(),
+            moves: game.san_moves(),
+            draw_offer: game.draw_offer.map(|s| DrawOfferView {
+                by: s.as_str().to_owned(),
+            }),
+            clock: None,
+            version: game.version,
+            created_at: rfc3339(game.created_at),
+            updated_at: rfc3339(game.updated_at),
+        }
+    }
+
+    /// The projection row that lists this game.
+    pub fn row(&self, game: &Game) -> GameRow {
+        let to_move_id = game
+            .is_active()
+            .then(|| game.participant(game.turn()).id.to_string());
+        GameRow {
+            id: self.id.clone(),
+            white_id: self.white.id.clone(),
+            black_id: self.black.id.clone(),
+            organiser_id: game.organiser.map(|o| o.to_string()),
+            status: self.status.clone(),
+            to_move: self.to_move.clone(),
+            to_move_id,
+            deadline: None,
+            result: self.result.clone(),
+            termination: self.termination.clone(),
+            last_seq: game.version as i64,
+            created_at: micros(game.created_at),
+            updated_at: micros(game.updated_at),
+            view: serde_json::to_string(self).expect("a view serialises"),
+        }
+    }
+
+    pub fn side_of(&self, player_id: &str) -> Option<Side> {
+        if self.white.id == player_id {
+            Some(Side::White)
+        } else if self.black.id == player_id {
+            Some(Side::Black)
+        } else {
+            None
+        }
+    }
+}

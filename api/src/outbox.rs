@@ -1,0 +1,87 @@
+//! What mail a batch of new events causes: outbox rows written in the same transaction as the
+//! events. The sender (issue 6) renders and delivers them; nothing here talks to a mail server.
+
+use domain::game::{EventBody, Game, GameEvent, Side};
+use serde_json::json;
+
+use crate::store::{micros, OutboxRow};
+
+/// One outbox row per recipient and notable event.
+pub fn rows_for(game: &Game, first_seq: i64, events: &[GameEvent]) -> Vec<OutboxRow> {
+    let mut rows = Vec::new();
+    let player = |side: Side| game.participant(side).id.to_string();
+    for (i, e) in events.iter().enumerate() {
+        let seq = first_seq + i as i64;
+        let mut add = |kind: &str, to: Side, extra: serde_json::Value| {
+            rows.push(OutboxRow {
+                id: uuid::Uuid::now_v7().to_string(),
+                game_id: Some(game.id.to_string()),
+                kind: kind.to_owned(),
+                recipient_id: player(to),
+                payload: json!({ "seq": seq, "event": e.body.type_name(), "detail": extra })
+                    .to_string(),
+                created_at: micros(e.at),
+                attempts: 0,
+                next_attempt_at: micros(e.at),
+                sent_at: None,
+                last_error: None,
+            })
+        };
+        match &e.body {
+            EventBody::GameCreated(_) => {
+                add("game_started", Side::White, json!({}));
+                add("game_started", Side::Black, json!({}));
+            }
+            EventBody::MovePlayed { mv, draw_offered } => {
+                // The mover is the side not to move after the move; the ply tells which.
+                let mover = mover_of(game, events, i);
+                add(
+                    "opponent_moved",
+                    mover.opponent(),
+                    json!({ "uci": mv.uci.to_string(), "san": mv.san, "draw_offered": draw_offered }),
+                );
+            }
+            EventBody::DrawOffered { by } => add("draw_offered", by.opponent(), json!({})),
+            EventBody::DrawAccepted { by } | EventBody::DrawDeclined { by } => add(
+                "draw_answered",
+                by.opponent(),
+                json!({ "accepted": matches!(e.body, EventBody::DrawAccepted { .. }) }),
+            ),
+            EventBody::DrawClaimed {
+                by, upheld, kind, ..
+            } => add(
+                "claim_judged",
+                by.opponent(),
+                json!({ "upheld": upheld, "kind": kind }),
+            ),
+            EventBody::GameEnded {
+                result,
+                termination,
+            } => {
+                for side in [Side::White, Side::Black] {
+                    add(
+                        "game_over",
+                        side,
+                        json!({ "result": result, "termination": termination }),
+                    );
+                }
+            }
+            EventBody::Resigned { .. } | EventBody::ArbiterDecided { .. } => {}
+        }
+    }
+    rows
+}
+
+/// Who made the `i`-th new event's move: count the moves after it in the batch.
+fn mover_of(game: &Game, events: &[GameEvent], i: usize) -> Side {
+    let later_moves = events[i + 1..]
+        .iter()
+        .filter(|e| matches!(e.body, EventBody::MovePlayed { .. }))
+        .count();
+    // After the batch `game.turn()` is to move; each move flips the side.
+    let mut side = game.turn();
+    for _ in 0..=later_moves {
+        side = side.opponent();
+    }
+    side
+}

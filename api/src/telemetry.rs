@@ -1,0 +1,28 @@
+//! Structured logs: human-readable by default, JSON with `--log-format json`. Every line logged
+//! while a request is handled carries its request id (the request's span, from TracingLogger).
+
+use tracing_subscriber::layer::SubscriberExt;
+use tracing_subscriber::util::SubscriberInitExt;
+use tracing_subscriber::EnvFilter;
+
+use crate::config::LogFormat;
+
+/// Installs the global subscriber (once; later calls do nothing).
+pub fn init(format: LogFormat) {
+    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
+    let registry = tracing_subscriber::registry().with(filter);
+    let _ = match format {
+        LogFormat::Human => registry
+            .with(tracing_subscriber::fmt::layer().with_writer(std::io::stderr))
+            .try_init(),
+        LogFormat::Json => registry
+            .with(
+                tracing_subscriber::fmt::layer()
+                    .json()
+                    .with_current_span(true)
+                    .with_span_list(true)
+                    .with_writer(std::io::stderr),
+            )
+            .try_init(),
+    };
+}
