@@ -1,5 +1,6 @@
 use api::config::{Cli, Command};
 use clap::Parser;
+use std::io::Write;
 
 fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
@@ -16,15 +17,18 @@ fn main() -> anyhow::Result<()> {
 fn serve(config: api::config::Config) -> anyhow::Result<()> {
     actix_web::rt::System::new().block_on(async move {
         let running = api::build(&config)?;
-        println!("zarf is serving at http://{}", running.addr);
+        // Written without println!: a closed stdout must not stop the server.
+        let mut banner = format!("zarf is serving at http://{}\n", running.addr);
         if running.admin_token_from_data_dir {
-            println!(
-                "admin token (kept in {}): {}",
+            banner += &format!(
+                "admin token (kept in {}): {}\n",
                 config.data_dir.join("admin-token").display(),
                 running.admin_token
             );
         }
-        println!("database: {}", api::redact(&config.database_url));
+        banner += &format!("database: {}\n", api::redact(&config.database_url));
+        let mut out = std::io::stdout();
+        let _ = out.write_all(banner.as_bytes()).and_then(|()| out.flush());
         running.server.await?;
         Ok(())
     })

@@ -1,1 +1,10 @@
+//! Black-box tests: the real server over HTTP, on SQLite always and on PostgreSQL when
+//! ZARF_TEST_POSTGRES_URL is set.
 
+mod helpers;
+
+mod concurrency;
+mod errors;
+mod games;
+mod ops;
+mod players;

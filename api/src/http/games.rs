@@ -402,18 +402,19 @@ pub async fn post_move(
     ))
 }
 
+#[rustfmt::skip]
 macro_rules! simple_command {
     ($name:ident, $path:literal, $command:expr, $doc:literal) => {
         #[utoipa::path(
-                            post, path = $path, tag = "games", description = $doc,
-                            params(("id" = String, Path)),
-                            responses(
-                                (status = 200, body = GameView),
-                                (status = 403, body = ErrorBody),
-                                (status = 409, body = ErrorBody),
-                            ),
-                            security(("bearer" = []))
-                        )]
+            post, path = $path, tag = "games", description = $doc,
+            params(("id" = String, Path)),
+            responses(
+                (status = 200, body = GameView),
+                (status = 403, body = ErrorBody),
+                (status = 409, body = ErrorBody),
+            ),
+            security(("bearer" = []))
+        )]
         #[post($path)]
         #[tracing::instrument(skip(state, caller))]
         pub async fn $name(
@@ -421,9 +422,7 @@ macro_rules! simple_command {
             caller: Caller,
             id: web::Path<String>,
         ) -> Result<HttpResponse, ApiError> {
-            Ok(ok_game(
-                &run(state, caller, id.into_inner(), $command, None).await?,
-            ))
+            Ok(ok_game(&run(state, caller, id.into_inner(), $command, None).await?))
         }
     };
 }

@@ -1,0 +1,260 @@
+//! Races for one ply, and a server killed while clients move.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+use crate::both_backends;
+use crate::helpers::*;
+
+/// Runs `zarf verify` on a database; true when every chain holds.
+fn zarf_verify(db: &TestDb) -> (bool, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_zarf"))
+        .arg("verify")
+        .env("ZARF_DATABASE_URL", &db.url)
+        .env("ZARF_DATA_DIR", &db.data_dir)
+        .output()
+        .expect("zarf verify runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
+}
+
+both_backends! {
+    async fn many_clients_race_for_one_ply_and_one_wins(app) {
+        let (game, white, _black) = app.new_game().await;
+        let g = game["id"].as_str().unwrap().to_owned();
+        let moves = ["e4", "d4", "c4", "Nf3", "Nc3", "b3", "g3", "f4", "a3", "h3", "e3", "d3", "b4", "g4", "Na3", "Nh3"];
+        let tasks: Vec<_> = moves
+            .iter()
+            .enumerate()
+            .map(|(i, mv)| {
+                let (client, url, token) = (app.client.clone(), app.url(&format!("/api/v1/games/{g}/moves")), white.token.clone());
+                // Half name the version they expect, half do not.
+                let body = if i % 2 == 0 { json!({"move": mv, "expected_version": 1}) } else { json!({"move": mv}) };
+                tokio::spawn(async move {
+                    let res = client.post(url).bearer_auth(token).json(&body).send().await.unwrap();
+                    let status = res.status();
+                    let v: Value = res.json().await.unwrap();
+                    (status, v)
+                })
+            })
+            .collect();
+        let mut ok = 0;
+        for t in tasks {
+            let (status, body) = t.await.unwrap();
+            match status {
+                StatusCode::OK => ok += 1,
+                StatusCode::CONFLICT => {
+                    let code = body["error"]["code"].as_str().unwrap();
+                    assert!(code == "version_conflict" || code == "not_your_turn", "{body}");
+                }
+                other => panic!("unexpected {other}: {body}"),
+            }
+        }
+        assert_eq!(ok, 1, "exactly one move is recorded");
+        let now = app.get_game(&g).await;
+        assert_eq!((now["version"].as_i64(), now["ply"].as_i64()), (Some(2), Some(1)));
+        assert_chain(&g, &app.events(&g, &white.token).await);
+        let (verified, out) = zarf_verify(&app.db);
+        assert!(verified, "{out}");
+    }
+}
+
+/// The real binary as a child process.
+struct Server {
+    child: Child,
+    base: String,
+}
+
+fn start_server(db: &TestDb, admin: &str) -> Server {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_zarf"))
+        .env("ZARF_BIND", "127.0.0.1:0")
+        .env("ZARF_DATABASE_URL", &db.url)
+        .env("ZARF_DATA_DIR", &db.data_dir)
+        .env("ZARF_ADMIN_TOKEN", admin)
+        .env("ZARF_RATE_LIMIT_PER_MINUTE", "1000000")
+        .env("ZARF_IP_RATE_LIMIT_PER_MINUTE", "1000000")
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("zarf starts");
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let base = loop {
+        let line = lines.next().expect("zarf prints where it serves").unwrap();
+        if let Some(addr) = line.strip_prefix("zarf is serving at ") {
+            break addr.trim().to_owned();
+        }
+    };
+    // Keep reading whatever else it prints.
+    std::thread::spawn(move || lines.for_each(drop));
+    Server { child, base }
+}
+
+/// A legal move in UCI for the position, chosen by `n`.
+fn some_legal_move(fen: &str, n: usize) -> Option<String> {
+    let pos = domain::chess::position_from_stored_fen(fen)?;
+    let moves = domain::chess::legal_moves(&pos);
+    let m = *moves.get(n % moves.len().max(1))?;
+    Some(domain::chess::write_move(
+        &pos,
+        m,
+        domain::chess::MoveStyle::Uci,
+    ))
+}
+
+async fn durability(backend: Backend) {
+    let db = TestDb::new(&backend);
+    let admin = format!("admin-{}", uuid::Uuid::now_v7().simple());
+    let mut server = start_server(&db, &admin);
+    let client = reqwest::Client::builder()
+        .timeout(Duration::from_secs(10))
+        .build()
+        .unwrap();
+    let base = server.base.clone();
+    let post = |path: String, token: String, body: Value| {
+        let (client, base) = (client.clone(), base.clone());
+        async move {
+            client
+                .post(format!("{base}{path}"))
+                .bearer_auth(token)
+                .json(&body)
+                .send()
+                .await
+        }
+    };
+    // Four games, each played by its two players from two client tasks.
+    let mut games = Vec::new();
+    for i in 0..4 {
+        let mut players = Vec::new();
+        for side in ["w", "b"] {
+            let v: Value = post(
+                "/api/v1/players".into(),
+                admin.clone(),
+                json!({"name": format!("{side}{i}")}),
+            )
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+            players.push((
+                v["id"].as_str().unwrap().to_owned(),
+                v["token"].as_str().unwrap().to_owned(),
+            ));
+        }
+        let g: Value = post(
+            "/api/v1/games".into(),
+            admin.clone(),
+            json!({"white": players[0].0, "black": players[1].0}),
+        )
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+        games.push((g["id"].as_str().unwrap().to_owned(), players));
+    }
+    // Acknowledged moves: (game, version after the move, uci).
+    let acked: Arc<Mutex<Vec<(String, i64, String)>>> = Arc::default();
+    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let mut tasks = Vec::new();
+    for (g, players) in &games {
+        for (side, (_, token)) in players.iter().enumerate() {
+            let (g, token, client, base, acked, stop) = (
+                g.clone(),
+                token.clone(),
+                client.clone(),
+                base.clone(),
+                acked.clone(),
+                stop.clone(),
+            );
+            tasks.push(tokio::spawn(async move {
+                let mut n = 0usize;
+                while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                    n += 1;
+                    let Ok(res) = client.get(format!("{base}/api/v1/games/{g}")).send().await else { break };
+                    let Ok(game) = res.json::<Value>().await else { break };
+                    let my_turn = game["to_move"] == if side == 0 { "white" } else { "black" };
+                    if game["status"] != "active" {
+                        break;
+                    }
+                    if !my_turn {
+                        tokio::time::sleep(Duration::from_millis(2)).await;
+                        continue;
+                    }
+                    let Some(uci) = some_legal_move(game["fen"].as_str().unwrap(), n * 7 + side) else { break };
+                    let body = json!({"move": uci, "notation": "uci", "expected_version": game["version"]});
+                    let Ok(res) = client.post(format!("{base}/api/v1/games/{g}/moves")).bearer_auth(&token).json(&body).send().await else { break };
+                    if res.status() == StatusCode::OK {
+                        // Only a complete 2xx answer counts as acknowledged.
+                        if let Ok(after) = res.json::<Value>().await {
+                            acked.lock().unwrap().push((g.clone(), after["version"].as_i64().unwrap(), uci));
+                        }
+                    }
+                }
+            }));
+        }
+    }
+    // Let them play, then kill the server without warning.
+    let started = Instant::now();
+    while acked.lock().unwrap().len() < 40 && started.elapsed() < Duration::from_secs(20) {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    server.child.kill().expect("SIGKILL"); // std's kill is SIGKILL on Unix
+    server.child.wait().unwrap();
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    for t in tasks {
+        let _ = t.await;
+    }
+    let acked = acked.lock().unwrap().clone();
+    assert!(
+        acked.len() >= 10,
+        "clients were moving when the server died: {}",
+        acked.len()
+    );
+
+    // Restart on the same database: every acknowledged move is in its log.
+    let mut server = start_server(&db, &admin);
+    for (g, version, uci) in &acked {
+        let res = client
+            .get(format!("{}/api/v1/games/{g}/events", server.base))
+            .bearer_auth(&admin)
+            .send()
+            .await
+            .unwrap();
+        let events: Value = res.json().await.unwrap();
+        let e = &events["events"][(*version - 1) as usize];
+        assert_eq!(e["type"], "move_played", "{g} v{version}");
+        assert_eq!(
+            e["data"]["move"]["uci"].as_str(),
+            Some(uci.as_str()),
+            "{g} v{version}"
+        );
+        assert_chain(g, events["events"].as_array().unwrap());
+    }
+    server.child.kill().unwrap();
+    server.child.wait().unwrap();
+    let (verified, out) = zarf_verify(&db);
+    assert!(verified, "{out}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_killed_server_loses_no_acknowledged_move_sqlite() {
+    durability(Backend::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_killed_server_loses_no_acknowledged_move_postgres() {
+    let Some(url) = postgres_url() else {
+        eprintln!("skipped a_killed_server_loses_no_acknowledged_move_postgres: ZARF_TEST_POSTGRES_URL is not set");
+        return;
+    };
+    durability(Backend::Postgres(url)).await;
+}

@@ -1,0 +1,347 @@
+//! Test helpers: a real server on port 0 with a fresh database per test, and typed calls.
+
+use std::path::PathBuf;
+
+use reqwest::{Response, StatusCode};
+use serde_json::{json, Value};
+
+/// Which database a test runs on.
+#[derive(Debug, Clone)]
+pub enum Backend {
+    Sqlite,
+    Postgres(String),
+}
+
+/// A fresh database for one test.
+pub struct TestDb {
+    pub url: String,
+    pub data_dir: PathBuf,
+    postgres: Option<(String, String)>,
+}
+
+impl TestDb {
+    pub fn new(backend: &Backend) -> TestDb {
+        let name = format!("zarf_test_{}", uuid::Uuid::now_v7().simple());
+        let data_dir = std::env::temp_dir().join(&name);
+        std::fs::create_dir_all(&data_dir).unwrap();
+        match backend {
+            Backend::Sqlite => TestDb {
+                url: format!("sqlite://{}", data_dir.join("zarf.sqlite3").display()),
+                data_dir,
+                postgres: None,
+            },
+            Backend::Postgres(base) => {
+                use diesel::connection::SimpleConnection;
+                use diesel::Connection;
+                let mut admin =
+                    diesel::PgConnection::establish(base).expect("the test PostgreSQL server");
+                admin
+                    .batch_execute(&format!("CREATE DATABASE {name}"))
+                    .unwrap();
+                TestDb {
+                    url: with_database(base, &name),
+                    data_dir,
+                    postgres: Some((base.clone(), name)),
+                }
+            }
+        }
+    }
+}
+
+impl Drop for TestDb {
+    fn drop(&mut self) {
+        if let Some((base, name)) = &self.postgres {
+            use diesel::connection::SimpleConnection;
+            use diesel::Connection;
+            if let Ok(mut admin) = diesel::PgConnection::establish(base) {
+                let _ =
+                    admin.batch_execute(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"));
+            }
+        }
+        let _ = std::fs::remove_dir_all(&self.data_dir);
+    }
+}
+
+/// `postgres://user@host:port/db?x` with another database name.
+fn with_database(base: &str, name: &str) -> String {
+    let (head, query) = base
+        .split_once('?')
+        .map_or((base, None), |(h, q)| (h, Some(q)));
+    let scheme_end = head.find("://").map_or(0, |i| i + 3);
+    let head = match head[scheme_end..].find('/') {
+        Some(slash) => &head[..scheme_end + slash],
+        None => head,
+    };
+    match query {
+        Some(q) => format!("{head}/{name}?{q}"),
+        None => format!("{head}/{name}"),
+    }
+}
+
+pub fn postgres_url() -> Option<String> {
+    std::env::var("ZARF_TEST_POSTGRES_URL")
+        .ok()
+        .filter(|u| !u.is_empty())
+}
+
+pub struct TestApp {
+    pub base: String,
+    pub admin: String,
+    pub client: reqwest::Client,
+    pub db: TestDb,
+    server: actix_web::dev::ServerHandle,
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        // Stop the server so its connections close before the database is dropped.
+        let handle = self.server.clone();
+        std::thread::spawn(move || {
+            let rt = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .unwrap();
+            rt.block_on(handle.stop(false));
+        })
+        .join()
+        .ok();
+    }
+}
+
+pub struct Options {
+    pub rate_limit_per_minute: u32,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            rate_limit_per_minute: 100_000,
+        }
+    }
+}
+
+pub async fn spawn_app(backend: Backend) -> TestApp {
+    spawn_app_with(backend, Options::default()).await
+}
+
+pub async fn spawn_app_with(backend: Backend, options: Options) -> TestApp {
+    api::telemetry::init(api::config::LogFormat::Human);
+    let db = TestDb::new(&backend);
+    let mut config = api::config::Config::for_database(&db.url, db.data_dir.clone());
+    let admin = format!("admin-{}", uuid::Uuid::now_v7().simple());
+    config.admin_token = Some(admin.clone());
+    config.rate_limit_per_minute = options.rate_limit_per_minute;
+    config.ip_rate_limit_per_minute = options.rate_limit_per_minute.saturating_mul(10);
+    config.db_pool = 8;
+    config.workers = Some(2);
+    let running = tokio::task::spawn_blocking(move || api::build(&config))
+        .await
+        .unwrap()
+        .expect("the server starts");
+    let server = running.server.handle();
+    tokio::spawn(running.server);
+    TestApp {
+        base: format!("http://{}", running.addr),
+        admin,
+        client: reqwest::Client::new(),
+        db,
+        server,
+    }
+}
+
+/// A player as the tests see it.
+#[derive(Debug, Clone)]
+pub struct Player {
+    pub id: String,
+    pub token: String,
+}
+
+impl TestApp {
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{}", self.base, path)
+    }
+
+    pub async fn post(&self, path: &str, token: Option<&str>, body: Value) -> Response {
+        let mut req = self.client.post(self.url(path)).json(&body);
+        if let Some(t) = token {
+            req = req.bearer_auth(t);
+        }
+        req.send().await.expect("the request is answered")
+    }
+
+    pub async fn get(&self, path: &str, token: Option<&str>) -> Response {
+        let mut req = self.client.get(self.url(path));
+        if let Some(t) = token {
+            req = req.bearer_auth(t);
+        }
+        req.send().await.expect("the request is answered")
+    }
+
+    pub async fn create_player_with(&self, body: Value) -> Player {
+        let res = self.post("/api/v1/players", Some(&self.admin), body).await;
+        assert_eq!(res.status(), StatusCode::CREATED);
+        let v: Value = res.json().await.unwrap();
+        Player {
+            id: v["id"].as_str().unwrap().to_owned(),
+            token: v["token"].as_str().unwrap().to_owned(),
+        }
+    }
+
+    pub async fn create_player(&self, name: &str) -> Player {
+        self.create_player_with(json!({ "name": name })).await
+    }
+
+    pub async fn create_game_with(&self, token: &str, body: Value) -> Response {
+        self.post("/api/v1/games", Some(token), body).await
+    }
+
+    /// A game between two new players, made by the admin.
+    pub async fn new_game(&self) -> (Value, Player, Player) {
+        self.new_game_from(None).await
+    }
+
+    pub async fn new_game_from(&self, fen: Option<&str>) -> (Value, Player, Player) {
+        let white = self.create_player("Ayşe Yılmaz").await;
+        let black = self.create_player("Mehmet Öz").await;
+        let mut body = json!({ "white": white.id, "black": black.id });
+        if let Some(f) = fen {
+            body["start_fen"] = json!(f);
+        }
+        let res = self.create_game_with(&self.admin, body).await;
+        assert_eq!(res.status(), StatusCode::CREATED, "{:?}", res.text().await);
+        (res.json().await.unwrap(), white, black)
+    }
+
+    pub async fn post_move(&self, game: &str, token: &str, mv: &str) -> Response {
+        self.post(
+            &format!("/api/v1/games/{game}/moves"),
+            Some(token),
+            json!({ "move": mv }),
+        )
+        .await
+    }
+
+    /// Plays moves alternately, asserting each is accepted; returns the last Game.
+    pub async fn play(&self, game: &str, white: &Player, black: &Player, moves: &str) -> Value {
+        let mut last = Value::Null;
+        for mv in moves.split_whitespace() {
+            let g = self.get_game(game).await;
+            let token = if g["to_move"] == "white" {
+                &white.token
+            } else {
+                &black.token
+            };
+            let res = self.post_move(game, token, mv).await;
+            assert_eq!(res.status(), StatusCode::OK, "{mv}: {:?}", res.text().await);
+            last = res.json().await.unwrap();
+        }
+        last
+    }
+
+    pub async fn get_game(&self, game: &str) -> Value {
+        let res = self.get(&format!("/api/v1/games/{game}"), None).await;
+        assert_eq!(res.status(), StatusCode::OK);
+        res.json().await.unwrap()
+    }
+
+    pub async fn events(&self, game: &str, token: &str) -> Vec<Value> {
+        let res = self
+            .get(&format!("/api/v1/games/{game}/events"), Some(token))
+            .await;
+        assert_eq!(res.status(), StatusCode::OK);
+        let v: Value = res.json().await.unwrap();
+        v["events"].as_array().unwrap().clone()
+    }
+}
+
+/// Asserts the status and the contract's error code; returns the message.
+pub async fn assert_error(res: Response, status: u16, code: &str) -> String {
+    let got = res.status().as_u16();
+    let body: Value = res.json().await.unwrap_or(Value::Null);
+    assert_eq!(
+        (got, body["error"]["code"].as_str()),
+        (status, Some(code)),
+        "{body}"
+    );
+    body["error"]["message"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned()
+}
+
+/// Canonical JSON (keys sorted, compact): how a client recomputes the hash chain.
+pub fn canonical(v: &Value) -> String {
+    match v {
+        Value::Object(m) => {
+            let mut keys: Vec<_> = m.keys().collect();
+            keys.sort();
+            let parts: Vec<String> = keys
+                .into_iter()
+                .map(|k| format!("{}:{}", Value::String(k.clone()), canonical(&m[k])))
+                .collect();
+            format!("{{{}}}", parts.join(","))
+        }
+        Value::Array(a) => format!(
+            "[{}]",
+            a.iter().map(canonical).collect::<Vec<_>>().join(",")
+        ),
+        other => other.to_string(),
+    }
+}
+
+/// Recomputes a game's hash chain from the events endpoint's output.
+pub fn assert_chain(game_id: &str, events: &[Value]) {
+    use sha2::{Digest, Sha256};
+    let sha256_hex = |data: &[u8]| hex::encode(Sha256::digest(data));
+    let mut prev = "0".repeat(64);
+    for (i, e) in events.iter().enumerate() {
+        assert_eq!(e["seq"].as_i64(), Some(i as i64 + 1));
+        assert_eq!(
+            e["prev_hash"].as_str(),
+            Some(prev.as_str()),
+            "seq {}",
+            i + 1
+        );
+        let envelope = json!({
+            "game_id": game_id, "seq": e["seq"], "type": e["type"], "version": 1,
+            "actor": e["actor"], "at": e["at"], "data": e["data"],
+        });
+        let hash = sha256_hex(format!("{prev}{}", canonical(&envelope)).as_bytes());
+        assert_eq!(e["hash"].as_str(), Some(hash.as_str()), "seq {}", i + 1);
+        prev = hash;
+    }
+}
+
+/// Generates each test once per backend: always SQLite; PostgreSQL when ZARF_TEST_POSTGRES_URL
+/// is set (and says it was skipped when not).
+#[macro_export]
+macro_rules! both_backends {
+    ($(async fn $name:ident($app:ident) $body:block)*) => {
+        mod sqlite {
+            #[allow(unused_imports)]
+            use super::*;
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    let $app = $crate::helpers::spawn_app($crate::helpers::Backend::Sqlite).await;
+                    $body
+                }
+            )*
+        }
+        mod postgres {
+            #[allow(unused_imports)]
+            use super::*;
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    let Some(url) = $crate::helpers::postgres_url() else {
+                        eprintln!("skipped {}: ZARF_TEST_POSTGRES_URL is not set", stringify!($name));
+                        return;
+                    };
+                    let $app = $crate::helpers::spawn_app($crate::helpers::Backend::Postgres(url)).await;
+                    $body
+                }
+            )*
+        }
+    };
+}
