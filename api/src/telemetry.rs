@@ -7,9 +7,16 @@ use tracing_subscriber::EnvFilter;
 
 use crate::config::LogFormat;
 
-/// Installs the global subscriber (once; later calls do nothing).
+/// Installs the global subscriber (once; later calls do nothing). `RUST_LOG` overrides the
+/// default level, info.
 pub fn init(format: LogFormat) {
-    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
+    init_with_default(format, "info")
+}
+
+/// As [`init`], with another default level (tests use `warn`).
+pub fn init_with_default(format: LogFormat, default_filter: &str) {
+    let filter =
+        EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(default_filter));
     let registry = tracing_subscriber::registry().with(filter);
     let _ = match format {
         LogFormat::Human => registry

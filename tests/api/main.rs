@@ -8,3 +8,4 @@ mod errors;
 mod games;
 mod ops;
 mod players;
+mod verify;

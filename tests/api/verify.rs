@@ -1,0 +1,98 @@
+//! `zarf verify` finds a tampered log; JSON logs carry the request id.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+
+use diesel::connection::SimpleConnection;
+
+use crate::both_backends;
+
+fn verify(db: &crate::helpers::TestDb) -> (i32, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_zarf"))
+        .arg("verify")
+        .env("ZARF_DATABASE_URL", &db.url)
+        .env("ZARF_DATA_DIR", &db.data_dir)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
+}
+
+both_backends! {
+    async fn verify_reports_a_tampered_event(app) {
+        let (game, white, black) = app.new_game().await;
+        let g = game["id"].as_str().unwrap().to_owned();
+        app.play(&g, &white, &black, "e4 e5 Nf3").await;
+        let (code, out) = verify(&app.db);
+        assert_eq!(code, 0, "{out}");
+        assert!(out.contains("verified 1 games: 0 breaks"), "{out}");
+
+        // Someone with database access rewrites Black's reply.
+        let store = api::store::Store::open(&app.db.url, 1).unwrap();
+        let sql = format!(
+            "UPDATE game_events SET data = replace(data, 'e7e5', 'e7e6') WHERE game_id = '{g}' AND seq = 3"
+        );
+        store.writer().unwrap().batch_execute(&sql).unwrap();
+        let (code, out) = verify(&app.db);
+        assert_eq!(code, 1, "{out}");
+        assert!(out.contains(&format!("BROKEN game {g} at seq 3: hash does not match")), "{out}");
+    }
+}
+
+#[test]
+fn json_logs_carry_the_request_id() {
+    let db = crate::helpers::TestDb::new(&crate::helpers::Backend::Sqlite);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_zarf"))
+        .args(["--log-format", "json"])
+        .env("ZARF_BIND", "127.0.0.1:0")
+        .env("ZARF_DATABASE_URL", &db.url)
+        .env("ZARF_DATA_DIR", &db.data_dir)
+        .env("ZARF_ADMIN_TOKEN", "admin-json-logs")
+        .env("RUST_LOG", "info")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap()).lines();
+    let base = loop {
+        let line = out.next().unwrap().unwrap();
+        if let Some(a) = line.strip_prefix("zarf is serving at ") {
+            break a.to_owned();
+        }
+    };
+    let headers = raw_get(&base, "/api/v1/games/not-a-game");
+    let request_id = headers
+        .lines()
+        .find_map(|l| {
+            l.to_ascii_lowercase()
+                .strip_prefix("x-request-id:")
+                .map(|v| v.trim().to_owned())
+        })
+        .expect("a request id header");
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let mut logs = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut logs).unwrap();
+    let line = logs
+        .lines()
+        .find(|l| l.contains(&request_id))
+        .unwrap_or_else(|| panic!("a log line for request {request_id}: {logs}"));
+    let v: serde_json::Value = serde_json::from_str(line).expect("JSON log lines");
+    assert!(v["level"].is_string() && v["timestamp"].is_string(), "{v}");
+}
+
+fn raw_get(base: &str, path: &str) -> String {
+    use std::io::{Read, Write};
+    let addr = base.trim_start_matches("http://");
+    let mut s = std::net::TcpStream::connect(addr).unwrap();
+    write!(
+        s,
+        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut text = String::new();
+    s.read_to_string(&mut text).unwrap();
+    text
+}
