@@ -30,6 +30,9 @@ both_backends! {
         assert!(res.headers()["content-type"].to_str().unwrap().starts_with("text/html"));
         let html = res.text().await.unwrap();
         assert!(html.contains("correspondence chess") && html.contains("/api/v1/openapi.json"));
+        assert!(html.contains("href=\"/README.md\""));
+        let readme = app.get("/README.md", None).await.text().await.unwrap();
+        assert!(readme.contains("## A worked example"));
         let tr = app.client.get(app.url("/")).header("accept-language", "tr-TR,tr;q=0.9").send().await.unwrap().text().await.unwrap();
         assert!(tr.contains("Yazışmalı satranç") && tr.contains("lang=\"tr\""), "{tr}");
     }

@@ -90,6 +90,7 @@ pub fn openapi_json() -> String {
 /// Every route.
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(ops::index)
+        .service(ops::readme)
         .service(ops::healthz)
         .service(ops::metrics)
         .service(ops::openapi)

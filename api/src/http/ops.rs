@@ -33,6 +33,14 @@ pub async fn openapi() -> HttpResponse {
         .body(super::openapi_json())
 }
 
+/// The README (with the worked example), as plain text.
+#[get("/README.md")]
+pub async fn readme() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/markdown; charset=utf-8")
+        .body(include_str!("../../../README.md"))
+}
+
 #[derive(Template)]
 #[template(path = "pages/index.html")]
 struct Index<'a> {
