@@ -39,6 +39,29 @@ both_backends! {
         assert_eq!(code, 1, "{out}");
         assert!(out.contains(&format!("BROKEN game {g} at seq 3: hash does not match")), "{out}");
     }
+
+    async fn an_unreadable_log_is_an_opaque_500_with_a_request_id(app) {
+        let (game, white, black) = app.new_game().await;
+        let g = game["id"].as_str().unwrap().to_owned();
+        app.play(&g, &white, &black, "e4").await;
+        let store = api::store::Store::open(&app.db.url, 1).unwrap();
+        store
+            .writer()
+            .unwrap()
+            .batch_execute(&format!("UPDATE game_events SET type = 'castled_twice' WHERE game_id = '{g}' AND seq = 2"))
+            .unwrap();
+        for res in [
+            app.get(&format!("/api/v1/games/{g}/pgn"), None).await,
+            app.post_move(&g, &black.token, "e5").await,
+        ] {
+            assert_eq!(res.status().as_u16(), 500);
+            assert!(res.headers().contains_key("x-request-id"));
+            let body: serde_json::Value = res.json().await.unwrap();
+            assert_eq!(body["error"]["code"], "internal");
+            let message = body["error"]["message"].as_str().unwrap();
+            assert!(!message.contains("castled_twice"), "no internals in the answer: {message}");
+        }
+    }
 }
 
 #[test]
