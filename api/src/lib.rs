@@ -3,6 +3,7 @@
 pub mod config;
 pub mod http;
 pub mod outbox;
+pub mod scheduler;
 pub mod store;
 pub mod telemetry;
 
@@ -81,6 +82,7 @@ pub fn build(config: &Config) -> anyhow::Result<Running> {
         )),
         public_url: config.public_url(),
     });
+    scheduler::spawn(std::sync::Arc::downgrade(&state.clone().into_inner()));
     let mut server = HttpServer::new(move || http::app(state.clone())).listen(listener)?;
     if let Some(w) = config.workers {
         server = server.workers(w.max(1));

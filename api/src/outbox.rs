@@ -6,6 +6,28 @@ use serde_json::json;
 
 use crate::store::{micros, OutboxRow};
 
+/// A time reminder for the side to move (the scheduler's).
+pub fn reminder(
+    game_id: &str,
+    recipient_id: &str,
+    kind: &str,
+    deadline: Option<i64>,
+    now: i64,
+) -> OutboxRow {
+    OutboxRow {
+        id: uuid::Uuid::now_v7().to_string(),
+        game_id: Some(game_id.to_owned()),
+        kind: kind.to_owned(),
+        recipient_id: recipient_id.to_owned(),
+        payload: json!({ "deadline": deadline }).to_string(),
+        created_at: now,
+        attempts: 0,
+        next_attempt_at: now,
+        sent_at: None,
+        last_error: None,
+    }
+}
+
 /// One outbox row per recipient and notable event.
 pub fn rows_for(game: &Game, first_seq: i64, events: &[GameEvent]) -> Vec<OutboxRow> {
     let mut rows = Vec::new();
@@ -66,7 +88,24 @@ pub fn rows_for(game: &Game, first_seq: i64, events: &[GameEvent]) -> Vec<Outbox
                     );
                 }
             }
-            EventBody::Resigned { .. } | EventBody::ArbiterDecided { .. } => {}
+            EventBody::LeaveTaken { side, from, until } => add(
+                "opponent_on_leave",
+                side.opponent(),
+                json!({ "from": crate::store::rfc3339(*from), "until": crate::store::rfc3339(*until) }),
+            ),
+            EventBody::TimeAdded {
+                side,
+                seconds,
+                reason,
+            } => add(
+                "time_added",
+                *side,
+                json!({ "seconds": seconds, "reason": reason }),
+            ),
+            EventBody::Resigned { .. }
+            | EventBody::ArbiterDecided { .. }
+            | EventBody::FlagFell { .. }
+            | EventBody::LeaveEnded { .. } => {}
         }
     }
     rows

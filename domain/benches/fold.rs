@@ -74,6 +74,7 @@ fn game_log() -> (Vec<GameEvent>, Vec<Move>, Vec<String>) {
             event: None,
             round: None,
             site: None,
+            leave_days_per_year: None,
         };
         apply(
             &mut state,

@@ -58,6 +58,7 @@ fn random_game(steps: &[(u16, u8)], rules: RuleSet) -> (Vec<GameEvent>, GameStat
         event: None,
         round: None,
         site: None,
+        leave_days_per_year: None,
     };
     run(
         &mut state,

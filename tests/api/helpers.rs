@@ -125,7 +125,7 @@ pub async fn spawn_app(backend: Backend) -> TestApp {
 }
 
 pub async fn spawn_app_with(backend: Backend, options: Options) -> TestApp {
-    api::telemetry::init_with_default(api::config::LogFormat::Human, "warn");
+    api::telemetry::init_with_default(api::config::LogFormat::Human, "error");
     let db = TestDb::new(&backend);
     let mut config = api::config::Config::for_database(&db.url, db.data_dir.clone());
     let admin = format!("admin-{}", uuid::Uuid::now_v7().simple());

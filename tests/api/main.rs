@@ -3,6 +3,7 @@
 
 mod helpers;
 
+mod clocks;
 mod concurrency;
 mod errors;
 mod games;

@@ -130,7 +130,8 @@ pub fn status_of(code: &str) -> StatusCode {
         "forbidden" | "not_a_player" => StatusCode::FORBIDDEN,
         "not_found" => StatusCode::NOT_FOUND,
         "version_conflict" | "not_your_turn" | "game_over" | "no_draw_offer" | "not_adjourned"
-        | "draw_offer_pending" | "game_exists" | "email_taken" => StatusCode::CONFLICT,
+        | "draw_offer_pending" | "game_exists" | "email_taken" | "no_leave" | "no_clock"
+        | "not_due" => StatusCode::CONFLICT,
         "too_large" => StatusCode::PAYLOAD_TOO_LARGE,
         "illegal_move"
         | "ambiguous_move"
@@ -138,7 +139,9 @@ pub fn status_of(code: &str) -> StatusCode {
         | "invalid_fen"
         | "position_not_playable"
         | "invalid_time_control"
-        | "same_player" => StatusCode::UNPROCESSABLE_ENTITY,
+        | "same_player"
+        | "invalid_leave"
+        | "leave_allowance_exceeded" => StatusCode::UNPROCESSABLE_ENTITY,
         "rate_limited" => StatusCode::TOO_MANY_REQUESTS,
         _ => StatusCode::INTERNAL_SERVER_ERROR,
     }
@@ -213,4 +216,57 @@ pub fn path_error(
     _req: &actix_web::HttpRequest,
 ) -> actix_web::Error {
     ApiError::not_found(Locale::En).into()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use domain::chess::Ending;
+    use domain::game::Side;
+
+    #[test]
+    fn every_rejection_is_a_client_error() {
+        let all = [
+            Rejection::NoSuchGame,
+            Rejection::GameExists,
+            Rejection::NotAPlayer,
+            Rejection::ArbiterOnly,
+            Rejection::NotYourTurn,
+            Rejection::GameOver,
+            Rejection::IllegalMove { text: "x".into() },
+            Rejection::PromotionMissing { text: "x".into() },
+            Rejection::AmbiguousMove {
+                text: "x".into(),
+                candidates: vec![],
+            },
+            Rejection::UnparseableMove { text: "x".into() },
+            Rejection::NoDrawOffer,
+            Rejection::DrawOfferPending {
+                by: Side::White,
+                yours: true,
+            },
+            Rejection::InvalidFen("x".into()),
+            Rejection::PositionNotPlayable(Ending::Stalemate),
+            Rejection::InvalidTimeControl("x".into()),
+            Rejection::SamePlayer,
+            Rejection::InvalidField {
+                field: "f",
+                detail: "x".into(),
+            },
+            Rejection::FlagFallen { side: Side::Black },
+            Rejection::NotYetDue,
+            Rejection::NoClock,
+            Rejection::NoLeave,
+            Rejection::InvalidLeave("x".into()),
+            Rejection::LeaveAllowanceExceeded { left_days: 1 },
+        ];
+        for r in all {
+            let e = ApiError::rejection(&r, Locale::En);
+            assert!(e.status.is_client_error(), "{} is {}", r.code(), e.status);
+        }
+        assert_eq!(
+            ApiError::rejection(&Rejection::CorruptLog("x".into()), Locale::En).status,
+            StatusCode::INTERNAL_SERVER_ERROR
+        );
+    }
 }

@@ -32,6 +32,8 @@ pub struct CreateGameBody {
     pub event: Option<String>,
     pub round: Option<String>,
     pub site: Option<String>,
+    /// Leave days each player may take per calendar year (default 30).
+    pub leave_days_per_year: Option<u32>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -156,7 +158,8 @@ pub struct Outcome {
 
 /// Loads the game's log, folds it, decides, and appends the new events with the projection and
 /// the outbox rows in one transaction. A lost race is retried (re-judged on the newer state) unless
-/// the client named the version it expects.
+/// the client named the version it expects. If the side to move's flag has fallen, the flag fall is
+/// recorded first and the command is refused: the game is over.
 #[tracing::instrument(skip(state, command, ctx), fields(game = %id))]
 pub fn execute(
     state: &AppState,
@@ -167,9 +170,9 @@ pub fn execute(
     locale: Locale,
 ) -> Result<Outcome, ApiError> {
     let key = id.to_string();
+    let creating = matches!(command, Command::CreateGame(_));
     for _attempt in 0..4 {
         let log = state.store.load_events(&key)?;
-        let creating = matches!(command, Command::CreateGame(_));
         if log.is_empty() && !creating {
             return Err(ApiError::not_found(locale));
         }
@@ -179,36 +182,29 @@ pub fn execute(
                 return Err(ApiError::version_conflict(locale));
             }
         }
-        let events =
-            decide(&before, command.clone(), ctx).map_err(|r| ApiError::rejection(&r, locale))?;
-        let mut after = before;
-        for e in &events {
-            after = evolve(after, e);
-        }
-        let Some(game) = after.game().cloned() else {
-            return Err(ApiError::internal(anyhow::anyhow!(
-                "decide produced events that do not fold"
-            )));
+        let flagged = before.game().and_then(|g| g.flagged(ctx.now));
+        let (events, then_refuse) = match flagged {
+            Some(side) if !matches!(command, Command::FlagFall) => {
+                let system = Context {
+                    actor: Actor::System,
+                    ..ctx.clone()
+                };
+                let events = decide(&before, Command::FlagFall, &system)
+                    .map_err(|r| ApiError::rejection(&r, locale))?;
+                (events, Some(Rejection::FlagFallen { side }))
+            }
+            _ => {
+                let events = decide(&before, command.clone(), ctx)
+                    .map_err(|r| ApiError::rejection(&r, locale))?;
+                (events, None)
+            }
         };
-        let view = GameView::of(&game);
-        let after_seq = log.len() as i64;
-        let prev_hash = log.last().map_or(chain::GENESIS, |e| e.hash.as_str());
-        let mail = outbox::rows_for(&game, after_seq + 1, &events);
-        match state
-            .store
-            .append(&key, after_seq, prev_hash, &events, &view.row(&game), &mail)
-        {
-            Ok(stored) => {
-                state.metrics.events_appended.inc_by(stored.len() as u64);
-                let moves = events
-                    .iter()
-                    .filter(|e| matches!(e.body, EventBody::MovePlayed { .. }))
-                    .count();
-                state.metrics.moves_recorded.inc_by(moves as u64);
-                return Ok(Outcome {
-                    game,
-                    new_events: stored,
-                });
+        match commit(state, &key, &log, before, &events, ctx.now) {
+            Ok(outcome) => {
+                return match then_refuse {
+                    Some(r) => Err(ApiError::rejection(&r, locale)),
+                    None => Ok(outcome),
+                }
             }
             Err(StoreError::Conflict) => {
                 state.metrics.store_conflicts.inc();
@@ -223,13 +219,82 @@ pub fn execute(
     Err(ApiError::version_conflict(locale))
 }
 
+/// Appends decided events after `log`, with the projection and outbox rows, in one transaction.
+fn commit(
+    state: &AppState,
+    key: &str,
+    log: &[StoredEvent],
+    before: GameState,
+    events: &[domain::GameEvent],
+    now: domain::game::Timestamp,
+) -> Result<Outcome, StoreError> {
+    let mut after = before;
+    for e in events {
+        after = evolve(after, e);
+    }
+    let Some(game) = after.game().cloned() else {
+        return Err(StoreError::Corrupt(
+            "decide produced events that do not fold".into(),
+        ));
+    };
+    let view = GameView::of(&game, now);
+    let after_seq = log.len() as i64;
+    let prev_hash = log.last().map_or(chain::GENESIS, |e| e.hash.as_str());
+    let mail = outbox::rows_for(&game, after_seq + 1, events);
+    let stored = state
+        .store
+        .append(key, after_seq, prev_hash, events, &view.row(&game), &mail)?;
+    state.metrics.events_appended.inc_by(stored.len() as u64);
+    let moves = events
+        .iter()
+        .filter(|e| matches!(e.body, EventBody::MovePlayed { .. }))
+        .count();
+    state.metrics.moves_recorded.inc_by(moves as u64);
+    Ok(Outcome {
+        game,
+        new_events: stored,
+    })
+}
+
+/// Records the flag fall of a game whose deadline has passed (the scheduler's work, also done by
+/// any read that finds it due). `Ok(None)` if there was nothing to do.
+pub fn flag_fall(state: &AppState, id: GameId) -> Result<Option<Outcome>, ApiError> {
+    let ctx = Context {
+        now: store::now(),
+        actor: Actor::System,
+        notation: None,
+    };
+    match execute(state, id, Command::FlagFall, &ctx, None, Locale::En) {
+        Ok(o) => Ok(Some(o)),
+        Err(e) if matches!(e.code, "game_over" | "not_due") => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
+/// The Game of a projection row as of now; a game whose flag has fallen is flagged first, so no
+/// read shows a game as going on after its deadline.
+pub fn current_view(state: &AppState, row: &crate::store::GameRow) -> Result<GameView, ApiError> {
+    let now = store::now();
+    let (view, flagged) = GameView::fresh(row, now).map_err(ApiError::internal)?;
+    if !flagged {
+        return Ok(view);
+    }
+    let id = GameId::parse(&row.id).map_err(|_| ApiError::internal(anyhow::anyhow!("bad id")))?;
+    flag_fall(state, id)?;
+    let row = state
+        .store
+        .game_row(&row.id)?
+        .ok_or_else(|| ApiError::not_found(Locale::En))?;
+    Ok(GameView::fresh(&row, now).map_err(ApiError::internal)?.0)
+}
+
 fn fold(log: &[StoredEvent]) -> Result<GameState, ApiError> {
     GameState::replay(log.iter().map(|e| &e.event))
         .map_err(|e| ApiError::internal(anyhow::anyhow!("a stored log does not fold: {e}")))
 }
 
 /// Runs a game command for the caller off the async workers and answers with the Game.
-async fn run(
+pub(crate) async fn run(
     state: web::Data<AppState>,
     caller: Caller,
     id: String,
@@ -238,7 +303,10 @@ async fn run(
 ) -> Result<Outcome, ApiError> {
     let locale = caller.locale();
     let id = game_id(&id, locale)?;
-    let arbiter = matches!(command, Command::DecideResult { .. });
+    let arbiter = matches!(
+        command,
+        Command::DecideResult { .. } | Command::AddTime { .. }
+    );
     let actor = actor_for(&caller, arbiter)?;
     let ctx = Context {
         now: store::now(),
@@ -251,8 +319,8 @@ async fn run(
     web::block(move || execute(&state, id, command, &ctx, expected_version, locale)).await?
 }
 
-fn ok_game(outcome: &Outcome) -> HttpResponse {
-    HttpResponse::Ok().json(GameView::of(&outcome.game))
+pub(crate) fn ok_game(outcome: &Outcome) -> HttpResponse {
+    HttpResponse::Ok().json(GameView::of(&outcome.game, store::now()))
 }
 
 // ---------------------------------------------------------------------- handlers
@@ -330,6 +398,7 @@ pub async fn create_game(
         event: body.event,
         round: body.round,
         site: body.site,
+        leave_days_per_year: body.leave_days_per_year,
     }));
     let ctx = Context {
         now: store::now(),
@@ -337,7 +406,7 @@ pub async fn create_game(
         notation: None,
     };
     let outcome = web::block(move || execute(&state, id, command, &ctx, None, locale)).await??;
-    Ok(HttpResponse::Created().json(GameView::of(&outcome.game)))
+    Ok(HttpResponse::Created().json(GameView::of(&outcome.game, store::now())))
 }
 
 #[utoipa::path(
@@ -354,13 +423,15 @@ pub async fn get_game(
 ) -> Result<HttpResponse, ApiError> {
     let locale = caller.locale();
     let id = game_id(&id, locale)?.to_string();
-    let store = state.store.clone();
-    let row = web::block(move || store.game_row(&id))
-        .await??
-        .ok_or_else(|| ApiError::not_found(locale))?;
-    Ok(HttpResponse::Ok()
-        .content_type("application/json")
-        .body(row.view))
+    let view = web::block(move || -> Result<GameView, ApiError> {
+        let row = state
+            .store
+            .game_row(&id)?
+            .ok_or_else(|| ApiError::not_found(locale))?;
+        current_view(&state, &row)
+    })
+    .await??;
+    Ok(HttpResponse::Ok().json(view))
 }
 
 #[utoipa::path(
@@ -507,7 +578,7 @@ pub async fn claim(
         .any(|e| matches!(e.event.body, EventBody::DrawClaimed { upheld: true, .. }));
     Ok(HttpResponse::Ok().json(ClaimAnswer {
         accepted,
-        game: GameView::of(&outcome.game),
+        game: GameView::of(&outcome.game, store::now()),
     }))
 }
 

@@ -1,6 +1,7 @@
 //! The HTTP API v1 and pages.
 
 pub mod auth;
+pub mod clocks;
 pub mod error;
 pub mod games;
 pub mod metrics;
@@ -76,10 +77,10 @@ impl Modify for BearerAuth {
         players::create_player, players::me,
         games::create_game, games::get_game, games::post_move, games::offer_draw, games::accept_draw,
         games::decline_draw, games::claim, games::resign, games::decision, games::game_log, games::pgn,
-        games::my_games,
+        games::my_games, clocks::take_leave, clocks::end_leave, clocks::add_time,
     ),
     modifiers(&BearerAuth),
-    tags((name = "players"), (name = "games"))
+    tags((name = "players"), (name = "games"), (name = "clocks"))
 )]
 struct ApiDoc;
 
@@ -107,7 +108,10 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(games::resign)
         .service(games::decision)
         .service(games::game_log)
-        .service(games::pgn);
+        .service(games::pgn)
+        .service(clocks::take_leave)
+        .service(clocks::end_leave)
+        .service(clocks::add_time);
 }
 
 /// Body limits: no request of the API needs more than a few hundred bytes.
@@ -122,7 +126,11 @@ async fn observe(
     let state = req.app_data::<web::Data<AppState>>().cloned();
     let request_id = req.extensions().get::<RequestId>().map(|r| r.to_string());
     let method = req.method().clone();
-    if let (Some(state), true) = (&state, method == actix_web::http::Method::POST) {
+    let writes = matches!(
+        method,
+        actix_web::http::Method::POST | actix_web::http::Method::DELETE
+    );
+    if let (Some(state), true) = (&state, writes) {
         let ip = req
             .peer_addr()
             .map(|a| a.ip().to_string())

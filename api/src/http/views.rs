@@ -1,7 +1,7 @@
 //! The contract's resources as JSON.
 
 use domain::chess::fen_of;
-use domain::game::{Game, Side, Status};
+use domain::game::{Clock, Game, Side, Status, Timestamp};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -57,8 +57,21 @@ pub struct GameView {
     pub updated_at: String,
 }
 
+impl ClockView {
+    /// What the clocks show at `now`.
+    pub fn at(clock: &Clock, now: Timestamp) -> ClockView {
+        let r = clock.reading(now);
+        ClockView {
+            white_seconds: r.left_us[0].div_euclid(1_000_000),
+            black_seconds: r.left_us[1].div_euclid(1_000_000),
+            deadline: r.deadline.map(rfc3339),
+        }
+    }
+}
+
 impl GameView {
-    pub fn of(game: &Game) -> GameView {
+    /// The Game resource, with the clocks read at `now`.
+    pub fn of(game: &Game, now: Timestamp) -> GameView {
         let (result, termination) = match game.status {
             Status::Active => (None, None),
             Status::Finished {
@@ -94,7 +107,7 @@ impl GameView {
             draw_offer: game.draw_offer.map(|s| DrawOfferView {
                 by: s.as_str().to_owned(),
             }),
-            clock: None,
+            clock: game.clock.as_ref().map(|c| ClockView::at(c, now)),
             version: game.version,
             created_at: rfc3339(game.created_at),
             updated_at: rfc3339(game.updated_at),
@@ -114,14 +127,44 @@ impl GameView {
             status: self.status.clone(),
             to_move: self.to_move.clone(),
             to_move_id,
-            deadline: None,
+            deadline: game
+                .clock
+                .as_ref()
+                .filter(|_| game.is_active())
+                .and_then(|c| c.deadline())
+                .map(micros),
             result: self.result.clone(),
             termination: self.termination.clone(),
             last_seq: game.version as i64,
             created_at: micros(game.created_at),
             updated_at: micros(game.updated_at),
             view: serde_json::to_string(self).expect("a view serialises"),
+            clock_state: game
+                .clock
+                .as_ref()
+                .filter(|_| game.is_active())
+                .map(|c| serde_json::to_string(c).expect("a clock serialises")),
+            claimed_until: None,
+            reminder_at: game
+                .clock
+                .as_ref()
+                .filter(|_| game.is_active())
+                .and_then(|c| c.next_reminder(game.updated_at))
+                .map(|(_, at)| micros(at)),
         }
+    }
+
+    /// The stored view of a projection row with its clocks read at `now`, and whether the
+    /// running side's flag has fallen by then (the game must be flagged before it is shown).
+    pub fn fresh(row: &GameRow, now: Timestamp) -> Result<(GameView, bool), serde_json::Error> {
+        let mut view: GameView = serde_json::from_str(&row.view)?;
+        let mut flagged = false;
+        if let (Some(state), "active") = (&row.clock_state, row.status.as_str()) {
+            let clock: Clock = serde_json::from_str(state)?;
+            view.clock = Some(ClockView::at(&clock, now));
+            flagged = clock.flagged(now).is_some();
+        }
+        Ok((view, flagged))
     }
 
     pub fn side_of(&self, player_id: &str) -> Option<Side> {

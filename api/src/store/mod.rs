@@ -71,9 +71,10 @@ impl ManageConnection for Manager {
                     .map_err(r2d2::Error::ConnectionError)?;
                 // WAL lets readers work beside the single writer; FULL syncs the WAL on every
                 // commit, so an acknowledged write survives a killed process and a power cut.
+                // The busy timeout first: switching to WAL itself waits for a lock.
                 conn.batch_execute(
-                    "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; \
-                     PRAGMA busy_timeout = 10000; PRAGMA foreign_keys = ON;",
+                    "PRAGMA busy_timeout = 10000; PRAGMA journal_mode = WAL; \
+                     PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;",
                 )
                 .map_err(r2d2::Error::QueryError)?;
                 Ok(AnyConnection::Sqlite(conn))
@@ -343,6 +344,102 @@ impl Store {
         Ok(rows)
     }
 
+    /// Claims up to `limit` active games whose deadline has passed and that no scheduler holds,
+    /// holding them until `lease_until`. On PostgreSQL, rows another server is claiming at the same
+    /// moment are skipped (`FOR UPDATE SKIP LOCKED`), so several servers share the work.
+    #[tracing::instrument(skip(self))]
+    pub fn claim_due(
+        &self,
+        now: i64,
+        lease_until: i64,
+        limit: i64,
+    ) -> Result<Vec<String>, StoreError> {
+        self.claim("deadline", now, lease_until, limit)
+    }
+
+    /// As [`Store::claim_due`], for games whose next time reminder is due.
+    #[tracing::instrument(skip(self))]
+    pub fn claim_reminders(
+        &self,
+        now: i64,
+        lease_until: i64,
+        limit: i64,
+    ) -> Result<Vec<String>, StoreError> {
+        self.claim("reminder_at", now, lease_until, limit)
+    }
+
+    fn claim(
+        &self,
+        column: &str,
+        now: i64,
+        lease_until: i64,
+        limit: i64,
+    ) -> Result<Vec<String>, StoreError> {
+        use diesel::sql_types::BigInt;
+        #[derive(QueryableByName)]
+        struct Claimed {
+            #[diesel(sql_type = diesel::sql_types::Text)]
+            id: String,
+        }
+        // `column` is one of two fixed names, never input.
+        let select = format!(
+            "SELECT id FROM games WHERE status = 'active' AND {column} IS NOT NULL AND {column} <= $1 \
+             AND (claimed_until IS NULL OR claimed_until < $1) ORDER BY {column} LIMIT $3"
+        );
+        let mut conn = self.writer()?;
+        let rows: Vec<Claimed> = match &mut *conn {
+            AnyConnection::Postgresql(pg) => diesel::sql_query(format!(
+                "UPDATE games SET claimed_until = $2 WHERE id IN ({select} FOR UPDATE SKIP LOCKED) RETURNING id"
+            ))
+            .bind::<BigInt, _>(now)
+            .bind::<BigInt, _>(lease_until)
+            .bind::<BigInt, _>(limit)
+            .load(pg)?,
+            // One writer connection: no other claimer can interleave.
+            AnyConnection::Sqlite(lite) => diesel::sql_query(format!(
+                "UPDATE games SET claimed_until = ?2 WHERE id IN ({}) RETURNING id",
+                select.replace('$', "?")
+            ))
+            .bind::<BigInt, _>(now)
+            .bind::<BigInt, _>(lease_until)
+            .bind::<BigInt, _>(limit)
+            .load(lite)?,
+        };
+        Ok(rows.into_iter().map(|r| r.id).collect())
+    }
+
+    /// Records a sent reminder (an outbox row) and when the next one is due, releasing the claim.
+    #[tracing::instrument(skip(self, mail))]
+    pub fn record_reminder(
+        &self,
+        game_id: &str,
+        mail: Option<&OutboxRow>,
+        next: Option<i64>,
+    ) -> Result<(), StoreError> {
+        let mut conn = self.writer()?;
+        conn.transaction(|conn| {
+            if let Some(m) = mail {
+                diesel::insert_into(outbox::table).values(m).execute(conn)?;
+            }
+            diesel::update(games::table.find(game_id))
+                .set((
+                    games::reminder_at.eq(next),
+                    games::claimed_until.eq(None::<i64>),
+                ))
+                .execute(conn)?;
+            Ok(())
+        })
+    }
+
+    /// Releases a claim early.
+    pub fn release(&self, game_id: &str) -> Result<(), StoreError> {
+        let mut conn = self.writer()?;
+        diesel::update(games::table.find(game_id))
+            .set(games::claimed_until.eq(None::<i64>))
+            .execute(&mut conn)?;
+        Ok(())
+    }
+
     /// Every game id with a log (for `zarf verify`).
     pub fn game_ids(&self) -> Result<Vec<String>, StoreError> {
         let mut conn = self.reader()?;
@@ -526,6 +623,12 @@ pub struct GameRow {
     pub created_at: i64,
     pub updated_at: i64,
     pub view: String,
+    /// The domain's clock state as of `last_seq` (JSON), for games with a clock.
+    pub clock_state: Option<String>,
+    /// Until when a scheduler holds this game (flag fall or reminder in progress).
+    pub claimed_until: Option<i64>,
+    /// When the next time reminder is due.
+    pub reminder_at: Option<i64>,
 }
 
 #[derive(Debug, Clone, Queryable, Selectable, Insertable)]

@@ -52,6 +52,9 @@ diesel::table! {
         created_at -> BigInt,
         updated_at -> BigInt,
         view -> Text,
+        clock_state -> Nullable<Text>,
+        claimed_until -> Nullable<BigInt>,
+        reminder_at -> Nullable<BigInt>,
     }
 }
 

@@ -44,6 +44,8 @@ pub struct CreateGame {
     pub event: Option<String>,
     pub round: Option<String>,
     pub site: Option<String>,
+    /// Leave days per player per calendar year (default 30).
+    pub leave_days_per_year: Option<u32>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -66,6 +68,21 @@ pub enum Command {
     /// An arbiter rules on the result, with a reason.
     DecideResult {
         result: GameResult,
+        reason: String,
+    },
+    /// The service notices that the side to move has run out of time (6.9).
+    FlagFall,
+    /// A player takes leave: the clocks stop from `from` to `until`.
+    TakeLeave {
+        from: Timestamp,
+        until: Timestamp,
+    },
+    /// A player ends their leave now.
+    EndLeave,
+    /// An arbiter gives a side more time, with a reason.
+    AddTime {
+        side: Side,
+        seconds: u64,
         reason: String,
     },
 }
@@ -97,23 +114,49 @@ pub fn decide(
         (GameState::Created(_), Command::CreateGame(_)) => return Err(Rejection::GameExists),
         (GameState::Created(game), command) => (game, command),
     };
+    let is_arbiter = match ctx.actor {
+        Actor::Admin => true,
+        Actor::Arbiter(id) => game.organiser == Some(id),
+        _ => false,
+    };
     let bodies = match command {
         Command::CreateGame(_) => unreachable!("handled above"),
-        Command::DecideResult { result, reason } => {
-            let is_arbiter = match ctx.actor {
-                Actor::Admin => true,
-                Actor::Arbiter(id) => game.organiser == Some(id),
-                _ => false,
-            };
+        Command::FlagFall => flag_fall(game, ctx)?,
+        Command::AddTime {
+            side,
+            seconds,
+            reason,
+        } => {
             if !is_arbiter {
                 return Err(Rejection::ArbiterOnly);
             }
-            let reason = label("reason", Some(reason), MAX_REASON_CHARS)?.ok_or(
-                Rejection::InvalidField {
-                    field: "reason",
-                    detail: "an arbiter's decision needs a reason".into(),
-                },
-            )?;
+            if !game.is_active() {
+                return Err(Rejection::GameOver);
+            }
+            if let Some(flagged) = game.flagged(ctx.now) {
+                return Err(Rejection::FlagFallen { side: flagged });
+            }
+            if game.clock.is_none() {
+                return Err(Rejection::NoClock);
+            }
+            if seconds == 0 || seconds > TimeControl::MAX_SECONDS {
+                return Err(Rejection::InvalidField {
+                    field: "seconds",
+                    detail: "between 1 second and 400 days".into(),
+                });
+            }
+            let reason = required_reason(reason)?;
+            vec![EventBody::TimeAdded {
+                side,
+                seconds,
+                reason,
+            }]
+        }
+        Command::DecideResult { result, reason } => {
+            if !is_arbiter {
+                return Err(Rejection::ArbiterOnly);
+            }
+            let reason = required_reason(reason)?;
             vec![
                 EventBody::ArbiterDecided { result, reason },
                 EventBody::GameEnded {
@@ -126,6 +169,10 @@ pub fn decide(
             let side = player_side(game, ctx)?;
             if !game.is_active() {
                 return Err(Rejection::GameOver);
+            }
+            // Once a flag has fallen the game is over, whether or not it is recorded yet.
+            if let Some(flagged) = game.flagged(ctx.now) {
+                return Err(Rejection::FlagFallen { side: flagged });
             }
             player_command(game, side, command, ctx)?
         }
@@ -206,7 +253,21 @@ fn player_command(
                 termination: Termination::Resignation,
             },
         ],
-        Command::CreateGame(_) | Command::DecideResult { .. } => {
+        Command::TakeLeave { from, until } => take_leave(game, side, from, until, ctx)?,
+        Command::EndLeave => {
+            let ahead = game
+                .clock
+                .as_ref()
+                .is_some_and(|c| c.leave_ahead(side, ctx.now));
+            if !ahead {
+                return Err(Rejection::NoLeave);
+            }
+            vec![EventBody::LeaveEnded { side }]
+        }
+        Command::CreateGame(_)
+        | Command::DecideResult { .. }
+        | Command::FlagFall
+        | Command::AddTime { .. } => {
             unreachable!("not a player command")
         }
     })
@@ -306,6 +367,88 @@ fn claim(game: &Game, side: Side, kind: ClaimKind, intended: Option<Move>) -> Ve
     events
 }
 
+fn required_reason(reason: String) -> Result<String, Rejection> {
+    label("reason", Some(reason), MAX_REASON_CHARS)?.ok_or(Rejection::InvalidField {
+        field: "reason",
+        detail: "an arbiter's ruling needs a reason".into(),
+    })
+}
+
+/// 6.9 (6.10 in 2005): the side to move has run out of time. It loses, unless the opponent cannot
+/// checkmate by any series of legal moves (chasolver's full search): then the game is drawn. If the
+/// search cannot decide, nothing proves the draw and the loss stands.
+fn flag_fall(game: &Game, ctx: &Context) -> Result<Vec<EventBody>, Rejection> {
+    if !matches!(ctx.actor, Actor::System | Actor::Admin) {
+        return Err(Rejection::ArbiterOnly);
+    }
+    if !game.is_active() {
+        return Err(Rejection::GameOver);
+    }
+    let (Some(side), Some(deadline)) = (
+        game.flagged(ctx.now),
+        game.clock.as_ref().and_then(|c| c.deadline()),
+    ) else {
+        return Err(Rejection::NotYetDue);
+    };
+    let opponent = side.opponent();
+    let (result, termination) = match rules::winnability(game.position(), opponent.into()) {
+        rules::Winnability::Unwinnable => {
+            (GameResult::Draw, Termination::InsufficientMaterialOnTime)
+        }
+        rules::Winnability::Winnable | rules::Winnability::Unknown => {
+            (GameResult::win_for(opponent), Termination::TimeForfeit)
+        }
+    };
+    Ok(vec![
+        EventBody::FlagFell { side, deadline },
+        EventBody::GameEnded {
+            result,
+            termination,
+        },
+    ])
+}
+
+/// A player's leave: from now or later, whole days, within the year's allowance in this game.
+fn take_leave(
+    game: &Game,
+    side: Side,
+    from: Timestamp,
+    until: Timestamp,
+    ctx: &Context,
+) -> Result<Vec<EventBody>, Rejection> {
+    let Some(clock) = &game.clock else {
+        return Err(Rejection::NoClock);
+    };
+    let invalid = |detail: &str| Err(Rejection::InvalidLeave(detail.to_owned()));
+    // A minute's grace for "from now" sent by a client whose clock is a little behind.
+    if from < ctx.now - time::Duration::minutes(1) {
+        return invalid("leave cannot start in the past");
+    }
+    let from = from.max(ctx.now);
+    if until <= from {
+        return invalid("leave must end after it starts");
+    }
+    if clock.leave_ahead(side, ctx.now) {
+        return invalid("a leave is already taken; end it first");
+    }
+    let days_of = |a: Timestamp, b: Timestamp| ((b - a).whole_seconds() + 86_399) / 86_400;
+    let asked = days_of(from, until);
+    let year = from.year();
+    let taken: i64 = clock
+        .pauses
+        .iter()
+        .filter(|p| p.side == side && p.from.year() == year)
+        .map(|p| days_of(p.from, p.until))
+        .sum();
+    let allowance = i64::from(game.leave_days_per_year);
+    if taken + asked > allowance {
+        return Err(Rejection::LeaveAllowanceExceeded {
+            left_days: (allowance - taken).max(0) as u32,
+        });
+    }
+    Ok(vec![EventBody::LeaveTaken { side, from, until }])
+}
+
 fn label(
     field: &'static str,
     text: Option<String>,
@@ -384,6 +527,16 @@ fn create(c: CreateGame, ctx: &Context) -> Result<EventBody, Rejection> {
         event: label("event", c.event, MAX_LABEL_CHARS)?,
         round: label("round", c.round, MAX_LABEL_CHARS)?,
         site: label("site", c.site, MAX_LABEL_CHARS)?,
+        leave_days_per_year: match c.leave_days_per_year {
+            None => 30,
+            Some(d) if d <= 366 => d,
+            Some(_) => {
+                return Err(Rejection::InvalidField {
+                    field: "leave_days_per_year",
+                    detail: "at most 366".into(),
+                })
+            }
+        },
     })))
 }
 

@@ -46,6 +46,13 @@ pub struct GameCreated {
     pub event: Option<String>,
     pub round: Option<String>,
     pub site: Option<String>,
+    /// Days of leave a player may take per calendar year in this game's event.
+    #[serde(default = "default_leave_days")]
+    pub leave_days_per_year: u32,
+}
+
+fn default_leave_days() -> u32 {
+    30
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -88,6 +95,31 @@ pub enum EventBody {
         result: GameResult,
         reason: String,
     },
+    /// The side to move ran out of time (6.9; 6.10 in 2005). The ending follows: a loss, or a
+    /// draw if the opponent could not checkmate by any series of legal moves.
+    FlagFell {
+        side: Side,
+        #[serde(with = "time::serde::rfc3339")]
+        deadline: Timestamp,
+    },
+    /// A player's leave: the clocks stop from `from` to `until`.
+    LeaveTaken {
+        side: Side,
+        #[serde(with = "time::serde::rfc3339")]
+        from: Timestamp,
+        #[serde(with = "time::serde::rfc3339")]
+        until: Timestamp,
+    },
+    /// The player ended their leave early (at the event's time).
+    LeaveEnded {
+        side: Side,
+    },
+    /// An arbiter gave a side more time, with the reason.
+    TimeAdded {
+        side: Side,
+        seconds: u64,
+        reason: String,
+    },
     /// The game is over. Always the last event of a finished game, right after the event that
     /// ended it.
     GameEnded {
@@ -112,7 +144,7 @@ pub enum DecodeError {
 }
 
 impl EventBody {
-    pub const TYPES: [&'static str; 9] = [
+    pub const TYPES: [&'static str; 13] = [
         "game_created",
         "move_played",
         "draw_offered",
@@ -121,6 +153,10 @@ impl EventBody {
         "draw_claimed",
         "resigned",
         "arbiter_decided",
+        "flag_fell",
+        "leave_taken",
+        "leave_ended",
+        "time_added",
         "game_ended",
     ];
 
@@ -135,6 +171,10 @@ impl EventBody {
             EventBody::DrawClaimed { .. } => "draw_claimed",
             EventBody::Resigned { .. } => "resigned",
             EventBody::ArbiterDecided { .. } => "arbiter_decided",
+            EventBody::FlagFell { .. } => "flag_fell",
+            EventBody::LeaveTaken { .. } => "leave_taken",
+            EventBody::LeaveEnded { .. } => "leave_ended",
+            EventBody::TimeAdded { .. } => "time_added",
             EventBody::GameEnded { .. } => "game_ended",
         }
     }

@@ -4,6 +4,7 @@
 //! `evolve(GameState, &GameEvent) -> GameState` folds an event. Moves are judged by the `chess`
 //! module behind its seam.
 
+mod clock;
 mod decide;
 mod event;
 mod pgn;
@@ -12,6 +13,7 @@ mod state;
 mod time_control;
 mod types;
 
+pub use clock::{Clock, Pause, Reading, DAY_US};
 pub use decide::{
     decide, status_name, Command, Context, CreateGame, MoveInput, MAX_LABEL_CHARS, MAX_REASON_CHARS,
 };

@@ -178,7 +178,7 @@ fn side_name(side: Side) -> &'static str {
 pub fn time_control_tag(tc: Option<&TimeControl>) -> String {
     match tc {
         None => "-".into(),
-        Some(TimeControl::PerMove { seconds }) => format!("1/{seconds}"),
+        Some(TimeControl::PerMove { seconds, .. }) => format!("1/{seconds}"),
         Some(TimeControl::Periods {
             periods,
             increment_seconds,

@@ -46,6 +46,18 @@ pub enum Rejection {
     SamePlayer,
     #[error("invalid {field}: {detail}")]
     InvalidField { field: &'static str, detail: String },
+    #[error("{side}'s flag has fallen")]
+    FlagFallen { side: Side },
+    #[error("no flag has fallen")]
+    NotYetDue,
+    #[error("the game has no clock")]
+    NoClock,
+    #[error("no leave to end")]
+    NoLeave,
+    #[error("invalid leave: {0}")]
+    InvalidLeave(String),
+    #[error("leave allowance exceeded ({left_days} days left)")]
+    LeaveAllowanceExceeded { left_days: u32 },
 }
 
 impl Rejection {
@@ -69,6 +81,12 @@ impl Rejection {
             Rejection::InvalidTimeControl(_) => "invalid_time_control",
             Rejection::SamePlayer => "same_player",
             Rejection::InvalidField { .. } => "bad_request",
+            Rejection::FlagFallen { .. } => "game_over",
+            Rejection::NotYetDue => "not_due",
+            Rejection::NoClock => "no_clock",
+            Rejection::NoLeave => "no_leave",
+            Rejection::InvalidLeave(_) => "invalid_leave",
+            Rejection::LeaveAllowanceExceeded { .. } => "leave_allowance_exceeded",
         }
     }
 
@@ -192,6 +210,38 @@ impl Rejection {
                     format!("Invalid {field}: {detail}")
                 }
             }
+            Rejection::FlagFallen { side } => {
+                let (en, t) = match side {
+                    Side::White => ("White", "Beyaz"),
+                    Side::Black => ("Black", "Siyah"),
+                };
+                if tr {
+                    format!("Süre doldu: {t} tarafın bayrağı düştü; oyun sona erdi.")
+                } else {
+                    format!("Time is up: {en}'s flag has fallen and the game is over.")
+                }
+            }
+            Rejection::NotYetDue => pick(tr, "No flag has fallen yet.", "Henüz bayrak düşmedi."),
+            Rejection::NoClock => pick(tr, "This game has no clock.", "Bu oyunun saati yok."),
+            Rejection::NoLeave => pick(
+                tr,
+                "You have no leave to end.",
+                "Sona erdirilecek bir izniniz yok.",
+            ),
+            Rejection::InvalidLeave(detail) => {
+                if tr {
+                    format!("Geçersiz izin: {detail}")
+                } else {
+                    format!("Invalid leave: {detail}")
+                }
+            }
+            Rejection::LeaveAllowanceExceeded { left_days } => {
+                if tr {
+                    format!("Yıllık izin hakkı aşılıyor: bu yıl {left_days} gün izniniz kaldı.")
+                } else {
+                    format!("That exceeds the yearly leave allowance: {left_days} days are left this year.")
+                }
+            }
         }
     }
 }
@@ -234,6 +284,12 @@ mod tests {
                 field: "name",
                 detail: "x".into(),
             },
+            Rejection::FlagFallen { side: Side::Black },
+            Rejection::NotYetDue,
+            Rejection::NoClock,
+            Rejection::NoLeave,
+            Rejection::InvalidLeave("x".into()),
+            Rejection::LeaveAllowanceExceeded { left_days: 3 },
         ];
         for r in all {
             let code = r.code();

@@ -3,6 +3,7 @@
 
 use shakmaty::{Chess, Color, Move, Position};
 
+use super::clock::Clock;
 use super::event::{EventBody, GameCreated, GameEvent};
 use super::time_control::TimeControl;
 use super::types::{GameResult, Participant, RuleSet, Side, Termination, Timestamp};
@@ -98,6 +99,10 @@ pub struct Game {
     pub status: Status,
     /// The side whose draw offer stands (9.1.2).
     pub draw_offer: Option<Side>,
+    /// The clocks, if the game has a time control.
+    pub clock: Option<Clock>,
+    /// Leave each player may take per calendar year.
+    pub leave_days_per_year: u32,
     start: Chess,
     position: Chess,
     moves: Vec<Move>,
@@ -156,6 +161,11 @@ impl Game {
             version: 1,
             status: Status::Active,
             draw_offer: None,
+            clock: c
+                .time_control
+                .clone()
+                .map(|tc| Clock::start(tc, start.turn().into(), at)),
+            leave_days_per_year: c.leave_days_per_year,
             position: start.clone(),
             start,
             moves: Vec::new(),
@@ -185,6 +195,9 @@ impl Game {
                 if *draw_offered {
                     self.draw_offer = Some(mover);
                 }
+                if let Some(clock) = &mut self.clock {
+                    clock.moved(mover, event.at);
+                }
             }
             EventBody::DrawOffered { by } => self.draw_offer = Some(*by),
             EventBody::DrawAccepted { .. } | EventBody::DrawDeclined { .. } => {
@@ -194,6 +207,29 @@ impl Game {
                 // 9.1.2.3: a claim is also a draw offer (unless one already stands).
                 if !upheld && self.draw_offer.is_none() {
                     self.draw_offer = Some(*by);
+                }
+                // 9.5: a wrong claim gives the opponent time.
+                if !upheld {
+                    let bonus = self.wrong_claim_bonus_seconds();
+                    if let Some(clock) = &mut self.clock {
+                        clock.add(by.opponent(), bonus as i64);
+                    }
+                }
+            }
+            EventBody::FlagFell { .. } => {}
+            EventBody::LeaveTaken { side, from, until } => {
+                if let Some(clock) = &mut self.clock {
+                    clock.pause(*side, *from, *until);
+                }
+            }
+            EventBody::LeaveEnded { side } => {
+                if let Some(clock) = &mut self.clock {
+                    clock.end_leave(*side, event.at);
+                }
+            }
+            EventBody::TimeAdded { side, seconds, .. } => {
+                if let Some(clock) = &mut self.clock {
+                    clock.add(*side, *seconds as i64);
                 }
             }
             EventBody::Resigned { .. } | EventBody::ArbiterDecided { .. } => {}
@@ -206,6 +242,9 @@ impl Game {
                     termination: *termination,
                 };
                 self.draw_offer = None;
+                if let Some(clock) = &mut self.clock {
+                    clock.stop();
+                }
             }
         }
         self.version += 1;
@@ -323,6 +362,26 @@ impl Game {
         let keys = self.repeatable_keys();
         let now = *keys.last().expect("the present position is always listed");
         keys.iter().filter(|&&k| k == now).count() as u32
+    }
+
+    /// Seconds added to the opponent after a wrong claim: the time control's setting, else the
+    /// rule set's (2023: 2 minutes, 2005: 3 minutes).
+    pub fn wrong_claim_bonus_seconds(&self) -> u64 {
+        self.clock
+            .as_ref()
+            .and_then(|c| c.control.wrong_claim_bonus_seconds())
+            .unwrap_or(match self.rules {
+                RuleSet::Fide2023 => 120,
+                RuleSet::Fide2005 => 180,
+            })
+    }
+
+    /// The side whose flag has fallen at `now`, if the game is still active.
+    pub fn flagged(&self, now: Timestamp) -> Option<Side> {
+        if !self.is_active() {
+            return None;
+        }
+        self.clock.as_ref()?.flagged(now)
     }
 
     /// The side to move as a shakmaty colour.

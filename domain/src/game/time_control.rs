@@ -8,7 +8,15 @@ use serde::{Deserialize, Serialize};
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum TimeControl {
     /// `seconds` for each move, reset after every move.
-    PerMove { seconds: u64 },
+    PerMove {
+        seconds: u64,
+        /// Count time in whole days, the first 24 hours free (ICCF).
+        #[serde(default)]
+        whole_days: bool,
+        /// Added to the opponent's time after a wrong draw claim (9.5); default by rule set.
+        #[serde(default)]
+        wrong_claim_bonus_seconds: Option<u64>,
+    },
     /// A number of moves in each period, then the next period; the last may be sudden death
     /// (`moves: null`). Time saved carries forward (6.2), delay excepted.
     Periods {
@@ -17,6 +25,12 @@ pub enum TimeControl {
         increment_seconds: u64,
         #[serde(default)]
         delay_seconds: u64,
+        /// Count time in whole days, the first 24 hours free (ICCF).
+        #[serde(default)]
+        whole_days: bool,
+        /// Added to the opponent's time after a wrong draw claim (9.5); default by rule set.
+        #[serde(default)]
+        wrong_claim_bonus_seconds: Option<u64>,
     },
 }
 
@@ -43,7 +57,7 @@ impl TimeControl {
     pub fn validate(&self) -> Result<(), TimeControlError> {
         let err = |m: &str| Err(TimeControlError(m.to_owned()));
         match self {
-            TimeControl::PerMove { seconds } => {
+            TimeControl::PerMove { seconds, .. } => {
                 if *seconds == 0 {
                     return err("per_move needs seconds greater than zero");
                 }
@@ -55,6 +69,7 @@ impl TimeControl {
                 periods,
                 increment_seconds,
                 delay_seconds,
+                ..
             } => {
                 if periods.is_empty() {
                     return err("periods needs at least one period");
@@ -84,7 +99,26 @@ impl TimeControl {
                 }
             }
         }
+        if self
+            .wrong_claim_bonus_seconds()
+            .is_some_and(|b| b > Self::MAX_SECONDS)
+        {
+            return err("wrong_claim_bonus_seconds is too large");
+        }
         Ok(())
+    }
+
+    pub fn wrong_claim_bonus_seconds(&self) -> Option<u64> {
+        match self {
+            TimeControl::PerMove {
+                wrong_claim_bonus_seconds,
+                ..
+            }
+            | TimeControl::Periods {
+                wrong_claim_bonus_seconds,
+                ..
+            } => *wrong_claim_bonus_seconds,
+        }
     }
 }
 
@@ -102,7 +136,11 @@ mod tests {
     fn the_contracts_examples_are_valid() {
         assert_eq!(
             parse(r#"{"kind":"per_move","seconds":259200}"#),
-            Ok(TimeControl::PerMove { seconds: 259200 })
+            Ok(TimeControl::PerMove {
+                seconds: 259200,
+                whole_days: false,
+                wrong_claim_bonus_seconds: None
+            })
         );
         let iccf = parse(
             r#"{"kind":"periods","periods":[{"moves":10,"seconds":4320000},{"moves":null,"seconds":864000}],"increment_seconds":0,"delay_seconds":0}"#,

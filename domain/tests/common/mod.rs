@@ -25,6 +25,8 @@ pub struct Table {
     pub log: Vec<GameEvent>,
     pub state: GameState,
     pub now: OffsetDateTime,
+    /// How far the time moves before each command (clock tests set it to zero and set `now`).
+    pub step: time::Duration,
 }
 
 pub fn create_command(fen: Option<&str>, rules: RuleSet) -> CreateGame {
@@ -45,6 +47,7 @@ pub fn create_command(fen: Option<&str>, rules: RuleSet) -> CreateGame {
         event: Some("Okul Turnuvası".into()),
         round: Some("1".into()),
         site: Some("İzmir".into()),
+        leave_days_per_year: None,
     }
 }
 
@@ -88,12 +91,29 @@ impl Table {
             log: Vec::new(),
             state: GameState::NotCreated,
             now: datetime!(2026-11-22 09:00 UTC),
+            step: time::Duration::minutes(1),
         };
         t.act(
             Actor::Admin,
             Command::CreateGame(Box::new(create_command(fen, rules))),
         )
         .expect("the game is created");
+        t
+    }
+
+    /// Given: a new game with a time control, created at `now`; time then moves only when a test
+    /// sets `now`.
+    pub fn with_clock(fen: Option<&str>, rules: RuleSet, tc: domain::game::TimeControl) -> Table {
+        let mut t = Table {
+            log: Vec::new(),
+            state: GameState::NotCreated,
+            now: datetime!(2026-03-01 12:00 UTC),
+            step: time::Duration::ZERO,
+        };
+        let mut c = create_command(fen, rules);
+        c.time_control = Some(tc);
+        t.act(Actor::Admin, Command::CreateGame(Box::new(c)))
+            .expect("the game is created");
         t
     }
 
@@ -110,7 +130,7 @@ impl Table {
 
     /// When: `actor` issues `command`. On success the events are appended (and folded).
     pub fn act(&mut self, actor: Actor, command: Command) -> Result<Vec<EventBody>, Rejection> {
-        self.now += time::Duration::minutes(1);
+        self.now += self.step;
         let ctx = Context {
             now: self.now,
             actor,

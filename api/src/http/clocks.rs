@@ -1,0 +1,216 @@
+//! Leave (vacation) and the arbiter's added time.
+
+use actix_web::{delete, post, web, HttpResponse};
+use domain::game::{Actor, Command, Context, Rejection, Side};
+use domain::{GameId, PlayerId};
+use serde::{Deserialize, Serialize};
+use time::format_description::well_known::Rfc3339;
+use time::macros::format_description;
+use time::{Date, OffsetDateTime};
+use utoipa::ToSchema;
+
+use super::auth::Caller;
+use super::error::{ApiError, ErrorBody};
+use super::games::{execute, ok_game, run};
+use super::AppState;
+use crate::store::{self, rfc3339};
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LeaveBody {
+    /// When the leave starts: an RFC 3339 time, or a date (`2026-12-24`, from midnight UTC, or
+    /// from now if that is today). Not in the past.
+    pub from: String,
+    /// Whole days of leave.
+    pub days: u32,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LeaveAnswer {
+    pub from: String,
+    pub until: String,
+    /// The games whose clocks stop.
+    pub games: Vec<String>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TimeBody {
+    /// `white` or `black`.
+    pub side: String,
+    pub seconds: u64,
+    pub reason: String,
+}
+
+fn parse_from(text: &str, now: OffsetDateTime) -> Result<OffsetDateTime, ApiError> {
+    let t = text.trim();
+    if let Ok(at) = OffsetDateTime::parse(t, &Rfc3339) {
+        // A time in the past is refused by the rules (no leave backwards).
+        return Ok(at);
+    }
+    let date = Date::parse(t, format_description!("[year]-[month]-[day]")).map_err(|_| {
+        ApiError::bad_request("from must be an RFC 3339 time or a date such as 2026-12-24")
+    })?;
+    let midnight = date.midnight().assume_utc();
+    // Today's date means "from now".
+    Ok(if date == now.date() { now } else { midnight })
+}
+
+/// The player's active games with a clock.
+fn clocked_games(state: &AppState, player_id: &str) -> Result<Vec<GameId>, ApiError> {
+    Ok(state
+        .store
+        .games_of_player(player_id, Some("active"), 10_000)?
+        .into_iter()
+        .filter(|r| r.clock_state.is_some())
+        .filter_map(|r| GameId::parse(&r.id).ok())
+        .collect())
+}
+
+#[utoipa::path(
+    post, path = "/api/v1/me/leave", tag = "clocks",
+    description = "Take leave: the clocks of all the caller's games stop for that time. The yearly allowance (30 days unless the event set another) is checked in every game.",
+    request_body = LeaveBody,
+    responses(
+        (status = 200, body = LeaveAnswer),
+        (status = 400, body = ErrorBody),
+        (status = 422, description = "invalid_leave, leave_allowance_exceeded", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+#[post("/api/v1/me/leave")]
+#[tracing::instrument(skip_all)]
+pub async fn take_leave(
+    state: web::Data<AppState>,
+    caller: Caller,
+    body: web::Json<LeaveBody>,
+) -> Result<HttpResponse, ApiError> {
+    let player = caller
+        .require()?
+        .player()
+        .cloned()
+        .ok_or_else(|| ApiError::bad_request("only players take leave"))?;
+    let locale = caller.locale();
+    let now = store::now();
+    let from = parse_from(&body.from, now)?;
+    if body.days == 0 || body.days > 366 {
+        return Err(ApiError::bad_request("days must be 1 to 366"));
+    }
+    let until = from + time::Duration::days(i64::from(body.days));
+    let me =
+        PlayerId::parse(&player.id).map_err(|_| ApiError::internal(anyhow::anyhow!("bad id")))?;
+    let ctx = Context {
+        now,
+        actor: Actor::Player(me),
+        notation: None,
+    };
+    let answer = web::block(move || -> Result<LeaveAnswer, ApiError> {
+        let games = clocked_games(&state, &player.id)?;
+        // Judge every game first, so a leave that one game refuses is taken in none.
+        for &id in &games {
+            let log = state.store.load_events(&id.to_string())?;
+            let folded = domain::GameState::replay(log.iter().map(|e| &e.event))
+                .map_err(ApiError::internal)?;
+            domain::decide(&folded, Command::TakeLeave { from, until }, &ctx)
+                .map_err(|r| ApiError::rejection(&r, locale))?;
+        }
+        for &id in &games {
+            execute(
+                &state,
+                id,
+                Command::TakeLeave { from, until },
+                &ctx,
+                None,
+                locale,
+            )?;
+        }
+        Ok(LeaveAnswer {
+            from: rfc3339(from),
+            until: rfc3339(until),
+            games: games.iter().map(|g| g.to_string()).collect(),
+        })
+    })
+    .await??;
+    Ok(HttpResponse::Ok().json(answer))
+}
+
+#[utoipa::path(
+    delete, path = "/api/v1/me/leave", tag = "clocks",
+    description = "End the caller's leave now, in every game.",
+    responses((status = 200, body = LeaveAnswer), (status = 409, description = "no_leave", body = ErrorBody)),
+    security(("bearer" = []))
+)]
+#[delete("/api/v1/me/leave")]
+#[tracing::instrument(skip_all)]
+pub async fn end_leave(
+    state: web::Data<AppState>,
+    caller: Caller,
+) -> Result<HttpResponse, ApiError> {
+    let player = caller
+        .require()?
+        .player()
+        .cloned()
+        .ok_or_else(|| ApiError::bad_request("only players take leave"))?;
+    let locale = caller.locale();
+    let now = store::now();
+    let me =
+        PlayerId::parse(&player.id).map_err(|_| ApiError::internal(anyhow::anyhow!("bad id")))?;
+    let ctx = Context {
+        now,
+        actor: Actor::Player(me),
+        notation: None,
+    };
+    let ended = web::block(move || -> Result<Vec<String>, ApiError> {
+        let mut ended = Vec::new();
+        for id in clocked_games(&state, &player.id)? {
+            match execute(&state, id, Command::EndLeave, &ctx, None, locale) {
+                Ok(_) => ended.push(id.to_string()),
+                Err(e) if e.code == "no_leave" => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(ended)
+    })
+    .await??;
+    if ended.is_empty() {
+        return Err(ApiError::rejection(&Rejection::NoLeave, locale));
+    }
+    Ok(HttpResponse::Ok().json(LeaveAnswer {
+        from: rfc3339(now),
+        until: rfc3339(now),
+        games: ended,
+    }))
+}
+
+#[utoipa::path(
+    post, path = "/api/v1/games/{id}/time", tag = "clocks",
+    description = "An arbiter (the game's organiser, or the admin) gives a side more time, with a reason.",
+    params(("id" = String, Path)),
+    request_body = TimeBody,
+    responses((status = 200, body = super::views::GameView), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody)),
+    security(("bearer" = []))
+)]
+#[post("/api/v1/games/{id}/time")]
+#[tracing::instrument(skip(state, caller, body))]
+pub async fn add_time(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: web::Path<String>,
+    body: web::Json<TimeBody>,
+) -> Result<HttpResponse, ApiError> {
+    caller.require()?;
+    let body = body.into_inner();
+    let side = match body.side.as_str() {
+        "white" => Side::White,
+        "black" => Side::Black,
+        _ => return Err(ApiError::bad_request("side must be white or black")),
+    };
+    let command = Command::AddTime {
+        side,
+        seconds: body.seconds,
+        reason: body.reason,
+    };
+    Ok(ok_game(
+        &run(state, caller, id.into_inner(), command, None).await?,
+    ))
+}

@@ -1,0 +1,91 @@
+//! The scheduler: one task per server that acts on time. It claims games whose deadline has
+//! passed and records their flag fall, and sends time reminders (80% of the turn's time used,
+//! 24 hours left) through the outbox. With PostgreSQL several servers share the work: claims skip
+//! rows another server is claiming (`FOR UPDATE SKIP LOCKED`) and hold a game for a short lease.
+
+use std::sync::Weak;
+use std::time::Duration;
+
+use domain::game::{Clock, Side};
+use domain::GameId;
+
+use crate::http::games::flag_fall;
+use crate::http::AppState;
+use crate::outbox;
+use crate::store::{self, micros};
+
+/// How often the scheduler looks (reads flag due games themselves, so this bounds only the
+/// delay for games nobody looks at).
+pub const TICK: Duration = Duration::from_millis(500);
+const LEASE: time::Duration = time::Duration::seconds(30);
+
+/// Runs until the server's state is gone.
+pub fn spawn(state: Weak<AppState>) -> std::thread::JoinHandle<()> {
+    std::thread::Builder::new()
+        .name("zarf-scheduler".into())
+        .spawn(move || loop {
+            std::thread::sleep(TICK);
+            let Some(state) = state.upgrade() else { return };
+            if let Err(e) = tick(&state) {
+                tracing::warn!(error = %e, "scheduler round failed; trying again");
+            }
+        })
+        .expect("the scheduler thread starts")
+}
+
+/// One round: flag falls, then reminders.
+pub fn tick(state: &AppState) -> anyhow::Result<()> {
+    let now = store::now();
+    for id in state
+        .store
+        .claim_due(micros(now), micros(now + LEASE), 50)?
+    {
+        let Ok(game) = GameId::parse(&id) else {
+            continue;
+        };
+        match flag_fall(state, game) {
+            Ok(Some(_)) => tracing::info!(game = %id, "flag fell"),
+            Ok(None) => state.store.release(&id)?,
+            Err(e) => {
+                tracing::warn!(game = %id, error = %e, "recording a flag fall failed");
+                state.store.release(&id)?;
+            }
+        }
+    }
+    for id in state
+        .store
+        .claim_reminders(micros(now), micros(now + LEASE), 100)?
+    {
+        remind(state, &id, now)?;
+    }
+    Ok(())
+}
+
+fn remind(state: &AppState, id: &str, now: time::OffsetDateTime) -> anyhow::Result<()> {
+    let Some(row) = state.store.game_row(id)? else {
+        return Ok(());
+    };
+    let Some(clock) = row
+        .clock_state
+        .as_deref()
+        .and_then(|c| serde_json::from_str::<Clock>(c).ok())
+    else {
+        state.store.record_reminder(id, None, None)?;
+        return Ok(());
+    };
+    let due = clock.reminders().into_iter().rfind(|(_, at)| *at <= now);
+    let next = clock.next_reminder(now).map(|(_, at)| micros(at));
+    let recipient = match clock.running {
+        Some(Side::White) => Some(row.white_id.clone()),
+        Some(Side::Black) => Some(row.black_id.clone()),
+        None => None,
+    };
+    let mail = match (due, recipient) {
+        (Some((kind, _)), Some(to)) => {
+            Some(outbox::reminder(id, &to, kind, row.deadline, micros(now)))
+        }
+        _ => None,
+    };
+    state.store.record_reminder(id, mail.as_ref(), next)?;
+    Ok(())
+}
