@@ -44,7 +44,10 @@ fn main() {
     timings.sort_by_key(|t| t.0);
     let n = timings.len();
     let us = |d: Duration| d.as_secs_f64() * 1e6;
-    println!("6.9 analysis over {} positions x 2 sides = {n} analyses", positions.len());
+    println!(
+        "6.9 analysis over {} positions x 2 sides = {n} analyses",
+        positions.len()
+    );
     println!(
         "median {:.1} µs, p90 {:.1} µs, p99 {:.1} µs, worst {:.1} µs",
         us(timings[n / 2].0),
