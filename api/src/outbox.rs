@@ -54,7 +54,9 @@ pub fn rows_for(game: &Game, first_seq: i64, events: &[GameEvent]) -> Vec<Outbox
                 add("game_started", Side::White, json!({}));
                 add("game_started", Side::Black, json!({}));
             }
-            EventBody::MovePlayed { mv, draw_offered } => {
+            EventBody::MovePlayed {
+                mv, draw_offered, ..
+            } => {
                 // The mover is the side not to move after the move; the ply tells which.
                 let mover = mover_of(game, events, i);
                 add(
@@ -102,10 +104,70 @@ pub fn rows_for(game: &Game, first_seq: i64, events: &[GameEvent]) -> Vec<Outbox
                 *side,
                 json!({ "seconds": seconds, "reason": reason }),
             ),
+            EventBody::Adjourned {
+                resume_at,
+                place,
+                sealer,
+            } => {
+                let detail = json!({
+                    "resume_at": crate::store::rfc3339(*resume_at),
+                    "place": place,
+                    "sealer": sealer,
+                });
+                add("adjourned", Side::White, detail.clone());
+                add("adjourned", Side::Black, detail);
+                for side in [Side::White, Side::Black] {
+                    add(
+                        "resumption_reminder",
+                        side,
+                        json!({ "resume_at": crate::store::rfc3339(*resume_at) }),
+                    );
+                }
+            }
+            // The commitment (never the move) is published to both players once the envelope
+            // is closed; the envelope's other A2 items go with it.
+            EventBody::EnvelopeClosed { kind, sealed_by } => {
+                let envelope = game.adjournment.as_ref().and_then(|a| match kind {
+                    domain::game::EnvelopeKind::Sealed => a.envelope.as_ref(),
+                    domain::game::EnvelopeKind::Reply => a.reply.as_ref(),
+                });
+                let detail = json!({
+                    "kind": kind,
+                    "sealed_by": sealed_by,
+                    "move_number": envelope.map(|e| e.move_number),
+                    "commitment": envelope.map(|e| e.commitment.clone()),
+                    "resume_at": game.adjournment.as_ref().map(|a| crate::store::rfc3339(a.resume_at)),
+                    "place": game.adjournment.as_ref().and_then(|a| a.place.clone()),
+                });
+                add("envelope_closed", Side::White, detail.clone());
+                add("envelope_closed", Side::Black, detail);
+            }
+            EventBody::EnvelopeOpened {
+                text,
+                nonce,
+                sealed_by,
+                ..
+            } => {
+                let detail = json!({ "move": text, "nonce": nonce, "sealed_by": sealed_by });
+                add("envelope_opened", Side::White, detail.clone());
+                add("envelope_opened", Side::Black, detail);
+            }
             EventBody::Resigned { .. }
             | EventBody::ArbiterDecided { .. }
             | EventBody::FlagFell { .. }
-            | EventBody::LeaveEnded { .. } => {}
+            | EventBody::LeaveEnded { .. }
+            | EventBody::EnvelopeSealed { .. }
+            | EventBody::CheckedIn { .. }
+            | EventBody::EnvelopeRestored { .. }
+            | EventBody::ClocksSet { .. }
+            | EventBody::LateForResumption { .. } => {}
+        }
+        // Resumption reminders wait until an hour before the resumption.
+        if let EventBody::Adjourned { resume_at, .. } = &e.body {
+            let remind_at = micros(*resume_at - time::Duration::hours(1)).max(micros(e.at));
+            for row in rows.iter_mut().filter(|r| r.kind == "resumption_reminder") {
+                row.next_attempt_at = remind_at;
+            }
         }
     }
     rows

@@ -75,6 +75,7 @@ fn game_log() -> (Vec<GameEvent>, Vec<Move>, Vec<String>) {
             round: None,
             site: None,
             leave_days_per_year: None,
+            sealed_move_check: Default::default(),
         };
         apply(
             &mut state,

@@ -25,6 +25,7 @@ fn played(uci: &str, san: &str, draw_offered: bool) -> EventBody {
             san: san.into(),
         },
         draw_offered,
+        sealed: false,
     }
 }
 

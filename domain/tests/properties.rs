@@ -59,6 +59,7 @@ fn random_game(steps: &[(u16, u8)], rules: RuleSet) -> (Vec<GameEvent>, GameStat
         round: None,
         site: None,
         leave_days_per_year: None,
+        sealed_move_check: Default::default(),
     };
     run(
         &mut state,
@@ -164,7 +165,7 @@ proptest! {
                 let tag = format!("[Result \"{result}\"]");
                 prop_assert!(pgn.contains(&tag));
             }
-            Status::Active => prop_assert!(pgn.contains("[Result \"*\"]")),
+            Status::Active | Status::Adjourned => prop_assert!(pgn.contains("[Result \"*\"]")),
         }
         // Every ply's FEN is a position the crate reads back.
         for ply in [0, a.ply() / 2, a.ply()] {

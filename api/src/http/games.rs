@@ -4,7 +4,8 @@ use actix_web::{get, post, web, HttpResponse};
 use domain::chess::{MoveText, Notation};
 use domain::game::{
     evolve, export_pgn, Actor, ClaimKind, Command, Context, CreateGame, EventBody, Game,
-    GameResult, GameState, Locale, MoveInput, Participant, Rejection, RuleSet, TimeControl,
+    GameResult, GameState, Locale, MoveInput, Participant, Rejection, RuleSet, SealedMoveCheck,
+    TimeControl,
 };
 use domain::{decide, GameId, PlayerId};
 use serde::{Deserialize, Serialize};
@@ -34,6 +35,8 @@ pub struct CreateGameBody {
     pub site: Option<String>,
     /// Leave days each player may take per calendar year (default 30).
     pub leave_days_per_year: Option<u32>,
+    /// When sealed moves are judged: `at_opening` (FIDE, default) or `at_sealing`.
+    pub sealed_move_check: Option<String>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -399,6 +402,15 @@ pub async fn create_game(
         round: body.round,
         site: body.site,
         leave_days_per_year: body.leave_days_per_year,
+        sealed_move_check: match body.sealed_move_check.as_deref() {
+            None | Some("at_opening") => SealedMoveCheck::AtOpening,
+            Some("at_sealing") => SealedMoveCheck::AtSealing,
+            Some(other) => {
+                return Err(ApiError::bad_request(format!(
+                    "unknown sealed_move_check {other:?}: use at_opening or at_sealing"
+                )))
+            }
+        },
     }));
     let ctx = Context {
         now: store::now(),

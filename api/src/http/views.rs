@@ -73,7 +73,7 @@ impl GameView {
     /// The Game resource, with the clocks read at `now`.
     pub fn of(game: &Game, now: Timestamp) -> GameView {
         let (result, termination) = match game.status {
-            Status::Active => (None, None),
+            Status::Active | Status::Adjourned => (None, None),
             Status::Finished {
                 result,
                 termination,
@@ -117,7 +117,7 @@ impl GameView {
     /// The projection row that lists this game.
     pub fn row(&self, game: &Game) -> GameRow {
         let to_move_id = game
-            .is_active()
+            .is_live()
             .then(|| game.participant(game.turn()).id.to_string());
         GameRow {
             id: self.id.clone(),
@@ -130,7 +130,7 @@ impl GameView {
             deadline: game
                 .clock
                 .as_ref()
-                .filter(|_| game.is_active())
+                .filter(|_| game.is_live())
                 .and_then(|c| c.deadline())
                 .map(micros),
             result: self.result.clone(),
@@ -142,13 +142,13 @@ impl GameView {
             clock_state: game
                 .clock
                 .as_ref()
-                .filter(|_| game.is_active())
+                .filter(|_| game.is_live())
                 .map(|c| serde_json::to_string(c).expect("a clock serialises")),
             claimed_until: None,
             reminder_at: game
                 .clock
                 .as_ref()
-                .filter(|_| game.is_active())
+                .filter(|_| game.is_live())
                 .and_then(|c| c.next_reminder(game.updated_at))
                 .map(|(_, at)| micros(at)),
         }
@@ -159,7 +159,7 @@ impl GameView {
     pub fn fresh(row: &GameRow, now: Timestamp) -> Result<(GameView, bool), serde_json::Error> {
         let mut view: GameView = serde_json::from_str(&row.view)?;
         let mut flagged = false;
-        if let (Some(state), "active") = (&row.clock_state, row.status.as_str()) {
+        if let (Some(state), "active" | "adjourned") = (&row.clock_state, row.status.as_str()) {
             let clock: Clock = serde_json::from_str(state)?;
             view.clock = Some(ClockView::at(&clock, now));
             flagged = clock.flagged(now).is_some();

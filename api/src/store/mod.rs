@@ -383,7 +383,7 @@ impl Store {
         }
         // `column` is one of two fixed names, never input.
         let select = format!(
-            "SELECT id FROM games WHERE status = 'active' AND {column} IS NOT NULL AND {column} <= $1 \
+            "SELECT id FROM games WHERE status IN ('active', 'adjourned') AND {column} IS NOT NULL AND {column} <= $1 \
              AND (claimed_until IS NULL OR claimed_until < $1) ORDER BY {column} LIMIT $3"
         );
         let mut conn = self.writer()?;

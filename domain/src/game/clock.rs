@@ -20,10 +20,24 @@ use super::types::{Side, Timestamp};
 pub const DAY_US: i64 = 24 * 3600 * 1_000_000;
 const SECOND_US: i64 = 1_000_000;
 
-/// A pause of both clocks: a player's leave.
+/// Why the clocks stopped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PauseReason {
+    /// A player's leave.
+    #[default]
+    Leave,
+    /// Between a closed envelope and the resumption (A1, A9), or until the sealer arrives to
+    /// open a reply (A9c).
+    Adjournment,
+}
+
+/// A pause of the clocks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Pause {
     pub side: Side,
+    #[serde(default)]
+    pub reason: PauseReason,
     #[serde(with = "time::serde::rfc3339")]
     pub from: Timestamp,
     #[serde(with = "time::serde::rfc3339")]
@@ -253,24 +267,62 @@ impl Clock {
 
     /// A leave from `from` to `until`.
     pub fn pause(&mut self, side: Side, from: Timestamp, until: Timestamp) {
-        self.pauses.push(Pause { side, from, until });
+        self.pauses.push(Pause {
+            side,
+            reason: PauseReason::Leave,
+            from,
+            until,
+        });
     }
 
     /// The side's leave ends at `at`: a running leave is cut short, a future one dropped.
     pub fn end_leave(&mut self, side: Side, at: Timestamp) {
+        let leave = |p: &Pause| p.side == side && p.reason == PauseReason::Leave;
         self.pauses
-            .retain(|p| p.side != side || p.until <= at || p.from < at);
-        for p in self
-            .pauses
-            .iter_mut()
-            .filter(|p| p.side == side && p.until > at)
-        {
+            .retain(|p| !leave(p) || p.until <= at || p.from < at);
+        for p in self.pauses.iter_mut().filter(|p| leave(p) && p.until > at) {
             p.until = at;
         }
     }
 
     /// Does a leave of `side` cover `at` or lie after it?
     pub fn leave_ahead(&self, side: Side, at: Timestamp) -> bool {
-        self.pauses.iter().any(|p| p.side == side && p.until > at)
+        self.pauses
+            .iter()
+            .any(|p| p.side == side && p.reason == PauseReason::Leave && p.until > at)
+    }
+
+    /// An envelope closed at `at`: the sealer is charged as for a move, and the other side's clock
+    /// does not start before `until` (the resumption; far in the future for a reply envelope,
+    /// until the sealer arrives).
+    pub fn sealed(&mut self, sealer: Side, at: Timestamp, until: Timestamp) {
+        self.moved(sealer, at);
+        self.pauses.push(Pause {
+            side: sealer,
+            reason: PauseReason::Adjournment,
+            from: at,
+            until,
+        });
+    }
+
+    /// Ends adjournment pauses still running at `at` (the sealer arrived to open a reply).
+    pub fn end_adjournment_pause(&mut self, at: Timestamp) {
+        for p in self
+            .pauses
+            .iter_mut()
+            .filter(|p| p.reason == PauseReason::Adjournment && p.until > at)
+        {
+            p.until = at.max(p.from);
+        }
+    }
+
+    /// The arbiter sets both clocks to show these times at `at` (A11, A12).
+    pub fn set(&mut self, white_us: i64, black_us: i64, at: Timestamp) {
+        self.remaining_us = [white_us, black_us];
+        if let Some(side) = self.running {
+            // Remaining is kept as of the turn's start: add back what this turn used so far.
+            let used = self.charge(self.running_us(self.turn_started_at, at));
+            self.remaining_us[idx(side)] += used;
+        }
     }
 }

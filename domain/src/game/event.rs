@@ -7,6 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::adjournment::{EnvelopeKind, SealedMoveCheck};
 use super::time_control::TimeControl;
 use super::types::{
     Actor, ClaimKind, GameResult, Participant, RuleSet, Side, Termination, Timestamp,
@@ -49,6 +50,13 @@ pub struct GameCreated {
     /// Days of leave a player may take per calendar year in this game's event.
     #[serde(default = "default_leave_days")]
     pub leave_days_per_year: u32,
+    /// When a sealed move is judged (Appendix A8): at opening (FIDE) or at sealing.
+    #[serde(default)]
+    pub sealed_move_check: SealedMoveCheck,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 fn default_leave_days() -> u32 {
@@ -64,6 +72,9 @@ pub enum EventBody {
         #[serde(rename = "move")]
         mv: MoveRecord,
         draw_offered: bool,
+        /// The move came out of an envelope: its time was charged when the envelope closed.
+        #[serde(default, skip_serializing_if = "is_false")]
+        sealed: bool,
     },
     /// A draw offer made at another time than with a move (still valid, 9.1.2.1).
     DrawOffered {
@@ -120,6 +131,54 @@ pub enum EventBody {
         seconds: u64,
         reason: String,
     },
+    /// The game is adjourned (A1): the player to move seals a move; play resumes at `resume_at`.
+    Adjourned {
+        #[serde(with = "time::serde::rfc3339")]
+        resume_at: Timestamp,
+        place: Option<String>,
+        sealer: Side,
+    },
+    /// A move was sealed (or sealed again, replacing it, A1). Only the commitment is recorded.
+    EnvelopeSealed {
+        kind: EnvelopeKind,
+        sealed_by: Side,
+        move_number: u32,
+        commitment: String,
+    },
+    /// The envelope is closed: the move cannot change and the sealer's clock stops without
+    /// starting the opponent's (A1, A9c).
+    EnvelopeClosed {
+        kind: EnvelopeKind,
+        sealed_by: Side,
+    },
+    /// A player is present for the resumption (A7).
+    CheckedIn {
+        side: Side,
+    },
+    /// The envelope is opened (A7, A9): the move as written and the nonce, so anyone can check
+    /// the commitment.
+    EnvelopeOpened {
+        kind: EnvelopeKind,
+        sealed_by: Side,
+        #[serde(rename = "move")]
+        text: String,
+        nonce: String,
+    },
+    /// The envelope was lost (A11): the arbiter records the move the sealer states they sealed.
+    EnvelopeRestored {
+        reason: String,
+        commitment: String,
+    },
+    /// The arbiter sets the clocks (A11: unknown times; A12: a wrong setting corrected).
+    ClocksSet {
+        white_seconds: u64,
+        black_seconds: u64,
+        reason: String,
+    },
+    /// A player came more than an hour late for the resumption (A10).
+    LateForResumption {
+        side: Side,
+    },
     /// The game is over. Always the last event of a finished game, right after the event that
     /// ended it.
     GameEnded {
@@ -144,7 +203,7 @@ pub enum DecodeError {
 }
 
 impl EventBody {
-    pub const TYPES: [&'static str; 13] = [
+    pub const TYPES: [&'static str; 21] = [
         "game_created",
         "move_played",
         "draw_offered",
@@ -157,6 +216,14 @@ impl EventBody {
         "leave_taken",
         "leave_ended",
         "time_added",
+        "adjourned",
+        "envelope_sealed",
+        "envelope_closed",
+        "checked_in",
+        "envelope_opened",
+        "envelope_restored",
+        "clocks_set",
+        "late_for_resumption",
         "game_ended",
     ];
 
@@ -175,6 +242,14 @@ impl EventBody {
             EventBody::LeaveTaken { .. } => "leave_taken",
             EventBody::LeaveEnded { .. } => "leave_ended",
             EventBody::TimeAdded { .. } => "time_added",
+            EventBody::Adjourned { .. } => "adjourned",
+            EventBody::EnvelopeSealed { .. } => "envelope_sealed",
+            EventBody::EnvelopeClosed { .. } => "envelope_closed",
+            EventBody::CheckedIn { .. } => "checked_in",
+            EventBody::EnvelopeOpened { .. } => "envelope_opened",
+            EventBody::EnvelopeRestored { .. } => "envelope_restored",
+            EventBody::ClocksSet { .. } => "clocks_set",
+            EventBody::LateForResumption { .. } => "late_for_resumption",
             EventBody::GameEnded { .. } => "game_ended",
         }
     }
@@ -234,6 +309,7 @@ mod tests {
                 san: "e4".into(),
             },
             draw_offered: true,
+            sealed: false,
         };
         assert_eq!(body.type_name(), "move_played");
         assert_eq!(body.version(), 1);

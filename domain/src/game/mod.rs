@@ -4,6 +4,7 @@
 //! `evolve(GameState, &GameEvent) -> GameState` folds an event. Moves are judged by the `chess`
 //! module behind its seam.
 
+mod adjournment;
 mod clock;
 mod decide;
 mod event;
@@ -13,9 +14,13 @@ mod state;
 mod time_control;
 mod types;
 
+pub use adjournment::{
+    commitment, valid_nonce, Adjournment, Envelope, EnvelopeKind, Revealed, SealedMoveCheck,
+};
 pub use clock::{Clock, Pause, Reading, DAY_US};
 pub use decide::{
-    decide, status_name, Command, Context, CreateGame, MoveInput, MAX_LABEL_CHARS, MAX_REASON_CHARS,
+    decide, envelope_to_open, status_name, Command, Context, CreateGame, MoveInput,
+    MAX_LABEL_CHARS, MAX_REASON_CHARS,
 };
 pub use event::{DecodeError, EventBody, GameCreated, GameEvent, MoveRecord};
 pub use pgn::{export_pgn, time_control_tag};

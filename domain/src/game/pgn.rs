@@ -82,7 +82,7 @@ pub fn export_pgn(events: &[GameEvent]) -> Result<String, FoldError> {
     }
 
     let (result, termination) = match game.status {
-        Status::Active => (None, None),
+        Status::Active | Status::Adjourned => (None, None),
         Status::Finished {
             result,
             termination,

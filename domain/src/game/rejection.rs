@@ -58,6 +58,22 @@ pub enum Rejection {
     InvalidLeave(String),
     #[error("leave allowance exceeded ({left_days} days left)")]
     LeaveAllowanceExceeded { left_days: u32 },
+    #[error("the game is adjourned")]
+    Adjourned,
+    #[error("the game is not adjourned")]
+    NotAdjourned,
+    #[error("the envelope is closed")]
+    EnvelopeClosed,
+    #[error("no envelope")]
+    NoEnvelope,
+    #[error("before the resumption time")]
+    BeforeResumption,
+    #[error("already checked in")]
+    AlreadyCheckedIn,
+    #[error("the envelope's content is needed to open it")]
+    EnvelopeContentMissing,
+    #[error("too late to correct the clocks")]
+    ClockCorrectionTooLate,
 }
 
 impl Rejection {
@@ -87,6 +103,14 @@ impl Rejection {
             Rejection::NoLeave => "no_leave",
             Rejection::InvalidLeave(_) => "invalid_leave",
             Rejection::LeaveAllowanceExceeded { .. } => "leave_allowance_exceeded",
+            Rejection::Adjourned => "adjourned",
+            Rejection::NotAdjourned => "not_adjourned",
+            Rejection::EnvelopeClosed => "envelope_closed",
+            Rejection::NoEnvelope => "no_envelope",
+            Rejection::BeforeResumption => "before_resumption",
+            Rejection::AlreadyCheckedIn => "already_checked_in",
+            Rejection::EnvelopeContentMissing => "internal",
+            Rejection::ClockCorrectionTooLate => "too_late",
         }
     }
 
@@ -242,6 +266,38 @@ impl Rejection {
                     format!("That exceeds the yearly leave allowance: {left_days} days are left this year.")
                 }
             }
+            Rejection::Adjourned => pick(
+                tr,
+                "The game is adjourned: moves wait for the resumption.",
+                "Oyun ertelendi (ajurne): hamleler devam oturumunu bekliyor.",
+            ),
+            Rejection::NotAdjourned => pick(tr, "The game is not adjourned.", "Oyun ertelenmiş değil."),
+            Rejection::EnvelopeClosed => pick(
+                tr,
+                "The envelope is closed: the sealed move cannot change.",
+                "Zarf kapatıldı: gizli hamle artık değiştirilemez.",
+            ),
+            Rejection::NoEnvelope => pick(tr, "There is no open envelope.", "Açık bir zarf yok."),
+            Rejection::BeforeResumption => pick(
+                tr,
+                "The resumption has not begun yet.",
+                "Devam oturumu henüz başlamadı.",
+            ),
+            Rejection::AlreadyCheckedIn => pick(
+                tr,
+                "You are already checked in.",
+                "Zaten geldiğinizi bildirdiniz.",
+            ),
+            Rejection::EnvelopeContentMissing => pick(
+                tr,
+                "The envelope could not be opened.",
+                "Zarf açılamadı.",
+            ),
+            Rejection::ClockCorrectionTooLate => pick(
+                tr,
+                "Too late: the clocks are corrected only before the first move of the resumption (A12).",
+                "Çok geç: saatler yalnızca devam oturumunun ilk hamlesinden önce düzeltilebilir (A12).",
+            ),
         }
     }
 }
@@ -290,6 +346,14 @@ mod tests {
             Rejection::NoLeave,
             Rejection::InvalidLeave("x".into()),
             Rejection::LeaveAllowanceExceeded { left_days: 3 },
+            Rejection::Adjourned,
+            Rejection::NotAdjourned,
+            Rejection::EnvelopeClosed,
+            Rejection::NoEnvelope,
+            Rejection::BeforeResumption,
+            Rejection::AlreadyCheckedIn,
+            Rejection::EnvelopeContentMissing,
+            Rejection::ClockCorrectionTooLate,
         ];
         for r in all {
             let code = r.code();

@@ -3,6 +3,7 @@
 
 use shakmaty::{Chess, Color, Move, Position};
 
+use super::adjournment::{side_index, Adjournment, Envelope, EnvelopeKind, SealedMoveCheck};
 use super::clock::Clock;
 use super::event::{EventBody, GameCreated, GameEvent};
 use super::time_control::TimeControl;
@@ -14,6 +15,8 @@ use crate::ids::GameId;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Status {
     Active,
+    /// Adjourned (Appendix A): sealing, and waiting for the resumption.
+    Adjourned,
     Finished {
         result: GameResult,
         termination: Termination,
@@ -103,12 +106,26 @@ pub struct Game {
     pub clock: Option<Clock>,
     /// Leave each player may take per calendar year.
     pub leave_days_per_year: u32,
+    /// When sealed moves are judged.
+    pub sealed_move_check: SealedMoveCheck,
+    /// The adjournment in progress, if any.
+    pub adjournment: Option<Adjournment>,
+    /// The ply at which play last resumed after an adjournment (A12).
+    pub resumed_at_ply: Option<usize>,
+    /// Thinking time each side has used so far (A2), microseconds.
+    pub thinking_us: [i64; 2],
+    /// When the side to move began thinking.
+    pub turn_started_at: Timestamp,
     start: Chess,
     position: Chess,
     moves: Vec<Move>,
     /// Plies before this one are separated from the present by a capture or pawn move, so no
     /// position before it can recur (9.2, 9.3).
     reversible_from: usize,
+}
+
+fn micros(d: time::Duration) -> i64 {
+    d.whole_microseconds() as i64
 }
 
 /// Folds one event into the state.
@@ -166,6 +183,11 @@ impl Game {
                 .clone()
                 .map(|tc| Clock::start(tc, start.turn().into(), at)),
             leave_days_per_year: c.leave_days_per_year,
+            sealed_move_check: c.sealed_move_check,
+            adjournment: None,
+            resumed_at_ply: None,
+            thinking_us: [0, 0],
+            turn_started_at: at,
             position: start.clone(),
             start,
             moves: Vec::new(),
@@ -185,7 +207,11 @@ impl Game {
         }
         match &event.body {
             EventBody::GameCreated(_) => return Err("a second game_created".into()),
-            EventBody::MovePlayed { mv, draw_offered } => {
+            EventBody::MovePlayed {
+                mv,
+                draw_offered,
+                sealed,
+            } => {
                 let m = mv
                     .uci
                     .to_move_unchecked(&self.position)
@@ -195,10 +221,158 @@ impl Game {
                 if *draw_offered {
                     self.draw_offer = Some(mover);
                 }
-                if let Some(clock) = &mut self.clock {
-                    clock.moved(mover, event.at);
+                // A sealed move's time was charged when its envelope closed; play resumes after it
+                // (A12 counts moves from here).
+                if *sealed {
+                    self.resumed_at_ply = Some(self.moves.len());
+                }
+                if !sealed {
+                    if let Some(clock) = &mut self.clock {
+                        clock.moved(mover, event.at);
+                    }
+                    self.thinking_us[side_index(mover)] += micros(event.at - self.turn_started_at);
+                    self.turn_started_at = event.at;
                 }
             }
+            EventBody::Adjourned {
+                resume_at,
+                place,
+                sealer,
+            } => {
+                self.status = Status::Adjourned;
+                self.adjournment = Some(Adjournment {
+                    resume_at: *resume_at,
+                    place: place.clone(),
+                    adjourned_at: event.at,
+                    sealer: *sealer,
+                    fen_before: self.fen(),
+                    draw_offer: self.draw_offer,
+                    envelope: None,
+                    reply: None,
+                    checked_in: [false, false],
+                    resumed: false,
+                });
+            }
+            EventBody::EnvelopeSealed {
+                kind,
+                sealed_by,
+                move_number,
+                commitment,
+            } => {
+                let a = self
+                    .adjournment
+                    .as_mut()
+                    .ok_or("envelope_sealed while not adjourned")?;
+                let envelope = Envelope {
+                    kind: *kind,
+                    sealed_by: *sealed_by,
+                    move_number: *move_number,
+                    commitment: commitment.clone(),
+                    closed: false,
+                    opened: None,
+                };
+                match kind {
+                    EnvelopeKind::Sealed => a.envelope = Some(envelope),
+                    EnvelopeKind::Reply => a.reply = Some(envelope),
+                }
+            }
+            EventBody::EnvelopeClosed { kind, sealed_by } => {
+                let a = self
+                    .adjournment
+                    .as_mut()
+                    .ok_or("envelope_closed while not adjourned")?;
+                let resume_at = a.resume_at;
+                let slot = match kind {
+                    EnvelopeKind::Sealed => &mut a.envelope,
+                    EnvelopeKind::Reply => &mut a.reply,
+                };
+                slot.as_mut()
+                    .ok_or("envelope_closed without an envelope")?
+                    .closed = true;
+                // The sealer's thinking ends here; the other side's starts at the resumption
+                // (or, for a reply, when the sealer arrives).
+                let until = match kind {
+                    EnvelopeKind::Sealed => resume_at.max(event.at),
+                    EnvelopeKind::Reply => {
+                        Timestamp::new_utc(time::Date::MAX, time::Time::MIDNIGHT)
+                    }
+                };
+                if let Some(clock) = &mut self.clock {
+                    clock.sealed(*sealed_by, event.at, until);
+                }
+                self.thinking_us[side_index(*sealed_by)] += micros(event.at - self.turn_started_at);
+                self.turn_started_at = match kind {
+                    EnvelopeKind::Sealed => until,
+                    EnvelopeKind::Reply => event.at,
+                };
+            }
+            EventBody::CheckedIn { side } => {
+                let a = self
+                    .adjournment
+                    .as_mut()
+                    .ok_or("checked_in while not adjourned")?;
+                a.checked_in[side_index(*side)] = true;
+                // Without a sealed envelope, play resumes when the sealer is present.
+                let sealed = a.envelope.as_ref().is_some_and(|e| e.closed);
+                if !sealed && *side == a.sealer && self.status == Status::Adjourned {
+                    a.resumed = true;
+                    self.status = Status::Active;
+                    self.resumed_at_ply = Some(self.moves.len());
+                }
+            }
+            EventBody::EnvelopeOpened {
+                kind, text, nonce, ..
+            } => {
+                let a = self
+                    .adjournment
+                    .as_mut()
+                    .ok_or("envelope_opened while not adjourned")?;
+                let slot = match kind {
+                    EnvelopeKind::Sealed => &mut a.envelope,
+                    EnvelopeKind::Reply => &mut a.reply,
+                };
+                slot.as_mut()
+                    .ok_or("envelope_opened without an envelope")?
+                    .opened = Some((text.clone(), nonce.clone()));
+                match kind {
+                    EnvelopeKind::Sealed => {
+                        a.resumed = true;
+                        self.status = Status::Active;
+                        self.resumed_at_ply = Some(self.moves.len());
+                    }
+                    EnvelopeKind::Reply => {
+                        // The sealer is here: their clock starts now.
+                        if let Some(clock) = &mut self.clock {
+                            clock.end_adjournment_pause(event.at);
+                        }
+                        self.turn_started_at = event.at;
+                    }
+                }
+            }
+            EventBody::EnvelopeRestored { commitment, .. } => {
+                let a = self
+                    .adjournment
+                    .as_mut()
+                    .ok_or("envelope_restored while not adjourned")?;
+                a.envelope
+                    .as_mut()
+                    .ok_or("envelope_restored without an envelope")?
+                    .commitment = commitment.clone();
+            }
+            EventBody::ClocksSet {
+                white_seconds,
+                black_seconds,
+                ..
+            } => {
+                if let Some(clock) = &mut self.clock {
+                    clock.set(
+                        *white_seconds as i64 * 1_000_000,
+                        *black_seconds as i64 * 1_000_000,
+                        event.at,
+                    );
+                }
+            }
+            EventBody::LateForResumption { .. } => {}
             EventBody::DrawOffered { by } => self.draw_offer = Some(*by),
             EventBody::DrawAccepted { .. } | EventBody::DrawDeclined { .. } => {
                 self.draw_offer = None
@@ -242,9 +416,18 @@ impl Game {
                     termination: *termination,
                 };
                 self.draw_offer = None;
+                self.adjournment = None;
                 if let Some(clock) = &mut self.clock {
                     clock.stop();
                 }
+            }
+        }
+        // An adjournment is over once play resumed with both players present and no reply
+        // envelope waiting.
+        if let Some(a) = &self.adjournment {
+            let reply_waiting = a.reply.as_ref().is_some_and(|r| r.opened.is_none());
+            if a.resumed && a.checked_in == [true, true] && !reply_waiting {
+                self.adjournment = None;
             }
         }
         self.version += 1;
@@ -296,6 +479,11 @@ impl Game {
 
     pub fn is_active(&self) -> bool {
         self.status == Status::Active
+    }
+
+    /// Active or adjourned: not finished.
+    pub fn is_live(&self) -> bool {
+        !matches!(self.status, Status::Finished { .. })
     }
 
     pub fn fen(&self) -> String {
@@ -378,7 +566,7 @@ impl Game {
 
     /// The side whose flag has fallen at `now`, if the game is still active.
     pub fn flagged(&self, now: Timestamp) -> Option<Side> {
-        if !self.is_active() {
+        if !self.is_live() {
             return None;
         }
         self.clock.as_ref()?.flagged(now)

@@ -48,6 +48,7 @@ pub fn create_command(fen: Option<&str>, rules: RuleSet) -> CreateGame {
         round: Some("1".into()),
         site: Some("İzmir".into()),
         leave_days_per_year: None,
+        sealed_move_check: Default::default(),
     }
 }
 
