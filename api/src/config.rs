@@ -63,6 +63,11 @@ pub struct Config {
     #[arg(long, env = "ZARF_ADMIN_TOKEN", hide_env_values = true, global = true)]
     pub admin_token: Option<String>,
 
+    /// The key sealed moves are encrypted under (64 hex digits). If unset, one is generated into
+    /// the data directory on first start. Servers sharing a database must share it.
+    #[arg(long, env = "ZARF_ENVELOPE_KEY", hide_env_values = true, global = true)]
+    pub envelope_key: Option<String>,
+
     /// SMTP server for mail (smtp://host:port, smtps://...). Unset: mails are written as .eml files.
     #[arg(long, env = "ZARF_SMTP_URL", hide_env_values = true, global = true)]
     pub smtp_url: Option<String>,

@@ -4,6 +4,7 @@ pub mod config;
 pub mod http;
 pub mod outbox;
 pub mod scheduler;
+pub mod sealing;
 pub mod store;
 pub mod telemetry;
 
@@ -39,7 +40,7 @@ pub fn admin_token(config: &Config) -> anyhow::Result<(String, bool)> {
     Ok((token, true))
 }
 
-fn write_private(path: &Path, text: &str) -> anyhow::Result<()> {
+pub(crate) fn write_private(path: &Path, text: &str) -> anyhow::Result<()> {
     use std::io::Write;
     let mut options = std::fs::OpenOptions::new();
     options.write(true).create_new(true);
@@ -69,6 +70,8 @@ pub fn build(config: &Config) -> anyhow::Result<Running> {
     let store = Store::open(&config.database_url, config.db_pool)
         .with_context(|| format!("opening the database {}", redact(&config.database_url)))?;
     let (admin, from_file) = admin_token(config)?;
+    let envelope_key =
+        sealing::EnvelopeKey::load(config.envelope_key.as_deref(), &config.data_dir)?;
     let listener =
         TcpListener::bind(config.bind).with_context(|| format!("binding {}", config.bind))?;
     let addr = listener.local_addr()?;
@@ -81,6 +84,7 @@ pub fn build(config: &Config) -> anyhow::Result<Running> {
             config.ip_rate_limit_per_minute,
         )),
         public_url: config.public_url(),
+        envelope_key,
     });
     scheduler::spawn(std::sync::Arc::downgrade(&state.clone().into_inner()));
     let mut server = HttpServer::new(move || http::app(state.clone())).listen(listener)?;

@@ -1,6 +1,7 @@
 //! Structured logs: human-readable by default, JSON with `--log-format json`. Every line logged
 //! while a request is handled carries its request id (the request's span, from TracingLogger).
 
+use tracing_subscriber::fmt::format::FmtSpan;
 use tracing_subscriber::layer::SubscriberExt;
 use tracing_subscriber::util::SubscriberInitExt;
 use tracing_subscriber::EnvFilter;
@@ -19,13 +20,19 @@ pub fn init_with_default(format: LogFormat, default_filter: &str) {
         EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(default_filter));
     let registry = tracing_subscriber::registry().with(filter);
     let _ = match format {
+        // A line when each request's span closes: the access log, with route, status and time.
         LogFormat::Human => registry
-            .with(tracing_subscriber::fmt::layer().with_writer(std::io::stderr))
+            .with(
+                tracing_subscriber::fmt::layer()
+                    .with_span_events(FmtSpan::CLOSE)
+                    .with_writer(std::io::stderr),
+            )
             .try_init(),
         LogFormat::Json => registry
             .with(
                 tracing_subscriber::fmt::layer()
                     .json()
+                    .with_span_events(FmtSpan::CLOSE)
                     .with_current_span(true)
                     .with_span_list(true)
                     .with_writer(std::io::stderr),

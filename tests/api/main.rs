@@ -3,6 +3,7 @@
 
 mod helpers;
 
+mod adjournment;
 mod clocks;
 mod concurrency;
 mod errors;

@@ -79,7 +79,7 @@ fn clocked_games(state: &AppState, player_id: &str) -> Result<Vec<GameId>, ApiEr
     security(("bearer" = []))
 )]
 #[post("/api/v1/me/leave")]
-#[tracing::instrument(skip_all)]
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn take_leave(
     state: web::Data<AppState>,
     caller: Caller,
@@ -141,7 +141,7 @@ pub async fn take_leave(
     security(("bearer" = []))
 )]
 #[delete("/api/v1/me/leave")]
-#[tracing::instrument(skip_all)]
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn end_leave(
     state: web::Data<AppState>,
     caller: Caller,
@@ -191,7 +191,7 @@ pub async fn end_leave(
     security(("bearer" = []))
 )]
 #[post("/api/v1/games/{id}/time")]
-#[tracing::instrument(skip(state, caller, body))]
+#[tracing::instrument(level = "debug", skip(state, caller, body))]
 pub async fn add_time(
     state: web::Data<AppState>,
     caller: Caller,

@@ -131,7 +131,8 @@ pub fn status_of(code: &str) -> StatusCode {
         "not_found" => StatusCode::NOT_FOUND,
         "version_conflict" | "not_your_turn" | "game_over" | "no_draw_offer" | "not_adjourned"
         | "draw_offer_pending" | "game_exists" | "email_taken" | "no_leave" | "no_clock"
-        | "not_due" => StatusCode::CONFLICT,
+        | "not_due" | "adjourned" | "envelope_closed" | "no_envelope" | "before_resumption"
+        | "already_checked_in" | "too_late" => StatusCode::CONFLICT,
         "too_large" => StatusCode::PAYLOAD_TOO_LARGE,
         "illegal_move"
         | "ambiguous_move"
@@ -259,6 +260,13 @@ mod tests {
             Rejection::NoLeave,
             Rejection::InvalidLeave("x".into()),
             Rejection::LeaveAllowanceExceeded { left_days: 1 },
+            Rejection::Adjourned,
+            Rejection::NotAdjourned,
+            Rejection::EnvelopeClosed,
+            Rejection::NoEnvelope,
+            Rejection::BeforeResumption,
+            Rejection::AlreadyCheckedIn,
+            Rejection::ClockCorrectionTooLate,
         ];
         for r in all {
             let e = ApiError::rejection(&r, Locale::En);

@@ -163,7 +163,6 @@ pub struct Outcome {
 /// the outbox rows in one transaction. A lost race is retried (re-judged on the newer state) unless
 /// the client named the version it expects. If the side to move's flag has fallen, the flag fall is
 /// recorded first and the command is refused: the game is over.
-#[tracing::instrument(skip(state, command, ctx), fields(game = %id))]
 pub fn execute(
     state: &AppState,
     id: GameId,
@@ -172,14 +171,43 @@ pub fn execute(
     expected_version: Option<u64>,
     locale: Locale,
 ) -> Result<Outcome, ApiError> {
+    execute_with(
+        state,
+        id,
+        |_| Ok((command.clone(), Extras::default())),
+        ctx,
+        expected_version,
+        locale,
+    )
+}
+
+/// What a command stores beside its events.
+#[derive(Debug, Default)]
+pub struct Extras {
+    /// A sealed envelope's encrypted content.
+    pub envelope: Option<crate::store::EnvelopeRow>,
+}
+
+/// As [`execute`], with the command built from the folded state (a check-in decides from it
+/// whether an envelope opens, and so whether to decrypt it).
+#[tracing::instrument(level = "debug", skip(state, build, ctx), fields(game = %id))]
+pub fn execute_with(
+    state: &AppState,
+    id: GameId,
+    build: impl Fn(&GameState) -> Result<(Command, Extras), ApiError>,
+    ctx: &Context,
+    expected_version: Option<u64>,
+    locale: Locale,
+) -> Result<Outcome, ApiError> {
     let key = id.to_string();
-    let creating = matches!(command, Command::CreateGame(_));
     for _attempt in 0..4 {
         let log = state.store.load_events(&key)?;
+        let before = fold(&log)?;
+        let (command, extras) = build(&before)?;
+        let creating = matches!(command, Command::CreateGame(_));
         if log.is_empty() && !creating {
             return Err(ApiError::not_found(locale));
         }
-        let before = fold(&log)?;
         if let Some(v) = expected_version {
             if v != before.version() {
                 return Err(ApiError::version_conflict(locale));
@@ -202,7 +230,12 @@ pub fn execute(
                 (events, None)
             }
         };
-        match commit(state, &key, &log, before, &events, ctx.now) {
+        let envelope = if then_refuse.is_none() {
+            extras.envelope.as_ref()
+        } else {
+            None
+        };
+        match commit(state, &key, &log, before, &events, ctx.now, envelope) {
             Ok(outcome) => {
                 return match then_refuse {
                     Some(r) => Err(ApiError::rejection(&r, locale)),
@@ -211,7 +244,7 @@ pub fn execute(
             }
             Err(StoreError::Conflict) => {
                 state.metrics.store_conflicts.inc();
-                if expected_version.is_some() || creating {
+                if expected_version.is_some() || creating || extras.envelope.is_some() {
                     return Err(ApiError::version_conflict(locale));
                 }
                 tracing::debug!("lost a race for the next sequence number; judging again");
@@ -230,6 +263,7 @@ fn commit(
     before: GameState,
     events: &[domain::GameEvent],
     now: domain::game::Timestamp,
+    envelope: Option<&crate::store::EnvelopeRow>,
 ) -> Result<Outcome, StoreError> {
     let mut after = before;
     for e in events {
@@ -244,9 +278,16 @@ fn commit(
     let after_seq = log.len() as i64;
     let prev_hash = log.last().map_or(chain::GENESIS, |e| e.hash.as_str());
     let mail = outbox::rows_for(&game, after_seq + 1, events);
-    let stored = state
-        .store
-        .append(key, after_seq, prev_hash, events, &view.row(&game), &mail)?;
+    let projection = view.row(&game);
+    let stored = state.store.append(&crate::store::Append {
+        game_id: key,
+        after_seq,
+        prev_hash,
+        events,
+        projection: &projection,
+        mail: &mail,
+        envelope,
+    })?;
     state.metrics.events_appended.inc_by(stored.len() as u64);
     let moves = events
         .iter()
@@ -308,7 +349,11 @@ pub(crate) async fn run(
     let id = game_id(&id, locale)?;
     let arbiter = matches!(
         command,
-        Command::DecideResult { .. } | Command::AddTime { .. }
+        Command::DecideResult { .. }
+            | Command::AddTime { .. }
+            | Command::Adjourn { .. }
+            | Command::RestoreEnvelope { .. }
+            | Command::SetClocks { .. }
     );
     let actor = actor_for(&caller, arbiter)?;
     let ctx = Context {
@@ -340,7 +385,7 @@ pub(crate) fn ok_game(outcome: &Outcome) -> HttpResponse {
     security(("bearer" = []))
 )]
 #[post("/api/v1/games")]
-#[tracing::instrument(skip_all)]
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn create_game(
     state: web::Data<AppState>,
     caller: Caller,
@@ -427,7 +472,7 @@ pub async fn create_game(
     responses((status = 200, body = GameView), (status = 404, body = ErrorBody))
 )]
 #[get("/api/v1/games/{id}")]
-#[tracing::instrument(skip(state, caller))]
+#[tracing::instrument(level = "debug", skip(state, caller))]
 pub async fn get_game(
     state: web::Data<AppState>,
     caller: Caller,
@@ -459,7 +504,7 @@ pub async fn get_game(
     security(("bearer" = []))
 )]
 #[post("/api/v1/games/{id}/moves")]
-#[tracing::instrument(skip(state, caller, body))]
+#[tracing::instrument(level = "debug", skip(state, caller, body))]
 pub async fn post_move(
     state: web::Data<AppState>,
     caller: Caller,
@@ -499,7 +544,7 @@ macro_rules! simple_command {
             security(("bearer" = []))
         )]
         #[post($path)]
-        #[tracing::instrument(skip(state, caller))]
+        #[tracing::instrument(level = "debug", skip(state, caller))]
         pub async fn $name(
             state: web::Data<AppState>,
             caller: Caller,
@@ -547,7 +592,7 @@ simple_command!(
     security(("bearer" = []))
 )]
 #[post("/api/v1/games/{id}/claims")]
-#[tracing::instrument(skip(state, caller, body))]
+#[tracing::instrument(level = "debug", skip(state, caller, body))]
 pub async fn claim(
     state: web::Data<AppState>,
     caller: Caller,
@@ -603,7 +648,7 @@ pub async fn claim(
     security(("bearer" = []))
 )]
 #[post("/api/v1/games/{id}/decision")]
-#[tracing::instrument(skip(state, caller, body))]
+#[tracing::instrument(level = "debug", skip(state, caller, body))]
 pub async fn decision(
     state: web::Data<AppState>,
     caller: Caller,
@@ -642,7 +687,7 @@ fn may_read_log(caller: &Caller, game: &Game) -> bool {
     responses((status = 200, body = EventsAnswer), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody))
 )]
 #[get("/api/v1/games/{id}/events")]
-#[tracing::instrument(skip(state, caller))]
+#[tracing::instrument(level = "debug", skip(state, caller))]
 pub async fn game_log(
     state: web::Data<AppState>,
     caller: Caller,
@@ -684,7 +729,7 @@ pub async fn game_log(
     responses((status = 200, description = "PGN", content_type = "application/x-chess-pgn", body = String), (status = 404, body = ErrorBody))
 )]
 #[get("/api/v1/games/{id}/pgn")]
-#[tracing::instrument(skip(state, caller))]
+#[tracing::instrument(level = "debug", skip(state, caller))]
 pub async fn pgn(
     state: web::Data<AppState>,
     caller: Caller,
@@ -711,7 +756,7 @@ pub async fn pgn(
     security(("bearer" = []))
 )]
 #[get("/api/v1/me/games")]
-#[tracing::instrument(skip(state, caller))]
+#[tracing::instrument(level = "debug", skip(state, caller))]
 pub async fn my_games(
     state: web::Data<AppState>,
     caller: Caller,

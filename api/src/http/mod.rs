@@ -1,5 +1,6 @@
 //! The HTTP API v1 and pages.
 
+pub mod adjournment;
 pub mod auth;
 pub mod clocks;
 pub mod error;
@@ -34,6 +35,7 @@ pub struct AppState {
     pub metrics: Metrics,
     pub limits: Arc<Limits>,
     pub public_url: String,
+    pub envelope_key: crate::sealing::EnvelopeKey,
 }
 
 /// Write rate limits: per token (or per address for anonymous callers) and per address.
@@ -78,9 +80,11 @@ impl Modify for BearerAuth {
         games::create_game, games::get_game, games::post_move, games::offer_draw, games::accept_draw,
         games::decline_draw, games::claim, games::resign, games::decision, games::game_log, games::pgn,
         games::my_games, clocks::take_leave, clocks::end_leave, clocks::add_time,
+        adjournment::adjourn, adjournment::seal, adjournment::close, adjournment::get_envelope,
+        adjournment::check_in, adjournment::restore, adjournment::set_clocks,
     ),
     modifiers(&BearerAuth),
-    tags((name = "players"), (name = "games"), (name = "clocks"))
+    tags((name = "players"), (name = "games"), (name = "clocks"), (name = "adjournment"))
 )]
 struct ApiDoc;
 
@@ -111,7 +115,15 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(games::pgn)
         .service(clocks::take_leave)
         .service(clocks::end_leave)
-        .service(clocks::add_time);
+        .service(clocks::add_time)
+        .service(adjournment::adjourn)
+        .service(adjournment::print_envelope)
+        .service(adjournment::close)
+        .service(adjournment::restore)
+        .service(adjournment::seal)
+        .service(adjournment::get_envelope)
+        .service(adjournment::check_in)
+        .service(adjournment::set_clocks);
 }
 
 /// Body limits: no request of the API needs more than a few hundred bytes.

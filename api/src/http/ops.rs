@@ -8,7 +8,7 @@ use super::error::ApiError;
 use super::AppState;
 
 #[get("/healthz")]
-#[tracing::instrument(skip_all)]
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn healthz(state: web::Data<AppState>) -> HttpResponse {
     let store = state.store.clone();
     match web::block(move || store.ping()).await {

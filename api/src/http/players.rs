@@ -84,7 +84,7 @@ pub const MAX_NAME_CHARS: usize = 100;
     security(("bearer" = []))
 )]
 #[post("/api/v1/players")]
-#[tracing::instrument(skip_all)]
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn create_player(
     state: web::Data<AppState>,
     caller: Caller,
@@ -182,7 +182,7 @@ pub async fn create_player(
     security(("bearer" = []))
 )]
 #[get("/api/v1/me")]
-#[tracing::instrument(skip_all)]
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn me(caller: Caller) -> Result<HttpResponse, ApiError> {
     Ok(HttpResponse::Ok().json(match caller.require()? {
         Caller::Player(p) => Me {

@@ -145,6 +145,11 @@ impl GameView {
                 .filter(|_| game.is_live())
                 .map(|c| serde_json::to_string(c).expect("a clock serialises")),
             claimed_until: None,
+            resume_deadline: game
+                .adjournment
+                .as_ref()
+                .filter(|_| game.is_live())
+                .map(|a| micros(a.resume_at + time::Duration::hours(1))),
             reminder_at: game
                 .clock
                 .as_ref()

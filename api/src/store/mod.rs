@@ -16,7 +16,7 @@ use diesel_migrations::{embed_migrations, EmbeddedMigrations, MigrationHarness};
 use domain::game::{Actor, EventBody, GameEvent};
 use time::OffsetDateTime;
 
-use schema::{game_events, games, outbox, players, tokens};
+use schema::{envelopes, game_events, games, outbox, players, tokens};
 
 pub const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../migrations/sqlite");
 pub const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../migrations/postgres");
@@ -48,6 +48,19 @@ pub enum StoreError {
     Database(#[from] DieselError),
     #[error("no database connection: {0}")]
     Pool(#[from] r2d2::PoolError),
+}
+
+/// What one command appends, in one transaction.
+#[derive(Debug, Clone, Copy)]
+pub struct Append<'a> {
+    pub game_id: &'a str,
+    /// The last seq the caller folded: the new events follow it.
+    pub after_seq: i64,
+    pub prev_hash: &'a str,
+    pub events: &'a [GameEvent],
+    pub projection: &'a GameRow,
+    pub mail: &'a [OutboxRow],
+    pub envelope: Option<&'a EnvelopeRow>,
 }
 
 /// Opens connections to the configured database.
@@ -197,7 +210,7 @@ impl Store {
     }
 
     /// Is the database reachable?
-    #[tracing::instrument(skip(self))]
+    #[tracing::instrument(level = "debug", skip(self))]
     pub fn ping(&self) -> Result<(), StoreError> {
         self.reader()?.batch_execute("SELECT 1")?;
         Ok(())
@@ -205,7 +218,7 @@ impl Store {
 
     // ------------------------------------------------------------------ players and tokens
 
-    #[tracing::instrument(skip(self, player, token_hash), fields(player = %player.id))]
+    #[tracing::instrument(level = "debug", skip(self, player, token_hash), fields(player = %player.id))]
     pub fn create_player(&self, player: &PlayerRow, token_hash: &str) -> Result<(), StoreError> {
         let mut conn = self.writer()?;
         conn.transaction(|conn| {
@@ -224,7 +237,7 @@ impl Store {
         })
     }
 
-    #[tracing::instrument(skip_all)]
+    #[tracing::instrument(level = "debug", skip_all)]
     pub fn player_by_token_hash(&self, hash: &str) -> Result<Option<PlayerRow>, StoreError> {
         let mut conn = self.reader()?;
         Ok(tokens::table
@@ -235,7 +248,7 @@ impl Store {
             .optional()?)
     }
 
-    #[tracing::instrument(skip(self))]
+    #[tracing::instrument(level = "debug", skip(self))]
     pub fn player(&self, id: &str) -> Result<Option<PlayerRow>, StoreError> {
         let mut conn = self.reader()?;
         Ok(players::table
@@ -248,7 +261,7 @@ impl Store {
     // ------------------------------------------------------------------ game logs
 
     /// A game's whole log, in order.
-    #[tracing::instrument(skip(self))]
+    #[tracing::instrument(level = "debug", skip(self))]
     pub fn load_events(&self, game_id: &str) -> Result<Vec<StoredEvent>, StoreError> {
         let mut conn = self.reader()?;
         load_events(&mut conn, game_id)
@@ -257,16 +270,17 @@ impl Store {
     /// Appends `events` after `after_seq` (the last seq the caller folded), with the projection
     /// row and outbox rows, in one transaction. If another writer got there first, nothing is
     /// written and the answer is [`StoreError::Conflict`].
-    #[tracing::instrument(skip_all, fields(game = %game_id, after_seq, n = events.len()))]
-    pub fn append(
-        &self,
-        game_id: &str,
-        after_seq: i64,
-        prev_hash: &str,
-        events: &[GameEvent],
-        projection: &GameRow,
-        mail: &[OutboxRow],
-    ) -> Result<Vec<StoredEvent>, StoreError> {
+    #[tracing::instrument(level = "debug", skip_all, fields(game = %batch.game_id, after_seq = batch.after_seq, n = batch.events.len()))]
+    pub fn append(&self, batch: &Append<'_>) -> Result<Vec<StoredEvent>, StoreError> {
+        let Append {
+            game_id,
+            after_seq,
+            prev_hash,
+            events,
+            projection,
+            mail,
+            envelope,
+        } = *batch;
         let rows = chain_rows(game_id, after_seq, prev_hash, events);
         let mut conn = self.writer()?;
         conn.transaction(|conn| {
@@ -294,6 +308,13 @@ impl Store {
             for m in mail {
                 diesel::insert_into(outbox::table).values(m).execute(conn)?;
             }
+            if let Some(env) = envelope {
+                // Sealing again replaces the envelope's content (A1).
+                diesel::delete(envelopes::table.find((&env.game_id, &env.kind))).execute(conn)?;
+                diesel::insert_into(envelopes::table)
+                    .values(env)
+                    .execute(conn)?;
+            }
             Ok(())
         })?;
         rows.into_iter()
@@ -302,7 +323,7 @@ impl Store {
     }
 
     /// The projection row of a game.
-    #[tracing::instrument(skip(self))]
+    #[tracing::instrument(level = "debug", skip(self))]
     pub fn game_row(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
         let mut conn = self.reader()?;
         Ok(games::table
@@ -314,7 +335,7 @@ impl Store {
 
     /// A player's games from the projection, most urgent first: the player's turn, then nearest
     /// deadline, then most recently changed.
-    #[tracing::instrument(skip(self))]
+    #[tracing::instrument(level = "debug", skip(self))]
     pub fn games_of_player(
         &self,
         player_id: &str,
@@ -347,7 +368,7 @@ impl Store {
     /// Claims up to `limit` active games whose deadline has passed and that no scheduler holds,
     /// holding them until `lease_until`. On PostgreSQL, rows another server is claiming at the same
     /// moment are skipped (`FOR UPDATE SKIP LOCKED`), so several servers share the work.
-    #[tracing::instrument(skip(self))]
+    #[tracing::instrument(level = "debug", skip(self))]
     pub fn claim_due(
         &self,
         now: i64,
@@ -358,7 +379,7 @@ impl Store {
     }
 
     /// As [`Store::claim_due`], for games whose next time reminder is due.
-    #[tracing::instrument(skip(self))]
+    #[tracing::instrument(level = "debug", skip(self))]
     pub fn claim_reminders(
         &self,
         now: i64,
@@ -409,7 +430,7 @@ impl Store {
     }
 
     /// Records a sent reminder (an outbox row) and when the next one is due, releasing the claim.
-    #[tracing::instrument(skip(self, mail))]
+    #[tracing::instrument(level = "debug", skip(self, mail))]
     pub fn record_reminder(
         &self,
         game_id: &str,
@@ -436,6 +457,39 @@ impl Store {
         let mut conn = self.writer()?;
         diesel::update(games::table.find(game_id))
             .set(games::claimed_until.eq(None::<i64>))
+            .execute(&mut conn)?;
+        Ok(())
+    }
+
+    /// A game's envelope of this kind.
+    #[tracing::instrument(level = "debug", skip(self))]
+    pub fn envelope(&self, game_id: &str, kind: &str) -> Result<Option<EnvelopeRow>, StoreError> {
+        let mut conn = self.reader()?;
+        Ok(envelopes::table
+            .find((game_id, kind))
+            .select(EnvelopeRow::as_select())
+            .first(&mut conn)
+            .optional()?)
+    }
+
+    /// Claims adjourned games an hour past their resumption time (A10), as [`Store::claim_due`].
+    pub fn claim_late(
+        &self,
+        now: i64,
+        lease_until: i64,
+        limit: i64,
+    ) -> Result<Vec<String>, StoreError> {
+        self.claim("resume_deadline", now, lease_until, limit)
+    }
+
+    /// Stops looking at a game's resumption (the arbiter decides; see A10 with both absent).
+    pub fn clear_resume_deadline(&self, game_id: &str) -> Result<(), StoreError> {
+        let mut conn = self.writer()?;
+        diesel::update(games::table.find(game_id))
+            .set((
+                games::resume_deadline.eq(None::<i64>),
+                games::claimed_until.eq(None::<i64>),
+            ))
             .execute(&mut conn)?;
         Ok(())
     }
@@ -629,6 +683,20 @@ pub struct GameRow {
     pub claimed_until: Option<i64>,
     /// When the next time reminder is due.
     pub reminder_at: Option<i64>,
+    /// When A10 applies (an hour after an adjourned game's resumption time).
+    pub resume_deadline: Option<i64>,
+}
+
+/// A sealed envelope's encrypted content.
+#[derive(Debug, Clone, Queryable, Selectable, Insertable)]
+#[diesel(table_name = envelopes)]
+pub struct EnvelopeRow {
+    pub game_id: String,
+    /// `sealed` or `reply`.
+    pub kind: String,
+    pub sealed_by: String,
+    pub ciphertext: String,
+    pub sealed_at: i64,
 }
 
 #[derive(Debug, Clone, Queryable, Selectable, Insertable)]

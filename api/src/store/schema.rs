@@ -55,6 +55,17 @@ diesel::table! {
         clock_state -> Nullable<Text>,
         claimed_until -> Nullable<BigInt>,
         reminder_at -> Nullable<BigInt>,
+        resume_deadline -> Nullable<BigInt>,
+    }
+}
+
+diesel::table! {
+    envelopes (game_id, kind) {
+        game_id -> Text,
+        kind -> Text,
+        sealed_by -> Text,
+        ciphertext -> Text,
+        sealed_at -> BigInt,
     }
 }
 
@@ -73,4 +84,11 @@ diesel::table! {
     }
 }
 
-diesel::allow_tables_to_appear_in_same_query!(players, tokens, game_events, games, outbox);
+diesel::allow_tables_to_appear_in_same_query!(
+    players,
+    tokens,
+    game_events,
+    games,
+    outbox,
+    envelopes
+);

@@ -63,6 +63,8 @@ pub struct Adjournment {
     /// The envelope was opened and play resumed; the adjournment stays on record until both
     /// players are present (A9c, A10).
     pub resumed: bool,
+    /// Thinking time used by each side when the envelope was closed (A2), microseconds.
+    pub used_at_close: Option<[i64; 2]>,
 }
 
 impl Adjournment {

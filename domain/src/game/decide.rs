@@ -250,9 +250,10 @@ pub fn decide(
 
 /// The side the acting player plays; anyone else never acts in a game.
 fn player_side(game: &Game, ctx: &Context) -> Result<Side, Rejection> {
+    // An organiser who plays in the game acts in it as a player.
     match ctx.actor {
-        Actor::Player(id) if id == game.white.id => Ok(Side::White),
-        Actor::Player(id) if id == game.black.id => Ok(Side::Black),
+        Actor::Player(id) | Actor::Arbiter(id) if id == game.white.id => Ok(Side::White),
+        Actor::Player(id) | Actor::Arbiter(id) if id == game.black.id => Ok(Side::Black),
         _ => Err(Rejection::NotAPlayer),
     }
 }

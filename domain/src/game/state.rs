@@ -110,6 +110,8 @@ pub struct Game {
     pub sealed_move_check: SealedMoveCheck,
     /// The adjournment in progress, if any.
     pub adjournment: Option<Adjournment>,
+    /// The last adjournment that is over (its envelope stays readable).
+    pub past_adjournment: Option<Adjournment>,
     /// The ply at which play last resumed after an adjournment (A12).
     pub resumed_at_ply: Option<usize>,
     /// Thinking time each side has used so far (A2), microseconds.
@@ -185,6 +187,7 @@ impl Game {
             leave_days_per_year: c.leave_days_per_year,
             sealed_move_check: c.sealed_move_check,
             adjournment: None,
+            past_adjournment: None,
             resumed_at_ply: None,
             thinking_us: [0, 0],
             turn_started_at: at,
@@ -251,6 +254,7 @@ impl Game {
                     reply: None,
                     checked_in: [false, false],
                     resumed: false,
+                    used_at_close: None,
                 });
             }
             EventBody::EnvelopeSealed {
@@ -301,6 +305,11 @@ impl Game {
                     clock.sealed(*sealed_by, event.at, until);
                 }
                 self.thinking_us[side_index(*sealed_by)] += micros(event.at - self.turn_started_at);
+                if *kind == EnvelopeKind::Sealed {
+                    if let Some(a) = self.adjournment.as_mut() {
+                        a.used_at_close = Some(self.thinking_us);
+                    }
+                }
                 self.turn_started_at = match kind {
                     EnvelopeKind::Sealed => until,
                     EnvelopeKind::Reply => event.at,
@@ -416,7 +425,9 @@ impl Game {
                     termination: *termination,
                 };
                 self.draw_offer = None;
-                self.adjournment = None;
+                if let Some(a) = self.adjournment.take() {
+                    self.past_adjournment = Some(a);
+                }
                 if let Some(clock) = &mut self.clock {
                     clock.stop();
                 }
@@ -427,7 +438,7 @@ impl Game {
         if let Some(a) = &self.adjournment {
             let reply_waiting = a.reply.as_ref().is_some_and(|r| r.opened.is_none());
             if a.resumed && a.checked_in == [true, true] && !reply_waiting {
-                self.adjournment = None;
+                self.past_adjournment = self.adjournment.take();
             }
         }
         self.version += 1;

@@ -1,0 +1,621 @@
+//! Adjournments and sealed-move envelopes (FIDE Laws, Appendix A). The sealed move is encrypted
+//! under the server's envelope key as soon as it arrives and is never logged, mailed, or shown to
+//! anyone but its sealer before the envelope opens.
+
+use actix_web::{get, post, web, HttpResponse};
+use askama::Template;
+use domain::chess::Notation;
+use domain::game::{
+    envelope_to_open, Adjournment, Command, Context, EnvelopeKind, Game, GameState, Locale,
+    Revealed, Side,
+};
+use domain::{GameId, PlayerId};
+use serde::{Deserialize, Serialize};
+use time::format_description::well_known::Rfc3339;
+use time::OffsetDateTime;
+use utoipa::{IntoParams, ToSchema};
+
+use super::auth::Caller;
+use super::error::{ApiError, ErrorBody};
+use super::games::{execute_with, ok_game, run, Extras};
+use super::views::{DrawOfferView, GameView};
+use super::AppState;
+use crate::sealing::{new_nonce, Content};
+use crate::store::{self, rfc3339, EnvelopeRow};
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AdjournBody {
+    /// When play resumes (RFC 3339).
+    pub resume_at: String,
+    pub place: Option<String>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SealBody {
+    /// The move as the sealer writes it: kept as written (judged at opening, A8).
+    #[serde(rename = "move")]
+    pub mv: String,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RestoreBody {
+    /// The move the sealer states they sealed (A11).
+    #[serde(rename = "move")]
+    pub mv: String,
+    pub reason: String,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ClocksBody {
+    pub white_seconds: u64,
+    pub black_seconds: u64,
+    pub reason: String,
+    /// After the first move of a resumption, a correction needs the arbiter to see grave
+    /// consequences (A12).
+    pub grave_consequences: Option<bool>,
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+pub struct EnvelopeQuery {
+    /// `sealed` (default) or `reply` (A9c).
+    pub kind: Option<String>,
+}
+
+/// The contract's Envelope: the A2 items and the commitment.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct EnvelopeView {
+    pub white: String,
+    pub black: String,
+    pub fen_before: String,
+    pub move_number: u32,
+    pub sealed_by: String,
+    pub white_seconds_used: i64,
+    pub black_seconds_used: i64,
+    pub draw_offer: Option<DrawOfferView>,
+    pub resume_at: String,
+    pub place: Option<String>,
+    pub closed: bool,
+    pub commitment: String,
+    pub opened: bool,
+    /// Before opening: only for the sealer.
+    #[serde(rename = "move")]
+    pub mv: Option<String>,
+    /// Before opening: only for the sealer.
+    pub nonce: Option<String>,
+}
+
+fn kind_name(kind: EnvelopeKind) -> &'static str {
+    match kind {
+        EnvelopeKind::Sealed => "sealed",
+        EnvelopeKind::Reply => "reply",
+    }
+}
+
+fn parse_kind(q: &EnvelopeQuery) -> Result<EnvelopeKind, ApiError> {
+    match q.kind.as_deref() {
+        None | Some("sealed") => Ok(EnvelopeKind::Sealed),
+        Some("reply") => Ok(EnvelopeKind::Reply),
+        Some(other) => Err(ApiError::bad_request(format!(
+            "unknown envelope kind {other:?}"
+        ))),
+    }
+}
+
+fn game_id(text: &str, locale: Locale) -> Result<GameId, ApiError> {
+    GameId::parse(text).map_err(|_| ApiError::not_found(locale))
+}
+
+fn caller_side(caller: &Caller, game: &Game) -> Option<Side> {
+    let id = caller.player()?.id.as_str();
+    if game.white.id.to_string() == id {
+        Some(Side::White)
+    } else if game.black.id.to_string() == id {
+        Some(Side::Black)
+    } else {
+        None
+    }
+}
+
+fn may_see_envelope(caller: &Caller, game: &Game) -> bool {
+    caller.is_admin()
+        || caller_side(caller, game).is_some()
+        || caller
+            .player()
+            .is_some_and(|p| game.organiser.is_some_and(|o| o.to_string() == p.id))
+}
+
+/// The Envelope of a game for the caller. The sealer sees their own move before opening (read
+/// from the encrypted store); everyone else sees it only once the log holds the opening.
+fn envelope_view(
+    state: &AppState,
+    game: &Game,
+    kind: EnvelopeKind,
+    caller: &Caller,
+    locale: Locale,
+) -> Result<EnvelopeView, ApiError> {
+    let a: &Adjournment = game
+        .adjournment
+        .as_ref()
+        .or(game.past_adjournment.as_ref())
+        .ok_or_else(|| ApiError::not_found(locale))?;
+    let e = match kind {
+        EnvelopeKind::Sealed => a.envelope.as_ref(),
+        EnvelopeKind::Reply => a.reply.as_ref(),
+    }
+    .ok_or_else(|| ApiError::not_found(locale))?;
+    let (mv, nonce) = match (&e.opened, caller_side(caller, game) == Some(e.sealed_by)) {
+        (Some((text, nonce)), _) => (Some(text.clone()), Some(nonce.clone())),
+        (None, true) => {
+            let key = game.id.to_string();
+            let row = state
+                .store
+                .envelope(&key, kind_name(kind))?
+                .ok_or_else(|| {
+                    ApiError::internal(anyhow::anyhow!("a sealed envelope has no stored content"))
+                })?;
+            let content = state
+                .envelope_key
+                .open(&key, kind_name(kind), &row.ciphertext)
+                .map_err(ApiError::internal)?;
+            (Some(content.text), Some(content.nonce))
+        }
+        (None, false) => (None, None),
+    };
+    let used = a.used_at_close.unwrap_or(game.thinking_us);
+    Ok(EnvelopeView {
+        white: game.white.name.clone(),
+        black: game.black.name.clone(),
+        fen_before: a.fen_before.clone(),
+        move_number: e.move_number,
+        sealed_by: e.sealed_by.as_str().to_owned(),
+        white_seconds_used: used[0] / 1_000_000,
+        black_seconds_used: used[1] / 1_000_000,
+        draw_offer: a.draw_offer.map(|s| DrawOfferView {
+            by: s.as_str().to_owned(),
+        }),
+        resume_at: rfc3339(a.resume_at),
+        place: a.place.clone(),
+        closed: e.closed,
+        commitment: e.commitment.clone(),
+        opened: e.opened.is_some(),
+        mv,
+        nonce,
+    })
+}
+
+fn load_game(state: &AppState, id: GameId, locale: Locale) -> Result<Game, ApiError> {
+    let log = state.store.load_events(&id.to_string())?;
+    if log.is_empty() {
+        return Err(ApiError::not_found(locale));
+    }
+    let folded = GameState::replay(log.iter().map(|e| &e.event)).map_err(ApiError::internal)?;
+    folded
+        .game()
+        .cloned()
+        .ok_or_else(|| ApiError::not_found(locale))
+}
+
+fn me(caller: &Caller) -> Result<PlayerId, ApiError> {
+    let p = caller
+        .require()?
+        .player()
+        .ok_or_else(|| ApiError::forbidden("only the players seal and check in"))?;
+    PlayerId::parse(&p.id).map_err(|_| ApiError::internal(anyhow::anyhow!("bad player id")))
+}
+
+#[utoipa::path(
+    post, path = "/api/v1/games/{id}/adjourn", tag = "adjournment",
+    description = "Adjourn the game (A1): the organiser/arbiter, or the player to move. The player to move must then seal.",
+    params(("id" = String, Path)), request_body = AdjournBody,
+    responses((status = 200, body = GameView), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody)),
+    security(("bearer" = []))
+)]
+#[post("/api/v1/games/{id}/adjourn")]
+#[tracing::instrument(level = "debug", skip(state, caller, body))]
+pub async fn adjourn(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: web::Path<String>,
+    body: web::Json<AdjournBody>,
+) -> Result<HttpResponse, ApiError> {
+    caller.require()?;
+    let body = body.into_inner();
+    let resume_at = OffsetDateTime::parse(body.resume_at.trim(), &Rfc3339)
+        .map_err(|_| ApiError::bad_request("resume_at must be an RFC 3339 time"))?;
+    let command = Command::Adjourn {
+        resume_at,
+        place: body.place,
+    };
+    Ok(ok_game(
+        &run(state, caller, id.into_inner(), command, None).await?,
+    ))
+}
+
+#[utoipa::path(
+    post, path = "/api/v1/games/{id}/envelope", tag = "adjournment",
+    description = "Seal a move (the player to move, while adjourned and before closing); sealing again replaces it (A1). While play resumes without the sealer, the answering player may seal a reply (A9c).",
+    params(("id" = String, Path)), request_body = SealBody,
+    responses((status = 200, body = EnvelopeView), (status = 409, description = "not_adjourned, envelope_closed", body = ErrorBody)),
+    security(("bearer" = []))
+)]
+#[post("/api/v1/games/{id}/envelope")]
+#[tracing::instrument(level = "debug", skip(state, caller, body))]
+pub async fn seal(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: web::Path<String>,
+    body: web::Json<SealBody>,
+) -> Result<HttpResponse, ApiError> {
+    let locale = caller.locale();
+    let player = me(&caller)?;
+    let id = game_id(&id, locale)?;
+    let text = body.into_inner().mv;
+    if text.chars().count() > 64 {
+        return Err(ApiError::new(
+            actix_web::http::StatusCode::UNPROCESSABLE_ENTITY,
+            "unparseable_move",
+            "the move is too long",
+        ));
+    }
+    let notation = caller.player().and_then(|p| p.notation.clone());
+    let ctx = Context {
+        now: store::now(),
+        actor: domain::game::Actor::Player(player),
+        notation: notation.as_deref().and_then(Notation::parse),
+    };
+    let view = web::block(move || -> Result<EnvelopeView, ApiError> {
+        let nonce = new_nonce();
+        let outcome = execute_with(
+            &state,
+            id,
+            |before| {
+                // The envelope this sealing fills is the one the state allows; encrypt for it.
+                let game = before.game();
+                let kind = game
+                    .and_then(|g| g.adjournment.as_ref())
+                    .map(|a| {
+                        if a.resumed {
+                            EnvelopeKind::Reply
+                        } else {
+                            EnvelopeKind::Sealed
+                        }
+                    })
+                    .unwrap_or(EnvelopeKind::Sealed);
+                let side = game.map_or(Side::White, |g| {
+                    if g.white.id == player {
+                        Side::White
+                    } else {
+                        Side::Black
+                    }
+                });
+                let content = Content {
+                    text: text.clone(),
+                    nonce: nonce.clone(),
+                    notation: notation.clone(),
+                };
+                let row = EnvelopeRow {
+                    game_id: id.to_string(),
+                    kind: kind_name(kind).to_owned(),
+                    sealed_by: side.as_str().to_owned(),
+                    ciphertext: state
+                        .envelope_key
+                        .seal(&id.to_string(), kind_name(kind), &content),
+                    sealed_at: store::micros(ctx.now),
+                };
+                Ok((
+                    Command::Seal {
+                        text: text.clone(),
+                        nonce: nonce.clone(),
+                    },
+                    Extras {
+                        envelope: Some(row),
+                    },
+                ))
+            },
+            &ctx,
+            None,
+            locale,
+        )?;
+        let kind = outcome
+            .new_events
+            .iter()
+            .find_map(|e| match &e.event.body {
+                domain::game::EventBody::EnvelopeSealed { kind, .. } => Some(*kind),
+                _ => None,
+            })
+            .unwrap_or(EnvelopeKind::Sealed);
+        envelope_view(&state, &outcome.game, kind, &caller, locale)
+    })
+    .await??;
+    Ok(HttpResponse::Ok().json(view))
+}
+
+#[utoipa::path(
+    post, path = "/api/v1/games/{id}/envelope/close", tag = "adjournment",
+    description = "Close the envelope (the sealer): the move cannot change, and the sealer's clock stops without starting the opponent's.",
+    params(("id" = String, Path)),
+    responses((status = 200, body = EnvelopeView), (status = 409, body = ErrorBody)),
+    security(("bearer" = []))
+)]
+#[post("/api/v1/games/{id}/envelope/close")]
+#[tracing::instrument(level = "debug", skip(state, caller))]
+pub async fn close(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let locale = caller.locale();
+    let outcome = run(
+        state.clone(),
+        caller.clone(),
+        id.into_inner(),
+        Command::CloseEnvelope,
+        None,
+    )
+    .await?;
+    let kind = outcome
+        .new_events
+        .iter()
+        .find_map(|e| match &e.event.body {
+            domain::game::EventBody::EnvelopeClosed { kind, .. } => Some(*kind),
+            _ => None,
+        })
+        .unwrap_or(EnvelopeKind::Sealed);
+    let view =
+        web::block(move || envelope_view(&state, &outcome.game, kind, &caller, locale)).await??;
+    Ok(HttpResponse::Ok().json(view))
+}
+
+#[utoipa::path(
+    get, path = "/api/v1/games/{id}/envelope", tag = "adjournment",
+    params(("id" = String, Path), EnvelopeQuery),
+    responses((status = 200, body = EnvelopeView), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)),
+    security(("bearer" = []))
+)]
+#[get("/api/v1/games/{id}/envelope")]
+#[tracing::instrument(level = "debug", skip(state, caller))]
+pub async fn get_envelope(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: web::Path<String>,
+    q: web::Query<EnvelopeQuery>,
+) -> Result<HttpResponse, ApiError> {
+    caller.require()?;
+    let locale = caller.locale();
+    let id = game_id(&id, locale)?;
+    let kind = parse_kind(&q)?;
+    let view = web::block(move || -> Result<EnvelopeView, ApiError> {
+        let game = load_game(&state, id, locale)?;
+        if !may_see_envelope(&caller, &game) {
+            return Err(ApiError::rejection(&domain::Rejection::NotAPlayer, locale));
+        }
+        envelope_view(&state, &game, kind, &caller, locale)
+    })
+    .await??;
+    Ok(HttpResponse::Ok().json(view))
+}
+
+#[derive(Template)]
+#[template(path = "pages/envelope.html")]
+struct PrintedEnvelope<'a> {
+    e: &'a EnvelopeView,
+    game_id: &'a str,
+}
+
+#[get("/api/v1/games/{id}/envelope/print")]
+#[tracing::instrument(level = "debug", skip(state, caller))]
+pub async fn print_envelope(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    caller.require()?;
+    let locale = caller.locale();
+    let id = game_id(&id, locale)?;
+    let view = web::block(move || -> Result<EnvelopeView, ApiError> {
+        let game = load_game(&state, id, locale)?;
+        if !may_see_envelope(&caller, &game) {
+            return Err(ApiError::rejection(&domain::Rejection::NotAPlayer, locale));
+        }
+        // The printed envelope is for the arbiter's paper copy: never the move before opening,
+        // whoever prints it.
+        let mut view = envelope_view(
+            &state,
+            &game,
+            EnvelopeKind::Sealed,
+            &Caller::Anonymous,
+            locale,
+        )?;
+        if !view.opened {
+            view.mv = None;
+            view.nonce = None;
+        }
+        Ok(view)
+    })
+    .await??;
+    let html = PrintedEnvelope {
+        e: &view,
+        game_id: &id.to_string(),
+    }
+    .render()
+    .map_err(ApiError::internal)?;
+    Ok(HttpResponse::Ok()
+        .content_type("text/html; charset=utf-8")
+        .body(html))
+}
+
+#[utoipa::path(
+    post, path = "/api/v1/games/{id}/check-in", tag = "adjournment",
+    description = "A player is present for the resumption (at or after resume_at). When the player who must answer the sealed move is present, the envelope opens and the move is made, or the game is decided under A8.",
+    params(("id" = String, Path)),
+    responses((status = 200, body = GameView), (status = 409, description = "not_adjourned, before_resumption, already_checked_in", body = ErrorBody)),
+    security(("bearer" = []))
+)]
+#[post("/api/v1/games/{id}/check-in")]
+#[tracing::instrument(level = "debug", skip(state, caller))]
+pub async fn check_in(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let locale = caller.locale();
+    let player = me(&caller)?;
+    let id = game_id(&id, locale)?;
+    let ctx = Context {
+        now: store::now(),
+        actor: domain::game::Actor::Player(player),
+        notation: None,
+    };
+    let outcome = web::block(move || {
+        execute_with(
+            &state,
+            id,
+            |before| {
+                let revealed = match before.game() {
+                    Some(game) => {
+                        let side = if game.white.id == player {
+                            Side::White
+                        } else {
+                            Side::Black
+                        };
+                        match envelope_to_open(game, side, ctx.now) {
+                            Some(kind) => Some(reveal(&state, id, kind)?),
+                            None => None,
+                        }
+                    }
+                    None => None,
+                };
+                Ok((Command::CheckIn { revealed }, Extras::default()))
+            },
+            &ctx,
+            None,
+            locale,
+        )
+    })
+    .await??;
+    Ok(ok_game(&outcome))
+}
+
+/// Decrypts a stored envelope for its opening.
+fn reveal(state: &AppState, id: GameId, kind: EnvelopeKind) -> Result<Revealed, ApiError> {
+    let key = id.to_string();
+    let row = state
+        .store
+        .envelope(&key, kind_name(kind))?
+        .ok_or_else(|| {
+            ApiError::internal(anyhow::anyhow!("a closed envelope has no stored content"))
+        })?;
+    let content = state
+        .envelope_key
+        .open(&key, kind_name(kind), &row.ciphertext)
+        .map_err(ApiError::internal)?;
+    Ok(Revealed {
+        kind,
+        text: content.text,
+        nonce: content.nonce,
+        notation: content.notation.as_deref().and_then(Notation::parse),
+    })
+}
+
+#[utoipa::path(
+    post, path = "/api/v1/games/{id}/envelope/restore", tag = "adjournment",
+    description = "A11: the envelope is lost; the arbiter records the move the sealer states they sealed, which opens as the envelope would have.",
+    params(("id" = String, Path)), request_body = RestoreBody,
+    responses((status = 200, body = GameView), (status = 403, body = ErrorBody)),
+    security(("bearer" = []))
+)]
+#[post("/api/v1/games/{id}/envelope/restore")]
+#[tracing::instrument(level = "debug", skip(state, caller, body))]
+pub async fn restore(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: web::Path<String>,
+    body: web::Json<RestoreBody>,
+) -> Result<HttpResponse, ApiError> {
+    caller.require()?;
+    let locale = caller.locale();
+    let id = game_id(&id, locale)?;
+    let actor = match &caller {
+        Caller::Admin => domain::game::Actor::Admin,
+        Caller::Player(p) => domain::game::Actor::Arbiter(
+            PlayerId::parse(&p.id).map_err(|_| ApiError::internal(anyhow::anyhow!("bad id")))?,
+        ),
+        Caller::Anonymous => return Err(ApiError::unauthenticated()),
+    };
+    let body = body.into_inner();
+    let ctx = Context {
+        now: store::now(),
+        actor,
+        notation: None,
+    };
+    let outcome = web::block(move || {
+        let nonce = new_nonce();
+        let content = Content {
+            text: body.mv.clone(),
+            nonce: nonce.clone(),
+            notation: None,
+        };
+        let row = EnvelopeRow {
+            game_id: id.to_string(),
+            kind: "sealed".into(),
+            sealed_by: "stated".into(),
+            ciphertext: state.envelope_key.seal(&id.to_string(), "sealed", &content),
+            sealed_at: store::micros(ctx.now),
+        };
+        let command = Command::RestoreEnvelope {
+            text: body.mv.clone(),
+            nonce,
+            reason: body.reason.clone(),
+        };
+        execute_with(
+            &state,
+            id,
+            |_| {
+                Ok((
+                    command.clone(),
+                    Extras {
+                        envelope: Some(row.clone()),
+                    },
+                ))
+            },
+            &ctx,
+            None,
+            locale,
+        )
+    })
+    .await??;
+    Ok(ok_game(&outcome))
+}
+
+#[utoipa::path(
+    post, path = "/api/v1/games/{id}/clocks", tag = "adjournment",
+    description = "A11/A12: the arbiter sets the clocks, while adjourned or before the first move of a resumption (later only with grave_consequences).",
+    params(("id" = String, Path)), request_body = ClocksBody,
+    responses((status = 200, body = GameView), (status = 403, body = ErrorBody), (status = 409, description = "too_late", body = ErrorBody)),
+    security(("bearer" = []))
+)]
+#[post("/api/v1/games/{id}/clocks")]
+#[tracing::instrument(level = "debug", skip(state, caller, body))]
+pub async fn set_clocks(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: web::Path<String>,
+    body: web::Json<ClocksBody>,
+) -> Result<HttpResponse, ApiError> {
+    caller.require()?;
+    let b = body.into_inner();
+    let command = Command::SetClocks {
+        white_seconds: b.white_seconds,
+        black_seconds: b.black_seconds,
+        reason: b.reason,
+        grave_consequences: b.grave_consequences.unwrap_or(false),
+    };
+    Ok(ok_game(
+        &run(state, caller, id.into_inner(), command, None).await?,
+    ))
+}

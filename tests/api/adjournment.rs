@@ -1,0 +1,351 @@
+//! Adjourned games through HTTP: a whole adjourned game, the commitment recomputed from the
+//! opened envelope, the printed envelope, and the secrecy of the sealed move.
+
+use std::io::{BufRead, BufReader, Read};
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use serde_json::{json, Value};
+use sha2::{Digest, Sha256};
+
+use crate::both_backends;
+use crate::helpers::*;
+
+/// The sealed move, written distinctively, and the other spellings of the same move.
+const SECRET: &str = "Nb8-c6";
+const SECRET_FORMS: [&str; 3] = ["Nb8-c6", "Nc6", "b8c6"];
+
+fn rfc3339_in(seconds: i64) -> String {
+    (time::OffsetDateTime::now_utc() + time::Duration::seconds(seconds))
+        .format(&time::format_description::well_known::Rfc3339)
+        .unwrap()
+}
+
+async fn wait_until(rfc: &str) {
+    let at =
+        time::OffsetDateTime::parse(rfc, &time::format_description::well_known::Rfc3339).unwrap();
+    let left = at - time::OffsetDateTime::now_utc();
+    if left > time::Duration::ZERO {
+        tokio::time::sleep(Duration::from_millis(left.whole_milliseconds() as u64 + 50)).await;
+    }
+}
+
+both_backends! {
+    async fn a_whole_adjourned_game(app) {
+        let org = app.create_player_with(json!({"name": "Hakem", "roles": ["organiser"]})).await;
+        let white = app.create_player("Ayşe").await;
+        let black = app.create_player("Mehmet").await;
+        let res = app.create_game_with(&org.token, json!({"white": white.id, "black": black.id,
+            "time_control": {"kind": "per_move", "seconds": 86400}})).await;
+        let g = res.json::<Value>().await.unwrap()["id"].as_str().unwrap().to_owned();
+        app.play(&g, &white, &black, "e4 e5 Nf3").await;
+        let url = |p: &str| format!("/api/v1/games/{g}{p}");
+
+        // The arbiter adjourns; the player not to move may not.
+        let resume_at = rfc3339_in(2);
+        assert_error(app.post(&url("/adjourn"), Some(&white.token), json!({"resume_at": resume_at})).await, 409, "not_your_turn").await;
+        assert_error(app.post(&url("/adjourn"), Some(&org.token), json!({"resume_at": "tomorrow"})).await, 400, "bad_request").await;
+        let game: Value = app.post(&url("/adjourn"), Some(&org.token), json!({"resume_at": resume_at, "place": "Okul salonu"})).await.json().await.unwrap();
+        assert_eq!(game["status"], "adjourned", "{game}");
+
+        // Black seals, changes the move, and closes.
+        assert_error(app.post(&url("/envelope"), Some(&white.token), json!({"move": "d4"})).await, 409, "not_your_turn").await;
+        let first: Value = app.post(&url("/envelope"), Some(&black.token), json!({"move": "Nf6"})).await.json().await.unwrap();
+        let env: Value = app.post(&url("/envelope"), Some(&black.token), json!({"move": SECRET})).await.json().await.unwrap();
+        assert_ne!(first["commitment"], env["commitment"], "sealing again replaces the move");
+        assert_eq!(env["move"], SECRET, "the sealer sees their own move");
+        assert_eq!((env["closed"].as_bool(), env["opened"].as_bool()), (Some(false), Some(false)));
+        let closed: Value = app.post(&url("/envelope/close"), Some(&black.token), json!({})).await.json().await.unwrap();
+        assert_eq!(closed["closed"], true);
+        assert_error(app.post(&url("/envelope"), Some(&black.token), json!({"move": "d6"})).await, 409, "envelope_closed").await;
+
+        // The envelope's A2 items, for the opponent and the arbiter, without the move.
+        for token in [&white.token, &org.token] {
+            let e: Value = app.get(&url("/envelope"), Some(token)).await.json().await.unwrap();
+            assert_eq!((e["move"].clone(), e["nonce"].clone()), (Value::Null, Value::Null));
+            assert_eq!(e["white"], "Ayşe");
+            assert_eq!(e["sealed_by"], "black");
+            assert_eq!(e["move_number"], 2);
+            assert_eq!(e["fen_before"], "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
+            assert_eq!(e["place"], "Okul salonu");
+            assert_eq!(e["commitment"], closed["commitment"]);
+        }
+        let stranger = app.create_player("S").await;
+        assert_error(app.get(&url("/envelope"), Some(&stranger.token)).await, 403, "not_a_player").await;
+        let printed = app.get(&url("/envelope/print"), Some(&org.token)).await.text().await.unwrap();
+        assert!(printed.contains(closed["commitment"].as_str().unwrap()) && printed.contains("Okul salonu"));
+        assert!(!printed.contains(SECRET));
+
+        // No moves while adjourned; no check-in before the resumption.
+        assert_error(app.post_move(&g, &black.token, "Nc6").await, 409, "adjourned").await;
+        assert_error(app.post(&url("/check-in"), Some(&white.token), json!({})).await, 409, "before_resumption").await;
+
+        // Resumption: the sealer first (nothing opens), then the answering player (it opens).
+        wait_until(&resume_at).await;
+        let g1: Value = app.post(&url("/check-in"), Some(&black.token), json!({})).await.json().await.unwrap();
+        assert_eq!(g1["status"], "adjourned");
+        let g2: Value = app.post(&url("/check-in"), Some(&white.token), json!({})).await.json().await.unwrap();
+        assert_eq!(g2["status"], "active");
+        assert_eq!(g2["moves"], json!(["e4", "e5", "Nf3", "Nc6"]));
+        assert_eq!(g2["to_move"], "white");
+
+        // Opened: anyone can check the move against the commitment published at sealing.
+        let e: Value = app.get(&url("/envelope"), Some(&white.token)).await.json().await.unwrap();
+        assert_eq!((e["opened"].as_bool(), e["move"].as_str()), (Some(true), Some(SECRET)));
+        let input = format!("{g}\n{}\n{}\n{}\n{}", e["move_number"], e["sealed_by"].as_str().unwrap(), e["move"].as_str().unwrap(), e["nonce"].as_str().unwrap());
+        assert_eq!(hex::encode(Sha256::digest(input.as_bytes())), e["commitment"].as_str().unwrap());
+        let events = app.events(&g, &white.token).await;
+        let types: Vec<&str> = events.iter().map(|e| e["type"].as_str().unwrap()).collect();
+        assert_eq!(&types[4..], ["adjourned", "envelope_sealed", "envelope_sealed", "envelope_closed", "checked_in", "checked_in", "envelope_opened", "move_played"]);
+        assert_chain(&g, &events);
+        app.play(&g, &white, &black, "Bb5").await;
+    }
+
+    async fn an_invalid_sealed_move_loses_at_opening(app) {
+        let (game, white, black) = app.new_game().await;
+        let g = game["id"].as_str().unwrap().to_owned();
+        app.play(&g, &white, &black, "e4").await;
+        let resume_at = rfc3339_in(1);
+        app.post(&format!("/api/v1/games/{g}/adjourn"), Some(&black.token), json!({"resume_at": resume_at})).await;
+        app.post(&format!("/api/v1/games/{g}/envelope"), Some(&black.token), json!({"move": "Ke7e5"})).await;
+        app.post(&format!("/api/v1/games/{g}/envelope/close"), Some(&black.token), json!({})).await;
+        wait_until(&resume_at).await;
+        let done: Value = app.post(&format!("/api/v1/games/{g}/check-in"), Some(&white.token), json!({})).await.json().await.unwrap();
+        assert_eq!((done["result"].as_str(), done["termination"].as_str()), (Some("1-0"), Some("sealed_move_invalid")));
+    }
+}
+
+/// Everything a database holds, as text.
+fn database_text(db: &TestDb) -> String {
+    if db.url.starts_with("sqlite://") {
+        let mut all = Vec::new();
+        for entry in std::fs::read_dir(&db.data_dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path
+                .file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with("zarf.sqlite3")
+            {
+                std::fs::File::open(&path)
+                    .unwrap()
+                    .read_to_end(&mut all)
+                    .unwrap();
+            }
+        }
+        return String::from_utf8_lossy(&all).into_owned();
+    }
+    use diesel::{Connection, QueryableByName, RunQueryDsl};
+    #[derive(QueryableByName)]
+    struct Row {
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        t: String,
+    }
+    let mut conn = diesel::PgConnection::establish(&db.url).unwrap();
+    let mut text = String::new();
+    for table in [
+        "players",
+        "tokens",
+        "game_events",
+        "games",
+        "outbox",
+        "envelopes",
+    ] {
+        let rows: Vec<Row> = diesel::sql_query(format!("SELECT x::text AS t FROM {table} x"))
+            .load(&mut conn)
+            .unwrap();
+        for r in rows {
+            text.push_str(&r.t);
+            text.push('\n');
+        }
+    }
+    text
+}
+
+async fn secrecy(backend: Backend) {
+    let db = TestDb::new(&backend);
+    let admin = "admin-secrecy";
+    let mut child = Command::new(env!("CARGO_BIN_EXE_zarf"))
+        .args(["--log-format", "json"])
+        .env("ZARF_BIND", "127.0.0.1:0")
+        .env("ZARF_DATABASE_URL", &db.url)
+        .env("ZARF_DATA_DIR", &db.data_dir)
+        .env("ZARF_ADMIN_TOKEN", admin)
+        .env("RUST_LOG", "debug")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let base = loop {
+        let line = lines.next().unwrap().unwrap();
+        if let Some(a) = line.strip_prefix("zarf is serving at ") {
+            break a.to_owned();
+        }
+    };
+    std::thread::spawn(move || lines.for_each(drop));
+    let mut stderr = child.stderr.take().unwrap();
+    let log_reader = std::thread::spawn(move || {
+        let mut logs = String::new();
+        let _ = stderr.read_to_string(&mut logs);
+        logs
+    });
+
+    let client = reqwest::Client::new();
+    let mut seen = String::new(); // every response body a non-sealer received
+    macro_rules! call {
+        ($method:ident, $path:expr, $token:expr, $body:expr, $record:expr) => {{
+            let mut req = client
+                .$method(format!("{base}{}", $path))
+                .bearer_auth($token);
+            if let Some(b) = $body {
+                req = req.json(&b);
+            }
+            let text = req.send().await.unwrap().text().await.unwrap();
+            if $record {
+                seen.push_str(&text);
+                seen.push('\n');
+            }
+            serde_json::from_str::<Value>(&text).unwrap_or(Value::Null)
+        }};
+    }
+    let none: Option<Value> = None;
+    let org = call!(
+        post,
+        "/api/v1/players",
+        admin,
+        Some(json!({"name": "Hakem", "roles": ["organiser"], "email": "hakem@okul.tr"})),
+        true
+    );
+    let w = call!(
+        post,
+        "/api/v1/players",
+        admin,
+        Some(json!({"name": "W", "email": "w@okul.tr"})),
+        true
+    );
+    let b = call!(
+        post,
+        "/api/v1/players",
+        admin,
+        Some(json!({"name": "B", "email": "b@okul.tr"})),
+        true
+    );
+    let (ot, wt, bt) = (
+        org["token"].as_str().unwrap(),
+        w["token"].as_str().unwrap(),
+        b["token"].as_str().unwrap(),
+    );
+    let game = call!(
+        post,
+        "/api/v1/games",
+        ot,
+        Some(
+            json!({"white": w["id"], "black": b["id"], "time_control": {"kind": "per_move", "seconds": 86400}})
+        ),
+        true
+    );
+    let g = game["id"].as_str().unwrap().to_owned();
+    for (token, mv) in [(wt, "e4"), (bt, "e5"), (wt, "Nf3")] {
+        call!(
+            post,
+            format!("/api/v1/games/{g}/moves"),
+            token,
+            Some(json!({"move": mv})),
+            true
+        );
+    }
+    let resume_at = rfc3339_in(3600);
+    call!(
+        post,
+        format!("/api/v1/games/{g}/adjourn"),
+        ot,
+        Some(json!({"resume_at": resume_at, "place": "Salon"})),
+        true
+    );
+    // The sealer's own answers hold the move: they are not searched.
+    call!(
+        post,
+        format!("/api/v1/games/{g}/envelope"),
+        bt,
+        Some(json!({"move": SECRET})),
+        false
+    );
+    call!(
+        post,
+        format!("/api/v1/games/{g}/envelope/close"),
+        bt,
+        none.clone(),
+        false
+    );
+    // Everything anyone else can read.
+    for token in [wt, ot, admin] {
+        for path in ["", "/events", "/pgn", "/envelope", "/envelope/print"] {
+            call!(
+                get,
+                format!("/api/v1/games/{g}{path}"),
+                token,
+                none.clone(),
+                true
+            );
+        }
+        call!(get, "/api/v1/me/games", token, none.clone(), true);
+    }
+    call!(get, format!("/api/v1/games/{g}"), "", none.clone(), true);
+    call!(get, "/metrics", "", none.clone(), true);
+    assert!(
+        seen.contains("envelope_closed") && seen.contains("commitment"),
+        "the responses were collected"
+    );
+
+    let db_text = database_text(&db);
+    assert!(db_text.contains("envelope_sealed"), "the database was read");
+    // Mails queued so far (the outbox) are in the database text; check them on their own too.
+    let store = api::store::Store::open(&db.url, 1).unwrap();
+    let mails: String = store
+        .pending_outbox(1000)
+        .unwrap()
+        .into_iter()
+        .map(|m| m.payload + "\n")
+        .collect();
+    assert!(
+        mails.contains("commitment"),
+        "the adjournment mails were queued: {mails}"
+    );
+
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let logs = log_reader.join().unwrap();
+    assert!(
+        logs.contains("/envelope"),
+        "the server's logs were captured"
+    );
+
+    for form in SECRET_FORMS {
+        for (place, text) in [
+            ("a response", &seen),
+            ("the database", &db_text),
+            ("a mail", &mails),
+            ("the logs", &logs),
+        ] {
+            assert!(
+                !text.contains(form),
+                "the sealed move ({form}) appears in {place} before opening"
+            );
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_sealed_move_is_secret_until_opened_sqlite() {
+    secrecy(Backend::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_sealed_move_is_secret_until_opened_postgres() {
+    let Some(url) = postgres_url() else {
+        eprintln!("skipped the_sealed_move_is_secret_until_opened_postgres: ZARF_TEST_POSTGRES_URL is not set");
+        return;
+    };
+    secrecy(Backend::Postgres(url)).await;
+}
