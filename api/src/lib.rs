@@ -60,6 +60,8 @@ pub(crate) fn write_private(path: &Path, text: &str) -> anyhow::Result<()> {
 /// A server ready to run, and where it listens.
 pub struct Running {
     pub server: actix_web::dev::Server,
+    /// The server's shared state (tests drive the scheduler with it).
+    pub state: web::Data<AppState>,
     pub addr: SocketAddr,
     pub admin_token: String,
     pub admin_token_from_data_dir: bool,
@@ -87,11 +89,13 @@ pub fn build(config: &Config) -> anyhow::Result<Running> {
         envelope_key,
     });
     scheduler::spawn(std::sync::Arc::downgrade(&state.clone().into_inner()));
+    let state_for_caller = state.clone();
     let mut server = HttpServer::new(move || http::app(state.clone())).listen(listener)?;
     if let Some(w) = config.workers {
         server = server.workers(w.max(1));
     }
     Ok(Running {
+        state: state_for_caller,
         server: server.run(),
         addr,
         admin_token: admin,

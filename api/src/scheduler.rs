@@ -9,7 +9,9 @@ use std::time::Duration;
 use domain::game::{Clock, Side};
 use domain::GameId;
 
-use crate::http::games::flag_fall;
+use domain::game::{Actor, Command, Context, Locale};
+
+use crate::http::games::{execute, flag_fall};
 use crate::http::AppState;
 use crate::outbox;
 use crate::store::{self, micros};
@@ -33,9 +35,13 @@ pub fn spawn(state: Weak<AppState>) -> std::thread::JoinHandle<()> {
         .expect("the scheduler thread starts")
 }
 
-/// One round: flag falls, then reminders.
+/// One round: flag falls, then reminders, then A10.
 pub fn tick(state: &AppState) -> anyhow::Result<()> {
-    let now = store::now();
+    tick_at(state, store::now())
+}
+
+/// One round as at `now` (tests run the scheduler at a chosen moment).
+pub fn tick_at(state: &AppState, now: time::OffsetDateTime) -> anyhow::Result<()> {
     for id in state
         .store
         .claim_due(micros(now), micros(now + LEASE), 50)?
@@ -57,6 +63,31 @@ pub fn tick(state: &AppState) -> anyhow::Result<()> {
         .claim_reminders(micros(now), micros(now + LEASE), 100)?
     {
         remind(state, &id, now)?;
+    }
+    // A10: an hour after a resumption time, an absent player loses.
+    for id in state
+        .store
+        .claim_late(micros(now), micros(now + LEASE), 50)?
+    {
+        let Ok(game) = GameId::parse(&id) else {
+            continue;
+        };
+        let ctx = Context {
+            now,
+            actor: Actor::System,
+            notation: None,
+        };
+        match execute(state, game, Command::ApplyLateness, &ctx, None, Locale::En) {
+            Ok(_) => tracing::info!(game = %id, "A10: a player was more than an hour late"),
+            // Both present, both absent (the arbiter decides), or over: stop looking.
+            Err(e) if matches!(e.code, "not_due" | "game_over" | "not_adjourned") => {
+                state.store.clear_resume_deadline(&id)?
+            }
+            Err(e) => {
+                tracing::warn!(game = %id, error = %e, "applying A10 failed");
+                state.store.release(&id)?;
+            }
+        }
     }
     Ok(())
 }

@@ -101,6 +101,29 @@ both_backends! {
         app.play(&g, &white, &black, "Bb5").await;
     }
 
+    async fn the_scheduler_applies_a10_to_an_absent_player(app) {
+        let (game, white, black) = app.new_game().await;
+        let g = game["id"].as_str().unwrap().to_owned();
+        app.play(&g, &white, &black, "e4").await;
+        let resume_at = rfc3339_in(1);
+        app.post(&format!("/api/v1/games/{g}/adjourn"), Some(&black.token), json!({"resume_at": resume_at})).await;
+        app.post(&format!("/api/v1/games/{g}/envelope"), Some(&black.token), json!({"move": "e5"})).await;
+        app.post(&format!("/api/v1/games/{g}/envelope/close"), Some(&black.token), json!({})).await;
+        wait_until(&resume_at).await;
+        // Black (the sealer) is present; White never comes.
+        app.post(&format!("/api/v1/games/{g}/check-in"), Some(&black.token), json!({})).await;
+        let state = app.state.clone();
+        let now = time::OffsetDateTime::now_utc();
+        // Within the hour the scheduler leaves it alone; after it, White loses.
+        tokio::task::spawn_blocking({ let s = state.clone(); move || api::scheduler::tick_at(&s, now + time::Duration::minutes(59)) }).await.unwrap().unwrap();
+        assert_eq!(app.get_game(&g).await["status"], "adjourned");
+        tokio::task::spawn_blocking(move || api::scheduler::tick_at(&state, now + time::Duration::minutes(62))).await.unwrap().unwrap();
+        let done = app.get_game(&g).await;
+        assert_eq!((done["result"].as_str(), done["termination"].as_str()), (Some("0-1"), Some("late_for_resumption")));
+        let events = app.events(&g, &black.token).await;
+        assert!(events.iter().any(|e| e["type"] == "late_for_resumption" && e["actor"] == "system"));
+    }
+
     async fn an_invalid_sealed_move_loses_at_opening(app) {
         let (game, white, black) = app.new_game().await;
         let g = game["id"].as_str().unwrap().to_owned();

@@ -89,6 +89,7 @@ pub struct TestApp {
     pub admin: String,
     pub client: reqwest::Client,
     pub db: TestDb,
+    pub state: actix_web::web::Data<api::http::AppState>,
     server: actix_web::dev::ServerHandle,
 }
 
@@ -139,8 +140,10 @@ pub async fn spawn_app_with(backend: Backend, options: Options) -> TestApp {
         .unwrap()
         .expect("the server starts");
     let server = running.server.handle();
+    let state = running.state.clone();
     tokio::spawn(running.server);
     TestApp {
+        state,
         base: format!("http://{}", running.addr),
         admin,
         client: reqwest::Client::new(),
