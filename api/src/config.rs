@@ -72,6 +72,24 @@ pub struct Config {
     #[arg(long, env = "ZARF_SMTP_URL", hide_env_values = true, global = true)]
     pub smtp_url: Option<String>,
 
+    /// The sender of mail.
+    #[arg(
+        long,
+        env = "ZARF_MAIL_FROM",
+        default_value = "zarf <zarf@localhost>",
+        global = true
+    )]
+    pub mail_from: String,
+
+    /// Sign-in link requests allowed per hour for one address (and ten times that per IP).
+    #[arg(
+        long,
+        env = "ZARF_LOGIN_LIMIT_PER_HOUR",
+        default_value_t = 5,
+        global = true
+    )]
+    pub login_limit_per_hour: u32,
+
     /// Where mails go as .eml files when no SMTP server is configured.
     #[arg(long, env = "ZARF_MAIL_DIR", global = true)]
     pub mail_dir: Option<PathBuf>,

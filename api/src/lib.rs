@@ -2,6 +2,7 @@
 
 pub mod config;
 pub mod http;
+pub mod mail;
 pub mod outbox;
 pub mod scheduler;
 pub mod sealing;
@@ -77,6 +78,27 @@ pub fn build(config: &Config) -> anyhow::Result<Running> {
     let listener =
         TcpListener::bind(config.bind).with_context(|| format!("binding {}", config.bind))?;
     let addr = listener.local_addr()?;
+    // Links point at the address actually bound unless a public URL is configured.
+    let public_url = match &config.public_url {
+        Some(_) => config.public_url(),
+        None => format!("http://{addr}"),
+    };
+    let mail = mail::compose::MailSettings {
+        from: config
+            .mail_from
+            .parse()
+            .context("ZARF_MAIL_FROM is not a mailbox")?,
+        domain: public_url
+            .split("://")
+            .nth(1)
+            .and_then(|rest| rest.split(['/', ':']).next())
+            .filter(|h| !h.is_empty())
+            .unwrap_or("zarf.local")
+            .to_owned(),
+        public_url: public_url.clone(),
+        link_secret: envelope_key.derive("unsubscribe"),
+    };
+    let outlet = mail::sender::Outlet::new(config.smtp_url.as_deref(), config.mail_dir())?;
     let state = web::Data::new(AppState {
         store,
         admin_token_hash: token_hash(&admin),
@@ -85,11 +107,21 @@ pub fn build(config: &Config) -> anyhow::Result<Running> {
             config.rate_limit_per_minute,
             config.ip_rate_limit_per_minute,
         )),
-        public_url: config.public_url(),
+        public_url,
         envelope_key,
+        mail: mail.clone(),
+        login_limits: http::login::LoginLimits::new(
+            config.login_limit_per_hour,
+            config.login_limit_per_hour.saturating_mul(10),
+        ),
     });
     scheduler::spawn(std::sync::Arc::downgrade(&state.clone().into_inner()));
     let state_for_caller = state.clone();
+    mail::sender::spawn(
+        std::sync::Arc::downgrade(&state.clone().into_inner()),
+        outlet,
+        mail,
+    );
     let mut server = HttpServer::new(move || http::app(state.clone())).listen(listener)?;
     if let Some(w) = config.workers {
         server = server.workers(w.max(1));

@@ -25,6 +25,7 @@ pub fn reminder(
         next_attempt_at: now,
         sent_at: None,
         last_error: None,
+        claimed_until: None,
     }
 }
 
@@ -47,6 +48,7 @@ pub fn rows_for(game: &Game, first_seq: i64, events: &[GameEvent]) -> Vec<Outbox
                 next_attempt_at: micros(e.at),
                 sent_at: None,
                 last_error: None,
+                claimed_until: None,
             })
         };
         match &e.body {

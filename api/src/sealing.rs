@@ -56,6 +56,16 @@ impl EnvelopeKey {
         Ok(EnvelopeKey(*Key::from_slice(&bytes)))
     }
 
+    /// A secret for another purpose, derived from this key (unsubscribe links).
+    pub fn derive(&self, label: &str) -> [u8; 32] {
+        use sha2::{Digest, Sha256};
+        let mut h = Sha256::new();
+        h.update(label.as_bytes());
+        h.update([0u8]);
+        h.update(self.0.as_slice());
+        h.finalize().into()
+    }
+
     /// Encrypts `content` for (game, kind): hex of nonce ‖ ciphertext.
     pub fn seal(&self, game_id: &str, kind: &str, content: &Content) -> String {
         let mut nonce = [0u8; 12];

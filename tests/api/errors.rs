@@ -58,6 +58,7 @@ async fn writes_are_rate_limited_per_token() {
         Backend::Sqlite,
         Options {
             rate_limit_per_minute: 5,
+            ..Options::default()
         },
     )
     .await;

@@ -88,8 +88,9 @@ pub struct TestApp {
     pub base: String,
     pub admin: String,
     pub client: reqwest::Client,
-    pub db: TestDb,
+    // The state goes before the database it uses.
     pub state: actix_web::web::Data<api::http::AppState>,
+    pub db: TestDb,
     server: actix_web::dev::ServerHandle,
 }
 
@@ -111,12 +112,14 @@ impl Drop for TestApp {
 
 pub struct Options {
     pub rate_limit_per_minute: u32,
+    pub smtp_url: Option<String>,
 }
 
 impl Default for Options {
     fn default() -> Self {
         Options {
             rate_limit_per_minute: 100_000,
+            smtp_url: None,
         }
     }
 }
@@ -134,6 +137,8 @@ pub async fn spawn_app_with(backend: Backend, options: Options) -> TestApp {
     config.rate_limit_per_minute = options.rate_limit_per_minute;
     config.ip_rate_limit_per_minute = options.rate_limit_per_minute.saturating_mul(10);
     config.db_pool = 8;
+    config.smtp_url = options.smtp_url;
+    config.login_limit_per_hour = 1000;
     config.workers = Some(2);
     let running = tokio::task::spawn_blocking(move || api::build(&config))
         .await
@@ -347,4 +352,84 @@ macro_rules! both_backends {
             )*
         }
     };
+}
+
+/// A real SMTP server on a loopback port, started by the test: it accepts every mail and keeps
+/// what it received.
+pub mod smtp {
+    use std::net::TcpListener;
+    use std::sync::{Arc, Mutex};
+
+    use mailin_embedded::{response, Handler, Response, Server, SslConfig};
+
+    #[derive(Debug, Clone)]
+    pub struct Received {
+        pub to: Vec<String>,
+        pub raw: Vec<u8>,
+    }
+
+    #[derive(Clone)]
+    struct Sink {
+        to: Vec<String>,
+        data: Vec<u8>,
+        inbox: Arc<Mutex<Vec<Received>>>,
+    }
+
+    impl Handler for Sink {
+        fn data_start(
+            &mut self,
+            _domain: &str,
+            _from: &str,
+            _is8bit: bool,
+            to: &[String],
+        ) -> Response {
+            self.to = to.to_vec();
+            self.data.clear();
+            response::OK
+        }
+
+        fn data(&mut self, buf: &[u8]) -> std::io::Result<()> {
+            self.data.extend_from_slice(buf);
+            Ok(())
+        }
+
+        fn data_end(&mut self) -> Response {
+            self.inbox.lock().unwrap().push(Received {
+                to: std::mem::take(&mut self.to),
+                raw: std::mem::take(&mut self.data),
+            });
+            response::OK
+        }
+    }
+
+    /// A free loopback port (for a server started later: the outage test).
+    pub fn free_port() -> u16 {
+        TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port()
+    }
+
+    /// Starts the server on `port` (0: any); returns its port and inbox.
+    pub fn start(port: u16) -> (u16, Arc<Mutex<Vec<Received>>>) {
+        let inbox = Arc::new(Mutex::new(Vec::new()));
+        let listener = TcpListener::bind(("127.0.0.1", port)).expect("the SMTP port is free");
+        let port = listener.local_addr().unwrap().port();
+        let mut server = Server::new(Sink {
+            to: Vec::new(),
+            data: Vec::new(),
+            inbox: inbox.clone(),
+        });
+        server
+            .with_name("smtp.test")
+            .with_ssl(SslConfig::None)
+            .unwrap()
+            .with_num_threads(2)
+            .with_tcp_listener(listener);
+        std::thread::spawn(move || {
+            let _ = server.serve();
+        });
+        (port, inbox)
+    }
 }

@@ -8,6 +8,7 @@ mod clocks;
 mod concurrency;
 mod errors;
 mod games;
+mod mail;
 mod ops;
 mod players;
 mod verify;

@@ -105,9 +105,20 @@ impl FromRequest for Caller {
     fn from_request(req: &HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
         let token = bearer(req);
         let state = req.app_data::<web::Data<AppState>>().cloned();
+        let session = req
+            .cookie(super::login::SESSION_COOKIE)
+            .map(|c| c.value().to_owned());
         Box::pin(async move {
             let Some(token) = token? else {
-                return Ok(Caller::Anonymous);
+                // The web pages sign in with a session cookie instead of a bearer token.
+                let (Some(session), Some(state)) = (session, state) else {
+                    return Ok(Caller::Anonymous);
+                };
+                let hash = token_hash(&session);
+                let now = crate::store::micros(crate::store::now());
+                let store = state.store.clone();
+                let player = web::block(move || store.player_by_session(&hash, now)).await??;
+                return Ok(player.map_or(Caller::Anonymous, |p| Caller::Player(Box::new(p))));
             };
             let state = state.ok_or_else(|| ApiError::internal(anyhow::anyhow!("no app state")))?;
             let hash = token_hash(&token);

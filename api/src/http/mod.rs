@@ -5,6 +5,7 @@ pub mod auth;
 pub mod clocks;
 pub mod error;
 pub mod games;
+pub mod login;
 pub mod metrics;
 pub mod ops;
 pub mod players;
@@ -36,6 +37,8 @@ pub struct AppState {
     pub limits: Arc<Limits>,
     pub public_url: String,
     pub envelope_key: crate::sealing::EnvelopeKey,
+    pub mail: crate::mail::compose::MailSettings,
+    pub login_limits: login::LoginLimits,
 }
 
 /// Write rate limits: per token (or per address for anonymous callers) and per address.
@@ -82,6 +85,7 @@ impl Modify for BearerAuth {
         games::my_games, clocks::take_leave, clocks::end_leave, clocks::add_time,
         adjournment::adjourn, adjournment::seal, adjournment::close, adjournment::get_envelope,
         adjournment::check_in, adjournment::restore, adjournment::set_clocks,
+        login::login_code, login::mail_preferences,
     ),
     modifiers(&BearerAuth),
     tags((name = "players"), (name = "games"), (name = "clocks"), (name = "adjournment"))
@@ -96,6 +100,7 @@ pub fn openapi_json() -> String {
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(ops::index)
         .service(ops::readme)
+        .service(ops::game_page)
         .service(ops::healthz)
         .service(ops::metrics)
         .service(ops::openapi)
@@ -123,7 +128,15 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(adjournment::seal)
         .service(adjournment::get_envelope)
         .service(adjournment::check_in)
-        .service(adjournment::set_clocks);
+        .service(adjournment::set_clocks)
+        .service(login::login_page)
+        .service(login::request_link)
+        .service(login::use_code)
+        .service(login::use_link)
+        .service(login::login_code)
+        .service(login::unsubscribe_page)
+        .service(login::unsubscribe)
+        .service(login::mail_preferences);
 }
 
 /// Body limits: no request of the API needs more than a few hundred bytes.

@@ -42,6 +42,42 @@ pub async fn readme() -> HttpResponse {
 }
 
 #[derive(Template)]
+#[template(path = "pages/game.html")]
+struct GamePage<'a> {
+    g: &'a super::views::GameView,
+    board: Vec<Vec<crate::mail::render::Cell>>,
+}
+
+/// A game as a page: where mails link.
+#[get("/games/{id}")]
+pub async fn game_page(
+    state: web::Data<AppState>,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let locale = domain::game::Locale::En;
+    let id = domain::GameId::parse(&id)
+        .map_err(|_| ApiError::not_found(locale))?
+        .to_string();
+    let view = web::block(move || -> Result<super::views::GameView, ApiError> {
+        let row = state
+            .store
+            .game_row(&id)?
+            .ok_or_else(|| ApiError::not_found(locale))?;
+        super::games::current_view(&state, &row)
+    })
+    .await??;
+    let pos = domain::chess::position_from_stored_fen(&view.fen)
+        .ok_or_else(|| ApiError::internal(anyhow::anyhow!("a stored FEN does not read")))?;
+    let (board, _) = crate::mail::render::diagram(&pos, false);
+    let html = GamePage { g: &view, board }
+        .render()
+        .map_err(ApiError::internal)?;
+    Ok(HttpResponse::Ok()
+        .content_type("text/html; charset=utf-8")
+        .body(html))
+}
+
+#[derive(Template)]
 #[template(path = "pages/index.html")]
 struct Index<'a> {
     lang: &'a str,

@@ -153,6 +153,11 @@ pub async fn create_player(
         locale: locale.as_str().to_owned(),
         roles: roles.join(","),
         created_at: store::micros(store::now()),
+        mail_mode: "every_event".into(),
+        digest_hour: 18,
+        // Turkish players' default is Turkey's time (UTC+3), others' UTC; both can be changed.
+        utc_offset_minutes: if locale == Locale::Tr { 180 } else { 0 },
+        last_digest_at: None,
     };
     let store = state.store.clone();
     let (r, hash) = (row.clone(), token_hash(&token));

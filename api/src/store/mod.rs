@@ -16,7 +16,9 @@ use diesel_migrations::{embed_migrations, EmbeddedMigrations, MigrationHarness};
 use domain::game::{Actor, EventBody, GameEvent};
 use time::OffsetDateTime;
 
-use schema::{envelopes, game_events, games, outbox, players, tokens};
+use schema::{
+    envelopes, game_events, games, login_codes, login_links, outbox, players, sessions, tokens,
+};
 
 pub const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../migrations/sqlite");
 pub const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../migrations/postgres");
@@ -504,6 +506,215 @@ impl Store {
             .load(&mut conn)?)
     }
 
+    /// Claims due, unsent outbox rows with a lease (`FOR UPDATE SKIP LOCKED` on PostgreSQL).
+    #[tracing::instrument(level = "debug", skip(self))]
+    pub fn claim_outbox(
+        &self,
+        now: i64,
+        lease_until: i64,
+        limit: i64,
+    ) -> Result<Vec<OutboxRow>, StoreError> {
+        use diesel::sql_types::BigInt;
+        let select = "SELECT id FROM outbox WHERE sent_at IS NULL AND next_attempt_at <= $1 \
+             AND (claimed_until IS NULL OR claimed_until < $1) ORDER BY next_attempt_at LIMIT $3";
+        let mut conn = self.writer()?;
+        let rows: Vec<OutboxRow> = match &mut *conn {
+            AnyConnection::Postgresql(pg) => diesel::sql_query(format!(
+                "UPDATE outbox SET claimed_until = $2 WHERE id IN ({select} FOR UPDATE SKIP LOCKED) RETURNING *"
+            ))
+            .bind::<BigInt, _>(now)
+            .bind::<BigInt, _>(lease_until)
+            .bind::<BigInt, _>(limit)
+            .load(pg)?,
+            AnyConnection::Sqlite(lite) => diesel::sql_query(format!(
+                "UPDATE outbox SET claimed_until = ?2 WHERE id IN ({}) RETURNING *",
+                select.replace('$', "?")
+            ))
+            .bind::<BigInt, _>(now)
+            .bind::<BigInt, _>(lease_until)
+            .bind::<BigInt, _>(limit)
+            .load(lite)?,
+        };
+        Ok(rows)
+    }
+
+    /// The row is done: sent at `at`, or passed over with `note`.
+    pub fn outbox_done(&self, id: &str, at: i64, note: Option<&str>) -> Result<(), StoreError> {
+        let mut conn = self.writer()?;
+        diesel::update(outbox::table.find(id))
+            .set((
+                outbox::sent_at.eq(Some(at)),
+                outbox::last_error.eq(note),
+                outbox::claimed_until.eq(None::<i64>),
+            ))
+            .execute(&mut conn)?;
+        Ok(())
+    }
+
+    /// A failed attempt: try again at `next`.
+    pub fn outbox_retry(
+        &self,
+        id: &str,
+        attempts: i32,
+        next: i64,
+        error: &str,
+    ) -> Result<(), StoreError> {
+        let mut conn = self.writer()?;
+        diesel::update(outbox::table.find(id))
+            .set((
+                outbox::attempts.eq(attempts),
+                outbox::next_attempt_at.eq(next),
+                outbox::last_error.eq(Some(error)),
+                outbox::claimed_until.eq(None::<i64>),
+            ))
+            .execute(&mut conn)?;
+        Ok(())
+    }
+
+    /// Queues one mail (outside a game's transaction: sign-in links, digests).
+    pub fn enqueue(&self, row: &OutboxRow) -> Result<(), StoreError> {
+        let mut conn = self.writer()?;
+        diesel::insert_into(outbox::table)
+            .values(row)
+            .execute(&mut conn)?;
+        Ok(())
+    }
+
+    pub fn player_by_email(&self, email: &str) -> Result<Option<PlayerRow>, StoreError> {
+        let mut conn = self.reader()?;
+        Ok(players::table
+            .filter(players::email.eq(email))
+            .select(PlayerRow::as_select())
+            .first(&mut conn)
+            .optional()?)
+    }
+
+    pub fn set_mail_preferences(
+        &self,
+        player_id: &str,
+        mode: &str,
+        digest_hour: i32,
+        utc_offset_minutes: i32,
+    ) -> Result<bool, StoreError> {
+        let mut conn = self.writer()?;
+        let n = diesel::update(players::table.find(player_id))
+            .set((
+                players::mail_mode.eq(mode),
+                players::digest_hour.eq(digest_hour),
+                players::utc_offset_minutes.eq(utc_offset_minutes),
+            ))
+            .execute(&mut conn)?;
+        Ok(n == 1)
+    }
+
+    pub fn set_last_digest(&self, player_id: &str, at: i64) -> Result<(), StoreError> {
+        let mut conn = self.writer()?;
+        diesel::update(players::table.find(player_id))
+            .set(players::last_digest_at.eq(Some(at)))
+            .execute(&mut conn)?;
+        Ok(())
+    }
+
+    /// Players who want a daily digest.
+    pub fn digest_players(&self) -> Result<Vec<PlayerRow>, StoreError> {
+        let mut conn = self.reader()?;
+        Ok(players::table
+            .filter(players::mail_mode.eq("digest"))
+            .select(PlayerRow::as_select())
+            .load(&mut conn)?)
+    }
+
+    pub fn insert_login_link(
+        &self,
+        hash: &str,
+        player_id: &str,
+        expires_at: i64,
+    ) -> Result<(), StoreError> {
+        let mut conn = self.writer()?;
+        diesel::insert_into(login_links::table)
+            .values((
+                login_links::hash.eq(hash),
+                login_links::player_id.eq(player_id),
+                login_links::expires_at.eq(expires_at),
+            ))
+            .execute(&mut conn)?;
+        Ok(())
+    }
+
+    /// Uses a sign-in link once: the player it was for, if unused and unexpired.
+    pub fn use_login_link(&self, hash: &str, now: i64) -> Result<Option<String>, StoreError> {
+        let mut conn = self.writer()?;
+        Ok(diesel::update(
+            login_links::table
+                .filter(login_links::hash.eq(hash))
+                .filter(login_links::used_at.is_null())
+                .filter(login_links::expires_at.gt(now)),
+        )
+        .set(login_links::used_at.eq(Some(now)))
+        .returning(login_links::player_id)
+        .get_result::<String>(&mut conn)
+        .optional()?)
+    }
+
+    pub fn insert_login_code(
+        &self,
+        hash: &str,
+        player_id: &str,
+        now: i64,
+    ) -> Result<(), StoreError> {
+        let mut conn = self.writer()?;
+        diesel::insert_into(login_codes::table)
+            .values((
+                login_codes::hash.eq(hash),
+                login_codes::player_id.eq(player_id),
+                login_codes::created_at.eq(now),
+            ))
+            .execute(&mut conn)?;
+        Ok(())
+    }
+
+    /// Uses a one-time login code: the player it was for, if unused.
+    pub fn use_login_code(&self, hash: &str, now: i64) -> Result<Option<String>, StoreError> {
+        let mut conn = self.writer()?;
+        Ok(diesel::update(
+            login_codes::table
+                .filter(login_codes::hash.eq(hash))
+                .filter(login_codes::used_at.is_null()),
+        )
+        .set(login_codes::used_at.eq(Some(now)))
+        .returning(login_codes::player_id)
+        .get_result::<String>(&mut conn)
+        .optional()?)
+    }
+
+    pub fn create_session(
+        &self,
+        hash: &str,
+        player_id: &str,
+        expires_at: i64,
+    ) -> Result<(), StoreError> {
+        let mut conn = self.writer()?;
+        diesel::insert_into(sessions::table)
+            .values((
+                sessions::hash.eq(hash),
+                sessions::player_id.eq(player_id),
+                sessions::expires_at.eq(expires_at),
+            ))
+            .execute(&mut conn)?;
+        Ok(())
+    }
+
+    pub fn player_by_session(&self, hash: &str, now: i64) -> Result<Option<PlayerRow>, StoreError> {
+        let mut conn = self.reader()?;
+        Ok(sessions::table
+            .inner_join(players::table.on(players::id.eq(sessions::player_id)))
+            .filter(sessions::hash.eq(hash))
+            .filter(sessions::expires_at.gt(now))
+            .select(PlayerRow::as_select())
+            .first(&mut conn)
+            .optional()?)
+    }
+
     /// Outbox rows not yet sent (oldest first).
     pub fn pending_outbox(&self, limit: i64) -> Result<Vec<OutboxRow>, StoreError> {
         let mut conn = self.reader()?;
@@ -587,6 +798,11 @@ pub struct PlayerRow {
     pub notation: Option<String>,
     pub roles: String,
     pub created_at: i64,
+    /// `every_event`, `digest` or `reminders_only`.
+    pub mail_mode: String,
+    pub digest_hour: i32,
+    pub utc_offset_minutes: i32,
+    pub last_digest_at: Option<i64>,
 }
 
 impl PlayerRow {
@@ -699,7 +915,7 @@ pub struct EnvelopeRow {
     pub sealed_at: i64,
 }
 
-#[derive(Debug, Clone, Queryable, Selectable, Insertable)]
+#[derive(Debug, Clone, Queryable, QueryableByName, Selectable, Insertable)]
 #[diesel(table_name = outbox)]
 pub struct OutboxRow {
     pub id: String,
@@ -712,6 +928,7 @@ pub struct OutboxRow {
     pub next_attempt_at: i64,
     pub sent_at: Option<i64>,
     pub last_error: Option<String>,
+    pub claimed_until: Option<i64>,
 }
 
 /// A break found by [`verify_game`].

@@ -10,6 +10,10 @@ diesel::table! {
         notation -> Nullable<Text>,
         roles -> Text,
         created_at -> BigInt,
+        mail_mode -> Text,
+        digest_hour -> Integer,
+        utc_offset_minutes -> Integer,
+        last_digest_at -> Nullable<BigInt>,
     }
 }
 
@@ -81,6 +85,33 @@ diesel::table! {
         next_attempt_at -> BigInt,
         sent_at -> Nullable<BigInt>,
         last_error -> Nullable<Text>,
+        claimed_until -> Nullable<BigInt>,
+    }
+}
+
+diesel::table! {
+    login_links (hash) {
+        hash -> Text,
+        player_id -> Text,
+        expires_at -> BigInt,
+        used_at -> Nullable<BigInt>,
+    }
+}
+
+diesel::table! {
+    sessions (hash) {
+        hash -> Text,
+        player_id -> Text,
+        expires_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    login_codes (hash) {
+        hash -> Text,
+        player_id -> Text,
+        created_at -> BigInt,
+        used_at -> Nullable<BigInt>,
     }
 }
 
@@ -90,5 +121,8 @@ diesel::allow_tables_to_appear_in_same_query!(
     game_events,
     games,
     outbox,
-    envelopes
+    envelopes,
+    login_links,
+    sessions,
+    login_codes
 );

@@ -1,0 +1,408 @@
+//! Signing in without a password: a link by mail (single use, 15 minutes, stored hashed) or a
+//! one-time code an organiser printed for a pupil without e-mail; both open a session cookie.
+//! Also the unsubscribe link and the mail preferences.
+
+use std::num::NonZeroU32;
+
+use actix_web::cookie::{Cookie, SameSite};
+use actix_web::{get, post, put, web, HttpRequest, HttpResponse};
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::auth::{new_token, token_hash, Caller};
+use super::error::{ApiError, ErrorBody};
+use super::players::Email;
+use super::AppState;
+use crate::store::{self, micros, OutboxRow};
+
+pub const SESSION_COOKIE: &str = "zarf_session";
+const LINK_MINUTES: i64 = 15;
+const SESSION_DAYS: i64 = 30;
+
+/// Sign-in requests per hour: per address, and per IP address.
+pub struct LoginLimits {
+    per_address: DefaultKeyedRateLimiter<String>,
+    per_ip: DefaultKeyedRateLimiter<String>,
+}
+
+impl LoginLimits {
+    pub fn new(per_address_per_hour: u32, per_ip_per_hour: u32) -> LoginLimits {
+        let q = |n: u32| Quota::per_hour(NonZeroU32::new(n.max(1)).expect("non-zero"));
+        LoginLimits {
+            per_address: RateLimiter::keyed(q(per_address_per_hour)),
+            per_ip: RateLimiter::keyed(q(per_ip_per_hour)),
+        }
+    }
+
+    fn allow(&self, address: &str, ip: &str) -> bool {
+        self.per_ip.check_key(&ip.to_owned()).is_ok()
+            && self.per_address.check_key(&address.to_owned()).is_ok()
+    }
+}
+
+/// Makes a fresh sign-in link for a player (the sender does this as it sends the mail, so the
+/// token exists only in the mail and, hashed, in the database).
+pub fn issue_link(state: &AppState, player_id: &str) -> anyhow::Result<String> {
+    let token = new_token();
+    let expires = store::now() + time::Duration::minutes(LINK_MINUTES);
+    state
+        .store
+        .insert_login_link(&token_hash(&token), player_id, micros(expires))?;
+    Ok(format!("{}/login/{token}", state.public_url))
+}
+
+fn page(title: &str, body: &str) -> HttpResponse {
+    HttpResponse::Ok().content_type("text/html; charset=utf-8").body(format!(
+        "<!doctype html><html><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width\">\
+         <title>{title}</title><style>body{{font-family:system-ui,sans-serif;max-width:30rem;margin:3rem auto;padding:0 1rem}}\
+         input,button{{font-size:1rem;padding:.4rem}}</style></head><body><h1>{title}</h1>{body}</body></html>"
+    ))
+}
+
+#[get("/login")]
+pub async fn login_page() -> HttpResponse {
+    page(
+        "zarf — sign in / giriş",
+        "<form method=\"post\" action=\"/login\"><p><label>E-mail / E-posta<br>\
+         <input type=\"email\" name=\"email\" required autofocus></label></p>\
+         <p><button>Send me a link / Bağlantı gönder</button></p></form>\
+         <form method=\"post\" action=\"/login/code\"><p><label>Login code / Giriş kodu<br>\
+         <input name=\"code\" required autocomplete=\"one-time-code\"></label></p>\
+         <p><button>Sign in / Giriş</button></p></form>",
+    )
+}
+
+#[derive(Deserialize)]
+pub struct LoginForm {
+    email: String,
+}
+
+/// Asks for a link. The answer is the same whether or not the address belongs to a player.
+#[post("/login")]
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn request_link(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    form: web::Form<LoginForm>,
+) -> Result<HttpResponse, ApiError> {
+    let ip = req
+        .peer_addr()
+        .map(|a| a.ip().to_string())
+        .unwrap_or_default();
+    let address = Email::parse(&form.email)
+        .map(|e| e.as_str().to_owned())
+        .unwrap_or_default();
+    if !state.login_limits.allow(&address, &ip) {
+        return Err(ApiError::rate_limited());
+    }
+    if !address.is_empty() {
+        web::block(move || -> Result<(), ApiError> {
+            if let Some(p) = state.store.player_by_email(&address)? {
+                let now = micros(store::now());
+                state.store.enqueue(&OutboxRow {
+                    id: uuid::Uuid::now_v7().to_string(),
+                    game_id: None,
+                    kind: "sign_in".into(),
+                    recipient_id: p.id,
+                    payload: "{}".into(),
+                    created_at: now,
+                    attempts: 0,
+                    next_attempt_at: now,
+                    sent_at: None,
+                    last_error: None,
+                    claimed_until: None,
+                })?;
+            }
+            Ok(())
+        })
+        .await??;
+    }
+    Ok(page(
+        "Check your mail / E-postanızı kontrol edin",
+        "<p>If that address belongs to a player, a sign-in link is on its way. It works once, for 15 minutes.</p>\
+         <p>Bu adres bir oyuncuya aitse giriş bağlantısı yolda. Bir kez ve 15 dakika geçerlidir.</p>",
+    ))
+}
+
+/// Opens a session for a player: its token (stored hashed).
+fn open_session(state: &AppState, player_id: &str) -> Result<String, ApiError> {
+    let token = new_token();
+    let expires = store::now() + time::Duration::days(SESSION_DAYS);
+    state
+        .store
+        .create_session(&token_hash(&token), player_id, micros(expires))?;
+    Ok(token)
+}
+
+fn session_response(state: &AppState, token: String) -> HttpResponse {
+    let cookie = Cookie::build(SESSION_COOKIE, token)
+        .path("/")
+        .http_only(true)
+        .secure(state.public_url.starts_with("https://"))
+        .same_site(SameSite::Lax)
+        .max_age(actix_web::cookie::time::Duration::days(SESSION_DAYS))
+        .finish();
+    HttpResponse::SeeOther()
+        .insert_header(("location", "/"))
+        .cookie(cookie)
+        .finish()
+}
+
+fn refused() -> HttpResponse {
+    let mut r = page(
+        "This link does not work / Bu bağlantı geçersiz",
+        "<p>It was used already or is older than 15 minutes. <a href=\"/login\">Ask for a new one.</a></p>\
+         <p>Daha önce kullanılmış ya da 15 dakikadan eski. <a href=\"/login\">Yenisini isteyin.</a></p>",
+    );
+    *r.status_mut() = actix_web::http::StatusCode::BAD_REQUEST;
+    r
+}
+
+#[get("/login/{token}")]
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn use_link(
+    state: web::Data<AppState>,
+    token: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let hash = token_hash(&token);
+    let s = state.clone();
+    let session = web::block(move || -> Result<Option<String>, ApiError> {
+        match s.store.use_login_link(&hash, micros(store::now()))? {
+            Some(player) => Ok(Some(open_session(&s, &player)?)),
+            None => Ok(None),
+        }
+    })
+    .await??;
+    Ok(session.map_or_else(refused, |t| session_response(&state, t)))
+}
+
+#[derive(Deserialize)]
+pub struct CodeForm {
+    code: String,
+}
+
+#[post("/login/code")]
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn use_code(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    form: web::Form<CodeForm>,
+) -> Result<HttpResponse, ApiError> {
+    let ip = req
+        .peer_addr()
+        .map(|a| a.ip().to_string())
+        .unwrap_or_default();
+    if !state.login_limits.allow("code", &ip) {
+        return Err(ApiError::rate_limited());
+    }
+    let hash = token_hash(&normalise_code(&form.code));
+    let s = state.clone();
+    let session = web::block(move || -> Result<Option<String>, ApiError> {
+        match s.store.use_login_code(&hash, micros(store::now()))? {
+            Some(player) => Ok(Some(open_session(&s, &player)?)),
+            None => Ok(None),
+        }
+    })
+    .await??;
+    Ok(session.map_or_else(refused, |t| session_response(&state, t)))
+}
+
+/// Codes are read by children from paper: case and dashes do not matter.
+fn normalise_code(code: &str) -> String {
+    code.chars()
+        .filter(|c| c.is_ascii_alphanumeric())
+        .map(|c| c.to_ascii_uppercase())
+        .collect()
+}
+
+/// A one-time code: 12 characters from an alphabet without look-alikes, grouped by 4.
+fn new_code() -> String {
+    use rand::Rng;
+    const ALPHABET: &[u8] = b"ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+    let mut rng = rand::rng();
+    let raw: String = (0..12)
+        .map(|_| ALPHABET[rng.random_range(0..ALPHABET.len())] as char)
+        .collect();
+    format!("{}-{}-{}", &raw[0..4], &raw[4..8], &raw[8..12])
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LoginCode {
+    pub player: String,
+    /// Shown once; stored only hashed. Works once, at /login.
+    pub code: String,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct CodeQuery {
+    format: Option<String>,
+}
+
+#[utoipa::path(
+    post, path = "/api/v1/players/{id}/login-code", tag = "players",
+    description = "A one-time login code for a pupil without e-mail (the admin or an organiser). `?format=html` gives a printable card.",
+    params(("id" = String, Path)),
+    responses((status = 201, body = LoginCode), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)),
+    security(("bearer" = []))
+)]
+#[post("/api/v1/players/{id}/login-code")]
+#[tracing::instrument(level = "debug", skip(state, caller))]
+pub async fn login_code(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: web::Path<String>,
+    q: web::Query<CodeQuery>,
+) -> Result<HttpResponse, ApiError> {
+    caller.require()?;
+    if !(caller.is_admin() || caller.is_organiser()) {
+        return Err(ApiError::forbidden(
+            "only the admin or an organiser makes login codes",
+        ));
+    }
+    let locale = caller.locale();
+    let id = id.into_inner();
+    let code = new_code();
+    let hash = token_hash(&normalise_code(&code));
+    let player = web::block(move || -> Result<_, ApiError> {
+        let p = state
+            .store
+            .player(&id)?
+            .ok_or_else(|| ApiError::not_found(locale))?;
+        state
+            .store
+            .insert_login_code(&hash, &p.id, micros(store::now()))?;
+        Ok(p)
+    })
+    .await??;
+    if q.format.as_deref() == Some("html") {
+        return Ok(page(
+            "zarf",
+            &format!(
+                "<div style=\"border:2px dashed #000;padding:1.5rem;text-align:center\"><p>{}</p>\
+                 <p style=\"font-size:2rem;letter-spacing:.2rem;font-family:monospace\">{code}</p>\
+                 <p>/login — one time / bir kez</p></div>",
+                html_escape(&player.name)
+            ),
+        ));
+    }
+    Ok(HttpResponse::Created().json(LoginCode {
+        player: player.id,
+        code,
+    }))
+}
+
+fn html_escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+#[derive(Deserialize)]
+pub struct UnsubscribeQuery {
+    player: String,
+    token: String,
+}
+
+fn check_unsubscribe(state: &AppState, q: &UnsubscribeQuery) -> bool {
+    super::auth::same_hash(&state.mail.unsubscribe_token(&q.player), &q.token)
+}
+
+#[get("/unsubscribe")]
+pub async fn unsubscribe_page(
+    state: web::Data<AppState>,
+    q: web::Query<UnsubscribeQuery>,
+) -> HttpResponse {
+    if !check_unsubscribe(&state, &q) {
+        return refused();
+    }
+    page(
+        "Unsubscribe / Abonelikten çık",
+        &format!(
+            "<form method=\"post\" action=\"/unsubscribe?player={}&token={}\"><p>Stop the game mails? Time reminders still come, so no game is lost on time unawares.</p>\
+             <p>Oyun e-postaları durdurulsun mu? Süre hatırlatmaları gelmeye devam eder.</p><button>Unsubscribe / Çık</button></form>",
+            html_escape(&q.player),
+            html_escape(&q.token)
+        ),
+    )
+}
+
+/// One click (RFC 8058: the mail client posts `List-Unsubscribe=One-Click`).
+#[post("/unsubscribe")]
+pub async fn unsubscribe(
+    state: web::Data<AppState>,
+    q: web::Query<UnsubscribeQuery>,
+) -> Result<HttpResponse, ApiError> {
+    if !check_unsubscribe(&state, &q) {
+        return Ok(refused());
+    }
+    let player = q.player.clone();
+    web::block(move || -> Result<(), ApiError> {
+        if let Some(p) = state.store.player(&player)? {
+            state.store.set_mail_preferences(
+                &p.id,
+                "reminders_only",
+                p.digest_hour,
+                p.utc_offset_minutes,
+            )?;
+        }
+        Ok(())
+    })
+    .await??;
+    Ok(page(
+        "Unsubscribed / Abonelikten çıkıldı",
+        "<p>Only time reminders from now on. / Artık yalnızca süre hatırlatmaları.</p>",
+    ))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MailPreferences {
+    /// `every_event` (default), `digest` or `reminders_only`.
+    pub mode: String,
+    /// Hour of the daily digest (0-23), in the player's UTC offset.
+    pub digest_hour: Option<i32>,
+    /// The player's offset from UTC in minutes (Turkey: 180).
+    pub utc_offset_minutes: Option<i32>,
+}
+
+#[utoipa::path(
+    put, path = "/api/v1/me/mail", tag = "players",
+    request_body = MailPreferences,
+    responses((status = 204), (status = 400, body = ErrorBody)),
+    security(("bearer" = []))
+)]
+#[put("/api/v1/me/mail")]
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn mail_preferences(
+    state: web::Data<AppState>,
+    caller: Caller,
+    body: web::Json<MailPreferences>,
+) -> Result<HttpResponse, ApiError> {
+    let p = caller
+        .require()?
+        .player()
+        .cloned()
+        .ok_or_else(|| ApiError::bad_request("only players get mail"))?;
+    let b = body.into_inner();
+    if !matches!(b.mode.as_str(), "every_event" | "digest" | "reminders_only") {
+        return Err(ApiError::bad_request(
+            "mode must be every_event, digest or reminders_only",
+        ));
+    }
+    let hour = b.digest_hour.unwrap_or(p.digest_hour);
+    let offset = b.utc_offset_minutes.unwrap_or(p.utc_offset_minutes);
+    if !(0..24).contains(&hour) || !(-720..=840).contains(&offset) {
+        return Err(ApiError::bad_request(
+            "digest_hour is 0-23; utc_offset_minutes -720 to 840",
+        ));
+    }
+    web::block(move || {
+        state
+            .store
+            .set_mail_preferences(&p.id, &b.mode, hour, offset)
+    })
+    .await??;
+    Ok(HttpResponse::NoContent().finish())
+}

@@ -1,0 +1,311 @@
+//! From an outbox row to a mail: the recipient's language and notation, the board, the clock,
+//! one link to the game, threading headers and the unsubscribe headers.
+
+use domain::chess::{write_move, LetterSet, MoveStyle, Notation, Uci};
+use domain::game::{export_pgn, Game, GameState, Side};
+use lettre::message::header::{ContentType, HeaderName, HeaderValue};
+use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
+use lettre::Message;
+use serde_json::Value;
+use sha2::{Digest, Sha256};
+
+use super::render::{diagram, render, MailView, Texts};
+use crate::store::{self, OutboxRow, PlayerRow, Store};
+
+/// Mail kinds a player still gets when they want "nothing but reminders".
+pub const REMINDERS: [&str; 5] = [
+    "time_low",
+    "day_left",
+    "resumption_reminder",
+    "sign_in",
+    "digest",
+];
+
+/// Where mail comes from and how links are made.
+#[derive(Debug, Clone)]
+pub struct MailSettings {
+    pub from: Mailbox,
+    pub public_url: String,
+    /// Domain of Message-IDs.
+    pub domain: String,
+    /// Secret for unsubscribe links (derived from the envelope key).
+    pub link_secret: [u8; 32],
+}
+
+impl MailSettings {
+    pub fn unsubscribe_token(&self, player_id: &str) -> String {
+        let mut h = Sha256::new();
+        h.update(b"zarf-unsubscribe\0");
+        h.update(self.link_secret);
+        h.update(player_id.as_bytes());
+        hex::encode(&h.finalize()[..16])
+    }
+
+    pub fn unsubscribe_link(&self, player_id: &str) -> String {
+        format!(
+            "{}/unsubscribe?player={player_id}&token={}",
+            self.public_url,
+            self.unsubscribe_token(player_id)
+        )
+    }
+}
+
+/// Why a row is not sent.
+#[derive(Debug)]
+pub enum Skip {
+    NoAddress,
+    Preference,
+}
+
+fn style_for(notation: Option<&str>) -> MoveStyle {
+    match notation.and_then(Notation::parse) {
+        Some(Notation::SanTr) => MoveStyle::Fide(LetterSet::Turkish),
+        Some(Notation::SanDe) => MoveStyle::Fide(LetterSet::German),
+        Some(Notation::SanFr) => MoveStyle::Fide(LetterSet::French),
+        Some(Notation::Uci) => MoveStyle::Uci,
+        Some(Notation::Iccf) => MoveStyle::Iccf,
+        _ => MoveStyle::Pgn,
+    }
+}
+
+fn s(v: &Value, key: &str) -> String {
+    match &v[key] {
+        Value::String(x) => x.clone(),
+        Value::Null => String::new(),
+        other => other.to_string(),
+    }
+}
+
+/// The state after the event `seq`, and the game as it is now.
+fn game_at(store: &Store, game_id: &str, seq: Option<i64>) -> anyhow::Result<(Game, Game)> {
+    let log = store.load_events(game_id)?;
+    let events: Vec<_> = log.iter().map(|e| e.event.clone()).collect();
+    let now = GameState::replay(&events)?
+        .game()
+        .cloned()
+        .ok_or_else(|| anyhow::anyhow!("no game"))?;
+    let upto = seq.map_or(events.len(), |s| (s as usize).min(events.len()));
+    let then = GameState::replay(&events[..upto])?
+        .game()
+        .cloned()
+        .ok_or_else(|| anyhow::anyhow!("no game"))?;
+    Ok((then, now))
+}
+
+/// Builds the mail for `row` to `to`, or says why it is not sent.
+pub fn compose(
+    store: &Store,
+    settings: &MailSettings,
+    row: &OutboxRow,
+    to: &PlayerRow,
+    extra_link: Option<&str>,
+) -> anyhow::Result<Result<Message, Skip>> {
+    let Some(address) = to.email.as_deref() else {
+        return Ok(Err(Skip::NoAddress));
+    };
+    let kind = row.kind.as_str();
+    match to.mail_mode.as_str() {
+        "reminders_only" | "digest" if !REMINDERS.contains(&kind) => {
+            return Ok(Err(Skip::Preference))
+        }
+        _ => {}
+    }
+    let t = Texts::for_locale(&to.locale);
+    let payload: Value = serde_json::from_str(&row.payload).unwrap_or(Value::Null);
+    let detail = &payload["detail"];
+    let seq = payload["seq"].as_i64();
+    let mut m = MailView {
+        lang: t.lang,
+        greeting: t.get("greeting", &[("name", to.name.clone())]),
+        link_label: t.get("open-game", &[]),
+        why: t.get("why", &[]),
+        unsubscribe_label: t.get("unsubscribe", &[]),
+        unsubscribe_link: Some(settings.unsubscribe_link(&to.id)),
+        link: settings.public_url.clone(),
+        ..MailView::default()
+    };
+    let mut args: Vec<(&str, String)> = Vec::new();
+    let mut attachment = None;
+    if let Some(game_id) = row.game_id.as_deref() {
+        let (then, now) = game_at(store, game_id, seq)?;
+        let me = if now.white.id.to_string() == to.id {
+            Side::White
+        } else {
+            Side::Black
+        };
+        let opponent = now.participant(me.opponent()).name.clone();
+        args.push(("white", now.white.name.clone()));
+        args.push(("black", now.black.name.clone()));
+        args.push(("opponent", opponent));
+        m.link = format!("{}/games/{game_id}", settings.public_url);
+        let (rows, text) = diagram(then.position(), me == Side::Black);
+        m.board = Some(rows);
+        m.board_text = Some(text);
+        if let (Some(clock), true) = (&now.clock, now.is_live()) {
+            let r = clock.reading(store::now());
+            let left = r.left_us[if me == Side::White { 0 } else { 1 }] / 1_000_000;
+            if let Some(deadline) = r.deadline {
+                m.clock = Some(t.get(
+                    "your-time",
+                    &[
+                        ("left", t.duration(left)),
+                        ("deadline", store::rfc3339(deadline)),
+                    ],
+                ));
+            }
+        }
+        match kind {
+            "opponent_moved" => {
+                // The move as the recipient writes moves, from the position before it.
+                let before = then
+                    .position_at(then.ply().saturating_sub(1))
+                    .unwrap_or_else(|| then.position().clone());
+                let written = Uci::parse(&s(detail, "uci"))
+                    .ok()
+                    .and_then(|u| u.to_move_unchecked(&before))
+                    .map(|mv| write_move(&before, mv, style_for(to.notation.as_deref())))
+                    .unwrap_or_else(|| s(detail, "san"));
+                args.push(("move", written));
+                if detail["draw_offered"] == true {
+                    m.lines.push(t.get("opponent_moved-offer", &args));
+                }
+            }
+            "draw_answered" => args.push((
+                "accepted",
+                if detail["accepted"] == true {
+                    "yes"
+                } else {
+                    "no"
+                }
+                .into(),
+            )),
+            "claim_judged" => {
+                args.push((
+                    "upheld",
+                    if detail["upheld"] == true {
+                        "yes"
+                    } else {
+                        "no"
+                    }
+                    .into(),
+                ));
+                args.push(("kind", t.get(&format!("claim-{}", s(detail, "kind")), &[])));
+            }
+            "game_over" => {
+                args.push(("result", s(detail, "result")));
+                args.push((
+                    "termination",
+                    t.get(&format!("termination-{}", s(detail, "termination")), &[]),
+                ));
+                let log: Vec<_> = store
+                    .load_events(game_id)?
+                    .into_iter()
+                    .map(|e| e.event)
+                    .collect();
+                attachment = Some(export_pgn(&log)?);
+            }
+            "adjourned" | "resumption_reminder" => {
+                args.push(("resume_at", s(detail, "resume_at")));
+                let place = s(detail, "place");
+                args.push((
+                    "place",
+                    if place.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" ({place})")
+                    },
+                ));
+                let sealer = if s(detail, "sealer") == "white" {
+                    now.white.name.clone()
+                } else {
+                    now.black.name.clone()
+                };
+                args.push(("sealer", sealer));
+            }
+            "envelope_closed" => {
+                let sealer = if s(detail, "sealed_by") == "white" {
+                    now.white.name.clone()
+                } else {
+                    now.black.name.clone()
+                };
+                args.push(("sealer", sealer));
+                args.push(("move_number", s(detail, "move_number")));
+                let c = s(detail, "commitment");
+                m.lines
+                    .push(t.get("envelope_closed-commitment", &[("commitment", c.clone())]));
+                m.commitment = Some(c);
+            }
+            "envelope_opened" => {
+                args.push(("move", s(detail, "move")));
+                args.push(("nonce", s(detail, "nonce")));
+            }
+            "opponent_on_leave" => {
+                args.push(("from", s(detail, "from")));
+                args.push(("until", s(detail, "until")));
+            }
+            "time_added" => {
+                args.push(("seconds", s(detail, "seconds")));
+                args.push(("reason", s(detail, "reason")));
+            }
+            _ => {}
+        }
+    }
+    if kind == "sign_in" {
+        m.link = extra_link.unwrap_or(&settings.public_url).to_owned();
+        m.link_label = t.get("sign_in-subject", &[]);
+        m.lines.push(t.get("sign_in-ignore", &[]));
+        m.unsubscribe_link = None;
+    }
+    if kind == "digest" {
+        let games = detail["games"].as_array().cloned().unwrap_or_default();
+        args.push(("count", games.len().to_string()));
+        m.games = games
+            .iter()
+            .map(|g| {
+                (
+                    s(g, "label"),
+                    format!("{}/games/{}", settings.public_url, s(g, "id")),
+                )
+            })
+            .collect();
+    }
+    m.subject = t.get(&format!("{kind}-subject"), &args);
+    m.headline = t.get(&format!("{kind}-headline"), &args);
+    let (subject, text, html) = render(kind, &m)?;
+
+    let mut builder = Message::builder()
+        .from(settings.from.clone())
+        .to(Mailbox::new(Some(to.name.clone()), address.parse()?))
+        .subject(subject)
+        // A stable id per outbox row: a resend after a crash is the same message.
+        .message_id(Some(format!("<{}@{}>", row.id, settings.domain)));
+    if let Some(game_id) = row.game_id.as_deref() {
+        // One conversation per game.
+        let root = format!("<game-{game_id}@{}>", settings.domain);
+        builder = builder.in_reply_to(root.clone()).references(root);
+    }
+    if let Some(link) = &m.unsubscribe_link {
+        builder = builder
+            .raw_header(HeaderValue::new(
+                HeaderName::new_from_ascii_str("List-Unsubscribe"),
+                format!("<{link}>"),
+            ))
+            .raw_header(HeaderValue::new(
+                HeaderName::new_from_ascii_str("List-Unsubscribe-Post"),
+                "List-Unsubscribe=One-Click".into(),
+            ));
+    }
+    let body = MultiPart::alternative()
+        .singlepart(SinglePart::plain(text))
+        .singlepart(SinglePart::html(html));
+    let message = match attachment {
+        Some(pgn) => builder.multipart(
+            MultiPart::mixed().multipart(body).singlepart(
+                Attachment::new("game.pgn".into())
+                    .body(pgn, ContentType::parse("application/x-chess-pgn")?),
+            ),
+        )?,
+        None => builder.multipart(body)?,
+    };
+    Ok(Ok(message))
+}

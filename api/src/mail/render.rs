@@ -1,0 +1,391 @@
+//! Rendering mails: texts from the fluent bundles (templates/i18n), laid out by the templates in
+//! `templates/mail/<kind>/{subject.txt, body.txt, body.html}` in the recipient's language.
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use askama::Template;
+use fluent::concurrent::FluentBundle;
+use fluent::{FluentArgs, FluentResource, FluentValue};
+use shakmaty::{Chess, Color, Position, Role, Square};
+
+/// Every kind of mail, each a folder in templates/mail.
+pub const KINDS: [&str; 16] = [
+    "game_started",
+    "opponent_moved",
+    "draw_offered",
+    "draw_answered",
+    "claim_judged",
+    "game_over",
+    "adjourned",
+    "envelope_closed",
+    "envelope_opened",
+    "resumption_reminder",
+    "time_low",
+    "day_left",
+    "opponent_on_leave",
+    "time_added",
+    "sign_in",
+    "digest",
+];
+
+type Bundle = FluentBundle<FluentResource>;
+
+fn bundles() -> &'static HashMap<&'static str, Bundle> {
+    static BUNDLES: OnceLock<HashMap<&'static str, Bundle>> = OnceLock::new();
+    BUNDLES.get_or_init(|| {
+        let mut all = HashMap::new();
+        for (lang, source, id) in [
+            (
+                "en",
+                include_str!("../../../templates/i18n/en.ftl"),
+                unic_langid::langid!("en"),
+            ),
+            (
+                "tr",
+                include_str!("../../../templates/i18n/tr.ftl"),
+                unic_langid::langid!("tr"),
+            ),
+        ] {
+            let resource =
+                FluentResource::try_new(source.to_owned()).expect("the translations parse");
+            let mut bundle = FluentBundle::new_concurrent(vec![id]);
+            // No Unicode isolation marks: they would show in subjects and plain text.
+            bundle.set_use_isolating(false);
+            bundle
+                .add_resource(resource)
+                .expect("no duplicate messages");
+            all.insert(lang, bundle);
+        }
+        all
+    })
+}
+
+/// One language's texts.
+#[derive(Debug, Clone, Copy)]
+pub struct Texts {
+    pub lang: &'static str,
+}
+
+impl Texts {
+    pub fn for_locale(locale: &str) -> Texts {
+        Texts {
+            lang: if locale == "tr" { "tr" } else { "en" },
+        }
+    }
+
+    /// The message `key` with `args`; the key itself if it is missing (a test catches that).
+    pub fn get(&self, key: &str, args: &[(&str, String)]) -> String {
+        let bundle = &bundles()[self.lang];
+        let Some(pattern) = bundle.get_message(key).and_then(|m| m.value()) else {
+            return key.to_owned();
+        };
+        let mut fargs = FluentArgs::new();
+        for (k, v) in args {
+            fargs.set(*k, FluentValue::from(v.clone()));
+        }
+        let mut errors = Vec::new();
+        bundle
+            .format_pattern(pattern, Some(&fargs), &mut errors)
+            .into_owned()
+    }
+
+    pub fn has(&self, key: &str) -> bool {
+        bundles()[self.lang].has_message(key)
+    }
+
+    /// "2 d 3 h", "5 h 10 min", "7 min".
+    pub fn duration(&self, seconds: i64) -> String {
+        let s = seconds.max(0);
+        let (days, hours, minutes) = (s / 86_400, s % 86_400 / 3600, s % 3600 / 60);
+        if days > 0 {
+            self.get(
+                "duration-days",
+                &[("days", days.to_string()), ("hours", hours.to_string())],
+            )
+        } else if hours > 0 {
+            self.get(
+                "duration-hours",
+                &[
+                    ("hours", hours.to_string()),
+                    ("minutes", minutes.to_string()),
+                ],
+            )
+        } else {
+            self.get("duration-minutes", &[("minutes", minutes.to_string())])
+        }
+    }
+}
+
+/// A square of the board diagram.
+#[derive(Debug, Clone)]
+pub struct Cell {
+    pub glyph: &'static str,
+    pub dark: bool,
+}
+
+/// A mail's content, as the templates lay it out.
+#[derive(Debug, Clone, Default)]
+pub struct MailView {
+    pub lang: &'static str,
+    pub subject: String,
+    pub greeting: String,
+    pub headline: String,
+    pub lines: Vec<String>,
+    pub board: Option<Vec<Vec<Cell>>>,
+    pub board_text: Option<String>,
+    pub clock: Option<String>,
+    pub link: String,
+    pub link_label: String,
+    pub why: String,
+    pub unsubscribe_label: String,
+    pub unsubscribe_link: Option<String>,
+    pub commitment: Option<String>,
+    /// For digests: (label, link).
+    pub games: Vec<(String, String)>,
+}
+
+fn glyph(role: Role, color: Color) -> &'static str {
+    match (color, role) {
+        (Color::White, Role::King) => "♔",
+        (Color::White, Role::Queen) => "♕",
+        (Color::White, Role::Rook) => "♖",
+        (Color::White, Role::Bishop) => "♗",
+        (Color::White, Role::Knight) => "♘",
+        (Color::White, Role::Pawn) => "♙",
+        (Color::Black, Role::King) => "♚",
+        (Color::Black, Role::Queen) => "♛",
+        (Color::Black, Role::Rook) => "♜",
+        (Color::Black, Role::Bishop) => "♝",
+        (Color::Black, Role::Knight) => "♞",
+        (Color::Black, Role::Pawn) => "♟",
+    }
+}
+
+/// The board from `side`'s point of view: rows of cells for HTML, and text lines.
+pub fn diagram(pos: &Chess, from_black: bool) -> (Vec<Vec<Cell>>, String) {
+    let board = pos.board();
+    let ranks: Vec<u32> = if from_black {
+        (0..8).collect()
+    } else {
+        (0..8).rev().collect()
+    };
+    let files: Vec<u32> = if from_black {
+        (0..8).rev().collect()
+    } else {
+        (0..8).collect()
+    };
+    let mut rows = Vec::new();
+    let mut text = String::new();
+    for &r in &ranks {
+        let mut row = Vec::new();
+        text.push_str(&format!("{} ", r + 1));
+        for &f in &files {
+            let sq = Square::from_coords(shakmaty::File::new(f), shakmaty::Rank::new(r));
+            let g = board.piece_at(sq).map_or(" ", |p| glyph(p.role, p.color));
+            row.push(Cell {
+                glyph: g,
+                dark: (f + r) % 2 == 0,
+            });
+            text.push_str(if g == " " { "·" } else { g });
+            text.push(' ');
+        }
+        rows.push(row);
+        text.push('\n');
+    }
+    let letters: Vec<String> = files
+        .iter()
+        .map(|&f| ((b'a' + f as u8) as char).to_string())
+        .collect();
+    text.push_str(&format!("  {}", letters.join(" ")));
+    (rows, text)
+}
+
+macro_rules! mail_templates {
+    ($($kind:literal => $subject:ident $sp:literal, $text:ident $tp:literal, $html:ident $hp:literal;)*) => {
+        $(
+            #[derive(Template)]
+            #[template(path = $sp)]
+            struct $subject<'a> { m: &'a MailView }
+            #[derive(Template)]
+            #[template(path = $tp)]
+            struct $text<'a> { m: &'a MailView }
+            #[derive(Template)]
+            #[template(path = $hp)]
+            struct $html<'a> { m: &'a MailView }
+        )*
+
+        /// Subject, plain text and HTML of a mail of `kind`.
+        pub fn render(kind: &str, m: &MailView) -> Result<(String, String, String), askama::Error> {
+            match kind {
+                $(
+                    $kind => Ok((
+                        $subject { m }.render()?.trim().to_owned(),
+                        $text { m }.render()?,
+                        $html { m }.render()?,
+                    )),
+                )*
+                other => Err(askama::Error::Custom(format!("no mail template {other:?}").into())),
+            }
+        }
+    };
+}
+
+mail_templates! {
+    "game_started" => GameStartedS "mail/game_started/subject.txt", GameStartedT "mail/game_started/body.txt", GameStartedH "mail/game_started/body.html";
+    "opponent_moved" => OpponentMovedS "mail/opponent_moved/subject.txt", OpponentMovedT "mail/opponent_moved/body.txt", OpponentMovedH "mail/opponent_moved/body.html";
+    "draw_offered" => DrawOfferedS "mail/draw_offered/subject.txt", DrawOfferedT "mail/draw_offered/body.txt", DrawOfferedH "mail/draw_offered/body.html";
+    "draw_answered" => DrawAnsweredS "mail/draw_answered/subject.txt", DrawAnsweredT "mail/draw_answered/body.txt", DrawAnsweredH "mail/draw_answered/body.html";
+    "claim_judged" => ClaimJudgedS "mail/claim_judged/subject.txt", ClaimJudgedT "mail/claim_judged/body.txt", ClaimJudgedH "mail/claim_judged/body.html";
+    "game_over" => GameOverS "mail/game_over/subject.txt", GameOverT "mail/game_over/body.txt", GameOverH "mail/game_over/body.html";
+    "adjourned" => AdjournedS "mail/adjourned/subject.txt", AdjournedT "mail/adjourned/body.txt", AdjournedH "mail/adjourned/body.html";
+    "envelope_closed" => EnvelopeClosedS "mail/envelope_closed/subject.txt", EnvelopeClosedT "mail/envelope_closed/body.txt", EnvelopeClosedH "mail/envelope_closed/body.html";
+    "envelope_opened" => EnvelopeOpenedS "mail/envelope_opened/subject.txt", EnvelopeOpenedT "mail/envelope_opened/body.txt", EnvelopeOpenedH "mail/envelope_opened/body.html";
+    "resumption_reminder" => ResumptionReminderS "mail/resumption_reminder/subject.txt", ResumptionReminderT "mail/resumption_reminder/body.txt", ResumptionReminderH "mail/resumption_reminder/body.html";
+    "time_low" => TimeLowS "mail/time_low/subject.txt", TimeLowT "mail/time_low/body.txt", TimeLowH "mail/time_low/body.html";
+    "day_left" => DayLeftS "mail/day_left/subject.txt", DayLeftT "mail/day_left/body.txt", DayLeftH "mail/day_left/body.html";
+    "opponent_on_leave" => OpponentOnLeaveS "mail/opponent_on_leave/subject.txt", OpponentOnLeaveT "mail/opponent_on_leave/body.txt", OpponentOnLeaveH "mail/opponent_on_leave/body.html";
+    "time_added" => TimeAddedS "mail/time_added/subject.txt", TimeAddedT "mail/time_added/body.txt", TimeAddedH "mail/time_added/body.html";
+    "sign_in" => SignInS "mail/sign_in/subject.txt", SignInT "mail/sign_in/body.txt", SignInH "mail/sign_in/body.html";
+    "digest" => DigestS "mail/digest/subject.txt", DigestT "mail/digest/body.txt", DigestH "mail/digest/body.html";
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn keys(source: &str) -> Vec<String> {
+        let mut k: Vec<String> = source
+            .lines()
+            .filter(|l| !l.starts_with(' ') && !l.starts_with('#') && l.contains(" = "))
+            .map(|l| l.split(" = ").next().unwrap().to_owned())
+            .collect();
+        k.sort();
+        k
+    }
+
+    #[test]
+    fn both_languages_have_every_message() {
+        let en = keys(include_str!("../../../templates/i18n/en.ftl"));
+        let tr = keys(include_str!("../../../templates/i18n/tr.ftl"));
+        assert_eq!(en, tr);
+        for lang in ["en", "tr"] {
+            let t = Texts::for_locale(lang);
+            for kind in KINDS {
+                for part in ["subject", "headline"] {
+                    assert!(t.has(&format!("{kind}-{part}")), "{lang}: {kind}-{part}");
+                }
+            }
+        }
+    }
+
+    /// A mail of `kind` with fixed content, as `compose` would fill it.
+    fn fixture(kind: &str, lang: &str) -> MailView {
+        let t = Texts::for_locale(lang);
+        let mut pos = Chess::default();
+        pos.play_unchecked(shakmaty::Move::Normal {
+            role: Role::Pawn,
+            from: Square::E2,
+            capture: None,
+            to: Square::E4,
+            promotion: None,
+        });
+        let (board, board_text) = diagram(&pos, true);
+        let args: Vec<(&str, String)> = vec![
+            ("white", "Ayşe Yılmaz".into()),
+            ("black", "Mehmet Öz".into()),
+            ("opponent", "Ayşe Yılmaz".into()),
+            (
+                "move",
+                if lang == "tr" {
+                    "Af3".into()
+                } else {
+                    "Nf3".into()
+                },
+            ),
+            ("accepted", "no".into()),
+            ("upheld", "no".into()),
+            ("kind", t.get("claim-threefold_repetition", &[])),
+            ("result", "1-0".into()),
+            ("termination", t.get("termination-checkmate", &[])),
+            ("resume_at", "2026-12-05T14:00:00Z".into()),
+            ("place", " (Okul salonu)".into()),
+            ("sealer", "Mehmet Öz".into()),
+            ("move_number", "41".into()),
+            ("nonce", "00112233445566778899aabbccddeeff".into()),
+            ("from", "2026-12-20T00:00:00Z".into()),
+            ("until", "2026-12-27T00:00:00Z".into()),
+            ("seconds", "86400".into()),
+            ("reason", "power cut".into()),
+            ("count", "2".into()),
+        ];
+        let mut m = MailView {
+            lang: t.lang,
+            greeting: t.get("greeting", &[("name", "Mehmet Öz".into())]),
+            subject: t.get(&format!("{kind}-subject"), &args),
+            headline: t.get(&format!("{kind}-headline"), &args),
+            board: Some(board),
+            board_text: Some(board_text),
+            clock: Some(t.get(
+                "your-time",
+                &[
+                    ("left", t.duration(200_000)),
+                    ("deadline", "2026-12-01T09:00:00Z".into()),
+                ],
+            )),
+            link: "https://zarf.example/games/0190a5b2-7c3e-7f00-8000-0000000000e5".into(),
+            link_label: t.get("open-game", &[]),
+            why: t.get("why", &[]),
+            unsubscribe_label: t.get("unsubscribe", &[]),
+            unsubscribe_link: Some("https://zarf.example/unsubscribe?player=p&token=t".into()),
+            ..MailView::default()
+        };
+        match kind {
+            "envelope_closed" => {
+                let c =
+                    "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08".to_owned();
+                m.lines
+                    .push(t.get("envelope_closed-commitment", &[("commitment", c.clone())]));
+                m.commitment = Some(c);
+            }
+            "digest" => {
+                m.games = vec![
+                    (
+                        "Ayşe Yılmaz – Mehmet Öz".into(),
+                        "https://zarf.example/games/1".into(),
+                    ),
+                    (
+                        "Mehmet Öz – Can".into(),
+                        "https://zarf.example/games/2".into(),
+                    ),
+                ];
+            }
+            "sign_in" => {
+                m.unsubscribe_link = None;
+                m.lines.push(t.get("sign_in-ignore", &[]));
+            }
+            _ => {}
+        }
+        m
+    }
+
+    #[test]
+    fn every_template_in_both_languages() {
+        for kind in KINDS {
+            for lang in ["en", "tr"] {
+                let (subject, text, html) = render(kind, &fixture(kind, lang)).unwrap();
+                assert!(
+                    !subject.contains('\n') && !subject.is_empty(),
+                    "{kind} {lang}"
+                );
+                assert!(
+                    !subject.contains("-subject"),
+                    "{kind} {lang}: a missing message"
+                );
+                insta::assert_snapshot!(format!("{kind}_{lang}_subject"), subject);
+                insta::assert_snapshot!(format!("{kind}_{lang}_text"), text);
+                insta::assert_snapshot!(format!("{kind}_{lang}_html"), html);
+            }
+        }
+    }
+}

@@ -1,0 +1,139 @@
+//! The sender: one thread per server drains the outbox. It claims due rows with a lease
+//! (`FOR UPDATE SKIP LOCKED` on PostgreSQL, so servers share the work), sends each over SMTP (or
+//! writes an .eml file), marks it sent, and retries failures with exponential backoff and jitter.
+//! A row is marked sent only after the server accepted it; if the process dies in between, the
+//! row goes again with the same Message-ID, so the receiving server can drop the duplicate.
+
+use std::path::PathBuf;
+use std::sync::Weak;
+use std::time::Duration;
+
+use lettre::{FileTransport, Message, SmtpTransport, Transport};
+use rand::Rng;
+
+use super::compose::{compose, MailSettings, Skip};
+use crate::http::AppState;
+use crate::store::{self, micros};
+
+/// How mail leaves.
+pub enum Outlet {
+    Smtp(SmtpTransport),
+    Files(FileTransport, PathBuf),
+}
+
+impl Outlet {
+    /// SMTP from a URL (`smtp://host:port`, `smtps://…`, `?tls=required`), else .eml files.
+    pub fn new(smtp_url: Option<&str>, mail_dir: PathBuf) -> anyhow::Result<Outlet> {
+        Ok(match smtp_url.filter(|u| !u.trim().is_empty()) {
+            Some(url) => Outlet::Smtp(
+                SmtpTransport::from_url(url)?
+                    .timeout(Some(Duration::from_secs(10)))
+                    .build(),
+            ),
+            None => {
+                std::fs::create_dir_all(&mail_dir)?;
+                Outlet::Files(FileTransport::new(&mail_dir), mail_dir)
+            }
+        })
+    }
+
+    fn send(&self, message: &Message) -> anyhow::Result<()> {
+        match self {
+            Outlet::Smtp(t) => t.send(message).map(drop).map_err(Into::into),
+            Outlet::Files(t, _) => t.send(message).map(drop).map_err(Into::into),
+        }
+    }
+}
+
+const LEASE: time::Duration = time::Duration::seconds(60);
+
+/// Delay before attempt `attempts + 1`: 2^attempts seconds, at most an hour, with ±25% jitter.
+pub fn backoff(attempts: i32) -> time::Duration {
+    let base = 2f64.powi(attempts.clamp(0, 12)).min(3600.0);
+    let jitter = rand::rng().random_range(0.75..1.25);
+    time::Duration::milliseconds((base * jitter * 1000.0) as i64)
+}
+
+pub fn spawn(
+    state: Weak<AppState>,
+    outlet: Outlet,
+    settings: MailSettings,
+) -> std::thread::JoinHandle<()> {
+    std::thread::Builder::new()
+        .name("zarf-mail".into())
+        .spawn(move || loop {
+            let Some(state) = state.upgrade() else { return };
+            let sent = match drain(&state, &outlet, &settings, 100) {
+                Ok(n) => n,
+                Err(e) => {
+                    tracing::warn!(error = %e, "mail round failed; trying again");
+                    0
+                }
+            };
+            drop(state);
+            if sent == 0 {
+                std::thread::sleep(Duration::from_millis(200));
+            }
+        })
+        .expect("the mail thread starts")
+}
+
+/// Sends up to `limit` due mails; returns how many rows it handled.
+pub fn drain(
+    state: &AppState,
+    outlet: &Outlet,
+    settings: &MailSettings,
+    limit: i64,
+) -> anyhow::Result<usize> {
+    let now = store::now();
+    let rows = state
+        .store
+        .claim_outbox(micros(now), micros(now + LEASE), limit)?;
+    let n = rows.len();
+    for row in rows {
+        let Some(to) = state.store.player(&row.recipient_id)? else {
+            state
+                .store
+                .outbox_done(&row.id, micros(now), Some("no such player"))?;
+            continue;
+        };
+        let link = match row.kind.as_str() {
+            "sign_in" => Some(crate::http::login::issue_link(state, &to.id)?),
+            _ => None,
+        };
+        match compose(&state.store, settings, &row, &to, link.as_deref()) {
+            Ok(Ok(message)) => match outlet.send(&message) {
+                Ok(()) => state
+                    .store
+                    .outbox_done(&row.id, micros(store::now()), None)?,
+                Err(e) => {
+                    let next = store::now() + backoff(row.attempts);
+                    tracing::warn!(mail = %row.id, attempts = row.attempts + 1, error = %e, "sending failed; will retry");
+                    state.store.outbox_retry(
+                        &row.id,
+                        row.attempts + 1,
+                        micros(next),
+                        &e.to_string(),
+                    )?;
+                }
+            },
+            Ok(Err(skip)) => {
+                let why = match skip {
+                    Skip::NoAddress => "not sent: no e-mail address",
+                    Skip::Preference => "not sent: the player's mail preference",
+                };
+                state.store.outbox_done(&row.id, micros(now), Some(why))?;
+            }
+            Err(e) => {
+                tracing::error!(mail = %row.id, error = %e, "a mail could not be composed");
+                state.store.outbox_retry(
+                    &row.id,
+                    row.attempts + 1,
+                    micros(now + backoff(row.attempts)),
+                    &e.to_string(),
+                )?;
+            }
+        }
+    }
+    Ok(n)
+}

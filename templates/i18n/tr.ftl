@@ -1,0 +1,76 @@
+greeting = Merhaba { $name },
+open-game = Oyunu aç
+why = Bu e-postayı zarf'ta oynadığınız için alıyorsunuz.
+unsubscribe = Bu e-postalardan çık (süre hatırlatmaları gelmeye devam eder)
+your-time = Süreniz: { $left } (son an { $deadline })
+white-black = { $white } – { $black }
+duration-days = { $days } gün { $hours } sa
+duration-hours = { $hours } sa { $minutes } dk
+duration-minutes = { $minutes } dk
+
+game_started-subject = Yeni oyun: { $white } – { $black }
+game_started-headline = Bir oyun başladı: { $white } (Beyaz), { $black } (Siyah) karşısında.
+opponent_moved-subject = { $opponent } { $move } oynadı: hamle sırası sizde
+opponent_moved-headline = { $opponent } { $move } oynadı. Hamle sırası sizde.
+opponent_moved-offer = { $opponent } ayrıca beraberlik teklif ediyor (=).
+draw_offered-subject = { $opponent } beraberlik teklif ediyor
+draw_offered-headline = { $opponent } beraberlik teklif ediyor. Kabul edebilir, reddedebilir ya da hamlenizi yapabilirsiniz.
+draw_answered-subject = { $accepted ->
+    [yes] { $opponent } beraberlik teklifinizi kabul etti
+   *[no] { $opponent } beraberlik teklifinizi reddetti
+}
+draw_answered-headline = { $accepted ->
+    [yes] { $opponent } beraberlik teklifinizi kabul etti: oyun berabere.
+   *[no] { $opponent } beraberlik teklifinizi reddetti. Oyun devam ediyor.
+}
+claim_judged-subject = { $opponent } beraberlik talep etti: { $upheld ->
+    [yes] kabul edildi
+   *[no] reddedildi
+}
+claim_judged-headline = { $opponent } { $kind } nedeniyle beraberlik talep etti. { $upheld ->
+    [yes] Talep doğru: oyun berabere.
+   *[no] Talep yanlış: oyun devam ediyor ve talep beraberlik teklifi sayılıyor.
+}
+game_over-subject = Oyun bitti: { $white } – { $black } { $result }
+game_over-headline = Oyun sona erdi: { $result } ({ $termination }). PGN ekte.
+adjourned-subject = Oyun ertelendi: { $white } – { $black }
+adjourned-headline = Oyun ertelendi (ajurne). { $sealer } gizli hamlesini zarfa koyacak; oyun { $resume_at } tarihinde sürecek{ $place }.
+envelope_closed-subject = Zarf mühürlendi: { $white } – { $black }
+envelope_closed-headline = { $sealer } { $move_number }. hamlesini zarfa koydu ve zarfı kapattı. Taahhüdü saklayın: zarf açılınca herkes hamleyi onunla karşılaştırabilir.
+envelope_closed-commitment = Taahhüt: { $commitment }
+envelope_opened-subject = Zarf açıldı: { $move }
+envelope_opened-headline = Gizli hamle { $move } idi (nonce { $nonce }).
+resumption_reminder-subject = Oyun { $resume_at } tarihinde sürüyor
+resumption_reminder-headline = Ertelenen oyununuz { $white } – { $black }, { $resume_at } tarihinde sürüyor{ $place }. Geldiğinizde bildirin.
+time_low-subject = Süreniz azalıyor: { $white } – { $black }
+time_low-headline = Bu hamle için sürenizin çoğunu kullandınız.
+day_left-subject = 24 saat kaldı: { $white } – { $black }
+day_left-headline = Hamleniz için bir günden az süre kaldı.
+opponent_on_leave-subject = { $opponent } izinde
+opponent_on_leave-headline = { $opponent }, { $from } ile { $until } arasında izinde. Bu sürede saatler durur.
+time_added-subject = Hakem size süre verdi
+time_added-headline = Hakem saatinize { $seconds } saniye ekledi: { $reason }
+sign_in-subject = zarf giriş bağlantınız
+sign_in-headline = Giriş yapmak için bu bağlantıyı 15 dakika içinde açın. Yalnızca bir kez çalışır.
+sign_in-ignore = Bu bağlantıyı siz istemediyseniz bu e-postayı dikkate almayın.
+digest-subject = { $count } oyunda hamle sırası sizde
+digest-headline = Bu oyunlarda hamle sırası sizde, en acil olan önce:
+
+termination-checkmate = mat
+termination-resignation = terk
+termination-stalemate = pat
+termination-dead_position = ölü konum
+termination-agreement = anlaşma
+termination-threefold_repetition = üç kez tekrar
+termination-fifty_moves = elli hamle kuralı
+termination-fivefold_repetition = beş kez tekrar
+termination-seventyfive_moves = yetmiş beş hamle kuralı
+termination-time_forfeit = süre kaybı
+termination-insufficient_material_on_time = süre bitti ama rakip mat edemezdi
+termination-sealed_move_invalid = geçersiz gizli hamle
+termination-late_for_resumption = devam oturumuna geç kalma
+termination-arbiter_decision = hakem kararı
+claim-threefold_repetition = üç kez tekrar
+claim-fifty_moves = elli hamle kuralı
+side-white = Beyaz
+side-black = Siyah

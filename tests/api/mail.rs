@@ -1,0 +1,482 @@
+//! Mail over real SMTP: a move mails the opponent once, in their language and notation, threaded
+//! per game; an outage loses nothing and sends nothing twice; sign-in links, login codes and
+//! one-click unsubscribe.
+
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use mail_parser::{MessageParser, MimeHeaders};
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+use crate::helpers::smtp::{self, Received};
+use crate::helpers::*;
+
+struct Mail {
+    to: Vec<String>,
+    subject: String,
+    text: String,
+    html: String,
+    headers: String,
+    message_id: String,
+    attachments: Vec<String>,
+}
+
+fn parse(r: &Received) -> Mail {
+    let m = MessageParser::default().parse(&r.raw).expect("a mail");
+    let raw = String::from_utf8_lossy(&r.raw);
+    let headers = raw.split("\r\n\r\n").next().unwrap_or_default().to_owned();
+    Mail {
+        to: r.to.clone(),
+        subject: m.subject().unwrap_or_default().to_owned(),
+        text: m.body_text(0).unwrap_or_default().into_owned(),
+        html: m.body_html(0).unwrap_or_default().into_owned(),
+        headers,
+        message_id: m.message_id().unwrap_or_default().to_owned(),
+        attachments: m
+            .attachments()
+            .map(|a| a.attachment_name().unwrap_or_default().to_owned())
+            .collect(),
+    }
+}
+
+/// Waits until `n` mails have arrived (at most 30 s) and returns them all.
+async fn wait_for(inbox: &Arc<Mutex<Vec<Received>>>, n: usize) -> Vec<Mail> {
+    let start = Instant::now();
+    while inbox.lock().unwrap().len() < n && start.elapsed() < Duration::from_secs(30) {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    inbox.lock().unwrap().iter().map(parse).collect()
+}
+
+async fn mail_app(backend: Backend) -> (TestApp, Arc<Mutex<Vec<Received>>>) {
+    let (port, inbox) = smtp::start(0);
+    let app = spawn_app_with(
+        backend,
+        Options {
+            smtp_url: Some(format!("smtp://127.0.0.1:{port}")),
+            ..Options::default()
+        },
+    )
+    .await;
+    (app, inbox)
+}
+
+async fn game_between(app: &TestApp) -> (String, Player, Player) {
+    let white = app
+        .create_player_with(json!({"name": "Ayse", "email": "ayse@okul.tr", "locale": "tr"}))
+        .await;
+    let black = app
+        .create_player_with(json!({"name": "Mehmet", "email": "mehmet@okul.tr"}))
+        .await;
+    let res = app.create_game_with(&app.admin, json!({"white": white.id, "black": black.id, "time_control": {"kind": "per_move", "seconds": 259200}})).await;
+    let g = res.json::<Value>().await.unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    (g, white, black)
+}
+
+async fn a_move_mails_the_opponent_once(backend: Backend) {
+    let (app, inbox) = mail_app(backend).await;
+    let (g, white, black) = game_between(&app).await;
+    let started = wait_for(&inbox, 2).await;
+    assert_eq!(started.len(), 2, "game_started to both");
+    app.play(&g, &white, &black, "e4").await;
+    let all = wait_for(&inbox, 3).await;
+    assert_eq!(all.len(), 3, "exactly one more mail");
+    let m = &all[2];
+    assert_eq!(m.to, ["mehmet@okul.tr"]);
+    assert_eq!(m.subject, "Ayse played e4: your move");
+    assert!(
+        m.text.contains("Hello Mehmet,") && m.text.contains("It is your move."),
+        "{}",
+        m.text
+    );
+    assert!(
+        m.text.contains("♙") && m.html.contains("<table"),
+        "a board diagram, inline"
+    );
+    assert!(!m.html.contains("<img"), "no remote images");
+    assert!(
+        m.text.contains(&format!("/games/{g}")),
+        "one link to the game"
+    );
+    assert!(
+        m.text.contains("Your time: 2 d 23 h (deadline "),
+        "{}",
+        m.text
+    );
+    // Threaded per game, a stable id per outbox row, and the unsubscribe headers.
+    assert!(
+        m.headers
+            .contains(&format!("In-Reply-To: <game-{g}@127.0.0.1>")),
+        "{}",
+        m.headers
+    );
+    assert!(m
+        .headers
+        .contains(&format!("References: <game-{g}@127.0.0.1>")));
+    assert!(m.message_id.ends_with("@127.0.0.1"));
+    assert!(
+        m.headers.contains("List-Unsubscribe: <http://127.0.0.1:")
+            && m.headers
+                .contains("List-Unsubscribe-Post: List-Unsubscribe=One-Click")
+    );
+
+    // The Turkish player gets Turkish, and the move in Turkish letters.
+    app.play(&g, &white, &black, "Nf6").await;
+    let all = wait_for(&inbox, 4).await;
+    let m = &all[3];
+    assert_eq!(m.to, ["ayse@okul.tr"]);
+    assert_eq!(m.subject, "Mehmet Af6 oynadı: hamle sırası sizde");
+    assert!(m.text.contains("Merhaba Ayse,"));
+
+    // Resignation ends the game: both get the result with the PGN attached.
+    app.post(
+        &format!("/api/v1/games/{g}/resign"),
+        Some(&black.token),
+        json!({}),
+    )
+    .await;
+    let all = wait_for(&inbox, 6).await;
+    let over: Vec<&Mail> = all
+        .iter()
+        .filter(|m| m.attachments.contains(&"game.pgn".to_owned()))
+        .collect();
+    assert_eq!(
+        over.len(),
+        2,
+        "{:?}",
+        all.iter().map(|m| &m.subject).collect::<Vec<_>>()
+    );
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(inbox.lock().unwrap().len(), 6, "nothing more");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_mails_the_opponent_once_sqlite() {
+    a_move_mails_the_opponent_once(Backend::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_mails_the_opponent_once_postgres() {
+    let Some(url) = postgres_url() else {
+        eprintln!(
+            "skipped a_move_mails_the_opponent_once_postgres: ZARF_TEST_POSTGRES_URL is not set"
+        );
+        return;
+    };
+    a_move_mails_the_opponent_once(Backend::Postgres(url)).await;
+}
+
+async fn an_outage_loses_nothing(backend: Backend) {
+    // The SMTP server is down while the game is played...
+    let port = smtp::free_port();
+    let app = spawn_app_with(
+        backend,
+        Options {
+            smtp_url: Some(format!("smtp://127.0.0.1:{port}")),
+            ..Options::default()
+        },
+    )
+    .await;
+    let (g, white, black) = game_between(&app).await;
+    app.play(&g, &white, &black, "e4 e5 Nf3 Nc6").await;
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let store = api::store::Store::open(&app.db.url, 1).unwrap();
+    let pending = store.pending_outbox(100).unwrap();
+    assert_eq!(pending.len(), 6, "2 game_started + 4 moves, all waiting");
+    assert!(
+        pending.iter().any(|r| r.attempts > 0),
+        "sending was tried and failed"
+    );
+    // ...and comes back: every mail arrives, once.
+    let (_, inbox) = smtp::start(port);
+    let mails = wait_for(&inbox, 6).await;
+    assert_eq!(mails.len(), 6);
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let mails: Vec<Mail> = inbox.lock().unwrap().iter().map(parse).collect();
+    let mut ids: Vec<&String> = mails.iter().map(|m| &m.message_id).collect();
+    ids.sort();
+    ids.dedup();
+    assert_eq!((mails.len(), ids.len()), (6, 6), "each once");
+    assert!(store.pending_outbox(100).unwrap().is_empty());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_smtp_outage_loses_nothing_and_sends_nothing_twice_sqlite() {
+    an_outage_loses_nothing(Backend::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_smtp_outage_loses_nothing_and_sends_nothing_twice_postgres() {
+    let Some(url) = postgres_url() else {
+        eprintln!("skipped an_smtp_outage_loses_nothing_and_sends_nothing_twice_postgres: ZARF_TEST_POSTGRES_URL is not set");
+        return;
+    };
+    an_outage_loses_nothing(Backend::Postgres(url)).await;
+}
+
+fn no_redirects() -> reqwest::Client {
+    reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sign_in_by_mail() {
+    let (app, inbox) = mail_app(Backend::Sqlite).await;
+    let p = app
+        .create_player_with(json!({"name": "Zeynep", "email": "zeynep@okul.tr"}))
+        .await;
+    let client = no_redirects();
+    // Unknown and known addresses get the same answer; only the known one gets a mail.
+    let ask = |email: &str| {
+        client
+            .post(app.url("/login"))
+            .form(&[("email", email)])
+            .send()
+    };
+    let unknown = ask("nobody@okul.tr").await.unwrap().text().await.unwrap();
+    let known = ask("zeynep@okul.tr").await.unwrap().text().await.unwrap();
+    assert_eq!(unknown, known);
+    let mails = wait_for(&inbox, 1).await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(inbox.lock().unwrap().len(), 1);
+    assert_eq!(mails[0].to, ["zeynep@okul.tr"]);
+    assert!(
+        !mails[0].headers.contains("List-Unsubscribe"),
+        "a sign-in link is not a subscription"
+    );
+    let link = mails[0]
+        .text
+        .split_whitespace()
+        .find(|w| w.contains("/login/"))
+        .unwrap()
+        .to_owned();
+    let token = link.rsplit('/').next().unwrap().to_owned();
+    let store = api::store::Store::open(&app.db.url, 1).unwrap();
+    assert!(store.pending_outbox(10).unwrap().is_empty());
+    let db = std::fs::read(app.db.data_dir.join("zarf.sqlite3")).unwrap();
+    assert!(
+        !String::from_utf8_lossy(&db).contains(&token),
+        "the link is stored only hashed"
+    );
+
+    // The link opens a session once.
+    let res = client.get(&link).send().await.unwrap();
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let cookie = res.headers()["set-cookie"].to_str().unwrap().to_owned();
+    assert!(
+        cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax"),
+        "{cookie}"
+    );
+    assert!(!cookie.contains("Secure"), "not behind HTTPS here");
+    let session = cookie.split(';').next().unwrap().to_owned();
+    let me: Value = client
+        .get(app.url("/api/v1/me"))
+        .header("cookie", &session)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(me["id"], p.id.as_str());
+    assert_eq!(
+        client.get(&link).send().await.unwrap().status(),
+        StatusCode::BAD_REQUEST,
+        "single use"
+    );
+    assert_eq!(
+        client
+            .get(app.url("/login/00"))
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        StatusCode::BAD_REQUEST
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sign_in_requests_are_rate_limited() {
+    let (port, _inbox) = smtp::start(0);
+    let mut app = spawn_app_with(
+        Backend::Sqlite,
+        Options {
+            smtp_url: Some(format!("smtp://127.0.0.1:{port}")),
+            ..Options::default()
+        },
+    )
+    .await;
+    let _ = &mut app;
+    let client = no_redirects();
+    let mut statuses = Vec::new();
+    for _ in 0..1002 {
+        let s = client
+            .post(app.url("/login"))
+            .form(&[("email", "x@okul.tr")])
+            .send()
+            .await
+            .unwrap()
+            .status();
+        statuses.push(s);
+        if s == StatusCode::TOO_MANY_REQUESTS {
+            break;
+        }
+    }
+    assert_eq!(
+        statuses.last(),
+        Some(&StatusCode::TOO_MANY_REQUESTS),
+        "limited after {}",
+        statuses.len()
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_printed_login_code_signs_a_pupil_in_once() {
+    let app = spawn_app(Backend::Sqlite).await;
+    let org = app
+        .create_player_with(json!({"name": "Öğretmen", "roles": ["organiser"]}))
+        .await;
+    let pupil = app.create_player("Can").await;
+    let res = app
+        .post(
+            &format!("/api/v1/players/{}/login-code", pupil.id),
+            Some(&org.token),
+            json!({}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::CREATED);
+    let code = res.json::<Value>().await.unwrap()["code"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert_eq!(code.len(), 14);
+    let other = app.create_player("Ece").await;
+    assert_error(
+        app.post(
+            &format!("/api/v1/players/{}/login-code", pupil.id),
+            Some(&other.token),
+            json!({}),
+        )
+        .await,
+        403,
+        "forbidden",
+    )
+    .await;
+    let card = app
+        .client
+        .post(app.url(&format!(
+            "/api/v1/players/{}/login-code?format=html",
+            pupil.id
+        )))
+        .bearer_auth(&org.token)
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(card.contains("Can"), "a printable card");
+    let client = no_redirects();
+    // Typed from paper: lower case, no dashes.
+    let typed = code.replace('-', "").to_lowercase();
+    let res = client
+        .post(app.url("/login/code"))
+        .form(&[("code", typed.as_str())])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let session = res.headers()["set-cookie"]
+        .to_str()
+        .unwrap()
+        .split(';')
+        .next()
+        .unwrap()
+        .to_owned();
+    let me: Value = client
+        .get(app.url("/api/v1/me"))
+        .header("cookie", session)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(me["id"], pupil.id.as_str());
+    let again = client
+        .post(app.url("/login/code"))
+        .form(&[("code", code.as_str())])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(again.status(), StatusCode::BAD_REQUEST, "one time");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_click_unsubscribe_leaves_only_reminders() {
+    let (app, inbox) = mail_app(Backend::Sqlite).await;
+    let (g, white, black) = game_between(&app).await;
+    app.play(&g, &white, &black, "e4").await;
+    let mails = wait_for(&inbox, 3).await;
+    let to_black = mails
+        .iter()
+        .find(|m| m.subject.contains("played e4"))
+        .unwrap();
+    let link = to_black
+        .headers
+        .lines()
+        .find_map(|l| l.strip_prefix("List-Unsubscribe: <"))
+        .unwrap()
+        .trim_end_matches('>')
+        .to_owned();
+    // A forged token does nothing.
+    let forged = link.replace("token=", "token=00");
+    app.client
+        .post(&forged)
+        .body("List-Unsubscribe=One-Click")
+        .send()
+        .await
+        .unwrap();
+    // RFC 8058: the mail client posts to the link.
+    let res = app
+        .client
+        .post(&link)
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body("List-Unsubscribe=One-Click")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    let me: Value = app
+        .get("/api/v1/me", Some(&black.token))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(me["id"], black.id.as_str());
+    app.play(&g, &white, &black, "e5 Nf3").await;
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let subjects: Vec<String> = inbox
+        .lock()
+        .unwrap()
+        .iter()
+        .map(parse)
+        .map(|m| m.subject)
+        .collect();
+    assert!(
+        subjects
+            .iter()
+            .any(|s| s.contains("Mehmet Af6") || s.contains("e5")),
+        "White still gets mail: {subjects:?}"
+    );
+    assert!(
+        !subjects.iter().any(|s| s.contains("played Nf3")),
+        "Black does not: {subjects:?}"
+    );
+}
