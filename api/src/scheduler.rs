@@ -64,6 +64,7 @@ pub fn tick_at(state: &AppState, now: time::OffsetDateTime) -> anyhow::Result<()
     {
         remind(state, &id, now)?;
     }
+    digests(state, now)?;
     // A10: an hour after a resumption time, an absent player loses.
     for id in state
         .store
@@ -118,5 +119,55 @@ fn remind(state: &AppState, id: &str, now: time::OffsetDateTime) -> anyhow::Resu
         _ => None,
     };
     state.store.record_reminder(id, mail.as_ref(), next)?;
+    Ok(())
+}
+
+/// Daily digests: at each digest player's hour (in their UTC offset), once a day, one mail listing
+/// the games where it is their move, most urgent first.
+fn digests(state: &AppState, now: time::OffsetDateTime) -> anyhow::Result<()> {
+    for p in state.store.digest_players()? {
+        let local = now + time::Duration::minutes(i64::from(p.utc_offset_minutes));
+        if i32::from(local.hour()) != p.digest_hour {
+            continue;
+        }
+        let already = p.last_digest_at.is_some_and(|at| {
+            let last =
+                store::from_micros(at) + time::Duration::minutes(i64::from(p.utc_offset_minutes));
+            last.date() == local.date()
+        });
+        if already {
+            continue;
+        }
+        let mine: Vec<serde_json::Value> = state
+            .store
+            .games_of_player(&p.id, Some("active"), 500)?
+            .into_iter()
+            .filter(|g| g.to_move_id.as_deref() == Some(p.id.as_str()))
+            .filter_map(|g| {
+                let view: crate::http::views::GameView = serde_json::from_str(&g.view).ok()?;
+                Some(serde_json::json!({
+                    "id": g.id,
+                    "label": format!("{} – {}", view.white.name, view.black.name),
+                }))
+            })
+            .collect();
+        if !mine.is_empty() {
+            let at = micros(now);
+            state.store.enqueue(&store::OutboxRow {
+                id: uuid::Uuid::now_v7().to_string(),
+                game_id: None,
+                kind: "digest".into(),
+                recipient_id: p.id.clone(),
+                payload: serde_json::json!({ "detail": { "games": mine } }).to_string(),
+                created_at: at,
+                attempts: 0,
+                next_attempt_at: at,
+                sent_at: None,
+                last_error: None,
+                claimed_until: None,
+            })?;
+        }
+        state.store.set_last_digest(&p.id, micros(now))?;
+    }
     Ok(())
 }

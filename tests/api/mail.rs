@@ -480,3 +480,61 @@ async fn one_click_unsubscribe_leaves_only_reminders() {
         "Black does not: {subjects:?}"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_daily_digest_instead_of_every_event() {
+    let (app, inbox) = mail_app(Backend::Sqlite).await;
+    let (g, white, black) = game_between(&app).await;
+    wait_for(&inbox, 2).await;
+    // Black wants a digest at this hour of the day in UTC+3.
+    let now = time::OffsetDateTime::now_utc();
+    let hour = (now.hour() + 3) % 24;
+    let prefs = json!({"mode": "digest", "digest_hour": hour, "utc_offset_minutes": 180});
+    let res = app
+        .client
+        .put(app.url("/api/v1/me/mail"))
+        .bearer_auth(&black.token)
+        .json(&prefs)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::NO_CONTENT);
+    let bad = app
+        .client
+        .put(app.url("/api/v1/me/mail"))
+        .bearer_auth(&black.token)
+        .json(&json!({"mode": "hourly"}))
+        .send()
+        .await
+        .unwrap();
+    assert_error(bad, 400, "bad_request").await;
+    app.play(&g, &white, &black, "e4").await;
+    // The server's own scheduler sends the digest this hour; the move itself sends nothing.
+    let mails = wait_for(&inbox, 3).await;
+    assert!(
+        !mails.iter().any(|m| m.subject.contains("played e4")),
+        "no mail for the move itself"
+    );
+    // Running the scheduler again an hour before or a minute later sends no second digest.
+    let now = time::OffsetDateTime::now_utc();
+    for t in [
+        now - time::Duration::minutes(61),
+        now + time::Duration::minutes(1),
+    ] {
+        let s = app.state.clone();
+        tokio::task::spawn_blocking(move || api::scheduler::tick_at(&s, t))
+            .await
+            .unwrap()
+            .unwrap();
+    }
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    assert_eq!(inbox.lock().unwrap().len(), 3);
+    let digest = &mails[2];
+    assert_eq!(digest.to, ["mehmet@okul.tr"]);
+    assert_eq!(digest.subject, "Your move in 1 games");
+    assert!(
+        digest.text.contains("Ayse – Mehmet") && digest.text.contains(&format!("/games/{g}")),
+        "{}",
+        digest.text
+    );
+}
