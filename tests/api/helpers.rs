@@ -425,7 +425,7 @@ pub mod smtp {
             .with_name("smtp.test")
             .with_ssl(SslConfig::None)
             .unwrap()
-            .with_num_threads(2)
+            .with_num_threads(16)
             .with_tcp_listener(listener);
         std::thread::spawn(move || {
             let _ = server.serve();

@@ -42,6 +42,28 @@ pub struct TimeBody {
     pub reason: String,
 }
 
+/// The calling player, their id, language, and the time: who takes or ends leave.
+fn leave_taker(
+    caller: &Caller,
+) -> Result<
+    (
+        crate::store::PlayerRow,
+        PlayerId,
+        domain::game::Locale,
+        OffsetDateTime,
+    ),
+    ApiError,
+> {
+    let player = caller
+        .require()?
+        .player()
+        .cloned()
+        .ok_or_else(|| ApiError::bad_request("only players take leave"))?;
+    let me = PlayerId::parse(&player.id)
+        .map_err(|_| ApiError::internal(anyhow::anyhow!("bad player id")))?;
+    Ok((player, me, caller.locale(), store::now()))
+}
+
 fn parse_from(text: &str, now: OffsetDateTime) -> Result<OffsetDateTime, ApiError> {
     let t = text.trim();
     if let Ok(at) = OffsetDateTime::parse(t, &Rfc3339) {
@@ -85,20 +107,12 @@ pub async fn take_leave(
     caller: Caller,
     body: web::Json<LeaveBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let player = caller
-        .require()?
-        .player()
-        .cloned()
-        .ok_or_else(|| ApiError::bad_request("only players take leave"))?;
-    let locale = caller.locale();
-    let now = store::now();
+    let (player, me, locale, now) = leave_taker(&caller)?;
     let from = parse_from(&body.from, now)?;
     if body.days == 0 || body.days > 366 {
         return Err(ApiError::bad_request("days must be 1 to 366"));
     }
     let until = from + time::Duration::days(i64::from(body.days));
-    let me =
-        PlayerId::parse(&player.id).map_err(|_| ApiError::internal(anyhow::anyhow!("bad id")))?;
     let ctx = Context {
         now,
         actor: Actor::Player(me),
@@ -146,15 +160,7 @@ pub async fn end_leave(
     state: web::Data<AppState>,
     caller: Caller,
 ) -> Result<HttpResponse, ApiError> {
-    let player = caller
-        .require()?
-        .player()
-        .cloned()
-        .ok_or_else(|| ApiError::bad_request("only players take leave"))?;
-    let locale = caller.locale();
-    let now = store::now();
-    let me =
-        PlayerId::parse(&player.id).map_err(|_| ApiError::internal(anyhow::anyhow!("bad id")))?;
+    let (player, me, locale, now) = leave_taker(&caller)?;
     let ctx = Context {
         now,
         actor: Actor::Player(me),

@@ -78,7 +78,11 @@ pub fn spawn(
         .expect("the mail thread starts")
 }
 
-/// Sends up to `limit` due mails; returns how many rows it handled.
+/// Parallel SMTP conversations: one conversation waits on the network most of the time.
+pub const WORKERS: usize = 8;
+
+/// Sends up to `limit` due mails, spread over [`WORKERS`] threads sharing the connection pool;
+/// returns how many rows it handled.
 pub fn drain(
     state: &AppState,
     outlet: &Outlet,
@@ -90,50 +94,80 @@ pub fn drain(
         .store
         .claim_outbox(micros(now), micros(now + LEASE), limit)?;
     let n = rows.len();
-    for row in rows {
-        let Some(to) = state.store.player(&row.recipient_id)? else {
-            state
+    if n == 0 {
+        return Ok(0);
+    }
+    let chunk = n.div_ceil(WORKERS);
+    std::thread::scope(|scope| -> anyhow::Result<()> {
+        let handles: Vec<_> = rows
+            .chunks(chunk)
+            .map(|part| {
+                scope.spawn(move || -> anyhow::Result<()> {
+                    for row in part {
+                        deliver(state, outlet, settings, row)?;
+                    }
+                    Ok(())
+                })
+            })
+            .collect();
+        for h in handles {
+            h.join()
+                .map_err(|_| anyhow::anyhow!("a mail worker panicked"))??;
+        }
+        Ok(())
+    })?;
+    Ok(n)
+}
+
+fn deliver(
+    state: &AppState,
+    outlet: &Outlet,
+    settings: &MailSettings,
+    row: &store::OutboxRow,
+) -> anyhow::Result<()> {
+    let now = store::now();
+    let Some(to) = state.store.player(&row.recipient_id)? else {
+        state
+            .store
+            .outbox_done(&row.id, micros(now), Some("no such player"))?;
+        return Ok(());
+    };
+    let link = match row.kind.as_str() {
+        "sign_in" => Some(crate::http::login::issue_link(state, &to.id)?),
+        _ => None,
+    };
+    match compose(&state.store, settings, row, &to, link.as_deref()) {
+        Ok(Ok(message)) => match outlet.send(&message) {
+            Ok(()) => state
                 .store
-                .outbox_done(&row.id, micros(now), Some("no such player"))?;
-            continue;
-        };
-        let link = match row.kind.as_str() {
-            "sign_in" => Some(crate::http::login::issue_link(state, &to.id)?),
-            _ => None,
-        };
-        match compose(&state.store, settings, &row, &to, link.as_deref()) {
-            Ok(Ok(message)) => match outlet.send(&message) {
-                Ok(()) => state
-                    .store
-                    .outbox_done(&row.id, micros(store::now()), None)?,
-                Err(e) => {
-                    let next = store::now() + backoff(row.attempts);
-                    tracing::warn!(mail = %row.id, attempts = row.attempts + 1, error = %e, "sending failed; will retry");
-                    state.store.outbox_retry(
-                        &row.id,
-                        row.attempts + 1,
-                        micros(next),
-                        &e.to_string(),
-                    )?;
-                }
-            },
-            Ok(Err(skip)) => {
-                let why = match skip {
-                    Skip::NoAddress => "not sent: no e-mail address",
-                    Skip::Preference => "not sent: the player's mail preference",
-                };
-                state.store.outbox_done(&row.id, micros(now), Some(why))?;
-            }
+                .outbox_done(&row.id, micros(store::now()), None)?,
             Err(e) => {
-                tracing::error!(mail = %row.id, error = %e, "a mail could not be composed");
+                let next = store::now() + backoff(row.attempts);
+                tracing::warn!(mail = %row.id, attempts = row.attempts + 1, error = %e, "sending failed; will retry");
                 state.store.outbox_retry(
                     &row.id,
                     row.attempts + 1,
-                    micros(now + backoff(row.attempts)),
+                    micros(next),
                     &e.to_string(),
                 )?;
             }
+        },
+        Ok(Err(skip)) => {
+            let why = match skip {
+                Skip::NoAddress => "not sent: no e-mail address",
+                Skip::Preference => "not sent: the player's mail preference",
+            };
+            state.store.outbox_done(&row.id, micros(now), Some(why))?;
+        }
+        Err(e) => {
+            tracing::error!(mail = %row.id, error = %e, "a mail could not be composed");
+            state.store.outbox_retry(
+                &row.id,
+                row.attempts + 1,
+                micros(now + backoff(row.attempts)),
+                &e.to_string(),
+            )?;
         }
     }
-    Ok(n)
+    Ok(())
 }

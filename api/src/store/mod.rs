@@ -571,6 +571,19 @@ impl Store {
         Ok(())
     }
 
+    /// Queues many mails in one transaction (one row per insert, as MultiConnection wants).
+    pub fn enqueue_many(&self, rows: &[OutboxRow]) -> Result<(), StoreError> {
+        let mut conn = self.writer()?;
+        conn.transaction(|conn| {
+            for row in rows {
+                diesel::insert_into(outbox::table)
+                    .values(row)
+                    .execute(conn)?;
+            }
+            Ok(())
+        })
+    }
+
     /// Queues one mail (outside a game's transaction: sign-in links, digests).
     pub fn enqueue(&self, row: &OutboxRow) -> Result<(), StoreError> {
         let mut conn = self.writer()?;

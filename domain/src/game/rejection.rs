@@ -77,6 +77,53 @@ pub enum Rejection {
 }
 
 impl Rejection {
+    /// One of every kind of rejection (for tests that must cover them all, here and in the API).
+    pub fn examples() -> Vec<Rejection> {
+        vec![
+            Rejection::NoSuchGame,
+            Rejection::GameExists,
+            Rejection::CorruptLog("x".into()),
+            Rejection::NotAPlayer,
+            Rejection::ArbiterOnly,
+            Rejection::NotYourTurn,
+            Rejection::GameOver,
+            Rejection::IllegalMove { text: "e5".into() },
+            Rejection::PromotionMissing { text: "e8".into() },
+            Rejection::AmbiguousMove {
+                text: "Kd8".into(),
+                candidates: vec!["Rd8".into(), "Kd8".into()],
+            },
+            Rejection::UnparseableMove { text: "zz".into() },
+            Rejection::NoDrawOffer,
+            Rejection::DrawOfferPending {
+                by: Side::White,
+                yours: true,
+            },
+            Rejection::InvalidFen("x".into()),
+            Rejection::PositionNotPlayable(Ending::Stalemate),
+            Rejection::InvalidTimeControl("x".into()),
+            Rejection::SamePlayer,
+            Rejection::InvalidField {
+                field: "name",
+                detail: "x".into(),
+            },
+            Rejection::FlagFallen { side: Side::Black },
+            Rejection::NotYetDue,
+            Rejection::NoClock,
+            Rejection::NoLeave,
+            Rejection::InvalidLeave("x".into()),
+            Rejection::LeaveAllowanceExceeded { left_days: 3 },
+            Rejection::Adjourned,
+            Rejection::NotAdjourned,
+            Rejection::EnvelopeClosed,
+            Rejection::NoEnvelope,
+            Rejection::BeforeResumption,
+            Rejection::AlreadyCheckedIn,
+            Rejection::EnvelopeContentMissing,
+            Rejection::ClockCorrectionTooLate,
+        ]
+    }
+
     /// The stable code (the API's `error.code`).
     pub const fn code(&self) -> &'static str {
         match self {
@@ -312,49 +359,7 @@ mod tests {
 
     #[test]
     fn every_rejection_has_a_code_and_two_messages() {
-        let all = [
-            Rejection::NoSuchGame,
-            Rejection::GameExists,
-            Rejection::CorruptLog("x".into()),
-            Rejection::NotAPlayer,
-            Rejection::ArbiterOnly,
-            Rejection::NotYourTurn,
-            Rejection::GameOver,
-            Rejection::IllegalMove { text: "e5".into() },
-            Rejection::PromotionMissing { text: "e8".into() },
-            Rejection::AmbiguousMove {
-                text: "Kd8".into(),
-                candidates: vec!["Rd8".into(), "Kd8".into()],
-            },
-            Rejection::UnparseableMove { text: "zz".into() },
-            Rejection::NoDrawOffer,
-            Rejection::DrawOfferPending {
-                by: Side::White,
-                yours: true,
-            },
-            Rejection::InvalidFen("x".into()),
-            Rejection::PositionNotPlayable(Ending::Stalemate),
-            Rejection::InvalidTimeControl("x".into()),
-            Rejection::SamePlayer,
-            Rejection::InvalidField {
-                field: "name",
-                detail: "x".into(),
-            },
-            Rejection::FlagFallen { side: Side::Black },
-            Rejection::NotYetDue,
-            Rejection::NoClock,
-            Rejection::NoLeave,
-            Rejection::InvalidLeave("x".into()),
-            Rejection::LeaveAllowanceExceeded { left_days: 3 },
-            Rejection::Adjourned,
-            Rejection::NotAdjourned,
-            Rejection::EnvelopeClosed,
-            Rejection::NoEnvelope,
-            Rejection::BeforeResumption,
-            Rejection::AlreadyCheckedIn,
-            Rejection::EnvelopeContentMissing,
-            Rejection::ClockCorrectionTooLate,
-        ];
+        let all = Rejection::examples();
         for r in all {
             let code = r.code();
             assert!(!code.is_empty() && code.chars().all(|c| c.is_ascii_lowercase() || c == '_'));
