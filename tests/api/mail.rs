@@ -265,6 +265,17 @@ async fn sign_in_by_mail() {
         "the link is stored only hashed"
     );
 
+    // Older than 15 minutes, it would not work (checked without using it).
+    let hash = {
+        use sha2::{Digest, Sha256};
+        hex::encode(Sha256::digest(token.as_bytes()))
+    };
+    let later = api::store::micros(api::store::now() + time::Duration::minutes(16));
+    assert_eq!(
+        store.use_login_link(&hash, later).unwrap(),
+        None,
+        "expired after 15 minutes"
+    );
     // The link opens a session once.
     let res = client.get(&link).send().await.unwrap();
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
@@ -536,5 +547,37 @@ async fn a_daily_digest_instead_of_every_event() {
         digest.text.contains("Ayse – Mehmet") && digest.text.contains(&format!("/games/{g}")),
         "{}",
         digest.text
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_smtp_mails_are_eml_files() {
+    let app = spawn_app(Backend::Sqlite).await;
+    let (g, white, black) = game_between(&app).await;
+    app.play(&g, &white, &black, "e4").await;
+    let dir = app.db.data_dir.join("mail");
+    let start = Instant::now();
+    let files = loop {
+        let files: Vec<_> = std::fs::read_dir(&dir)
+            .map(|d| d.filter_map(|e| e.ok()).map(|e| e.path()).collect())
+            .unwrap_or_default();
+        if files.len() >= 3 || start.elapsed() > Duration::from_secs(20) {
+            break files;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    assert_eq!(files.len(), 3, "two game_started and one move: {files:?}");
+    assert!(files
+        .iter()
+        .all(|f| f.extension().is_some_and(|e| e == "eml")));
+    let texts: Vec<String> = files
+        .iter()
+        .map(|f| std::fs::read_to_string(f).unwrap())
+        .collect();
+    assert!(
+        texts
+            .iter()
+            .any(|t| t.contains("mehmet@okul.tr") && t.contains("played e4")),
+        "{texts:?}"
     );
 }
