@@ -1,0 +1,364 @@
+//! zarf-load: creates players and games through the public API, plays them with many concurrent
+//! clients (random legal moves, some draw offers and claims) for a set time, and prints moves per
+//! second, latency percentiles (HDR histogram) and errors by code. With `--database`, it then
+//! measures the store's limit on that database: the same transaction shape (append one event row,
+//! update the projection row, insert an outbox row, commit) driven straight at the store with the
+//! same concurrency, no HTTP and no rules. The last line is machine-readable:
+//! `moves_per_s=<n> p99_ms=<n> limit_ratio=<n> errors=<n>`.
+//!
+//! It sends only to the address it is given.
+
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use clap::Parser;
+use domain::chess::{legal_moves, position_from_stored_fen, write_move, MoveStyle};
+use domain::game::{Actor, EventBody, GameEvent, Side};
+use hdrhistogram::Histogram;
+use serde_json::{json, Value};
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "zarf-load",
+    about = "Load generator for zarf (loopback or your own server only)"
+)]
+struct Args {
+    /// The server, e.g. http://127.0.0.1:8080
+    #[arg(long)]
+    url: String,
+    /// The server's admin token.
+    #[arg(long)]
+    admin_token: String,
+    /// How long to play.
+    #[arg(long, default_value_t = 10)]
+    seconds: u64,
+    /// Games played at once.
+    #[arg(long, default_value_t = 200)]
+    games: usize,
+    /// Concurrent clients.
+    #[arg(long, default_value_t = 32)]
+    clients: usize,
+    /// Measure the store's limit on this database afterwards (the server's database).
+    #[arg(long)]
+    database: Option<String>,
+}
+
+struct Game {
+    id: String,
+    tokens: [String; 2],
+}
+
+#[derive(Default)]
+struct Tally {
+    moves: u64,
+    errors: BTreeMap<String, u64>,
+}
+
+async fn post(
+    client: &reqwest::Client,
+    url: String,
+    token: &str,
+    body: Value,
+) -> anyhow::Result<(u16, Value)> {
+    let res = client
+        .post(url)
+        .bearer_auth(token)
+        .json(&body)
+        .send()
+        .await?;
+    let status = res.status().as_u16();
+    Ok((status, res.json().await.unwrap_or(Value::Null)))
+}
+
+async fn new_game(client: &reqwest::Client, args: &Args, n: usize) -> anyhow::Result<Game> {
+    let mut ids = Vec::new();
+    let mut tokens = Vec::new();
+    for side in ["w", "b"] {
+        let (_, p) = post(
+            client,
+            format!("{}/api/v1/players", args.url),
+            &args.admin_token,
+            json!({"name": format!("load-{side}{n}")}),
+        )
+        .await?;
+        ids.push(
+            p["id"]
+                .as_str()
+                .ok_or_else(|| anyhow::anyhow!("no player: {p}"))?
+                .to_owned(),
+        );
+        tokens.push(p["token"].as_str().unwrap_or_default().to_owned());
+    }
+    let (_, g) = post(
+        client,
+        format!("{}/api/v1/games", args.url),
+        &args.admin_token,
+        json!({"white": ids[0], "black": ids[1]}),
+    )
+    .await?;
+    Ok(Game {
+        id: g["id"]
+            .as_str()
+            .ok_or_else(|| anyhow::anyhow!("no game: {g}"))?
+            .to_owned(),
+        tokens: [tokens[0].clone(), tokens[1].clone()],
+    })
+}
+
+/// One client: plays its games in turn until the time is up.
+async fn client_loop(
+    client: reqwest::Client,
+    args: Arc<Args>,
+    mut games: Vec<(Game, String, usize)>,
+    until: Instant,
+    hist: Arc<Mutex<Histogram<u64>>>,
+    tally: Arc<Mutex<Tally>>,
+    seed: u64,
+) {
+    let mut rng = seed | 1;
+    let mut next = move || {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        rng
+    };
+    let mut made = 0usize;
+    while Instant::now() < until && !games.is_empty() {
+        for slot in games.iter_mut() {
+            if Instant::now() >= until {
+                break;
+            }
+            let (game, fen, ply) = slot;
+            let Some(pos) = position_from_stored_fen(fen) else {
+                continue;
+            };
+            let moves = legal_moves(&pos);
+            if moves.is_empty() {
+                continue;
+            }
+            let m = moves[(next() % moves.len() as u64) as usize];
+            let uci = write_move(&pos, m, MoveStyle::Uci);
+            let side = *ply % 2;
+            let roll = next() % 100;
+            let (path, body) = if roll < 3 {
+                (
+                    "claims",
+                    json!({"kind": "threefold_repetition", "move": uci, "notation": "uci"}),
+                )
+            } else {
+                (
+                    "moves",
+                    json!({"move": uci, "notation": "uci", "offer_draw": roll < 6}),
+                )
+            };
+            let started = Instant::now();
+            let result = post(
+                &client,
+                format!("{}/api/v1/games/{}/{path}", args.url, game.id),
+                &game.tokens[side],
+                body,
+            )
+            .await;
+            let micros = started.elapsed().as_micros() as u64;
+            let _ = hist.lock().unwrap().record(micros.max(1));
+            match result {
+                Ok((200, v)) => {
+                    let g = if path == "claims" { &v["game"] } else { &v };
+                    *fen = g["fen"].as_str().unwrap_or_default().to_owned();
+                    *ply = g["ply"].as_u64().unwrap_or(0) as usize;
+                    tally.lock().unwrap().moves += 1;
+                    if g["status"] != "active" {
+                        // Finished: play a new game in its place.
+                        made += 1;
+                        if let Ok(ng) =
+                            new_game(&client, &args, 1_000_000 + seed as usize * 1000 + made).await
+                        {
+                            *slot = (
+                                ng,
+                                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into(),
+                                0,
+                            );
+                        }
+                    }
+                }
+                Ok((_, v)) => {
+                    let code = v["error"]["code"].as_str().unwrap_or("unknown").to_owned();
+                    *tally.lock().unwrap().errors.entry(code).or_default() += 1;
+                }
+                Err(e) => {
+                    let code = if e.to_string().contains("connect") {
+                        "connect"
+                    } else {
+                        "transport"
+                    };
+                    *tally.lock().unwrap().errors.entry(code.into()).or_default() += 1;
+                }
+            }
+        }
+    }
+}
+
+/// The store's limit: commits per second of the same transaction shape, straight at the database.
+fn measure_limit(database: &str, clients: usize, seconds: u64) -> anyhow::Result<f64> {
+    let store = api::store::Store::open(database, clients as u32 + 2)?;
+    let deadline = Instant::now() + Duration::from_secs(seconds);
+    let total = Arc::new(Mutex::new(0u64));
+    std::thread::scope(|scope| {
+        for c in 0..clients {
+            let (store, total) = (&store, total.clone());
+            scope.spawn(move || {
+                let game_id = uuid::Uuid::now_v7().to_string();
+                let now = api::store::now();
+                let row = |seq: i64| api::store::GameRow {
+                    id: game_id.clone(),
+                    white_id: format!("limit-w{c}"),
+                    black_id: format!("limit-b{c}"),
+                    organiser_id: None,
+                    status: "active".into(),
+                    to_move: "white".into(),
+                    to_move_id: None,
+                    deadline: None,
+                    result: None,
+                    termination: None,
+                    last_seq: seq,
+                    created_at: 0,
+                    updated_at: seq,
+                    view: "{}".into(),
+                    clock_state: None,
+                    claimed_until: None,
+                    reminder_at: None,
+                    resume_deadline: None,
+                };
+                let mut seq = 0i64;
+                let mut prev = api::store::chain::GENESIS.to_owned();
+                while Instant::now() < deadline {
+                    let event = GameEvent {
+                        at: now,
+                        actor: Actor::System,
+                        body: EventBody::DrawOffered {
+                            by: if seq % 2 == 0 {
+                                Side::White
+                            } else {
+                                Side::Black
+                            },
+                        },
+                    };
+                    let mail = api::store::OutboxRow {
+                        id: uuid::Uuid::now_v7().to_string(),
+                        game_id: Some(game_id.clone()),
+                        kind: "limit".into(),
+                        recipient_id: "limit".into(),
+                        payload: "{}".into(),
+                        created_at: 0,
+                        attempts: 0,
+                        // Far in the future: the limit run's mail is never sent.
+                        next_attempt_at: i64::MAX,
+                        sent_at: Some(0),
+                        last_error: Some("limit measurement".into()),
+                        claimed_until: None,
+                    };
+                    let projection = row(seq + 1);
+                    let stored = store.append(&api::store::Append {
+                        game_id: &game_id,
+                        after_seq: seq,
+                        prev_hash: &prev,
+                        events: std::slice::from_ref(&event),
+                        projection: &projection,
+                        mail: std::slice::from_ref(&mail),
+                        envelope: None,
+                    });
+                    match stored {
+                        Ok(s) => {
+                            prev = s[0].hash.clone();
+                            seq += 1;
+                            *total.lock().unwrap() += 1;
+                        }
+                        Err(e) => {
+                            eprintln!("limit: {e}");
+                            break;
+                        }
+                    }
+                }
+            });
+        }
+    });
+    let n = *total.lock().unwrap();
+    Ok(n as f64 / seconds as f64)
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let args = Arc::new(Args::parse());
+    let client = reqwest::Client::builder()
+        .pool_max_idle_per_host(args.clients)
+        .build()?;
+    eprintln!("creating {} games on {}", args.games, args.url);
+    let mut games = Vec::with_capacity(args.games);
+    for n in 0..args.games {
+        games.push(new_game(&client, &args, n).await?);
+    }
+    let start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".to_owned();
+    let mut per_client: Vec<Vec<(Game, String, usize)>> =
+        (0..args.clients).map(|_| Vec::new()).collect();
+    for (i, g) in games.into_iter().enumerate() {
+        per_client[i % args.clients].push((g, start_fen.clone(), 0));
+    }
+    let hist = Arc::new(Mutex::new(Histogram::<u64>::new_with_bounds(
+        1, 60_000_000, 3,
+    )?));
+    let tally = Arc::new(Mutex::new(Tally::default()));
+    let started = Instant::now();
+    let until = started + Duration::from_secs(args.seconds);
+    let tasks: Vec<_> = per_client
+        .into_iter()
+        .enumerate()
+        .map(|(i, games)| {
+            tokio::spawn(client_loop(
+                client.clone(),
+                args.clone(),
+                games,
+                until,
+                hist.clone(),
+                tally.clone(),
+                0x9e37_79b9 + i as u64,
+            ))
+        })
+        .collect();
+    for t in tasks {
+        t.await?;
+    }
+    let elapsed = started.elapsed().as_secs_f64();
+    let hist = hist.lock().unwrap();
+    let tally = tally.lock().unwrap();
+    let moves_per_s = tally.moves as f64 / elapsed;
+    let ms = |q: f64| hist.value_at_quantile(q) as f64 / 1000.0;
+    println!(
+        "moves: {} in {elapsed:.1} s = {moves_per_s:.0}/s with {} clients over {} games",
+        tally.moves, args.clients, args.games
+    );
+    println!(
+        "latency ms: p50 {:.2}  p90 {:.2}  p99 {:.2}  max {:.2}",
+        ms(0.5),
+        ms(0.9),
+        ms(0.99),
+        hist.max() as f64 / 1000.0
+    );
+    let errors: u64 = tally.errors.values().sum();
+    for (code, n) in &tally.errors {
+        println!("errors {code}: {n}");
+    }
+    let limit_ratio = match &args.database {
+        Some(db) => {
+            let limit = measure_limit(db, args.clients, args.seconds.clamp(3, 30))?;
+            println!("store limit: {limit:.0} commits/s (same transaction shape, {} threads, no HTTP, no rules)", args.clients);
+            moves_per_s / limit
+        }
+        None => f64::NAN,
+    };
+    println!(
+        "moves_per_s={moves_per_s:.0} p99_ms={:.2} limit_ratio={limit_ratio:.2} errors={errors}",
+        ms(0.99)
+    );
+    Ok(())
+}
