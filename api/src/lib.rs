@@ -1,6 +1,7 @@
 //! zarf's service: the event store, the HTTP API v1 and the pages.
 
 pub mod config;
+pub mod folds;
 pub mod http;
 pub mod mail;
 pub mod outbox;
@@ -110,6 +111,7 @@ pub fn build(config: &Config) -> anyhow::Result<Running> {
         public_url,
         envelope_key,
         mail: mail.clone(),
+        folds: folds::Folds::new(20_000),
         login_limits: http::login::LoginLimits::new(
             config.login_limit_per_hour,
             config.login_limit_per_hour.saturating_mul(10),

@@ -16,7 +16,7 @@ use super::error::{ApiError, ErrorBody};
 use super::views::GameView;
 use super::AppState;
 use crate::outbox;
-use crate::store::{self, chain, StoreError, StoredEvent};
+use crate::store::{self, StoreError, StoredEvent};
 
 // ---------------------------------------------------------------------- request bodies
 
@@ -201,11 +201,17 @@ pub fn execute_with(
 ) -> Result<Outcome, ApiError> {
     let key = id.to_string();
     for _attempt in 0..4 {
-        let log = state.store.load_events(&key)?;
-        let before = fold(&log)?;
+        let folded = state
+            .folds
+            .current(&state.store, &key)
+            .map_err(|e| match e {
+                StoreError::Corrupt(_) => ApiError::internal(e),
+                other => other.into(),
+            })?;
+        let before = folded.state.clone();
         let (command, extras) = build(&before)?;
         let creating = matches!(command, Command::CreateGame(_));
-        if log.is_empty() && !creating {
+        if folded.seq == 0 && !creating {
             return Err(ApiError::not_found(locale));
         }
         if let Some(v) = expected_version {
@@ -235,7 +241,7 @@ pub fn execute_with(
         } else {
             None
         };
-        match commit(state, &key, &log, before, &events, ctx.now, envelope) {
+        match commit(state, &key, &folded, before, &events, ctx.now, envelope) {
             Ok(outcome) => {
                 return match then_refuse {
                     Some(r) => Err(ApiError::rejection(&r, locale)),
@@ -259,7 +265,7 @@ pub fn execute_with(
 fn commit(
     state: &AppState,
     key: &str,
-    log: &[StoredEvent],
+    folded: &crate::folds::Folded,
     before: GameState,
     events: &[domain::GameEvent],
     now: domain::game::Timestamp,
@@ -275,8 +281,8 @@ fn commit(
         ));
     };
     let view = GameView::of(&game, now);
-    let after_seq = log.len() as i64;
-    let prev_hash = log.last().map_or(chain::GENESIS, |e| e.hash.as_str());
+    let after_seq = folded.seq;
+    let prev_hash = folded.hash.as_str();
     let mail = outbox::rows_for(&game, after_seq + 1, events);
     let projection = view.row(&game);
     let stored = state.store.append(&crate::store::Append {
@@ -289,6 +295,16 @@ fn commit(
         envelope,
     })?;
     state.metrics.events_appended.inc_by(stored.len() as u64);
+    if let Some(last) = stored.last() {
+        state.folds.put(
+            key,
+            crate::folds::Folded {
+                state: after,
+                seq: last.seq,
+                hash: last.hash.clone(),
+            },
+        );
+    }
     let moves = events
         .iter()
         .filter(|e| matches!(e.body, EventBody::MovePlayed { .. }))

@@ -38,6 +38,8 @@ pub struct AppState {
     pub public_url: String,
     pub envelope_key: crate::sealing::EnvelopeKey,
     pub mail: crate::mail::compose::MailSettings,
+    /// Recently folded games.
+    pub folds: crate::folds::Folds,
     pub login_limits: login::LoginLimits,
 }
 

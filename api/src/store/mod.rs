@@ -269,6 +269,23 @@ impl Store {
         load_events(&mut conn, game_id)
     }
 
+    /// The events of a game after `after_seq`, in order (to bring a cached fold up to date).
+    #[tracing::instrument(level = "debug", skip(self))]
+    pub fn load_events_after(
+        &self,
+        game_id: &str,
+        after_seq: i64,
+    ) -> Result<Vec<StoredEvent>, StoreError> {
+        let mut conn = self.reader()?;
+        let rows: Vec<EventRow> = game_events::table
+            .filter(game_events::game_id.eq(game_id))
+            .filter(game_events::seq.gt(after_seq))
+            .order(game_events::seq)
+            .select(EventRow::as_select())
+            .load(&mut conn)?;
+        rows.into_iter().map(StoredEvent::try_from).collect()
+    }
+
     /// Appends `events` after `after_seq` (the last seq the caller folded), with the projection
     /// row and outbox rows, in one transaction. If another writer got there first, nothing is
     /// written and the answer is [`StoreError::Conflict`].

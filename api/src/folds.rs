@@ -1,0 +1,80 @@
+//! Cached folds: the state of recently used games, kept with the sequence number and hash of the
+//! last event folded. A command loads only the events after that point, so it folds from the log
+//! (never the projection) without replaying the whole game. Correct with several servers: the log
+//! is append-only, and whatever another server appended is read and folded before deciding.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+use domain::game::{evolve, GameState};
+
+use crate::store::{chain, Store, StoreError};
+
+/// A game's state as of its event `seq` (0: no events).
+#[derive(Debug, Clone)]
+pub struct Folded {
+    pub state: GameState,
+    pub seq: i64,
+    pub hash: String,
+}
+
+impl Folded {
+    fn empty() -> Folded {
+        Folded {
+            state: GameState::NotCreated,
+            seq: 0,
+            hash: chain::GENESIS.to_owned(),
+        }
+    }
+}
+
+pub struct Folds {
+    map: Mutex<HashMap<String, Folded>>,
+    capacity: usize,
+}
+
+impl Folds {
+    pub fn new(capacity: usize) -> Folds {
+        Folds {
+            map: Mutex::new(HashMap::new()),
+            capacity,
+        }
+    }
+
+    /// The game's state now: the cached fold brought up to date from the log.
+    pub fn current(&self, store: &Store, game_id: &str) -> Result<Folded, StoreError> {
+        let cached = self.map.lock().expect("folds lock").get(game_id).cloned();
+        let mut folded = cached.unwrap_or_else(Folded::empty);
+        let newer = store.load_events_after(game_id, folded.seq)?;
+        for e in &newer {
+            if e.seq != folded.seq + 1 {
+                return Err(StoreError::Corrupt(format!(
+                    "{game_id}: seq {} after {}",
+                    e.seq, folded.seq
+                )));
+            }
+            folded.state = evolve(folded.state, &e.event);
+            folded.seq = e.seq;
+            folded.hash = e.hash.clone();
+        }
+        if let GameState::Corrupt { version, reason } = &folded.state {
+            return Err(StoreError::Corrupt(format!(
+                "{game_id} does not fold at {version}: {reason}"
+            )));
+        }
+        if !newer.is_empty() {
+            self.put(game_id, folded.clone());
+        }
+        Ok(folded)
+    }
+
+    /// Remembers a game's state (after a commit).
+    pub fn put(&self, game_id: &str, folded: Folded) {
+        let mut map = self.map.lock().expect("folds lock");
+        if map.len() >= self.capacity && !map.contains_key(game_id) {
+            // Simple and bounded: forget everything; the next commands fold from the log again.
+            map.clear();
+        }
+        map.insert(game_id.to_owned(), folded);
+    }
+}
