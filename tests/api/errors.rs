@@ -47,6 +47,13 @@ both_backends! {
         assert_eq!(app.get_game(g).await["version"], 1);
     }
 
+    async fn malformed_forms_are_json_400(app) {
+        let res = app.client.post(app.url("/login")).send().await.unwrap();
+        assert_error(res, 400, "bad_request").await;
+        let res = app.client.post(app.url("/login/code")).form(&[("nope", "1")]).send().await.unwrap();
+        assert_error(res, 400, "bad_request").await;
+    }
+
     async fn unknown_routes_are_json_404(app) {
         assert_error(app.get("/api/v1/nothing-here", None).await, 404, "not_found").await;
     }

@@ -205,6 +205,22 @@ pub fn json_error(
     api.into()
 }
 
+pub fn form_error(
+    err: actix_web::error::UrlencodedError,
+    _req: &actix_web::HttpRequest,
+) -> actix_web::Error {
+    use actix_web::error::UrlencodedError as U;
+    let api = match &err {
+        U::Overflow { .. } | U::UnknownLength => ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "too_large",
+            "the form is too large",
+        ),
+        other => ApiError::bad_request(format!("the form could not be read: {other}")),
+    };
+    api.into()
+}
+
 pub fn query_error(
     err: actix_web::error::QueryPayloadError,
     _req: &actix_web::HttpRequest,

@@ -230,6 +230,11 @@ pub fn app(
         )
         .app_data(web::PayloadConfig::default().limit(MAX_BODY_BYTES))
         .app_data(web::QueryConfig::default().error_handler(error::query_error))
+        .app_data(
+            web::FormConfig::default()
+                .limit(MAX_BODY_BYTES)
+                .error_handler(error::form_error),
+        )
         .app_data(web::PathConfig::default().error_handler(error::path_error))
         .wrap(from_fn(observe))
         .wrap(TracingLogger::default())
