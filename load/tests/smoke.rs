@@ -1,0 +1,68 @@
+//! zarf-load runs end to end against a real server and ends with its machine-readable line.
+//! (A check of the tool, not of speed: timing targets live in docs/performance.md.)
+
+use std::process::Command;
+
+#[test]
+fn zarf_load_plays_games_and_prints_its_summary_line() {
+    let dir =
+        std::env::temp_dir().join(format!("zarf_load_smoke_{}", uuid::Uuid::now_v7().simple()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = format!("sqlite://{}", dir.join("zarf.sqlite3").display());
+    let mut config = api::config::Config::for_database(&db, dir.clone());
+    config.admin_token = Some("smoke-admin".into());
+    config.rate_limit_per_minute = 1_000_000;
+    config.ip_rate_limit_per_minute = 10_000_000;
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        actix_web::rt::System::new().block_on(async move {
+            let running = api::build(&config).unwrap();
+            tx.send(running.addr).unwrap();
+            let _ = running.server.await;
+        })
+    });
+    let addr = rx.recv().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_zarf-load"))
+        .args([
+            "--url",
+            &format!("http://{addr}"),
+            "--admin-token",
+            "smoke-admin",
+        ])
+        .args([
+            "--seconds",
+            "2",
+            "--games",
+            "4",
+            "--clients",
+            "2",
+            "--database",
+            &db,
+        ])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let last = stdout.lines().last().unwrap_or_default();
+    let fields: Vec<(&str, f64)> = last
+        .split_whitespace()
+        .map(|kv| {
+            let (k, v) = kv.split_once('=').expect("key=value");
+            (k, v.parse::<f64>().expect("a number"))
+        })
+        .collect();
+    let keys: Vec<&str> = fields.iter().map(|f| f.0).collect();
+    assert_eq!(
+        keys,
+        ["moves_per_s", "p99_ms", "limit_ratio", "errors"],
+        "{last}"
+    );
+    assert!(fields[0].1 > 0.0, "moves were played: {last}");
+    assert!(fields[2].1 > 0.0, "the store's limit was measured: {last}");
+    assert_eq!(fields[3].1, 0.0, "no errors: {stdout}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
