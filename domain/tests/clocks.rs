@@ -289,6 +289,19 @@ fn leave_can_end_early_and_is_limited_by_the_allowance() {
         "invalid_leave",
         "no leave in the past"
     );
+    assert_eq!(
+        t.by(
+            White,
+            Command::TakeLeave {
+                from: start + Duration::days(401),
+                until: start + Duration::days(402)
+            }
+        )
+        .unwrap_err()
+        .code(),
+        "invalid_leave",
+        "no leave more than 400 days ahead"
+    );
     t.by(
         White,
         Command::TakeLeave {

@@ -115,6 +115,8 @@ both_backends! {
         assert_error(app.post("/api/v1/me/leave", Some(&white.token), json!({"from": today, "days": 31})).await, 422, "leave_allowance_exceeded").await;
         assert_error(app.post("/api/v1/me/leave", Some(&white.token), json!({"from": "2020-01-01", "days": 3})).await, 422, "invalid_leave").await;
         assert_error(app.post("/api/v1/me/leave", Some(&white.token), json!({"from": "someday", "days": 3})).await, 400, "bad_request").await;
+        assert_error(app.post("/api/v1/me/leave", Some(&white.token), json!({"from": "9999-12-31T00:00:00Z", "days": 300})).await, 422, "invalid_leave").await;
+        assert_error(app.post("/api/v1/me/leave", Some(&white.token), json!({"from": "9999-12-31", "days": 366})).await, 422, "invalid_leave").await;
         assert_error(app.post("/api/v1/me/leave", Some(&white.token), json!({"from": today, "days": 0})).await, 400, "bad_request").await;
         assert_eq!(app.get_game(&g).await["version"], version);
         // Back early.

@@ -448,12 +448,19 @@ async fn one_click_unsubscribe_leaves_only_reminders() {
         .to_owned();
     // A forged token does nothing.
     let forged = link.replace("token=", "token=00");
-    app.client
+    let refused = app
+        .client
         .post(&forged)
         .body("List-Unsubscribe=One-Click")
         .send()
         .await
         .unwrap();
+    assert_eq!(refused.status(), StatusCode::BAD_REQUEST);
+    let store = api::store::Store::open(&app.db.url, 1).unwrap();
+    assert_eq!(
+        store.player(&black.id).unwrap().unwrap().mail_mode,
+        "every_event"
+    );
     // RFC 8058: the mail client posts to the link.
     let res = app
         .client
@@ -464,13 +471,10 @@ async fn one_click_unsubscribe_leaves_only_reminders() {
         .await
         .unwrap();
     assert_eq!(res.status(), StatusCode::OK);
-    let me: Value = app
-        .get("/api/v1/me", Some(&black.token))
-        .await
-        .json()
-        .await
-        .unwrap();
-    assert_eq!(me["id"], black.id.as_str());
+    assert_eq!(
+        store.player(&black.id).unwrap().unwrap().mail_mode,
+        "reminders_only"
+    );
     app.play(&g, &white, &black, "e5 Nf3").await;
     tokio::time::sleep(Duration::from_secs(2)).await;
     let subjects: Vec<String> = inbox

@@ -64,6 +64,9 @@ fn leave_taker(
     Ok((player, me, caller.locale(), store::now()))
 }
 
+/// How far ahead a leave may start.
+const MAX_LEAVE_AHEAD_DAYS: i64 = 400;
+
 fn parse_from(text: &str, now: OffsetDateTime) -> Result<OffsetDateTime, ApiError> {
     let t = text.trim();
     if let Ok(at) = OffsetDateTime::parse(t, &Rfc3339) {
@@ -112,7 +115,18 @@ pub async fn take_leave(
     if body.days == 0 || body.days > 366 {
         return Err(ApiError::bad_request("days must be 1 to 366"));
     }
-    let until = from + time::Duration::days(i64::from(body.days));
+    // Leave is planned within the coming year; never date arithmetic that could overflow.
+    if from > now + time::Duration::days(MAX_LEAVE_AHEAD_DAYS) {
+        return Err(ApiError::rejection(
+            &Rejection::InvalidLeave(format!(
+                "leave starts at most {MAX_LEAVE_AHEAD_DAYS} days ahead"
+            )),
+            locale,
+        ));
+    }
+    let until = from
+        .checked_add(time::Duration::days(i64::from(body.days)))
+        .ok_or_else(|| ApiError::bad_request("from is out of range"))?;
     let ctx = Context {
         now,
         actor: Actor::Player(me),

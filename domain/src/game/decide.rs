@@ -515,6 +515,9 @@ fn take_leave(
         return invalid("leave cannot start in the past");
     }
     let from = from.max(ctx.now);
+    if from > ctx.now + time::Duration::days(400) {
+        return invalid("leave starts at most 400 days ahead");
+    }
     if until <= from {
         return invalid("leave must end after it starts");
     }
