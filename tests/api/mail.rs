@@ -314,16 +314,7 @@ async fn sign_in_by_mail() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sign_in_requests_are_rate_limited() {
-    let (port, _inbox) = smtp::start(0);
-    let mut app = spawn_app_with(
-        Backend::Sqlite,
-        Options {
-            smtp_url: Some(format!("smtp://127.0.0.1:{port}")),
-            ..Options::default()
-        },
-    )
-    .await;
-    let _ = &mut app;
+    let (app, _inbox) = mail_app(Backend::Sqlite).await;
     let client = no_redirects();
     let mut statuses = Vec::new();
     for _ in 0..1002 {
