@@ -6,6 +6,7 @@
 #![forbid(unsafe_code)]
 
 pub mod chess;
+pub mod fuzzing;
 pub mod game;
 pub mod ids;
 

@@ -416,6 +416,19 @@ pub async fn create_game(
             ApiError::bad_request(format!("unknown rules {r:?}: use fide2023 or fide2005"))
         })?,
     };
+    for (field, value, max) in [
+        ("event", &body.event, 200),
+        ("site", &body.site, 200),
+        ("round", &body.round, 32),
+    ] {
+        if let Some(v) = value {
+            if v.chars().count() > max || v.chars().any(char::is_control) {
+                return Err(ApiError::bad_request(format!(
+                    "{field} must be at most {max} characters without control characters"
+                )));
+            }
+        }
+    }
     let (white_id, black_id) = (
         PlayerId::parse(&body.white).map_err(|_| ApiError::not_found(locale))?,
         PlayerId::parse(&body.black).map_err(|_| ApiError::not_found(locale))?,

@@ -92,6 +92,11 @@ pub fn export_pgn(events: &[GameEvent]) -> Result<String, FoldError> {
 
     let mut out = String::with_capacity(512 + game.ply() * 8);
     let tag = |out: &mut String, name: &str, value: &str| {
+        // A PGN string is one line of printing characters (PGN standard 7).
+        let value: String = value
+            .chars()
+            .map(|c| if c.is_control() { ' ' } else { c })
+            .collect();
         let value = value.replace('\\', "\\\\").replace('"', "\\\"");
         let _ = writeln!(out, "[{name} \"{value}\"]");
     };
