@@ -149,6 +149,8 @@ proptest! {
         let (a, b) = (replayed.game().unwrap(), live.game().unwrap());
         prop_assert_eq!(a.fen(), b.fen());
         prop_assert_eq!(a.version as usize, log.len());
+        // The SAN the log recorded is the SAN of the moves.
+        prop_assert_eq!(a.san_moves(), a.san_moves_from_positions());
         // Every event survives its stored form.
         for e in &log {
             let body = EventBody::decode(e.body.type_name(), e.body.version(), e.body.data()).unwrap();

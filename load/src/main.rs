@@ -3,7 +3,10 @@
 //! second, latency percentiles (HDR histogram) and errors by code. With `--database`, it then
 //! measures the store's limit on that database: the same transaction shape (append one event row,
 //! update the projection row, insert an outbox row, commit) driven straight at the store with the
-//! same concurrency, no HTTP and no rules. The last line is machine-readable:
+//! same concurrency, no HTTP and no rules, one commit per append; `limit_ratio` is the service's
+//! moves per second over that. It also prints the store's rate through its group commit (the
+//! service's own commit path, where concurrent appends share a commit) and the ratio to that. The
+//! last line is machine-readable:
 //! `moves_per_s=<n> p99_ms=<n> limit_ratio=<n> errors=<n>`.
 //!
 //! It sends only to the address it is given.
@@ -13,6 +16,9 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use clap::Parser;
+
+mod reads;
+mod seed;
 use domain::chess::{legal_moves, position_from_stored_fen, write_move, MoveStyle};
 use domain::game::{Actor, EventBody, GameEvent, Side};
 use hdrhistogram::Histogram;
@@ -21,15 +27,18 @@ use serde_json::{json, Value};
 #[derive(Debug, Parser)]
 #[command(
     name = "zarf-load",
-    about = "Load generator for zarf (loopback or your own server only)"
+    about = "Load generator for zarf (loopback or your own server only)",
+    args_conflicts_with_subcommands = true
 )]
 struct Args {
+    #[command(subcommand)]
+    command: Option<Cmd>,
     /// The server, e.g. http://127.0.0.1:8080
     #[arg(long)]
-    url: String,
+    url: Option<String>,
     /// The server's admin token.
     #[arg(long)]
-    admin_token: String,
+    admin_token: Option<String>,
     /// How long to play.
     #[arg(long, default_value_t = 10)]
     seconds: u64,
@@ -42,6 +51,50 @@ struct Args {
     /// Measure the store's limit on this database afterwards (the server's database).
     #[arg(long)]
     database: Option<String>,
+}
+
+#[derive(Debug, clap::Subcommand)]
+enum Cmd {
+    /// Fill a database with games played by the rules engine (real logs), finished and active.
+    Seed {
+        #[arg(long)]
+        games: u64,
+        /// The database to fill (the server's `ZARF_DATABASE_URL`).
+        #[arg(long)]
+        database: String,
+        /// Players the games are shared among (default: one per five games).
+        #[arg(long)]
+        players: Option<u64>,
+        #[arg(long, default_value_t = 2)]
+        threads: usize,
+    },
+    /// Read latency on a seeded database: `GET /api/v1/games/{id}` and `/api/v1/me/games` for
+    /// random seeded games and players.
+    Reads {
+        /// The server, e.g. http://127.0.0.1:8080
+        #[arg(long)]
+        url: String,
+        /// The `--games` the database was seeded with.
+        #[arg(long)]
+        games: u64,
+        /// The `--players` it was seeded with (default: one per five games).
+        #[arg(long)]
+        players: Option<u64>,
+        #[arg(long, default_value_t = 10)]
+        seconds: u64,
+        #[arg(long, default_value_t = 8)]
+        clients: usize,
+    },
+}
+
+impl Args {
+    fn url(&self) -> &str {
+        self.url.as_deref().unwrap_or_default()
+    }
+
+    fn admin_token(&self) -> &str {
+        self.admin_token.as_deref().unwrap_or_default()
+    }
 }
 
 struct Game {
@@ -77,8 +130,8 @@ async fn new_game(client: &reqwest::Client, args: &Args, n: usize) -> anyhow::Re
     for side in ["w", "b"] {
         let (_, p) = post(
             client,
-            format!("{}/api/v1/players", args.url),
-            &args.admin_token,
+            format!("{}/api/v1/players", args.url()),
+            args.admin_token(),
             json!({"name": format!("load-{side}{n}")}),
         )
         .await?;
@@ -92,8 +145,8 @@ async fn new_game(client: &reqwest::Client, args: &Args, n: usize) -> anyhow::Re
     }
     let (_, g) = post(
         client,
-        format!("{}/api/v1/games", args.url),
-        &args.admin_token,
+        format!("{}/api/v1/games", args.url()),
+        args.admin_token(),
         json!({"white": ids[0], "black": ids[1]}),
     )
     .await?;
@@ -155,7 +208,7 @@ async fn client_loop(
             let started = Instant::now();
             let result = post(
                 &client,
-                format!("{}/api/v1/games/{}/{path}", args.url, game.id),
+                format!("{}/api/v1/games/{}/{path}", args.url(), game.id),
                 &game.tokens[side],
                 body,
             )
@@ -199,8 +252,23 @@ async fn client_loop(
     }
 }
 
-/// The store's limit: commits per second of the same transaction shape, straight at the database.
-fn measure_limit(database: &str, clients: usize, seconds: u64) -> anyhow::Result<f64> {
+/// How the limit run commits.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Commits {
+    /// One transaction per append: the "limit" shape.
+    EachAlone,
+    /// Through the store's group commit, as the service appends.
+    Grouped,
+}
+
+/// The store's limit: appends per second of the same transaction shape, straight at the
+/// database.
+fn measure_limit(
+    database: &str,
+    clients: usize,
+    seconds: u64,
+    commits: Commits,
+) -> anyhow::Result<f64> {
     let store = api::store::Store::open(database, clients as u32 + 2)?;
     let deadline = Instant::now() + Duration::from_secs(seconds);
     let total = Arc::new(Mutex::new(0u64));
@@ -259,7 +327,7 @@ fn measure_limit(database: &str, clients: usize, seconds: u64) -> anyhow::Result
                         claimed_until: None,
                     };
                     let projection = row(seq + 1);
-                    let stored = store.append(&api::store::Append {
+                    let append = api::store::Append {
                         game_id: &game_id,
                         after_seq: seq,
                         prev_hash: &prev,
@@ -267,7 +335,11 @@ fn measure_limit(database: &str, clients: usize, seconds: u64) -> anyhow::Result
                         projection: &projection,
                         mail: std::slice::from_ref(&mail),
                         envelope: None,
-                    });
+                    };
+                    let stored = match commits {
+                        Commits::EachAlone => store.append_alone(&append),
+                        Commits::Grouped => store.append(&append),
+                    };
                     match stored {
                         Ok(s) => {
                             prev = s[0].hash.clone();
@@ -290,10 +362,40 @@ fn measure_limit(database: &str, clients: usize, seconds: u64) -> anyhow::Result
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let args = Arc::new(Args::parse());
+    match &args.command {
+        Some(Cmd::Seed {
+            games,
+            database,
+            players,
+            threads,
+        }) => {
+            return seed::seed(
+                database,
+                *games,
+                players.unwrap_or(games / 5).max(2),
+                *threads,
+            )
+        }
+        Some(Cmd::Reads {
+            url,
+            games,
+            players,
+            seconds,
+            clients,
+        }) => {
+            let players = players.unwrap_or(games / 5).max(2);
+            return reads::reads(url, *games, players, *seconds, *clients).await;
+        }
+        None => {}
+    }
+    anyhow::ensure!(
+        args.url.is_some() && args.admin_token.is_some(),
+        "playing needs --url and --admin-token (or a subcommand: seed, reads)"
+    );
     let client = reqwest::Client::builder()
         .pool_max_idle_per_host(args.clients)
         .build()?;
-    eprintln!("creating {} games on {}", args.games, args.url);
+    eprintln!("creating {} games on {}", args.games, args.url());
     let mut games = Vec::with_capacity(args.games);
     for n in 0..args.games {
         games.push(new_game(&client, &args, n).await?);
@@ -350,8 +452,18 @@ async fn main() -> anyhow::Result<()> {
     }
     let limit_ratio = match &args.database {
         Some(db) => {
-            let limit = measure_limit(db, args.clients, args.seconds.clamp(3, 30))?;
-            println!("store limit: {limit:.0} commits/s (same transaction shape, {} threads, no HTTP, no rules)", args.clients);
+            let seconds = args.seconds.clamp(3, 30);
+            let limit = measure_limit(db, args.clients, seconds, Commits::EachAlone)?;
+            println!(
+                "store limit: {limit:.0} appends/s (same transaction shape, one commit each, {} threads, no HTTP, no rules)",
+                args.clients
+            );
+            let grouped = measure_limit(db, args.clients, seconds, Commits::Grouped)?;
+            println!(
+                "store with group commit: {grouped:.0} appends/s (the service's commit path, {} threads, no HTTP, no rules); service / that = {:.2}",
+                args.clients,
+                moves_per_s / grouped
+            );
             moves_per_s / limit
         }
         None => f64::NAN,

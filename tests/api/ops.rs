@@ -12,6 +12,9 @@ both_backends! {
         let metrics = app.get("/metrics", None).await.text().await.unwrap();
         assert!(metrics.contains("zarf_moves_recorded_total 2"), "{metrics}");
         assert!(metrics.contains("zarf_events_appended_total 3"), "{metrics}");
+        // Three appends (the game, two moves), one after another: each its own transaction.
+        assert!(metrics.contains("zarf_store_appends_total 3"), "{metrics}");
+        assert!(metrics.contains("zarf_store_transactions_total 3"), "{metrics}");
         assert!(metrics.contains("zarf_http_requests_total{method=\"POST\",route=\"/api/v1/games/{id}/moves\",status=\"200\"} 2"), "{metrics}");
         assert!(metrics.contains("zarf_http_request_duration_seconds_bucket"));
         let doc: Value = app.get("/api/v1/openapi.json", None).await.json().await.unwrap();

@@ -156,6 +156,8 @@ fn actor_for(caller: &Caller, arbiter_command: bool) -> Result<Actor, ApiError> 
 /// What a command did.
 pub struct Outcome {
     pub game: Game,
+    /// The Game resource as of the command (what the projection row holds).
+    pub view: GameView,
     pub new_events: Vec<StoredEvent>,
 }
 
@@ -312,6 +314,7 @@ fn commit(
     state.metrics.moves_recorded.inc_by(moves as u64);
     Ok(Outcome {
         game,
+        view,
         new_events: stored,
     })
 }
@@ -384,7 +387,7 @@ pub(crate) async fn run(
 }
 
 pub(crate) fn ok_game(outcome: &Outcome) -> HttpResponse {
-    HttpResponse::Ok().json(GameView::of(&outcome.game, store::now()))
+    HttpResponse::Ok().json(&outcome.view)
 }
 
 // ---------------------------------------------------------------------- handlers
@@ -492,7 +495,7 @@ pub async fn create_game(
         notation: None,
     };
     let outcome = web::block(move || execute(&state, id, command, &ctx, None, locale)).await??;
-    Ok(HttpResponse::Created().json(GameView::of(&outcome.game, store::now())))
+    Ok(HttpResponse::Created().json(&outcome.view))
 }
 
 #[utoipa::path(
@@ -664,7 +667,7 @@ pub async fn claim(
         .any(|e| matches!(e.event.body, EventBody::DrawClaimed { upheld: true, .. }));
     Ok(HttpResponse::Ok().json(ClaimAnswer {
         accepted,
-        game: GameView::of(&outcome.game, store::now()),
+        game: outcome.view.clone(),
     }))
 }
 

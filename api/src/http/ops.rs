@@ -23,7 +23,22 @@ pub async fn healthz(state: web::Data<AppState>) -> HttpResponse {
 pub async fn metrics(state: web::Data<AppState>) -> HttpResponse {
     HttpResponse::Ok()
         .content_type("text/plain; version=0.0.4")
-        .body(state.metrics.render())
+        .body(state.metrics.render() + &commit_metrics(&state.store.commit_stats))
+}
+
+/// The group committer's counters: appends per transaction is their ratio.
+fn commit_metrics(stats: &crate::store::group::CommitStats) -> String {
+    use std::sync::atomic::Ordering::Relaxed;
+    format!(
+        "# HELP zarf_store_transactions_total Transactions the group committer wrote\n\
+         # TYPE zarf_store_transactions_total counter\n\
+         zarf_store_transactions_total {}\n\
+         # HELP zarf_store_appends_total Appends (one command's events each) written by them\n\
+         # TYPE zarf_store_appends_total counter\n\
+         zarf_store_appends_total {}\n",
+        stats.transactions.load(Relaxed),
+        stats.appends.load(Relaxed)
+    )
 }
 
 #[get("/api/v1/openapi.json")]

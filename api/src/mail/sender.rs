@@ -81,6 +81,9 @@ pub fn spawn(
 /// Parallel SMTP conversations: one conversation waits on the network most of the time.
 pub const WORKERS: usize = 8;
 
+/// How many outcomes a worker records per transaction.
+const RECORD_EVERY: usize = 8;
+
 /// Sends up to `limit` due mails, spread over [`WORKERS`] threads sharing the connection pool;
 /// returns how many rows it handled.
 pub fn drain(
@@ -103,9 +106,18 @@ pub fn drain(
             .chunks(chunk)
             .map(|part| {
                 scope.spawn(move || -> anyhow::Result<()> {
+                    // What was sent is recorded a few at a time, in one transaction each: a crash
+                    // in between sends those few again (delivery is at least once; the stable
+                    // Message-ID lets mail clients drop the repeat).
+                    let mut outcomes = Vec::with_capacity(RECORD_EVERY);
                     for row in part {
-                        deliver(state, outlet, settings, row)?;
+                        outcomes.push(deliver(state, outlet, settings, row)?);
+                        if outcomes.len() == RECORD_EVERY {
+                            state.store.outbox_record(&outcomes)?;
+                            outcomes.clear();
+                        }
                     }
+                    state.store.outbox_record(&outcomes)?;
                     Ok(())
                 })
             })
@@ -119,55 +131,66 @@ pub fn drain(
     Ok(n)
 }
 
+/// Sends (or skips) one claimed mail and says what to record of it.
 fn deliver(
     state: &AppState,
     outlet: &Outlet,
     settings: &MailSettings,
     row: &store::OutboxRow,
-) -> anyhow::Result<()> {
+) -> anyhow::Result<store::OutboxOutcome> {
+    use store::OutboxOutcome::{Done, Retry};
     let now = store::now();
+    let id = row.id.clone();
     let Some(to) = state.store.player(&row.recipient_id)? else {
-        state
-            .store
-            .outbox_done(&row.id, micros(now), Some("no such player"))?;
-        return Ok(());
+        return Ok(Done {
+            id,
+            at: micros(now),
+            note: Some("no such player".into()),
+        });
     };
     let link = match row.kind.as_str() {
         "sign_in" => Some(crate::http::login::issue_link(state, &to.id)?),
         _ => None,
     };
-    match compose(&state.store, settings, row, &to, link.as_deref()) {
-        Ok(Ok(message)) => match outlet.send(&message) {
-            Ok(()) => state
-                .store
-                .outbox_done(&row.id, micros(store::now()), None)?,
+    Ok(
+        match compose(&state.store, settings, row, &to, link.as_deref()) {
+            Ok(Ok(message)) => match outlet.send(&message) {
+                Ok(()) => Done {
+                    id,
+                    at: micros(store::now()),
+                    note: None,
+                },
+                Err(e) => {
+                    let next = store::now() + backoff(row.attempts);
+                    tracing::warn!(mail = %row.id, attempts = row.attempts + 1, error = %e, "sending failed; will retry");
+                    Retry {
+                        id,
+                        attempts: row.attempts + 1,
+                        next: micros(next),
+                        error: e.to_string(),
+                    }
+                }
+            },
+            Ok(Err(skip)) => Done {
+                id,
+                at: micros(now),
+                note: Some(
+                    match skip {
+                        Skip::NoAddress => "not sent: no e-mail address",
+                        Skip::Preference => "not sent: the player's mail preference",
+                    }
+                    .into(),
+                ),
+            },
             Err(e) => {
-                let next = store::now() + backoff(row.attempts);
-                tracing::warn!(mail = %row.id, attempts = row.attempts + 1, error = %e, "sending failed; will retry");
-                state.store.outbox_retry(
-                    &row.id,
-                    row.attempts + 1,
-                    micros(next),
-                    &e.to_string(),
-                )?;
+                tracing::error!(mail = %row.id, error = %e, "a mail could not be composed");
+                Retry {
+                    id,
+                    attempts: row.attempts + 1,
+                    next: micros(now + backoff(row.attempts)),
+                    error: e.to_string(),
+                }
             }
         },
-        Ok(Err(skip)) => {
-            let why = match skip {
-                Skip::NoAddress => "not sent: no e-mail address",
-                Skip::Preference => "not sent: the player's mail preference",
-            };
-            state.store.outbox_done(&row.id, micros(now), Some(why))?;
-        }
-        Err(e) => {
-            tracing::error!(mail = %row.id, error = %e, "a mail could not be composed");
-            state.store.outbox_retry(
-                &row.id,
-                row.attempts + 1,
-                micros(now + backoff(row.attempts)),
-                &e.to_string(),
-            )?;
-        }
-    }
-    Ok(())
+    )
 }

@@ -3,6 +3,7 @@
 //! rows are written in the same transaction as the events they follow from.
 
 pub mod chain;
+pub mod group;
 pub mod schema;
 
 use std::path::Path;
@@ -50,6 +51,9 @@ pub enum StoreError {
     Database(#[from] DieselError),
     #[error("no database connection: {0}")]
     Pool(#[from] r2d2::PoolError),
+    /// A shared transaction failed to commit: nothing of it was written.
+    #[error("the commit failed: {0}")]
+    Commit(String),
 }
 
 /// What one command appends, in one transaction.
@@ -116,6 +120,8 @@ pub struct Store {
     backend: Backend,
     readers: Pool<Manager>,
     writers: Pool<Manager>,
+    group: group::GroupCommit,
+    pub commit_stats: std::sync::Arc<group::CommitStats>,
 }
 
 impl std::fmt::Debug for Store {
@@ -179,10 +185,20 @@ impl Store {
             Backend::Sqlite => build(pool_size)?,
             Backend::Postgres => writers.clone(),
         };
+        // One committer per writer connection SQLite has; on PostgreSQL, a few, so one batch is
+        // written while the next gathers.
+        let committers = match backend {
+            Backend::Sqlite => 1,
+            Backend::Postgres => (pool_size as usize / 4).clamp(1, 8),
+        };
+        let commit_stats = std::sync::Arc::new(group::CommitStats::default());
+        let group = group::GroupCommit::start(writers.clone(), committers, commit_stats.clone());
         let store = Store {
             backend,
             readers,
             writers,
+            group,
+            commit_stats,
         };
         store.migrate()?;
         Ok(store)
@@ -287,58 +303,50 @@ impl Store {
     }
 
     /// Appends `events` after `after_seq` (the last seq the caller folded), with the projection
-    /// row and outbox rows, in one transaction. If another writer got there first, nothing is
-    /// written and the answer is [`StoreError::Conflict`].
+    /// row and outbox rows, in one transaction (shared with concurrent appends: see [`group`]),
+    /// and answers once it is committed. If another writer got there first, nothing is written
+    /// and the answer is [`StoreError::Conflict`].
     #[tracing::instrument(level = "debug", skip_all, fields(game = %batch.game_id, after_seq = batch.after_seq, n = batch.events.len()))]
     pub fn append(&self, batch: &Append<'_>) -> Result<Vec<StoredEvent>, StoreError> {
-        let Append {
-            game_id,
-            after_seq,
-            prev_hash,
-            events,
-            projection,
-            mail,
-            envelope,
-        } = *batch;
-        let rows = chain_rows(game_id, after_seq, prev_hash, events);
+        let (rows, stored) = Self::rows_of(batch);
+        self.group.append(rows)?;
+        Ok(stored)
+    }
+
+    /// As [`Store::append`], in a transaction of its own (one commit per append): the shape
+    /// `zarf-load` measures the database's limit with.
+    pub fn append_alone(&self, batch: &Append<'_>) -> Result<Vec<StoredEvent>, StoreError> {
+        let (rows, stored) = Self::rows_of(batch);
         let mut conn = self.writer()?;
-        conn.transaction(|conn| {
-            for row in &rows {
-                diesel::insert_into(game_events::table)
-                    .values(row)
-                    .execute(conn)
-                    .map_err(unique_as(StoreError::Conflict))?;
-            }
-            if after_seq == 0 {
-                diesel::insert_into(games::table)
-                    .values(projection)
-                    .execute(conn)
-                    .map_err(unique_as(StoreError::Conflict))?;
-            } else {
-                let n = diesel::update(games::table.find(&projection.id))
-                    .set(projection)
-                    .execute(conn)?;
-                if n != 1 {
-                    return Err(StoreError::Corrupt(format!(
-                        "game {game_id} has events but no projection row"
-                    )));
-                }
-            }
-            for m in mail {
-                diesel::insert_into(outbox::table).values(m).execute(conn)?;
-            }
-            if let Some(env) = envelope {
-                // Sealing again replaces the envelope's content (A1).
-                diesel::delete(envelopes::table.find((&env.game_id, &env.kind))).execute(conn)?;
-                diesel::insert_into(envelopes::table)
-                    .values(env)
-                    .execute(conn)?;
-            }
-            Ok(())
-        })?;
-        rows.into_iter()
-            .map(StoredEvent::try_from)
-            .collect::<Result<Vec<_>, _>>()
+        conn.transaction(|conn| group::write_rows(conn, &rows))?;
+        Ok(stored)
+    }
+
+    /// Writes many games' appends in one transaction, without savepoints: for filling a new
+    /// database (`zarf-load seed`). Any conflict fails the whole call.
+    pub fn import(&self, appends: &[Append<'_>]) -> Result<(), StoreError> {
+        let rows: Vec<group::Rows> = appends.iter().map(|a| Self::rows_of(a).0).collect();
+        let mut conn = self.writer()?;
+        conn.transaction(|conn| rows.iter().try_for_each(|r| group::write_rows(conn, r)))
+    }
+
+    fn rows_of(batch: &Append<'_>) -> (group::Rows, Vec<StoredEvent>) {
+        let rows = chain_rows(
+            batch.game_id,
+            batch.after_seq,
+            batch.prev_hash,
+            batch.events,
+        );
+        let stored = group::stored(rows.clone(), batch.events);
+        let rows = group::Rows {
+            game_id: batch.game_id.to_owned(),
+            after_seq: batch.after_seq,
+            events: rows,
+            projection: batch.projection.clone(),
+            mail: batch.mail.to_vec(),
+            envelope: batch.envelope.cloned(),
+        };
+        (rows, stored)
     }
 
     /// The projection row of a game.
@@ -555,37 +563,44 @@ impl Store {
         Ok(rows)
     }
 
-    /// The row is done: sent at `at`, or passed over with `note`.
-    pub fn outbox_done(&self, id: &str, at: i64, note: Option<&str>) -> Result<(), StoreError> {
+    /// Records what became of sent (or skipped, or failed) mails, in one transaction.
+    #[tracing::instrument(level = "debug", skip_all, fields(n = outcomes.len()))]
+    pub fn outbox_record(&self, outcomes: &[OutboxOutcome]) -> Result<(), StoreError> {
+        if outcomes.is_empty() {
+            return Ok(());
+        }
         let mut conn = self.writer()?;
-        diesel::update(outbox::table.find(id))
-            .set((
-                outbox::sent_at.eq(Some(at)),
-                outbox::last_error.eq(note),
-                outbox::claimed_until.eq(None::<i64>),
-            ))
-            .execute(&mut conn)?;
-        Ok(())
-    }
-
-    /// A failed attempt: try again at `next`.
-    pub fn outbox_retry(
-        &self,
-        id: &str,
-        attempts: i32,
-        next: i64,
-        error: &str,
-    ) -> Result<(), StoreError> {
-        let mut conn = self.writer()?;
-        diesel::update(outbox::table.find(id))
-            .set((
-                outbox::attempts.eq(attempts),
-                outbox::next_attempt_at.eq(next),
-                outbox::last_error.eq(Some(error)),
-                outbox::claimed_until.eq(None::<i64>),
-            ))
-            .execute(&mut conn)?;
-        Ok(())
+        conn.transaction(|conn| {
+            for outcome in outcomes {
+                match outcome {
+                    OutboxOutcome::Done { id, at, note } => {
+                        diesel::update(outbox::table.find(id))
+                            .set((
+                                outbox::sent_at.eq(Some(*at)),
+                                outbox::last_error.eq(note.as_deref()),
+                                outbox::claimed_until.eq(None::<i64>),
+                            ))
+                            .execute(conn)?;
+                    }
+                    OutboxOutcome::Retry {
+                        id,
+                        attempts,
+                        next,
+                        error,
+                    } => {
+                        diesel::update(outbox::table.find(id))
+                            .set((
+                                outbox::attempts.eq(*attempts),
+                                outbox::next_attempt_at.eq(*next),
+                                outbox::last_error.eq(Some(error.as_str())),
+                                outbox::claimed_until.eq(None::<i64>),
+                            ))
+                            .execute(conn)?;
+                    }
+                }
+            }
+            Ok(())
+        })
     }
 
     /// Queues many mails in one transaction (one row per insert, as MultiConnection wants).
@@ -931,6 +946,24 @@ pub struct GameRow {
     pub reminder_at: Option<i64>,
     /// When A10 applies (an hour after an adjourned game's resumption time).
     pub resume_deadline: Option<i64>,
+}
+
+/// What became of one claimed mail.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum OutboxOutcome {
+    /// Sent, or settled without sending (`note` says why).
+    Done {
+        id: String,
+        at: i64,
+        note: Option<String>,
+    },
+    /// A failed attempt: try again at `next`.
+    Retry {
+        id: String,
+        attempts: i32,
+        next: i64,
+        error: String,
+    },
 }
 
 /// A sealed envelope's encrypted content.

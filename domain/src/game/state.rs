@@ -121,6 +121,9 @@ pub struct Game {
     start: Chess,
     position: Chess,
     moves: Vec<Move>,
+    /// The moves in PGN SAN as the log recorded them, separated by single spaces (kept rather
+    /// than written again from the positions on every read: a game's view lists them all).
+    san: String,
     /// Plies before this one are separated from the present by a capture or pawn move, so no
     /// position before it can recur (9.2, 9.3).
     reversible_from: usize,
@@ -194,6 +197,7 @@ impl Game {
             position: start.clone(),
             start,
             moves: Vec::new(),
+            san: String::new(),
             reversible_from: 0,
         })
     }
@@ -219,7 +223,10 @@ impl Game {
                     .uci
                     .to_move_unchecked(&self.position)
                     .ok_or_else(|| format!("move {} names no piece", mv.uci))?;
-                self.play(m);
+                if mv.san.is_empty() || mv.san.len() > 16 || mv.san.contains(char::is_whitespace) {
+                    return Err(format!("move {} has no readable SAN", mv.uci));
+                }
+                self.play(m, &mv.san);
                 let mover = self.turn().opponent();
                 if *draw_offered {
                     self.draw_offer = Some(mover);
@@ -447,13 +454,17 @@ impl Game {
     }
 
     /// Plays a judged move: an offer by the opponent lapses when they move (9.1.2.2 / 9.1.2.1).
-    fn play(&mut self, m: Move) {
+    fn play(&mut self, m: Move, san: &str) {
         let mover = Side::from(self.position.turn());
         if self.draw_offer == Some(mover.opponent()) {
             self.draw_offer = None;
         }
         self.position.play_unchecked(m);
         self.moves.push(m);
+        if !self.san.is_empty() {
+            self.san.push(' ');
+        }
+        self.san.push_str(san);
         if rules::is_irreversible(m) {
             self.reversible_from = self.moves.len();
         }
@@ -518,8 +529,13 @@ impl Game {
         self.position_at(ply).map(|p| rules::fen_of(&p))
     }
 
-    /// The moves in PGN SAN (English letters, `O-O`, `e8=Q`, `+`/`#`).
+    /// The moves in PGN SAN (English letters, `O-O`, `e8=Q`, `+`/`#`), as the log recorded them.
     pub fn san_moves(&self) -> Vec<String> {
+        self.san.split_terminator(' ').map(str::to_owned).collect()
+    }
+
+    /// The moves in PGN SAN written again from the positions (what `san_moves` must equal).
+    pub fn san_moves_from_positions(&self) -> Vec<String> {
         let mut pos = self.start.clone();
         self.moves
             .iter()

@@ -1,0 +1,320 @@
+//! Group commit: appends from concurrent requests share one database transaction, and so one
+//! fsync (SQLite) or one WAL flush (PostgreSQL), instead of one each.
+//!
+//! A request hands its rows to a queue and waits. A committer thread takes the first waiting
+//! append and whatever else is queued behind it (up to [`MAX_BATCH`]), writes each inside its own
+//! savepoint, commits once, and only then answers every request in the batch: nothing is
+//! acknowledged before it is durable. An append that loses its race (a unique violation on
+//! `(game_id, seq)`) is rolled back to its savepoint alone and answered with
+//! [`StoreError::Conflict`]; the others in the batch commit. If the commit itself fails, every
+//! append in the batch is answered with the failure and none was written.
+//!
+//! SQLite has one committer (it has one writer); PostgreSQL has several, so a batch is written
+//! while the next one gathers.
+
+use std::sync::Arc;
+use std::thread;
+
+use crossbeam_channel::{Receiver, Sender};
+use diesel::prelude::*;
+use diesel::r2d2::Pool;
+
+use super::schema::{envelopes, game_events, games, outbox};
+use super::{unique_as, AnyConnection, EnvelopeRow, EventRow, GameRow, Manager, OutboxRow};
+use super::{StoreError, StoredEvent};
+
+/// The most appends one transaction takes.
+pub const MAX_BATCH: usize = 64;
+
+/// One command's rows, ready to write.
+pub struct Rows {
+    pub game_id: String,
+    pub after_seq: i64,
+    pub events: Vec<EventRow>,
+    pub projection: GameRow,
+    pub mail: Vec<OutboxRow>,
+    pub envelope: Option<EnvelopeRow>,
+}
+
+struct Job {
+    rows: Rows,
+    answer: Sender<Result<(), StoreError>>,
+}
+
+/// The queue in front of the committer threads.
+#[derive(Clone)]
+pub struct GroupCommit {
+    queue: Sender<Job>,
+}
+
+/// What the committers have done, for the metrics.
+#[derive(Debug, Default)]
+pub struct CommitStats {
+    pub transactions: std::sync::atomic::AtomicU64,
+    pub appends: std::sync::atomic::AtomicU64,
+}
+
+impl GroupCommit {
+    /// Starts `threads` committers writing through `writers`. They stop when the last
+    /// `GroupCommit` is dropped.
+    pub fn start(writers: Pool<Manager>, threads: usize, stats: Arc<CommitStats>) -> GroupCommit {
+        let (queue, jobs) = crossbeam_channel::unbounded::<Job>();
+        for i in 0..threads.max(1) {
+            let jobs = jobs.clone();
+            let writers = writers.clone();
+            let stats = stats.clone();
+            thread::Builder::new()
+                .name(format!("zarf-commit-{i}"))
+                .spawn(move || committer(&jobs, &writers, &stats))
+                .expect("a committer thread starts");
+        }
+        GroupCommit { queue }
+    }
+
+    /// Writes `rows` in a shared transaction and answers once it is committed.
+    pub fn append(&self, rows: Rows) -> Result<(), StoreError> {
+        let (answer, answered) = crossbeam_channel::bounded(1);
+        self.queue
+            .send(Job { rows, answer })
+            .map_err(|_| StoreError::Commit("the committers have stopped".into()))?;
+        answered
+            .recv()
+            .map_err(|_| StoreError::Commit("a committer stopped before answering".into()))?
+    }
+}
+
+fn committer(jobs: &Receiver<Job>, writers: &Pool<Manager>, stats: &CommitStats) {
+    use std::sync::atomic::Ordering::Relaxed;
+    while let Ok(first) = jobs.recv() {
+        let mut batch = vec![first];
+        while batch.len() < MAX_BATCH {
+            match jobs.try_recv() {
+                Ok(job) => batch.push(job),
+                Err(_) => break,
+            }
+        }
+        let span = tracing::debug_span!("group_commit", appends = batch.len());
+        let _entered = span.enter();
+        let outcome = writers
+            .get()
+            .map_err(StoreError::from)
+            .and_then(|mut conn| write_batch(&mut conn, &batch));
+        stats.transactions.fetch_add(1, Relaxed);
+        stats.appends.fetch_add(batch.len() as u64, Relaxed);
+        match outcome {
+            Ok(each) => {
+                for (job, result) in batch.into_iter().zip(each) {
+                    let _ = job.answer.send(result);
+                }
+            }
+            Err(e) => {
+                tracing::error!(error = %e, appends = batch.len(), "a group commit failed");
+                let reason = e.to_string();
+                for job in batch {
+                    let _ = job.answer.send(Err(StoreError::Commit(reason.clone())));
+                }
+            }
+        }
+    }
+}
+
+/// One transaction for the batch; each append in its own savepoint when there are several.
+fn write_batch(
+    conn: &mut AnyConnection,
+    batch: &[Job],
+) -> Result<Vec<Result<(), StoreError>>, StoreError> {
+    if let [only] = batch {
+        // Alone: the transaction is the append's, and so is its failure.
+        return Ok(vec![conn.transaction(|conn| write_rows(conn, &only.rows))]);
+    }
+    conn.transaction(|conn| {
+        let mut each = Vec::with_capacity(batch.len());
+        for job in batch {
+            // A nested transaction is a savepoint: a failed append is undone alone.
+            match conn.transaction(|conn| write_rows(conn, &job.rows)) {
+                Ok(()) => each.push(Ok(())),
+                Err(e @ (StoreError::Conflict | StoreError::Corrupt(_))) => each.push(Err(e)),
+                Err(other) => return Err(other),
+            }
+        }
+        Ok(each)
+    })
+}
+
+/// The append's statements: events, the projection row, outbox rows, the envelope.
+pub(super) fn write_rows(conn: &mut AnyConnection, rows: &Rows) -> Result<(), StoreError> {
+    for row in &rows.events {
+        diesel::insert_into(game_events::table)
+            .values(row)
+            .execute(conn)
+            .map_err(unique_as(StoreError::Conflict))?;
+    }
+    if rows.after_seq == 0 {
+        diesel::insert_into(games::table)
+            .values(&rows.projection)
+            .execute(conn)
+            .map_err(unique_as(StoreError::Conflict))?;
+    } else {
+        let n = diesel::update(games::table.find(&rows.projection.id))
+            .set(&rows.projection)
+            .execute(conn)?;
+        if n != 1 {
+            return Err(StoreError::Corrupt(format!(
+                "game {} has events but no projection row",
+                rows.game_id
+            )));
+        }
+    }
+    for m in &rows.mail {
+        diesel::insert_into(outbox::table).values(m).execute(conn)?;
+    }
+    if let Some(env) = &rows.envelope {
+        // Sealing again replaces the envelope's content (A1).
+        diesel::delete(envelopes::table.find((&env.game_id, &env.kind))).execute(conn)?;
+        diesel::insert_into(envelopes::table)
+            .values(env)
+            .execute(conn)?;
+    }
+    Ok(())
+}
+
+/// The stored events an append made, from the rows written and the events they came from.
+pub(super) fn stored(rows: Vec<EventRow>, events: &[domain::GameEvent]) -> Vec<StoredEvent> {
+    rows.into_iter()
+        .zip(events)
+        .map(|(row, event)| StoredEvent {
+            seq: row.seq,
+            event: event.clone(),
+            data: event.body.data(),
+            prev_hash: row.prev_hash,
+            hash: row.hash,
+            game_id: row.game_id,
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::{Store, StoreError};
+
+    fn temp_store() -> Store {
+        let dir = std::env::temp_dir().join(format!("zarf-group-{}", uuid::Uuid::now_v7()));
+        Store::open(&format!("sqlite://{}/zarf.sqlite3", dir.display()), 4).unwrap()
+    }
+
+    /// A game's first append: one event and its projection row (the data need not fold here).
+    fn first_append(game: &str, marker: &str) -> Rows {
+        Rows {
+            game_id: game.into(),
+            after_seq: 0,
+            events: vec![EventRow {
+                game_id: game.into(),
+                seq: 1,
+                type_: "game_created".into(),
+                version: 1,
+                data: format!("{{\"marker\":\"{marker}\"}}"),
+                actor: "admin".into(),
+                recorded_at: 0,
+                prev_hash: "0".repeat(64),
+                hash: "1".repeat(64),
+            }],
+            projection: GameRow {
+                id: game.into(),
+                white_id: "w".into(),
+                black_id: "b".into(),
+                organiser_id: None,
+                status: "active".into(),
+                to_move: "white".into(),
+                to_move_id: None,
+                deadline: None,
+                result: None,
+                termination: None,
+                last_seq: 1,
+                created_at: 0,
+                updated_at: 0,
+                view: marker.into(),
+                clock_state: None,
+                claimed_until: None,
+                reminder_at: None,
+                resume_deadline: None,
+            },
+            mail: vec![],
+            envelope: None,
+        }
+    }
+
+    fn job(rows: Rows) -> Job {
+        Job {
+            rows,
+            answer: crossbeam_channel::bounded(1).0,
+        }
+    }
+
+    fn count_events(store: &Store) -> Vec<(String, String)> {
+        game_events::table
+            .select((game_events::game_id, game_events::data))
+            .order(game_events::game_id)
+            .load(&mut store.reader().unwrap())
+            .unwrap()
+    }
+
+    #[test]
+    fn a_lost_race_in_a_batch_is_undone_alone() {
+        let store = temp_store();
+        let batch = [
+            job(first_append("game-a", "first")),
+            job(first_append("game-a", "second")),
+            job(first_append("game-b", "third")),
+        ];
+        let each = write_batch(&mut store.writer().unwrap(), &batch).unwrap();
+        assert!(matches!(
+            each.as_slice(),
+            [Ok(()), Err(StoreError::Conflict), Ok(())]
+        ));
+        assert_eq!(
+            count_events(&store),
+            [
+                ("game-a".to_owned(), "{\"marker\":\"first\"}".to_owned()),
+                ("game-b".to_owned(), "{\"marker\":\"third\"}".to_owned())
+            ]
+        );
+        let views: Vec<String> = games::table
+            .select(games::view)
+            .order(games::id)
+            .load(&mut store.reader().unwrap())
+            .unwrap();
+        assert_eq!(
+            views,
+            ["first", "third"],
+            "the loser's projection is not written"
+        );
+    }
+
+    #[test]
+    fn concurrent_appends_are_all_answered_after_their_commit() {
+        let store = temp_store();
+        let threads: Vec<_> = (0..24)
+            .map(|i| {
+                let group = store.group.clone();
+                thread::spawn(move || group.append(first_append(&format!("game-{i:02}"), "m")))
+            })
+            .collect();
+        for t in threads {
+            t.join().unwrap().unwrap();
+        }
+        assert_eq!(count_events(&store).len(), 24);
+        let stats = &store.commit_stats;
+        assert_eq!(stats.appends.load(std::sync::atomic::Ordering::Relaxed), 24);
+        let transactions = stats
+            .transactions
+            .load(std::sync::atomic::Ordering::Relaxed);
+        assert!((1..=24).contains(&transactions), "{transactions}");
+        // A second append for a game already there is a conflict, and writes nothing.
+        assert!(matches!(
+            store.group.append(first_append("game-00", "again")),
+            Err(StoreError::Conflict)
+        ));
+        assert_eq!(count_events(&store).len(), 24);
+    }
+}
