@@ -41,6 +41,12 @@ impl Folds {
         }
     }
 
+    /// The cached fold, as this server last saw the game (another server may have appended
+    /// since).
+    pub fn cached(&self, game_id: &str) -> Option<Folded> {
+        self.map.lock().expect("folds lock").get(game_id).cloned()
+    }
+
     /// The game's state now: the cached fold brought up to date from the log.
     pub fn current(&self, store: &Store, game_id: &str) -> Result<Folded, StoreError> {
         let cached = self.map.lock().expect("folds lock").get(game_id).cloned();

@@ -26,6 +26,34 @@ fn zarf_verify(db: &TestDb) -> (bool, String) {
 }
 
 both_backends! {
+    async fn two_servers_on_one_database_judge_the_same_game(app) {
+        // Each server keeps its own cached folds; what the other appended must be judged on.
+        let peer = spawn_peer(&app).await;
+        let (game, white, black) = app.new_game().await;
+        let g = game["id"].as_str().unwrap().to_owned();
+        assert_eq!(app.post_move(&g, &white.token, "e4").await.status(), StatusCode::OK);
+        assert_eq!(peer.post_move(&g, &black.token, "e5").await.status(), StatusCode::OK);
+        // The first server last saw Black to move: its cached fold is stale.
+        assert_eq!(app.post_move(&g, &white.token, "Nf3").await.status(), StatusCode::OK);
+        assert_eq!(app.post_move(&g, &black.token, "Nc6").await.status(), StatusCode::OK);
+        // The peer last saw White to move after 1...e5: Bb5 is legal there too, so it is
+        // appended after the wrong event, conflicts, and is judged again on the real game.
+        let res = peer.post_move(&g, &white.token, "Bb5").await;
+        assert_eq!(res.status(), StatusCode::OK);
+        let seen: Value = res.json().await.unwrap();
+        assert_eq!(seen["moves"], json!(["e4", "e5", "Nf3", "Nc6", "Bb5"]));
+        // A refusal is given on the real game only: Black may not move twice.
+        assert_eq!(peer.post_move(&g, &black.token, "a6").await.status(), StatusCode::OK);
+        assert_error(app.post_move(&g, &black.token, "b5").await, 409, "not_your_turn").await;
+        for server in [&app, &peer] {
+            let view = server.get_game(&g).await;
+            assert_eq!(view["moves"], json!(["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]));
+            assert_eq!(view["version"], 7);
+        }
+        let (verified, out) = zarf_verify(&app.db);
+        assert!(verified, "{out}");
+    }
+
     async fn many_clients_race_for_one_ply_and_one_wins(app) {
         let (game, white, _black) = app.new_game().await;
         let g = game["id"].as_str().unwrap().to_owned();

@@ -1,6 +1,7 @@
 //! Test helpers: a real server on port 0 with a fresh database per test, and typed calls.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use reqwest::{Response, StatusCode};
 use serde_json::{json, Value};
@@ -90,7 +91,8 @@ pub struct TestApp {
     pub client: reqwest::Client,
     // The state goes before the database it uses.
     pub state: actix_web::web::Data<api::http::AppState>,
-    pub db: TestDb,
+    /// Shared with any peer server started on the same database.
+    pub db: Arc<TestDb>,
     server: actix_web::dev::ServerHandle,
 }
 
@@ -129,10 +131,19 @@ pub async fn spawn_app(backend: Backend) -> TestApp {
 }
 
 pub async fn spawn_app_with(backend: Backend, options: Options) -> TestApp {
-    api::telemetry::init_with_default(api::config::LogFormat::Human, "error");
-    let db = TestDb::new(&backend);
-    let mut config = api::config::Config::for_database(&db.url, db.data_dir.clone());
+    let db = Arc::new(TestDb::new(&backend));
     let admin = format!("admin-{}", uuid::Uuid::now_v7().simple());
+    start_server(db, admin, options).await
+}
+
+/// A second server on `app`'s database (as behind a load balancer), with the same admin token.
+pub async fn spawn_peer(app: &TestApp) -> TestApp {
+    start_server(app.db.clone(), app.admin.clone(), Options::default()).await
+}
+
+async fn start_server(db: Arc<TestDb>, admin: String, options: Options) -> TestApp {
+    api::telemetry::init_with_default(api::config::LogFormat::Human, "error");
+    let mut config = api::config::Config::for_database(&db.url, db.data_dir.clone());
     config.admin_token = Some(admin.clone());
     config.rate_limit_per_minute = options.rate_limit_per_minute;
     config.ip_rate_limit_per_minute = options.rate_limit_per_minute.saturating_mul(10);

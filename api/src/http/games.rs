@@ -202,23 +202,39 @@ pub fn execute_with(
     locale: Locale,
 ) -> Result<Outcome, ApiError> {
     let key = id.to_string();
-    for _attempt in 0..4 {
-        let folded = state
-            .folds
-            .current(&state.store, &key)
-            .map_err(|e| match e {
-                StoreError::Corrupt(_) => ApiError::internal(e),
-                other => other.into(),
-            })?;
+    // First judged on the cached fold without reading the log: if another server appended
+    // meanwhile, the append conflicts on its sequence number. A refusal is only given on a fold
+    // brought up to date from the log, since a stale fold could refuse wrongly.
+    let mut cached = state.folds.cached(&key);
+    for _attempt in 0..5 {
+        let fresh = cached.is_none();
+        let folded = match cached.take() {
+            Some(f) => f,
+            None => state
+                .folds
+                .current(&state.store, &key)
+                .map_err(|e| match e {
+                    StoreError::Corrupt(_) => ApiError::internal(e),
+                    other => other.into(),
+                })?,
+        };
+        let refuse = |e: ApiError| if fresh { Err(e) } else { Ok(()) };
         let before = folded.state.clone();
-        let (command, extras) = build(&before)?;
+        let (command, extras) = match build(&before) {
+            Ok(built) => built,
+            Err(e) => {
+                refuse(e)?;
+                continue;
+            }
+        };
         let creating = matches!(command, Command::CreateGame(_));
         if folded.seq == 0 && !creating {
             return Err(ApiError::not_found(locale));
         }
         if let Some(v) = expected_version {
             if v != before.version() {
-                return Err(ApiError::version_conflict(locale));
+                refuse(ApiError::version_conflict(locale))?;
+                continue;
             }
         }
         let flagged = before.game().and_then(|g| g.flagged(ctx.now));
@@ -228,15 +244,21 @@ pub fn execute_with(
                     actor: Actor::System,
                     ..ctx.clone()
                 };
-                let events = decide(&before, Command::FlagFall, &system)
-                    .map_err(|r| ApiError::rejection(&r, locale))?;
-                (events, Some(Rejection::FlagFallen { side }))
+                match decide(&before, Command::FlagFall, &system) {
+                    Ok(events) => (events, Some(Rejection::FlagFallen { side })),
+                    Err(r) => {
+                        refuse(ApiError::rejection(&r, locale))?;
+                        continue;
+                    }
+                }
             }
-            _ => {
-                let events = decide(&before, command.clone(), ctx)
-                    .map_err(|r| ApiError::rejection(&r, locale))?;
-                (events, None)
-            }
+            _ => match decide(&before, command.clone(), ctx) {
+                Ok(events) => (events, None),
+                Err(r) => {
+                    refuse(ApiError::rejection(&r, locale))?;
+                    continue;
+                }
+            },
         };
         let envelope = if then_refuse.is_none() {
             extras.envelope.as_ref()

@@ -122,6 +122,43 @@ pub struct Store {
     writers: Pool<Manager>,
     group: group::GroupCommit,
     pub commit_stats: std::sync::Arc<group::CommitStats>,
+    tokens: std::sync::Arc<TokenCache>,
+}
+
+/// Players by token hash, kept for a few seconds: every API request authenticates, and this
+/// spares most of them a query. A change to a player made through this store forgets the cache
+/// at once; one made by another server is seen within [`TokenCache::TTL`].
+#[derive(Default)]
+struct TokenCache {
+    entries: std::sync::Mutex<std::collections::HashMap<String, (std::time::Instant, PlayerRow)>>,
+}
+
+impl TokenCache {
+    const TTL: Duration = Duration::from_secs(5);
+    const CAPACITY: usize = 50_000;
+
+    fn get(&self, hash: &str) -> Option<PlayerRow> {
+        let entries = self.entries.lock().expect("token cache lock");
+        entries
+            .get(hash)
+            .filter(|(at, _)| at.elapsed() < Self::TTL)
+            .map(|(_, p)| p.clone())
+    }
+
+    fn put(&self, hash: &str, player: &PlayerRow) {
+        let mut entries = self.entries.lock().expect("token cache lock");
+        if entries.len() >= Self::CAPACITY {
+            entries.retain(|_, (at, _)| at.elapsed() < Self::TTL);
+            if entries.len() >= Self::CAPACITY {
+                entries.clear();
+            }
+        }
+        entries.insert(hash.to_owned(), (std::time::Instant::now(), player.clone()));
+    }
+
+    fn forget_all(&self) {
+        self.entries.lock().expect("token cache lock").clear();
+    }
 }
 
 impl std::fmt::Debug for Store {
@@ -199,6 +236,7 @@ impl Store {
             writers,
             group,
             commit_stats,
+            tokens: Default::default(),
         };
         store.migrate()?;
         Ok(store)
@@ -257,13 +295,20 @@ impl Store {
 
     #[tracing::instrument(level = "debug", skip_all)]
     pub fn player_by_token_hash(&self, hash: &str) -> Result<Option<PlayerRow>, StoreError> {
+        if let Some(player) = self.tokens.get(hash) {
+            return Ok(Some(player));
+        }
         let mut conn = self.reader()?;
-        Ok(tokens::table
+        let player = tokens::table
             .inner_join(players::table.on(players::id.eq(tokens::player_id)))
             .filter(tokens::hash.eq(hash))
             .select(PlayerRow::as_select())
             .first(&mut conn)
-            .optional()?)
+            .optional()?;
+        if let Some(p) = &player {
+            self.tokens.put(hash, p);
+        }
+        Ok(player)
     }
 
     #[tracing::instrument(level = "debug", skip(self))]
@@ -649,6 +694,7 @@ impl Store {
                 players::utc_offset_minutes.eq(utc_offset_minutes),
             ))
             .execute(&mut conn)?;
+        self.tokens.forget_all();
         Ok(n == 1)
     }
 
@@ -657,6 +703,7 @@ impl Store {
         diesel::update(players::table.find(player_id))
             .set(players::last_digest_at.eq(Some(at)))
             .execute(&mut conn)?;
+        self.tokens.forget_all();
         Ok(())
     }
 
