@@ -159,6 +159,27 @@ async fn new_game(client: &reqwest::Client, args: &Args, n: usize) -> anyhow::Re
     })
 }
 
+/// The server's largest resident set until `until`, read from its `/metrics` twice a second
+/// (`process_resident_memory_bytes`; `None` where the server does not report it).
+async fn watch_rss(client: reqwest::Client, url: String, until: Instant) -> Option<f64> {
+    let mut max: Option<f64> = None;
+    while Instant::now() < until {
+        if let Ok(res) = client.get(format!("{url}/metrics")).send().await {
+            if let Ok(text) = res.text().await {
+                let rss = text
+                    .lines()
+                    .find_map(|l| l.strip_prefix("process_resident_memory_bytes "))
+                    .and_then(|v| v.trim().parse::<f64>().ok());
+                if let Some(r) = rss {
+                    max = Some(max.map_or(r, |m: f64| m.max(r)));
+                }
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
+    max
+}
+
 /// One client: plays its games in turn until the time is up.
 async fn client_loop(
     client: reqwest::Client,
@@ -396,10 +417,25 @@ async fn main() -> anyhow::Result<()> {
         .pool_max_idle_per_host(args.clients)
         .build()?;
     eprintln!("creating {} games on {}", args.games, args.url());
+    // Created by the clients at once, each its share in turn.
+    let creating = Instant::now();
+    let creators: Vec<_> = (0..args.clients.max(1))
+        .map(|c| {
+            let (client, args) = (client.clone(), args.clone());
+            tokio::spawn(async move {
+                let mut made = Vec::new();
+                for n in (c..args.games).step_by(args.clients.max(1)) {
+                    made.push(new_game(&client, &args, n).await?);
+                }
+                anyhow::Ok(made)
+            })
+        })
+        .collect();
     let mut games = Vec::with_capacity(args.games);
-    for n in 0..args.games {
-        games.push(new_game(&client, &args, n).await?);
+    for c in creators {
+        games.extend(c.await??);
     }
+    eprintln!("created in {:.1} s", creating.elapsed().as_secs_f64());
     let start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".to_owned();
     let mut per_client: Vec<Vec<(Game, String, usize)>> =
         (0..args.clients).map(|_| Vec::new()).collect();
@@ -427,10 +463,17 @@ async fn main() -> anyhow::Result<()> {
             ))
         })
         .collect();
+    let rss = tokio::spawn(watch_rss(client.clone(), args.url().to_owned(), until));
     for t in tasks {
         t.await?;
     }
     let elapsed = started.elapsed().as_secs_f64();
+    if let Some(max) = rss.await? {
+        println!(
+            "server resident memory: at most {:.0} MB during the run (its /metrics, twice a second)",
+            max / 1e6
+        );
+    }
     let hist = hist.lock().unwrap();
     let tally = tally.lock().unwrap();
     let moves_per_s = tally.moves as f64 / elapsed;

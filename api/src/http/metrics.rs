@@ -52,6 +52,13 @@ impl Metrics {
         ] {
             registry.register(m).expect("metric registered once");
         }
+        // The process's own figures: resident memory, CPU seconds, open files.
+        #[cfg(target_os = "linux")]
+        registry
+            .register(Box::new(
+                prometheus::process_collector::ProcessCollector::for_self(),
+            ))
+            .expect("metric registered once");
         Metrics {
             registry,
             requests,

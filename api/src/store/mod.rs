@@ -371,8 +371,9 @@ impl Store {
     /// database (`zarf-load seed`). Any conflict fails the whole call.
     pub fn import(&self, appends: &[Append<'_>]) -> Result<(), StoreError> {
         let rows: Vec<group::Rows> = appends.iter().map(|a| Self::rows_of(a).0).collect();
+        let all: Vec<&group::Rows> = rows.iter().collect();
         let mut conn = self.writer()?;
-        conn.transaction(|conn| rows.iter().try_for_each(|r| group::write_rows(conn, r)))
+        conn.transaction(|conn| group::write_together(conn, &all))
     }
 
     fn rows_of(batch: &Append<'_>) -> (group::Rows, Vec<StoredEvent>) {
