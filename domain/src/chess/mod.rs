@@ -182,6 +182,25 @@ pub fn is_dead_position(pos: &Chess) -> bool {
     }
 }
 
+/// Would [`is_dead_position`] run chasolver's full search on `pos` (microseconds usually, up to
+/// about a second on rare composed positions)? The fuzz targets skip those positions: the search
+/// is measured on chasolver's corpus instead (`cargo bench --bench flag_fall`).
+pub fn dead_position_needs_full_search(pos: &Chess) -> bool {
+    if pos.is_insufficient_material() {
+        return false;
+    }
+    let Some(board) = to_chess_board(pos) else {
+        return false;
+    };
+    let white_cannot = chasolver::is_unwinnable_fast(&board, chess::Color::White);
+    let black_cannot = chasolver::is_unwinnable_fast(&board, chess::Color::Black);
+    match (white_cannot, black_cannot) {
+        (true, true) => false,
+        (false, false) => full_search_applies(pos),
+        _ => true,
+    }
+}
+
 /// Where the per-move dead-position test runs chasolver's full search although the fast check
 /// proved nothing: no queens and at most six pieces besides kings and pawns. Dead positions the
 /// fast check misses are locked-pawn endgames of this kind; in a middlegame the full search would
