@@ -10,8 +10,9 @@
 //! - [`event_json`]: stored event JSON either is refused or decodes to events that encode back to
 //!   themselves, and any log of such events folds (to a state or to "corrupt") without panicking,
 //!   the same way every time.
-//! - [`pgn_round_trip`]: a game played by `decide` from the fuzzer's choices exports as PGN that a
-//!   PGN reader reads back to the same tags, moves and result.
+//! - [`pgn_round_trip`]: a game made from the fuzzer's choices (legal moves, and draw offers,
+//!   claims, resignations and arbiter decisions judged by `decide`) exports as PGN that a PGN
+//!   reader reads back to the same tags, moves and result.
 
 use shakmaty::san::San;
 use shakmaty::{Chess, Move, Position};
@@ -19,10 +20,10 @@ use time::OffsetDateTime;
 
 use crate::chess::notation::{read_move, write_move, MoveStyle};
 use crate::chess::{fen_of, legal_moves, position_from_stored_fen, LetterSet, MoveText, Notation};
-use crate::chess::{FenError, StartFen};
+use crate::chess::{FenError, StartFen, Uci};
 use crate::game::{
     evolve, export_pgn, Actor, ClaimKind, Command, Context, CreateGame, EventBody, GameEvent,
-    GameResult, GameState, MoveInput, Participant, RuleSet, Side, Status,
+    GameResult, GameState, MoveInput, MoveRecord, Participant, RuleSet, Side, Status,
 };
 use crate::{decide, GameId, PlayerId};
 
@@ -301,14 +302,31 @@ pub fn pgn_round_trip(data: &[u8]) {
             notation: Some(Notation::San),
         };
         let pick = usize::from(bytes.byte().unwrap_or(0));
-        let (command, actor) = match op % 16 {
-            0..=9 if !moves.is_empty() => (
-                Command::MakeMove {
-                    mv: san_of(moves[pick % moves.len()]),
-                    offer_draw: op & 0x10 != 0,
+        now += time::Duration::minutes(i64::from(op % 7) + 1);
+        if op % 16 <= 9 {
+            // A move, recorded as `decide` records one but without its end-of-game analysis
+            // (chasolver's search would take most of the fuzzer's time; the Laws tests and the
+            // property tests judge endings).
+            let Some(&m) = moves.get(pick % moves.len().max(1)) else {
+                continue;
+            };
+            let event = GameEvent {
+                at: now,
+                actor: player(to_move),
+                body: EventBody::MovePlayed {
+                    mv: MoveRecord {
+                        uci: Uci::of(m),
+                        san: write_move(&pos, m, MoveStyle::Pgn),
+                    },
+                    draw_offered: op & 0x10 != 0,
+                    sealed: false,
                 },
-                player(to_move),
-            ),
+            };
+            state = evolve(state, &event);
+            log.push(event);
+            continue;
+        }
+        let (command, actor) = match op % 16 {
             10 => (
                 Command::OfferDraw,
                 player(if op & 0x10 != 0 { to_move } else { other }),
@@ -322,8 +340,16 @@ pub fn pgn_round_trip(data: &[u8]) {
                     } else {
                         ClaimKind::ThreefoldRepetition
                     },
-                    intended_move: (op & 0x20 != 0 && !moves.is_empty())
-                        .then(|| san_of(moves[pick % moves.len()])),
+                    // Not where judging the intended move would run chasolver's full search.
+                    intended_move: moves
+                        .get(pick % moves.len().max(1))
+                        .filter(|_| op & 0x20 != 0)
+                        .filter(|&&m| {
+                            let mut after = pos.clone();
+                            after.play_unchecked(m);
+                            !crate::chess::dead_position_needs_full_search(&after)
+                        })
+                        .map(|&m| san_of(m)),
                 },
                 player(to_move),
             ),
@@ -344,7 +370,6 @@ pub fn pgn_round_trip(data: &[u8]) {
             ),
             _ => continue,
         };
-        now += time::Duration::minutes(i64::from(op % 7) + 1);
         if let Ok(events) = decide(&state, command, &ctx(now, actor)) {
             for e in &events {
                 state = evolve(state, e);

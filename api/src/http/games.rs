@@ -274,7 +274,9 @@ pub fn execute_with(
             }
             Err(StoreError::Conflict) => {
                 state.metrics.store_conflicts.inc();
-                if expected_version.is_some() || creating || extras.envelope.is_some() {
+                // On a stale cached fold the loss says nothing yet: judge again on the log.
+                let decisive = expected_version.is_some() || creating || extras.envelope.is_some();
+                if fresh && decisive {
                     return Err(ApiError::version_conflict(locale));
                 }
                 tracing::debug!("lost a race for the next sequence number; judging again");
