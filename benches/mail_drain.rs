@@ -61,18 +61,14 @@ fn run(url: &str, data_dir: std::path::PathBuf) -> f64 {
     };
     store.create_player(&player, "bench-token-hash").unwrap();
     let rows: Vec<api::store::OutboxRow> = (0..MAILS)
-        .map(|i| api::store::OutboxRow {
-            id: uuid::Uuid::now_v7().to_string(),
-            game_id: None,
-            kind: "digest".into(),
-            recipient_id: player.id.clone(),
-            payload: serde_json::json!({"detail": {"games": [{"id": i.to_string(), "label": format!("Game {i}")}]}}).to_string(),
-            created_at: now,
-            attempts: 0,
-            next_attempt_at: now,
-            sent_at: None,
-            last_error: None,
-            claimed_until: None,
+        .map(|i| {
+            api::store::OutboxRow::queued(
+                None,
+                "digest",
+                player.id.clone(),
+                serde_json::json!({"detail": {"games": [{"id": i.to_string(), "label": format!("Game {i}")}]}}).to_string(),
+                now,
+            )
         })
         .collect();
     let start = Instant::now();

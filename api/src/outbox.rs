@@ -14,19 +14,13 @@ pub fn reminder(
     deadline: Option<i64>,
     now: i64,
 ) -> OutboxRow {
-    OutboxRow {
-        id: uuid::Uuid::now_v7().to_string(),
-        game_id: Some(game_id.to_owned()),
-        kind: kind.to_owned(),
-        recipient_id: recipient_id.to_owned(),
-        payload: json!({ "deadline": deadline }).to_string(),
-        created_at: now,
-        attempts: 0,
-        next_attempt_at: now,
-        sent_at: None,
-        last_error: None,
-        claimed_until: None,
-    }
+    OutboxRow::queued(
+        Some(game_id.to_owned()),
+        kind,
+        recipient_id.to_owned(),
+        json!({ "deadline": deadline }).to_string(),
+        now,
+    )
 }
 
 /// One outbox row per recipient and notable event.
@@ -36,20 +30,13 @@ pub fn rows_for(game: &Game, first_seq: i64, events: &[GameEvent]) -> Vec<Outbox
     for (i, e) in events.iter().enumerate() {
         let seq = first_seq + i as i64;
         let mut add = |kind: &str, to: Side, extra: serde_json::Value| {
-            rows.push(OutboxRow {
-                id: uuid::Uuid::now_v7().to_string(),
-                game_id: Some(game.id.to_string()),
-                kind: kind.to_owned(),
-                recipient_id: player(to),
-                payload: json!({ "seq": seq, "event": e.body.type_name(), "detail": extra })
-                    .to_string(),
-                created_at: micros(e.at),
-                attempts: 0,
-                next_attempt_at: micros(e.at),
-                sent_at: None,
-                last_error: None,
-                claimed_until: None,
-            })
+            rows.push(OutboxRow::queued(
+                Some(game.id.to_string()),
+                kind,
+                player(to),
+                json!({ "seq": seq, "event": e.body.type_name(), "detail": extra }).to_string(),
+                micros(e.at),
+            ))
         };
         match &e.body {
             EventBody::GameCreated(_) => {

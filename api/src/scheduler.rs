@@ -153,19 +153,13 @@ fn digests(state: &AppState, now: time::OffsetDateTime) -> anyhow::Result<()> {
             .collect();
         if !mine.is_empty() {
             let at = micros(now);
-            state.store.enqueue(&store::OutboxRow {
-                id: uuid::Uuid::now_v7().to_string(),
-                game_id: None,
-                kind: "digest".into(),
-                recipient_id: p.id.clone(),
-                payload: serde_json::json!({ "detail": { "games": mine } }).to_string(),
-                created_at: at,
-                attempts: 0,
-                next_attempt_at: at,
-                sent_at: None,
-                last_error: None,
-                claimed_until: None,
-            })?;
+            state.store.enqueue(&store::OutboxRow::queued(
+                None,
+                "digest",
+                p.id.clone(),
+                serde_json::json!({ "detail": { "games": mine } }).to_string(),
+                at,
+            ))?;
         }
         state.store.set_last_digest(&p.id, micros(now))?;
     }

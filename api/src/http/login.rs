@@ -100,19 +100,9 @@ pub async fn request_link(
         web::block(move || -> Result<(), ApiError> {
             if let Some(p) = state.store.player_by_email(&address)? {
                 let now = micros(store::now());
-                state.store.enqueue(&OutboxRow {
-                    id: uuid::Uuid::now_v7().to_string(),
-                    game_id: None,
-                    kind: "sign_in".into(),
-                    recipient_id: p.id,
-                    payload: "{}".into(),
-                    created_at: now,
-                    attempts: 0,
-                    next_attempt_at: now,
-                    sent_at: None,
-                    last_error: None,
-                    claimed_until: None,
-                })?;
+                state
+                    .store
+                    .enqueue(&OutboxRow::queued(None, "sign_in", p.id, "{}".into(), now))?;
             }
             Ok(())
         })

@@ -996,6 +996,31 @@ pub struct GameRow {
     pub resume_deadline: Option<i64>,
 }
 
+impl OutboxRow {
+    /// A mail to send from `now` on, not yet tried.
+    pub fn queued(
+        game_id: Option<String>,
+        kind: &str,
+        recipient_id: String,
+        payload: String,
+        now: i64,
+    ) -> OutboxRow {
+        OutboxRow {
+            id: uuid::Uuid::now_v7().to_string(),
+            game_id,
+            kind: kind.to_owned(),
+            recipient_id,
+            payload,
+            created_at: now,
+            attempts: 0,
+            next_attempt_at: now,
+            sent_at: None,
+            last_error: None,
+            claimed_until: None,
+        }
+    }
+}
+
 /// What became of one claimed mail.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum OutboxOutcome {

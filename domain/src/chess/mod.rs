@@ -161,24 +161,11 @@ fn to_chess_color(c: Color) -> chess::Color {
 /// the full search cannot decide within its limit, the position is not called dead and the game
 /// goes on. Never is a position where either side can still mate called dead.
 pub fn is_dead_position(pos: &Chess) -> bool {
-    // Shakmaty's material test settles the common cases without building a second board.
-    if pos.is_insufficient_material() {
-        return true;
-    }
-    let Some(board) = to_chess_board(pos) else {
-        return false;
-    };
-    let white_cannot = chasolver::is_unwinnable_fast(&board, chess::Color::White);
-    let black_cannot = chasolver::is_unwinnable_fast(&board, chess::Color::Black);
-    match (white_cannot, black_cannot) {
-        (true, true) => true,
-        (false, false) => {
-            full_search_applies(pos)
-                && full_search(&board, Color::White) == Winnability::Unwinnable
-                && full_search(&board, Color::Black) == Winnability::Unwinnable
-        }
-        (true, false) => full_search(&board, Color::Black) == Winnability::Unwinnable,
-        (false, true) => full_search(&board, Color::White) == Winnability::Unwinnable,
+    match dead_position_check(pos) {
+        DeadCheck::Settled(dead) => dead,
+        DeadCheck::Search(board, sides) => sides
+            .iter()
+            .all(|&side| full_search(&board, side) == Winnability::Unwinnable),
     }
 }
 
@@ -186,18 +173,33 @@ pub fn is_dead_position(pos: &Chess) -> bool {
 /// about a second on rare composed positions)? The fuzz targets skip those positions: the search
 /// is measured on chasolver's corpus instead (`cargo bench --bench flag_fall`).
 pub fn dead_position_needs_full_search(pos: &Chess) -> bool {
+    matches!(dead_position_check(pos), DeadCheck::Search(..))
+}
+
+/// The cheap part of the dead-position test: settled, or the sides whose full search decides.
+enum DeadCheck {
+    Settled(bool),
+    Search(chess::Board, &'static [Color]),
+}
+
+fn dead_position_check(pos: &Chess) -> DeadCheck {
+    // Shakmaty's material test settles the common cases without building a second board.
     if pos.is_insufficient_material() {
-        return false;
+        return DeadCheck::Settled(true);
     }
     let Some(board) = to_chess_board(pos) else {
-        return false;
+        return DeadCheck::Settled(false);
     };
     let white_cannot = chasolver::is_unwinnable_fast(&board, chess::Color::White);
     let black_cannot = chasolver::is_unwinnable_fast(&board, chess::Color::Black);
     match (white_cannot, black_cannot) {
-        (true, true) => false,
-        (false, false) => full_search_applies(pos),
-        _ => true,
+        (true, true) => DeadCheck::Settled(true),
+        (false, false) if full_search_applies(pos) => {
+            DeadCheck::Search(board, &[Color::White, Color::Black])
+        }
+        (false, false) => DeadCheck::Settled(false),
+        (true, false) => DeadCheck::Search(board, &[Color::Black]),
+        (false, true) => DeadCheck::Search(board, &[Color::White]),
     }
 }
 
