@@ -153,7 +153,7 @@ both_backends! {
             use diesel::prelude::*;
             let rows: Vec<(String, String, Option<String>)> = outbox::table
                 .select((outbox::kind, outbox::recipient_id, outbox::game_id))
-                .load(&mut store.reader().unwrap())
+                .load(&mut *store.reader().unwrap())
                 .unwrap();
             rows.iter().any(|(kind, to, game)| kind == "time_low" && *to == white.id && game.as_deref() == Some(g.as_str()))
         }).await;

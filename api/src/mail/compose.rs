@@ -10,6 +10,7 @@ use serde_json::Value;
 use sha2::{Digest, Sha256};
 
 use super::render::{diagram, render, MailView, Texts};
+use crate::folds::Folds;
 use crate::store::{self, OutboxRow, PlayerRow, Store};
 
 /// Mail kinds a player still gets when they want "nothing but reminders".
@@ -76,16 +77,31 @@ fn s(v: &Value, key: &str) -> String {
     }
 }
 
-/// The state after the event `seq`, and the game as it is now.
-fn game_at(store: &Store, game_id: &str, seq: Option<i64>) -> anyhow::Result<(Game, Game)> {
-    let log = store.load_events(game_id)?;
-    let events: Vec<_> = log.iter().map(|e| e.event.clone()).collect();
-    let now = GameState::replay(&events)?
+/// The state after the event `seq`, and the game as it is now: the cached fold brought up to
+/// date, and the log replayed only when the mail is about an earlier event than the last.
+fn game_at(
+    store: &Store,
+    folds: &Folds,
+    game_id: &str,
+    seq: Option<i64>,
+) -> anyhow::Result<(Game, Game)> {
+    let folded = folds.current(store, game_id)?;
+    let now = folded
+        .state
         .game()
         .cloned()
         .ok_or_else(|| anyhow::anyhow!("no game"))?;
-    let upto = seq.map_or(events.len(), |s| (s as usize).min(events.len()));
-    let then = GameState::replay(&events[..upto])?
+    let upto = match seq {
+        Some(s) if s < folded.seq => usize::try_from(s).unwrap_or(0),
+        _ => return Ok((now.clone(), now)),
+    };
+    let events: Vec<_> = store
+        .load_events(game_id)?
+        .into_iter()
+        .take(upto)
+        .map(|e| e.event)
+        .collect();
+    let then = GameState::replay(&events)?
         .game()
         .cloned()
         .ok_or_else(|| anyhow::anyhow!("no game"))?;
@@ -95,6 +111,7 @@ fn game_at(store: &Store, game_id: &str, seq: Option<i64>) -> anyhow::Result<(Ga
 /// Builds the mail for `row` to `to`, or says why it is not sent.
 pub fn compose(
     store: &Store,
+    folds: &Folds,
     settings: &MailSettings,
     row: &OutboxRow,
     to: &PlayerRow,
@@ -127,7 +144,7 @@ pub fn compose(
     let mut args: Vec<(&str, String)> = Vec::new();
     let mut attachment = None;
     if let Some(game_id) = row.game_id.as_deref() {
-        let (then, now) = game_at(store, game_id, seq)?;
+        let (then, now) = game_at(store, folds, game_id, seq)?;
         let me = if now.white.id.to_string() == to.id {
             Side::White
         } else {

@@ -100,6 +100,12 @@ pub fn drain(
     if n == 0 {
         return Ok(0);
     }
+    // The round's recipients in one query, not one each.
+    let mut ids: Vec<&str> = rows.iter().map(|r| r.recipient_id.as_str()).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    let recipients = state.store.players(&ids)?;
+    let recipients = &recipients;
     let chunk = n.div_ceil(WORKERS);
     std::thread::scope(|scope| -> anyhow::Result<()> {
         let handles: Vec<_> = rows
@@ -111,7 +117,8 @@ pub fn drain(
                     // Message-ID lets mail clients drop the repeat).
                     let mut outcomes = Vec::with_capacity(RECORD_EVERY);
                     for row in part {
-                        outcomes.push(deliver(state, outlet, settings, row)?);
+                        let to = recipients.get(&row.recipient_id);
+                        outcomes.push(deliver(state, outlet, settings, row, to)?);
                         if outcomes.len() == RECORD_EVERY {
                             state.store.outbox_record(&outcomes)?;
                             outcomes.clear();
@@ -137,11 +144,12 @@ fn deliver(
     outlet: &Outlet,
     settings: &MailSettings,
     row: &store::OutboxRow,
+    to: Option<&store::PlayerRow>,
 ) -> anyhow::Result<store::OutboxOutcome> {
     use store::OutboxOutcome::{Done, Retry};
     let now = store::now();
     let id = row.id.clone();
-    let Some(to) = state.store.player(&row.recipient_id)? else {
+    let Some(to) = to else {
         return Ok(Done {
             id,
             at: micros(now),
@@ -153,7 +161,14 @@ fn deliver(
         _ => None,
     };
     Ok(
-        match compose(&state.store, settings, row, &to, link.as_deref()) {
+        match compose(
+            &state.store,
+            &state.folds,
+            settings,
+            row,
+            to,
+            link.as_deref(),
+        ) {
             Ok(Ok(message)) => match outlet.send(&message) {
                 Ok(()) => Done {
                     id,

@@ -9,8 +9,9 @@
 //! alone and answered with [`StoreError::Conflict`]; the others commit. If the commit itself fails, every
 //! append in the batch is answered with the failure and none was written.
 //!
-//! SQLite has one committer (it has one writer); PostgreSQL has several, so a batch is written
-//! while the next one gathers.
+//! One committer: the next batch gathers while one is written, so batches grow with the load.
+//! (SQLite has one writer anyway; on PostgreSQL, several committers made smaller batches and more
+//! statements, and measured slower: docs/performance.md.)
 
 use std::sync::Arc;
 use std::thread;
@@ -55,19 +56,14 @@ pub struct CommitStats {
 }
 
 impl GroupCommit {
-    /// Starts `threads` committers writing through `writers`. They stop when the last
-    /// `GroupCommit` is dropped.
-    pub fn start(writers: Pool<Manager>, threads: usize, stats: Arc<CommitStats>) -> GroupCommit {
+    /// Starts the committer writing through `writers`. It stops when the last `GroupCommit` is
+    /// dropped.
+    pub fn start(writers: Pool<Manager>, stats: Arc<CommitStats>) -> GroupCommit {
         let (queue, jobs) = crossbeam_channel::unbounded::<Job>();
-        for i in 0..threads.max(1) {
-            let jobs = jobs.clone();
-            let writers = writers.clone();
-            let stats = stats.clone();
-            thread::Builder::new()
-                .name(format!("zarf-commit-{i}"))
-                .spawn(move || committer(&jobs, &writers, &stats))
-                .expect("a committer thread starts");
-        }
+        thread::Builder::new()
+            .name("zarf-commit".into())
+            .spawn(move || committer(&jobs, &writers, &stats))
+            .expect("the committer thread starts");
         GroupCommit { queue }
     }
 
@@ -173,7 +169,53 @@ pub(super) fn write_together(conn: &mut AnyConnection, all: &[&Rows]) -> Result<
             .values(chunk.to_vec())
             .execute(pg)?;
     }
-    all.iter().try_for_each(|rows| write_projection(conn, rows))
+    // The projection rows in one statement too. Two appends to one game in a batch have lost a
+    // race (their events share a seq, so the insert above failed first); the check is for safety:
+    // one upsert may not touch a row twice.
+    let mut ids: Vec<&str> = all.iter().map(|r| r.projection.id.as_str()).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    if ids.len() != all.len() {
+        return Err(StoreError::Conflict);
+    }
+    upsert_projections(pg, all)?;
+    all.iter()
+        .filter_map(|rows| rows.envelope.as_ref())
+        .try_for_each(|env| write_envelope(conn, env))
+}
+
+/// PostgreSQL: a batch's projection rows in one `INSERT … ON CONFLICT DO UPDATE`. A game's first
+/// append inserts its row (its event's insert has already shown that the game is new); later
+/// ones replace the row with the fold's.
+fn upsert_projections(pg: &mut diesel::PgConnection, all: &[&Rows]) -> Result<(), StoreError> {
+    use diesel::upsert::excluded;
+    use games::dsl as g;
+    let rows: Vec<&GameRow> = all.iter().map(|r| &r.projection).collect();
+    diesel::insert_into(games::table)
+        .values(rows)
+        .on_conflict(g::id)
+        .do_update()
+        .set((
+            g::white_id.eq(excluded(g::white_id)),
+            g::black_id.eq(excluded(g::black_id)),
+            g::organiser_id.eq(excluded(g::organiser_id)),
+            g::status.eq(excluded(g::status)),
+            g::to_move.eq(excluded(g::to_move)),
+            g::to_move_id.eq(excluded(g::to_move_id)),
+            g::deadline.eq(excluded(g::deadline)),
+            g::result.eq(excluded(g::result)),
+            g::termination.eq(excluded(g::termination)),
+            g::last_seq.eq(excluded(g::last_seq)),
+            g::created_at.eq(excluded(g::created_at)),
+            g::updated_at.eq(excluded(g::updated_at)),
+            g::view.eq(excluded(g::view)),
+            g::clock_state.eq(excluded(g::clock_state)),
+            g::claimed_until.eq(excluded(g::claimed_until)),
+            g::reminder_at.eq(excluded(g::reminder_at)),
+            g::resume_deadline.eq(excluded(g::resume_deadline)),
+        ))
+        .execute(pg)?;
+    Ok(())
 }
 
 /// The append's statements: events, the projection row, outbox rows, the envelope.
@@ -208,13 +250,17 @@ fn write_projection(conn: &mut AnyConnection, rows: &Rows) -> Result<(), StoreEr
             )));
         }
     }
-    if let Some(env) = &rows.envelope {
-        // Sealing again replaces the envelope's content (A1).
-        diesel::delete(envelopes::table.find((&env.game_id, &env.kind))).execute(conn)?;
-        diesel::insert_into(envelopes::table)
-            .values(env)
-            .execute(conn)?;
-    }
+    rows.envelope
+        .as_ref()
+        .map_or(Ok(()), |env| write_envelope(conn, env))
+}
+
+/// Sealing again replaces the envelope's content (A1).
+fn write_envelope(conn: &mut AnyConnection, env: &EnvelopeRow) -> Result<(), StoreError> {
+    diesel::delete(envelopes::table.find((&env.game_id, &env.kind))).execute(conn)?;
+    diesel::insert_into(envelopes::table)
+        .values(env)
+        .execute(conn)?;
     Ok(())
 }
 
@@ -328,7 +374,7 @@ mod tests {
         game_events::table
             .select((game_events::game_id, game_events::data))
             .order(game_events::game_id)
-            .load(&mut store.reader().unwrap())
+            .load(&mut *store.reader().unwrap())
             .unwrap()
     }
 
@@ -359,7 +405,7 @@ mod tests {
         let views: Vec<String> = games::table
             .select(games::view)
             .order(games::id)
-            .load(&mut store.reader().unwrap())
+            .load(&mut *store.reader().unwrap())
             .unwrap();
         assert_eq!(
             views,

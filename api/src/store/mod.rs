@@ -4,6 +4,7 @@
 
 pub mod chain;
 pub mod group;
+pub mod pool;
 pub mod schema;
 
 use std::path::Path;
@@ -11,10 +12,11 @@ use std::time::Duration;
 
 use diesel::connection::SimpleConnection;
 use diesel::prelude::*;
-use diesel::r2d2::{self, ManageConnection, Pool, PooledConnection};
+use diesel::r2d2::{self, Pool};
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use diesel_migrations::{embed_migrations, EmbeddedMigrations, MigrationHarness};
 use domain::game::{Actor, EventBody, GameEvent};
+pub use pool::{Conn, Manager};
 use time::OffsetDateTime;
 
 use schema::{
@@ -68,50 +70,6 @@ pub struct Append<'a> {
     pub mail: &'a [OutboxRow],
     pub envelope: Option<&'a EnvelopeRow>,
 }
-
-/// Opens connections to the configured database.
-#[derive(Debug, Clone)]
-pub struct Manager {
-    backend: Backend,
-    target: String,
-}
-
-impl ManageConnection for Manager {
-    type Connection = AnyConnection;
-    type Error = r2d2::Error;
-
-    fn connect(&self) -> Result<AnyConnection, r2d2::Error> {
-        match self.backend {
-            Backend::Postgres => diesel::PgConnection::establish(&self.target)
-                .map(AnyConnection::Postgresql)
-                .map_err(r2d2::Error::ConnectionError),
-            Backend::Sqlite => {
-                let mut conn = diesel::SqliteConnection::establish(&self.target)
-                    .map_err(r2d2::Error::ConnectionError)?;
-                // WAL lets readers work beside the single writer; FULL syncs the WAL on every
-                // commit, so an acknowledged write survives a killed process and a power cut.
-                // The busy timeout first: switching to WAL itself waits for a lock.
-                conn.batch_execute(
-                    "PRAGMA busy_timeout = 10000; PRAGMA journal_mode = WAL; \
-                     PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;",
-                )
-                .map_err(r2d2::Error::QueryError)?;
-                Ok(AnyConnection::Sqlite(conn))
-            }
-        }
-    }
-
-    fn is_valid(&self, conn: &mut AnyConnection) -> Result<(), r2d2::Error> {
-        conn.batch_execute("SELECT 1")
-            .map_err(r2d2::Error::QueryError)
-    }
-
-    fn has_broken(&self, _conn: &mut AnyConnection) -> bool {
-        false
-    }
-}
-
-pub type Conn = PooledConnection<Manager>;
 
 /// The store: a pool of readers and, for SQLite, a single writer so writes queue instead of
 /// failing with "database is locked".
@@ -222,14 +180,8 @@ impl Store {
             Backend::Sqlite => build(pool_size)?,
             Backend::Postgres => writers.clone(),
         };
-        // One committer per writer connection SQLite has; on PostgreSQL, a few, so one batch is
-        // written while the next gathers.
-        let committers = match backend {
-            Backend::Sqlite => 1,
-            Backend::Postgres => (pool_size as usize / 4).clamp(1, 8),
-        };
         let commit_stats = std::sync::Arc::new(group::CommitStats::default());
-        let group = group::GroupCommit::start(writers.clone(), committers, commit_stats.clone());
+        let group = group::GroupCommit::start(writers.clone(), commit_stats.clone());
         let store = Store {
             backend,
             readers,
@@ -258,11 +210,11 @@ impl Store {
     }
 
     pub fn reader(&self) -> Result<Conn, StoreError> {
-        Ok(self.readers.get()?)
+        Ok(Conn(self.readers.get()?))
     }
 
     pub fn writer(&self) -> Result<Conn, StoreError> {
-        Ok(self.writers.get()?)
+        Ok(Conn(self.writers.get()?))
     }
 
     /// Is the database reachable?
@@ -303,7 +255,7 @@ impl Store {
             .inner_join(players::table.on(players::id.eq(tokens::player_id)))
             .filter(tokens::hash.eq(hash))
             .select(PlayerRow::as_select())
-            .first(&mut conn)
+            .first(&mut *conn)
             .optional()?;
         if let Some(p) = &player {
             self.tokens.put(hash, p);
@@ -317,8 +269,27 @@ impl Store {
         Ok(players::table
             .find(id)
             .select(PlayerRow::as_select())
-            .first(&mut conn)
+            .first(&mut *conn)
             .optional()?)
+    }
+
+    /// The players with these ids, in one query (the mail sender's recipients of a round).
+    #[tracing::instrument(level = "debug", skip_all, fields(n = ids.len()))]
+    pub fn players(
+        &self,
+        ids: &[&str],
+    ) -> Result<std::collections::HashMap<String, PlayerRow>, StoreError> {
+        let mut conn = self.reader()?;
+        let mut found = std::collections::HashMap::with_capacity(ids.len());
+        // SQLite takes at most 32,766 parameters a statement.
+        for chunk in ids.chunks(10_000) {
+            let rows: Vec<PlayerRow> = players::table
+                .filter(players::id.eq_any(chunk))
+                .select(PlayerRow::as_select())
+                .load(&mut *conn)?;
+            found.extend(rows.into_iter().map(|p| (p.id.clone(), p)));
+        }
+        Ok(found)
     }
 
     // ------------------------------------------------------------------ game logs
@@ -343,7 +314,7 @@ impl Store {
             .filter(game_events::seq.gt(after_seq))
             .order(game_events::seq)
             .select(EventRow::as_select())
-            .load(&mut conn)?;
+            .load(&mut *conn)?;
         rows.into_iter().map(StoredEvent::try_from).collect()
     }
 
@@ -402,7 +373,7 @@ impl Store {
         Ok(games::table
             .find(id)
             .select(GameRow::as_select())
-            .first(&mut conn)
+            .first(&mut *conn)
             .optional()?)
     }
 
@@ -427,7 +398,7 @@ impl Store {
         if let Some(s) = status {
             q = q.filter(games::status.eq(s.to_owned()));
         }
-        let mut rows: Vec<GameRow> = q.limit(limit).load(&mut conn)?;
+        let mut rows: Vec<GameRow> = q.limit(limit).load(&mut *conn)?;
         rows.sort_by_key(|g| {
             (
                 g.to_move_id.as_deref() != Some(player_id) || g.status != "active",
@@ -530,7 +501,7 @@ impl Store {
         let mut conn = self.writer()?;
         diesel::update(games::table.find(game_id))
             .set(games::claimed_until.eq(None::<i64>))
-            .execute(&mut conn)?;
+            .execute(&mut *conn)?;
         Ok(())
     }
 
@@ -541,7 +512,7 @@ impl Store {
         Ok(envelopes::table
             .find((game_id, kind))
             .select(EnvelopeRow::as_select())
-            .first(&mut conn)
+            .first(&mut *conn)
             .optional()?)
     }
 
@@ -563,7 +534,7 @@ impl Store {
                 games::resume_deadline.eq(None::<i64>),
                 games::claimed_until.eq(None::<i64>),
             ))
-            .execute(&mut conn)?;
+            .execute(&mut *conn)?;
         Ok(())
     }
 
@@ -574,7 +545,7 @@ impl Store {
             .select(game_events::game_id)
             .distinct()
             .order(game_events::game_id)
-            .load(&mut conn)?)
+            .load(&mut *conn)?)
     }
 
     /// Claims due, unsent outbox rows with a lease (`FOR UPDATE SKIP LOCKED` on PostgreSQL).
@@ -616,6 +587,44 @@ impl Store {
             return Ok(());
         }
         let mut conn = self.writer()?;
+        if let AnyConnection::Postgresql(pg) = &mut *conn {
+            // Sent mail, the common case, in one statement (one round trip, atomic alone).
+            let done: Vec<_> = outcomes
+                .iter()
+                .filter_map(|o| match o {
+                    OutboxOutcome::Done { id, at, note } => Some((id, at, note)),
+                    OutboxOutcome::Retry { .. } => None,
+                })
+                .collect();
+            if done.len() == outcomes.len() {
+                let values = (0..done.len())
+                    .map(|i| {
+                        format!(
+                            "(${}, ${}::bigint, ${}::text)",
+                            3 * i + 1,
+                            3 * i + 2,
+                            3 * i + 3
+                        )
+                    })
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                let mut q = diesel::sql_query(format!(
+                    "UPDATE outbox SET sent_at = v.at, last_error = v.note, claimed_until = NULL \
+                     FROM (VALUES {values}) AS v(id, at, note) WHERE outbox.id = v.id"
+                ))
+                .into_boxed::<diesel::pg::Pg>();
+                for (id, at, note) in done {
+                    q = q
+                        .bind::<diesel::sql_types::Text, _>(id.as_str())
+                        .bind::<diesel::sql_types::BigInt, _>(*at)
+                        .bind::<diesel::sql_types::Nullable<diesel::sql_types::Text>, _>(
+                            note.as_deref(),
+                        );
+                }
+                q.execute(pg)?;
+                return Ok(());
+            }
+        }
         conn.transaction(|conn| {
             for outcome in outcomes {
                 match outcome {
@@ -667,7 +676,7 @@ impl Store {
         let mut conn = self.writer()?;
         diesel::insert_into(outbox::table)
             .values(row)
-            .execute(&mut conn)?;
+            .execute(&mut *conn)?;
         Ok(())
     }
 
@@ -676,7 +685,7 @@ impl Store {
         Ok(players::table
             .filter(players::email.eq(email))
             .select(PlayerRow::as_select())
-            .first(&mut conn)
+            .first(&mut *conn)
             .optional()?)
     }
 
@@ -694,7 +703,7 @@ impl Store {
                 players::digest_hour.eq(digest_hour),
                 players::utc_offset_minutes.eq(utc_offset_minutes),
             ))
-            .execute(&mut conn)?;
+            .execute(&mut *conn)?;
         self.tokens.forget_all();
         Ok(n == 1)
     }
@@ -703,7 +712,7 @@ impl Store {
         let mut conn = self.writer()?;
         diesel::update(players::table.find(player_id))
             .set(players::last_digest_at.eq(Some(at)))
-            .execute(&mut conn)?;
+            .execute(&mut *conn)?;
         self.tokens.forget_all();
         Ok(())
     }
@@ -714,7 +723,7 @@ impl Store {
         Ok(players::table
             .filter(players::mail_mode.eq("digest"))
             .select(PlayerRow::as_select())
-            .load(&mut conn)?)
+            .load(&mut *conn)?)
     }
 
     pub fn insert_login_link(
@@ -730,7 +739,7 @@ impl Store {
                 login_links::player_id.eq(player_id),
                 login_links::expires_at.eq(expires_at),
             ))
-            .execute(&mut conn)?;
+            .execute(&mut *conn)?;
         Ok(())
     }
 
@@ -745,7 +754,7 @@ impl Store {
         )
         .set(login_links::used_at.eq(Some(now)))
         .returning(login_links::player_id)
-        .get_result::<String>(&mut conn)
+        .get_result::<String>(&mut *conn)
         .optional()?)
     }
 
@@ -762,7 +771,7 @@ impl Store {
                 login_codes::player_id.eq(player_id),
                 login_codes::created_at.eq(now),
             ))
-            .execute(&mut conn)?;
+            .execute(&mut *conn)?;
         Ok(())
     }
 
@@ -776,7 +785,7 @@ impl Store {
         )
         .set(login_codes::used_at.eq(Some(now)))
         .returning(login_codes::player_id)
-        .get_result::<String>(&mut conn)
+        .get_result::<String>(&mut *conn)
         .optional()?)
     }
 
@@ -793,7 +802,7 @@ impl Store {
                 sessions::player_id.eq(player_id),
                 sessions::expires_at.eq(expires_at),
             ))
-            .execute(&mut conn)?;
+            .execute(&mut *conn)?;
         Ok(())
     }
 
@@ -804,7 +813,7 @@ impl Store {
             .filter(sessions::hash.eq(hash))
             .filter(sessions::expires_at.gt(now))
             .select(PlayerRow::as_select())
-            .first(&mut conn)
+            .first(&mut *conn)
             .optional()?)
     }
 
@@ -816,7 +825,7 @@ impl Store {
             .order(outbox::created_at)
             .limit(limit)
             .select(OutboxRow::as_select())
-            .load(&mut conn)?)
+            .load(&mut *conn)?)
     }
 }
 
@@ -1083,7 +1092,7 @@ pub fn verify_game(store: &Store, game_id: &str) -> Result<Vec<ChainBreak>, Stor
         .filter(game_events::game_id.eq(game_id))
         .order(game_events::seq)
         .select(EventRow::as_select())
-        .load(&mut conn)?;
+        .load(&mut *conn)?;
     let mut breaks: Vec<(i64, String)> = Vec::new();
     let mut prev = chain::GENESIS.to_owned();
     let mut events = Vec::with_capacity(rows.len());
