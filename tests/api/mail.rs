@@ -202,6 +202,22 @@ async fn an_outage_loses_nothing(backend: Backend) {
     ids.dedup();
     assert_eq!((mails.len(), ids.len()), (6, 6), "each once");
     assert!(store.pending_outbox(100).unwrap().is_empty());
+    // Composed after the game went on, each mail still shows its own move and the board after it.
+    let about = |subject: &str| {
+        mails
+            .iter()
+            .find(|m| m.subject == subject)
+            .unwrap_or_else(|| panic!("no mail {subject:?}"))
+    };
+    let first = about("Ayse played e4: your move");
+    assert!(
+        first.text.contains("7 ♟ ♟ ♟ ♟ ♟ ♟ ♟ ♟ ") && first.text.contains("3 · · · · · · · · "),
+        "the board after 1. e4, as Black sees it:\n{}",
+        first.text
+    );
+    about("Mehmet e5 oynadı: hamle sırası sizde");
+    about("Ayse played Nf3: your move");
+    about("Mehmet Ac6 oynadı: hamle sırası sizde");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
