@@ -186,7 +186,9 @@ pub(super) fn write_together(conn: &mut AnyConnection, all: &[&Rows]) -> Result<
 
 /// PostgreSQL: a batch's projection rows in one `INSERT … ON CONFLICT DO UPDATE`. A game's first
 /// append inserts its row (its event's insert has already shown that the game is new); later
-/// ones replace the row with the fold's.
+/// ones replace the row with the fold's. Unlike the one-append path, which refuses an append
+/// whose game has lost its projection row as corrupt, the upsert writes that row again from the
+/// fold (the projection is derived from the log; `zarf verify` still checks the log itself).
 fn upsert_projections(pg: &mut diesel::PgConnection, all: &[&Rows]) -> Result<(), StoreError> {
     use diesel::upsert::excluded;
     use games::dsl as g;
@@ -293,11 +295,7 @@ mod tests {
     /// afterwards; says it skipped where the variable is unset.
     fn on_temp_postgres(test: impl FnOnce(Store)) {
         use diesel::connection::SimpleConnection;
-        let Some(base) = std::env::var("ZARF_TEST_POSTGRES_URL")
-            .ok()
-            .filter(|u| !u.is_empty())
-        else {
-            eprintln!("ZARF_TEST_POSTGRES_URL is unset: the PostgreSQL case is skipped");
+        let Some(base) = crate::store::test_postgres_url() else {
             return;
         };
         let name = format!("zarf_group_{}", uuid::Uuid::now_v7().simple());

@@ -23,6 +23,19 @@ use schema::{
     envelopes, game_events, games, login_codes, login_links, outbox, players, sessions, tokens,
 };
 
+/// The PostgreSQL server for unit tests (`ZARF_TEST_POSTGRES_URL`), or `None` after saying the
+/// case is skipped.
+#[cfg(test)]
+pub(crate) fn test_postgres_url() -> Option<String> {
+    let url = std::env::var("ZARF_TEST_POSTGRES_URL")
+        .ok()
+        .filter(|u| !u.is_empty());
+    if url.is_none() {
+        eprintln!("ZARF_TEST_POSTGRES_URL is unset: the PostgreSQL case is skipped");
+    }
+    url
+}
+
 pub const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../migrations/sqlite");
 pub const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../migrations/postgres");
 

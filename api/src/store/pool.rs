@@ -116,46 +116,61 @@ impl DerefMut for Conn {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::test_postgres_url;
     use diesel::r2d2::Pool;
     use diesel::result::{DatabaseErrorKind, Error as DieselError};
 
+    #[derive(QueryableByName)]
+    struct Pid {
+        #[diesel(sql_type = diesel::sql_types::Integer)]
+        pid: i32,
+    }
+
+    fn pid_of(conn: &mut AnyConnection) -> QueryResult<i32> {
+        diesel::sql_query("SELECT pg_backend_pid() AS pid")
+            .get_result::<Pid>(conn)
+            .map(|p| p.pid)
+    }
+
+    /// Ends the backend serving `pid`, as a server restart does.
+    fn terminate(url: &str, pid: i32) {
+        let mut admin = diesel::PgConnection::establish(url).unwrap();
+        diesel::sql_query(format!("SELECT pg_terminate_backend({pid})"))
+            .execute(&mut admin)
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(100));
+    }
+
+    /// A dead connection shows which branch ran: lent unchecked while fresh, refused by the check
+    /// once idle past [`FRESH`].
     #[test]
     fn a_connection_back_a_moment_ago_is_lent_unchecked_and_an_idle_one_is_checked() {
-        let dir = std::env::temp_dir().join(format!("zarf-pool-{}", uuid::Uuid::now_v7()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let Some(url) = test_postgres_url() else {
+            return;
+        };
         let manager = Manager {
-            backend: Backend::Sqlite,
-            target: dir.join("t.sqlite3").to_string_lossy().into_owned(),
+            backend: Backend::Postgres,
+            target: url.clone(),
         };
         let mut pooled = manager.connect().expect("a connection");
-        assert!(!manager.has_broken(&mut pooled));
-        assert!(manager.is_valid(&mut pooled).is_ok());
-        // Idle past FRESH: checked with a statement, which a working connection passes.
+        terminate(&url, pid_of(&mut pooled).unwrap());
+        assert!(
+            manager.is_valid(&mut pooled).is_ok(),
+            "fresh: lent without a statement"
+        );
         pooled.returned = Instant::now() - FRESH - Duration::from_millis(1);
-        assert!(manager.is_valid(&mut pooled).is_ok());
-        let _ = std::fs::remove_dir_all(dir);
+        assert!(
+            manager.is_valid(&mut pooled).is_err(),
+            "idle: checked, and the dead connection fails the check"
+        );
     }
 
     /// The database server drops the connection (as on a restart): the request that meets the
     /// dead connection fails, the pool throws it away, and the next request gets a new one.
     #[test]
     fn a_connection_the_server_closed_is_thrown_away_after_one_failure() {
-        let Some(url) = std::env::var("ZARF_TEST_POSTGRES_URL")
-            .ok()
-            .filter(|u| !u.is_empty())
-        else {
-            eprintln!("ZARF_TEST_POSTGRES_URL is unset: the PostgreSQL case is skipped");
+        let Some(url) = test_postgres_url() else {
             return;
-        };
-        #[derive(QueryableByName)]
-        struct Pid {
-            #[diesel(sql_type = diesel::sql_types::Integer)]
-            pid: i32,
-        }
-        let pid_of = |conn: &mut AnyConnection| {
-            diesel::sql_query("SELECT pg_backend_pid() AS pid")
-                .get_result::<Pid>(conn)
-                .map(|p| p.pid)
         };
         let pool = Pool::builder()
             .max_size(1)
@@ -165,11 +180,7 @@ mod tests {
             })
             .unwrap();
         let first = pid_of(&mut pool.get().unwrap()).unwrap();
-        let mut admin = diesel::PgConnection::establish(&url).unwrap();
-        diesel::sql_query(format!("SELECT pg_terminate_backend({first})"))
-            .execute(&mut admin)
-            .unwrap();
-        std::thread::sleep(Duration::from_millis(100));
+        terminate(&url, first);
 
         // Handed back a moment ago, so lent unchecked: this request meets the dead connection.
         let failed = pid_of(&mut pool.get().unwrap());
