@@ -20,6 +20,7 @@ use crossbeam_channel::{Receiver, Sender};
 use diesel::prelude::*;
 use diesel::r2d2::Pool;
 
+use super::pg_batch::BatchWrite;
 use super::schema::{envelopes, game_events, games, outbox};
 use super::{unique_as, AnyConnection, EnvelopeRow, EventRow, GameRow, Manager, OutboxRow};
 use super::{StoreError, StoredEvent};
@@ -114,19 +115,27 @@ fn committer(jobs: &Receiver<Job>, writers: &Pool<Manager>, stats: &CommitStats)
     }
 }
 
-/// One transaction for the batch; each append in its own savepoint when there are several.
+/// The batch in one transaction (on PostgreSQL usually one statement); if an append fails, again
+/// with each append in its own savepoint.
 fn write_batch(
     conn: &mut AnyConnection,
     batch: &[Job],
 ) -> Result<Vec<Result<(), StoreError>>, StoreError> {
-    if let [only] = batch {
+    let postgres = matches!(conn, AnyConnection::Postgresql(_));
+    if let (false, [only]) = (postgres, batch) {
         // Alone: the transaction is the append's, and so is its failure.
         return Ok(vec![conn.transaction(|conn| write_rows(conn, &only.rows))]);
     }
     // Races are rare: first the whole batch without savepoints (they cost two statements per
     // append, round trips on PostgreSQL); only if an append fails, again with one each.
     let all: Vec<&Rows> = batch.iter().map(|job| &job.rows).collect();
-    match conn.transaction(|conn| write_together(conn, &all)) {
+    let together = if postgres && all.iter().all(|rows| rows.envelope.is_none()) {
+        // One statement, atomic and committed by itself: no transaction around it.
+        write_together(conn, &all)
+    } else {
+        conn.transaction(|conn| write_together(conn, &all))
+    };
+    match together {
         Ok(()) => return Ok(batch.iter().map(|_| Ok(())).collect()),
         Err(StoreError::Conflict | StoreError::Corrupt(_)) => {
             tracing::debug!("an append in the batch failed; writing each in a savepoint");
@@ -147,77 +156,34 @@ fn write_batch(
     })
 }
 
-/// A whole batch's statements. On PostgreSQL the batch's event rows and outbox rows go in one
-/// multi-row insert each (each statement is a round trip there); SQLite, in process, takes the
-/// rows one at a time (as `MultiConnection` wants there).
+/// A whole batch's rows. On PostgreSQL, one prepared statement writes them all
+/// ([`BatchWrite`]: each statement is a round trip there); SQLite, in process, takes the rows one
+/// at a time (as `MultiConnection` wants there).
+///
+/// On PostgreSQL a game's first append inserts its projection row (its event's insert shows that
+/// the game is new) and later ones replace it with the fold's. Unlike the one-append path, which
+/// refuses an append whose game has lost its projection row as corrupt, the batch writes that row
+/// again from the fold (the projection is derived from the log; `zarf verify` still checks the log
+/// itself).
 pub(super) fn write_together(conn: &mut AnyConnection, all: &[&Rows]) -> Result<(), StoreError> {
     let AnyConnection::Postgresql(pg) = conn else {
         return all.iter().try_for_each(|rows| write_rows(conn, rows));
     };
-    // PostgreSQL takes at most 65,535 parameters a statement: 9 columns × 4,000 rows is under.
-    const ROWS: usize = 4_000;
-    let events: Vec<&EventRow> = all.iter().flat_map(|r| &r.events).collect();
-    for chunk in events.chunks(ROWS) {
-        diesel::insert_into(game_events::table)
-            .values(chunk.to_vec())
-            .execute(pg)
-            .map_err(unique_as(StoreError::Conflict))?;
-    }
-    let mail: Vec<&OutboxRow> = all.iter().flat_map(|r| &r.mail).collect();
-    for chunk in mail.chunks(ROWS / 2) {
-        diesel::insert_into(outbox::table)
-            .values(chunk.to_vec())
-            .execute(pg)?;
-    }
-    // The projection rows in one statement too. Two appends to one game in a batch have lost a
-    // race (their events share a seq, so the insert above failed first); the check is for safety:
-    // one upsert may not touch a row twice.
+    // Two appends to one game in a batch have lost a race (their events share a seq, so the
+    // statement would fail on them anyway); the check is for safety: one upsert may not touch a
+    // row twice.
     let mut ids: Vec<&str> = all.iter().map(|r| r.projection.id.as_str()).collect();
     ids.sort_unstable();
     ids.dedup();
     if ids.len() != all.len() {
         return Err(StoreError::Conflict);
     }
-    upsert_projections(pg, all)?;
+    BatchWrite::new(all)
+        .execute(pg)
+        .map_err(unique_as(StoreError::Conflict))?;
     all.iter()
         .filter_map(|rows| rows.envelope.as_ref())
         .try_for_each(|env| write_envelope(conn, env))
-}
-
-/// PostgreSQL: a batch's projection rows in one `INSERT … ON CONFLICT DO UPDATE`. A game's first
-/// append inserts its row (its event's insert has already shown that the game is new); later
-/// ones replace the row with the fold's. Unlike the one-append path, which refuses an append
-/// whose game has lost its projection row as corrupt, the upsert writes that row again from the
-/// fold (the projection is derived from the log; `zarf verify` still checks the log itself).
-fn upsert_projections(pg: &mut diesel::PgConnection, all: &[&Rows]) -> Result<(), StoreError> {
-    use diesel::upsert::excluded;
-    use games::dsl as g;
-    let rows: Vec<&GameRow> = all.iter().map(|r| &r.projection).collect();
-    diesel::insert_into(games::table)
-        .values(rows)
-        .on_conflict(g::id)
-        .do_update()
-        .set((
-            g::white_id.eq(excluded(g::white_id)),
-            g::black_id.eq(excluded(g::black_id)),
-            g::organiser_id.eq(excluded(g::organiser_id)),
-            g::status.eq(excluded(g::status)),
-            g::to_move.eq(excluded(g::to_move)),
-            g::to_move_id.eq(excluded(g::to_move_id)),
-            g::deadline.eq(excluded(g::deadline)),
-            g::result.eq(excluded(g::result)),
-            g::termination.eq(excluded(g::termination)),
-            g::last_seq.eq(excluded(g::last_seq)),
-            g::created_at.eq(excluded(g::created_at)),
-            g::updated_at.eq(excluded(g::updated_at)),
-            g::view.eq(excluded(g::view)),
-            g::clock_state.eq(excluded(g::clock_state)),
-            g::claimed_until.eq(excluded(g::claimed_until)),
-            g::reminder_at.eq(excluded(g::reminder_at)),
-            g::resume_deadline.eq(excluded(g::resume_deadline)),
-        ))
-        .execute(pg)?;
-    Ok(())
 }
 
 /// The append's statements: events, the projection row, outbox rows, the envelope.
@@ -410,6 +376,95 @@ mod tests {
             ["first", "third"],
             "the loser's projection is not written"
         );
+    }
+
+    /// A later append to `game`: event `seq`, the projection's view set to `marker`.
+    fn next_append(game: &str, seq: i64, marker: &str) -> Rows {
+        let mut rows = first_append(game, marker);
+        rows.after_seq = seq - 1;
+        rows.events[0].seq = seq;
+        rows.events[0].type_ = "move_made".into();
+        rows.projection.last_seq = seq;
+        rows.projection.to_move = if seq % 2 == 0 { "black" } else { "white" }.into();
+        rows
+    }
+
+    #[test]
+    fn postgres_writes_a_batch_in_one_prepared_statement() {
+        on_temp_postgres(|store| {
+            let mut conn = store.writer().unwrap();
+            let mut first = first_append("game-a", "a1");
+            first.mail = vec![OutboxRow::queued(
+                Some("game-a".into()),
+                "your_move",
+                "b".into(),
+                "{}".into(),
+                7,
+            )];
+            let batches = [
+                vec![job(first), job(first_append("game-b", "b1"))],
+                vec![
+                    job(next_append("game-a", 2, "a2")),
+                    job(next_append("game-b", 2, "b2")),
+                ],
+                vec![job(next_append("game-a", 3, "a3"))],
+            ];
+            for batch in &batches {
+                let each = write_batch(&mut conn, batch).unwrap();
+                assert!(each.iter().all(Result::is_ok), "{each:?}");
+            }
+            let events: Vec<(String, i64, String)> = game_events::table
+                .select((game_events::game_id, game_events::seq, game_events::type_))
+                .order((game_events::game_id, game_events::seq))
+                .load(&mut *conn)
+                .unwrap();
+            let seqs: Vec<(&str, i64)> = events.iter().map(|(g, s, _)| (g.as_str(), *s)).collect();
+            assert_eq!(
+                seqs,
+                [
+                    ("game-a", 1),
+                    ("game-a", 2),
+                    ("game-a", 3),
+                    ("game-b", 1),
+                    ("game-b", 2)
+                ]
+            );
+            assert_eq!(events[1].2, "move_made");
+            let games: Vec<(String, String, i64, String)> = games::table
+                .select((games::id, games::view, games::last_seq, games::to_move))
+                .order(games::id)
+                .load(&mut *conn)
+                .unwrap();
+            assert_eq!(
+                games,
+                [
+                    ("game-a".into(), "a3".into(), 3, "white".into()),
+                    ("game-b".into(), "b2".into(), 2, "black".into())
+                ],
+                "later appends replace the projection row"
+            );
+            let mail: Vec<(Option<String>, String, i64, Option<i64>)> = outbox::table
+                .select((
+                    outbox::game_id,
+                    outbox::kind,
+                    outbox::created_at,
+                    outbox::sent_at,
+                ))
+                .load(&mut *conn)
+                .unwrap();
+            assert_eq!(mail, [(Some("game-a".into()), "your_move".into(), 7, None)]);
+            // Three batches of different sizes, one statement prepared on this connection.
+            let AnyConnection::Postgresql(pg) = &mut *conn else {
+                unreachable!("a PostgreSQL store")
+            };
+            let prepared: i64 = diesel::select(diesel::dsl::sql::<diesel::sql_types::BigInt>(
+                "(SELECT count(*) FROM pg_prepared_statements \
+                 WHERE statement LIKE 'WITH appended AS (INSERT INTO game_events%')",
+            ))
+            .get_result(pg)
+            .unwrap();
+            assert_eq!(prepared, 1);
+        });
     }
 
     #[test]

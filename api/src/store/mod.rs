@@ -4,6 +4,7 @@
 
 pub mod chain;
 pub mod group;
+mod pg_batch;
 pub mod pool;
 pub mod schema;
 
