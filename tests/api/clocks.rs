@@ -53,6 +53,19 @@ both_backends! {
         assert!(game["clock"]["black_seconds"].as_i64().unwrap() <= 259200);
     }
 
+    async fn the_list_of_games_shows_running_clocks_as_of_now(app) {
+        let (g, white, black) = clocked_game(&app, json!({"kind": "per_move", "seconds": 259200})).await;
+        app.play(&g, &white, &black, "e4").await;
+        tokio::time::sleep(Duration::from_millis(1200)).await;
+        let list: Value = app.get("/api/v1/me/games", Some(&black.token)).await.json().await.unwrap();
+        let listed = &list["games"][0]["clock"];
+        let running = listed["black_seconds"].as_i64().unwrap();
+        assert!(running < 259200, "black's clock has run since white's move: {listed}");
+        assert_eq!(listed["white_seconds"], 259200, "white's clock is stopped");
+        let shown = app.get_game(&g).await["clock"]["black_seconds"].as_i64().unwrap();
+        assert!((running - shown).abs() <= 1, "the list and the game agree: {running} / {shown}");
+    }
+
     async fn a_read_after_the_deadline_shows_the_game_finished(app) {
         let (g, white, _black) = clocked_game(&app, json!({"kind": "per_move", "seconds": 1})).await;
         tokio::time::sleep(Duration::from_millis(1300)).await;

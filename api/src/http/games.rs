@@ -830,12 +830,14 @@ pub async fn my_games(
             )))
         }
     };
-    let store = state.store.clone();
-    let rows =
-        web::block(move || store.games_of_player(&player.id, status.as_deref(), 500)).await??;
-    let games = rows
-        .into_iter()
-        .map(|r| serde_json::from_str::<GameView>(&r.view).map_err(ApiError::internal))
-        .collect::<Result<Vec<_>, _>>()?;
+    // Each game as of now, as `GET /games/{id}` shows it: running clocks read, fallen flags
+    // recorded.
+    let games = web::block(move || -> Result<Vec<GameView>, ApiError> {
+        let rows = state
+            .store
+            .games_of_player(&player.id, status.as_deref(), 500)?;
+        rows.iter().map(|row| current_view(&state, row)).collect()
+    })
+    .await??;
     Ok(HttpResponse::Ok().json(GamesAnswer { games }))
 }
