@@ -3,9 +3,10 @@
 //! laws digest names.
 
 use domain::chess::{
-    full_search_applies, is_dead_position, position_from_stored_fen, winnability, Winnability,
+    ending_of, ending_of_remembering, full_search_applies, is_dead_position, legal_moves,
+    position_from_stored_fen, winnability, MateMemo, Winnability,
 };
-use shakmaty::{CastlingMode, Chess, Color};
+use shakmaty::{CastlingMode, Chess, Color, Position};
 
 fn corpus() -> Vec<(String, Chess)> {
     include_str!("data/chasolver_positions.txt")
@@ -25,6 +26,45 @@ fn corpus() -> Vec<(String, Chess)> {
             Some((class.to_owned(), pos))
         })
         .collect()
+}
+
+/// Random games spend most of their moves in the sparse endgames where the full search runs on
+/// every move: each position is judged with and without the game's remembered mating line, and
+/// the answers must agree.
+#[test]
+fn a_remembered_mating_line_never_changes_the_judgement() {
+    let mut rng: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = move || {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        rng
+    };
+    let (mut judged, mut endings) = (0, 0);
+    for _ in 0..12 {
+        let mut pos = Chess::default();
+        let memo = MateMemo::default();
+        for _ in 0..600 {
+            let moves = legal_moves(&pos);
+            pos.play_unchecked(moves[(next() % moves.len() as u64) as usize]);
+            let ending = ending_of(&pos);
+            assert_eq!(
+                ending_of_remembering(&pos, &memo),
+                ending,
+                "{}",
+                domain::chess::fen_of(&pos)
+            );
+            judged += 1;
+            if ending.is_some() || pos.halfmoves() >= 150 {
+                endings += usize::from(ending.is_some());
+                break;
+            }
+        }
+    }
+    assert!(
+        judged > 2_000 && endings > 0,
+        "{judged} positions, {endings} endings"
+    );
 }
 
 #[test]

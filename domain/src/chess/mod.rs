@@ -2,7 +2,10 @@
 //! shakmaty and chasolver; the game core asks it to read a move, play it, and judge the position.
 //! Dama, checkers and Tavla will sit beside it as sibling modules with the same questions.
 
+mod mating_line;
 pub mod notation;
+
+pub use mating_line::MateMemo;
 
 use std::fmt;
 
@@ -115,6 +118,12 @@ pub fn repetition_key(pos: &Chess) -> u128 {
 /// Checkmate and stalemate, and the dead positions chasolver's fast check proves (Art. 5.1.1,
 /// 5.2.1, 5.2.2). A dead position chasolver cannot prove lets the game go on.
 pub fn ending_of(pos: &Chess) -> Option<Ending> {
+    ending_of_remembering(pos, &MateMemo::default())
+}
+
+/// As [`ending_of`], carrying a game's last mating line over instead of searching again where it
+/// can (the same answer, sooner: see [`MateMemo`]).
+pub fn ending_of_remembering(pos: &Chess, memo: &MateMemo) -> Option<Ending> {
     if pos.legal_moves().is_empty() {
         return Some(if pos.is_check() {
             Ending::Checkmate {
@@ -124,7 +133,7 @@ pub fn ending_of(pos: &Chess) -> Option<Ending> {
             Ending::Stalemate
         });
     }
-    if is_dead_position(pos) {
+    if is_dead_position_remembering(pos, memo) {
         return Some(Ending::DeadPosition);
     }
     None
@@ -161,11 +170,27 @@ fn to_chess_color(c: Color) -> chess::Color {
 /// the full search cannot decide within its limit, the position is not called dead and the game
 /// goes on. Never is a position where either side can still mate called dead.
 pub fn is_dead_position(pos: &Chess) -> bool {
+    is_dead_position_remembering(pos, &MateMemo::default())
+}
+
+/// Dead only if every side searched is proven unable to mate; a mating line carried over from the
+/// last position, or one the search finds, shows it is not (and is remembered for the next).
+fn is_dead_position_remembering(pos: &Chess, memo: &MateMemo) -> bool {
     match dead_position_check(pos) {
         DeadCheck::Settled(dead) => dead,
-        DeadCheck::Search(board, sides) => sides
-            .iter()
-            .all(|&side| full_search(&board, side) == Winnability::Unwinnable),
+        DeadCheck::Search(board, _) if memo.carries_to(&board) => false,
+        DeadCheck::Search(board, sides) => {
+            sides.iter().all(
+                |&side| match chasolver::winnability(&board, to_chess_color(side)) {
+                    Some(chasolver::Winnability::Winnable { helpmate }) => {
+                        memo.remember(board, helpmate);
+                        false
+                    }
+                    Some(chasolver::Winnability::Unwinnable) => true,
+                    None => false,
+                },
+            )
+        }
     }
 }
 

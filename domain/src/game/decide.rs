@@ -403,7 +403,7 @@ fn play_judged(game: &Game, m: Move, draw_offered: bool, sealed: bool) -> Vec<Ev
 /// Then stalemate (5.2.1), dead position (5.2.2 / 5.2b 2005), and under `fide2023` the automatic
 /// fivefold repetition (9.6.1) and 75-move rule (9.6.2).
 fn judge_after(game: &Game, m: Move, after: &Chess) -> Option<(GameResult, Termination)> {
-    match rules::ending_of(after) {
+    match rules::ending_of_remembering(after, game.mate_memo()) {
         Some(Ending::Checkmate { winner }) => {
             return Some((GameResult::win_for(winner.into()), Termination::Checkmate))
         }

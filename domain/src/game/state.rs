@@ -127,6 +127,8 @@ pub struct Game {
     /// Plies before this one are separated from the present by a capture or pawn move, so no
     /// position before it can recur (9.2, 9.3).
     reversible_from: usize,
+    /// The last mating line the dead-position test found: a cache, equal in every state.
+    mate_memo: rules::MateMemo,
 }
 
 fn micros(d: time::Duration) -> i64 {
@@ -161,6 +163,11 @@ pub fn evolve(state: GameState, event: &GameEvent) -> GameState {
 }
 
 impl Game {
+    /// Where the dead-position test remembers its last mating line (see [`rules::MateMemo`]).
+    pub(crate) fn mate_memo(&self) -> &rules::MateMemo {
+        &self.mate_memo
+    }
+
     fn new(c: &GameCreated, at: Timestamp) -> Result<Game, String> {
         let start = match &c.start_fen {
             None => Chess::default(),
@@ -199,6 +206,7 @@ impl Game {
             moves: Vec::new(),
             san: String::new(),
             reversible_from: 0,
+            mate_memo: rules::MateMemo::default(),
         })
     }
 

@@ -1,0 +1,254 @@
+//! A mating line remembered from one judgement to the next.
+//!
+//! In sparse endgames the dead-position test (5.2.2) runs chasolver's full search after every
+//! move, and the answer is nearly always "a mate is still possible": chasolver proves it with a
+//! helpmate, a line of legal moves ending in checkmate. The next position is one move on, and a
+//! line from it can usually be made from the last one: the rest of the line if its own first move
+//! was played; if a quiet piece move was played instead, a tempo move of the side now to move,
+//! that piece's move back, the tempo move undone, then the old line. A carried line is only
+//! believed after it is played through, move by move, to checkmate, so it proves exactly what the
+//! search would have proved. Where no line carries over, the search runs as before.
+//!
+//! [`MateMemo`] is a cache: it never changes an answer, only how soon it is found.
+
+use std::sync::{Arc, Mutex};
+
+use chess::{BitBoard, Board, BoardStatus, ChessMove, MoveGen, Piece};
+
+/// Longer carried lines are dropped (the search finds a short one again).
+const MAX_LINE: usize = 96;
+/// Tempo moves tried when carrying a line past a quiet move.
+const TEMPOS: usize = 8;
+
+/// The last mating line found or carried in a game, shared by the clones of its state.
+#[derive(Clone, Default)]
+pub struct MateMemo(Arc<Mutex<Option<MatingLine>>>);
+
+/// Legal moves from `from` that end in checkmate (by either side).
+#[derive(Clone, Debug)]
+struct MatingLine {
+    from: Board,
+    moves: Vec<ChessMove>,
+}
+
+impl MateMemo {
+    /// Can a mating line from `board` be made from the remembered one? If so it is remembered
+    /// in its place.
+    pub(super) fn carries_to(&self, board: &Board) -> bool {
+        // Never wait: a memo in use elsewhere is simply not consulted.
+        let Ok(mut memo) = self.0.try_lock() else {
+            return false;
+        };
+        let carried = memo.as_ref().and_then(|line| line.carried_to(board));
+        match carried {
+            Some(line) => {
+                *memo = Some(line);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Remembers a mating line from `board` (chasolver's helpmate), once it is played through:
+    /// every line in the memo mates, so the rest of one after its first move mates too.
+    pub(super) fn remember(&self, board: Board, moves: Vec<ChessMove>) {
+        if !mates(&board, &moves) {
+            return;
+        }
+        if let Ok(mut memo) = self.0.try_lock() {
+            *memo = Some(MatingLine { from: board, moves });
+        }
+    }
+}
+
+/// A memo never makes two game states differ.
+impl PartialEq for MateMemo {
+    fn eq(&self, _: &MateMemo) -> bool {
+        true
+    }
+}
+
+impl std::fmt::Debug for MateMemo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("MateMemo")
+    }
+}
+
+impl MatingLine {
+    /// A mating line from `to`, one move after `self.from`, made from this one and played
+    /// through to checkmate; `None` if none could be made.
+    fn carried_to(&self, to: &Board) -> Option<MatingLine> {
+        if let Some((&first, rest)) = self.moves.split_first() {
+            if self.from.make_move_new(first) == *to {
+                return Some(MatingLine {
+                    from: *to,
+                    moves: rest.to_vec(),
+                });
+            }
+        }
+        if self.moves.len() + 3 > MAX_LINE {
+            return None;
+        }
+        let back = quiet_move_between(&self.from, to)?;
+        MoveGen::new_legal(to)
+            .filter(|&m| is_quiet_piece_move(to, m))
+            .take(TEMPOS)
+            .find_map(|tempo| {
+                let undo = ChessMove::new(tempo.get_dest(), tempo.get_source(), None);
+                let mut moves = Vec::with_capacity(self.moves.len() + 3);
+                moves.extend([tempo, back, undo]);
+                moves.extend_from_slice(&self.moves);
+                mates(to, &moves).then_some(MatingLine { from: *to, moves })
+            })
+    }
+}
+
+/// The move taking a piece back where it stood in `before`, if `after` is `before` after one
+/// quiet move of a piece (not a pawn: its moves do not go back; not castling, no capture).
+fn quiet_move_between(before: &Board, after: &Board) -> Option<ChessMove> {
+    let changed = before.combined() ^ after.combined();
+    if changed.popcnt() != 2 || after.side_to_move() == before.side_to_move() {
+        return None;
+    }
+    let from = (changed & before.combined()).to_square();
+    let to = (changed & after.combined()).to_square();
+    let piece = before.piece_on(from)?;
+    let unchanged = piece != Piece::Pawn
+        && before.color_on(from) == Some(before.side_to_move())
+        && after.piece_on(to) == Some(piece)
+        && after.color_on(to) == before.color_on(from);
+    unchanged.then(|| ChessMove::new(to, from, None))
+}
+
+/// A move of a piece (not a pawn, not castling) to an empty square.
+fn is_quiet_piece_move(board: &Board, m: ChessMove) -> bool {
+    let piece = board.piece_on(m.get_source());
+    let empty = (board.combined() & BitBoard::from_square(m.get_dest())) == chess::EMPTY;
+    let castles =
+        piece == Some(Piece::King) && m.get_source().get_file() != m.get_dest().get_file() && {
+            let files = m.get_source().get_file().to_index() as i32
+                - m.get_dest().get_file().to_index() as i32;
+            files.abs() == 2
+        };
+    empty && piece.is_some_and(|p| p != Piece::Pawn) && !castles && m.get_promotion().is_none()
+}
+
+/// Is every move of `moves` legal in turn from `board`, the last one giving checkmate?
+fn mates(board: &Board, moves: &[ChessMove]) -> bool {
+    let mut board = *board;
+    for &m in moves {
+        if !board.legal(m) {
+            return false;
+        }
+        board = board.make_move_new(m);
+    }
+    board.status() == BoardStatus::Checkmate
+}
+
+#[cfg(test)]
+mod tests {
+    use std::str::FromStr;
+
+    use chess::Square;
+
+    use super::*;
+
+    fn board(fen: &str) -> Board {
+        Board::from_str(fen).unwrap()
+    }
+
+    fn line(from: &str, moves: &[(Square, Square)]) -> MatingLine {
+        let from = board(from);
+        let moves: Vec<ChessMove> = moves
+            .iter()
+            .map(|&(a, b)| ChessMove::new(a, b, None))
+            .collect();
+        assert!(mates(&from, &moves), "the test's line mates");
+        MatingLine { from, moves }
+    }
+
+    // White: Kg6, Ra1; Black: Kh8. 1.Ra8# mates at once.
+    const ROOK: &str = "7k/8/6K1/8/8/8/8/R7 w - - 0 1";
+
+    #[test]
+    fn the_rest_of_the_line_is_carried_when_its_first_move_is_played() {
+        let l = line(
+            ROOK,
+            &[
+                (Square::A1, Square::A7),
+                (Square::H8, Square::G8),
+                (Square::A7, Square::A8),
+            ],
+        );
+        let to = l.from.make_move_new(l.moves[0]);
+        let carried = l.carried_to(&to).expect("carried");
+        assert_eq!(carried.moves, &l.moves[1..]);
+        assert!(mates(&to, &carried.moves));
+    }
+
+    #[test]
+    fn a_quiet_piece_move_is_undone_after_a_tempo() {
+        let l = line(ROOK, &[(Square::A1, Square::A8)]);
+        // White plays the rook to b1 instead; Black's king must waste a move, the rook goes back.
+        let to = l
+            .from
+            .make_move_new(ChessMove::new(Square::A1, Square::B1, None));
+        let carried = l.carried_to(&to).expect("carried");
+        assert_eq!(carried.moves.len(), 4);
+        assert_eq!(
+            carried.moves[1],
+            ChessMove::new(Square::B1, Square::A1, None)
+        );
+        assert!(mates(&to, &carried.moves));
+    }
+
+    #[test]
+    fn pawn_moves_and_captures_are_not_carried() {
+        // The same mate with a white pawn on c2 and a black knight on b1.
+        let l = line(
+            "7k/8/6K1/8/8/8/2P5/Rn6 w - - 0 1",
+            &[(Square::A1, Square::A8)],
+        );
+        for played in [(Square::C2, Square::C3), (Square::A1, Square::B1)] {
+            let to = l
+                .from
+                .make_move_new(ChessMove::new(played.0, played.1, None));
+            assert!(l.carried_to(&to).is_none(), "{played:?}");
+        }
+    }
+
+    #[test]
+    fn a_carried_line_is_played_through_before_it_is_believed() {
+        // A line that does not mate (the memo never holds one; this checks the carrying alone).
+        let l = MatingLine {
+            from: board(ROOK),
+            moves: vec![ChessMove::new(Square::A1, Square::A7, None)],
+        };
+        let to = l
+            .from
+            .make_move_new(ChessMove::new(Square::A1, Square::B1, None));
+        assert!(l.carried_to(&to).is_none());
+        let memo = MateMemo::default();
+        memo.remember(l.from, l.moves);
+        assert!(
+            !memo.carries_to(&to),
+            "a line that does not mate is not remembered"
+        );
+    }
+
+    #[test]
+    fn the_memo_proves_the_next_position_or_nothing() {
+        let memo = MateMemo::default();
+        let from = board(ROOK);
+        assert!(!memo.carries_to(&from), "an empty memo proves nothing");
+        memo.remember(from, vec![ChessMove::new(Square::A1, Square::A8, None)]);
+        let next = from.make_move_new(ChessMove::new(Square::A1, Square::C1, None));
+        assert!(memo.carries_to(&next));
+        // Remembered in its place: the line now starts from `next`, so a position one move on
+        // from `from` in another way is not carried.
+        let unrelated = board("7k/8/6K1/8/8/8/8/1R6 b - - 0 1");
+        assert!(!memo.carries_to(&unrelated), "not one move on");
+        let on = next.make_move_new(ChessMove::new(Square::H8, Square::G8, None));
+        assert!(memo.carries_to(&on), "the line's own first move");
+    }
+}
