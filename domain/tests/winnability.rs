@@ -3,8 +3,9 @@
 //! laws digest names.
 
 use domain::chess::{
-    ending_of, ending_of_remembering, full_search_applies, is_dead_position, legal_moves,
-    position_from_stored_fen, winnability, MateMemo, Winnability,
+    dead_position_needs_full_search, ending_of, ending_of_remembering, full_search_applies,
+    is_dead_position, legal_moves, position_from_stored_fen, winnability, Ending, MateMemo,
+    Winnability,
 };
 use shakmaty::{CastlingMode, Chess, Color, Position};
 
@@ -65,6 +66,35 @@ fn a_remembered_mating_line_never_changes_the_judgement() {
         judged > 2_000 && endings > 0,
         "{judged} positions, {endings} endings"
     );
+}
+
+/// A memo holding a mating line (left by a live position just judged) never makes a dead position
+/// live: the random games above seldom reach one, the corpus is full of them.
+#[test]
+fn a_remembered_mating_line_never_makes_a_dead_position_live() {
+    let positions = corpus();
+    let live = positions
+        .iter()
+        .map(|(_, pos)| pos)
+        .find(|pos| dead_position_needs_full_search(pos) && !is_dead_position(pos))
+        .expect("a live position the full search judges");
+    let memo = MateMemo::default();
+    let mut judged = 0;
+    for (class, pos) in &positions {
+        if class != "--" || !dead_position_needs_full_search(pos) || !is_dead_position(pos) {
+            continue;
+        }
+        // The live position's search leaves its mating line in the memo.
+        assert_eq!(ending_of_remembering(live, &memo), None);
+        assert_eq!(
+            ending_of_remembering(pos, &memo),
+            Some(Ending::DeadPosition),
+            "{}",
+            domain::chess::fen_of(pos)
+        );
+        judged += 1;
+    }
+    assert!(judged >= 5, "{judged} dead positions judged");
 }
 
 #[test]

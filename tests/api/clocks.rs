@@ -69,6 +69,11 @@ both_backends! {
     async fn a_read_after_the_deadline_shows_the_game_finished(app) {
         let (g, white, _black) = clocked_game(&app, json!({"kind": "per_move", "seconds": 1})).await;
         tokio::time::sleep(Duration::from_millis(1300)).await;
+        // Whoever records the flag fall first (this read or the scheduler), the lists agree.
+        let active: Value = app.get("/api/v1/me/games?status=active", Some(&white.token)).await.json().await.unwrap();
+        assert_eq!(active["games"], json!([]), "no game goes on after its deadline");
+        let finished: Value = app.get("/api/v1/me/games?status=finished", Some(&white.token)).await.json().await.unwrap();
+        assert_eq!(finished["games"][0]["termination"], "time_forfeit");
         let game = app.get_game(&g).await;
         assert_eq!((game["status"].as_str(), game["result"].as_str(), game["termination"].as_str()),
             (Some("finished"), Some("0-1"), Some("time_forfeit")), "{game}");

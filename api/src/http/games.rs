@@ -831,12 +831,19 @@ pub async fn my_games(
         }
     };
     // Each game as of now, as `GET /games/{id}` shows it: running clocks read, fallen flags
-    // recorded.
+    // recorded (a game that has just ended so leaves a list of active games).
     let games = web::block(move || -> Result<Vec<GameView>, ApiError> {
         let rows = state
             .store
             .games_of_player(&player.id, status.as_deref(), 500)?;
-        rows.iter().map(|row| current_view(&state, row)).collect()
+        let mut games = Vec::with_capacity(rows.len());
+        for row in &rows {
+            let game = current_view(&state, row)?;
+            if status.as_deref().is_none_or(|s| s == game.status) {
+                games.push(game);
+            }
+        }
+        Ok(games)
     })
     .await??;
     Ok(HttpResponse::Ok().json(GamesAnswer { games }))

@@ -124,12 +124,12 @@ fn quiet_move_between(before: &Board, after: &Board) -> Option<ChessMove> {
 fn is_quiet_piece_move(board: &Board, m: ChessMove) -> bool {
     let piece = board.piece_on(m.get_source());
     let empty = (board.combined() & BitBoard::from_square(m.get_dest())) == chess::EMPTY;
-    let castles =
-        piece == Some(Piece::King) && m.get_source().get_file() != m.get_dest().get_file() && {
-            let files = m.get_source().get_file().to_index() as i32
-                - m.get_dest().get_file().to_index() as i32;
-            files.abs() == 2
-        };
+    let files = m
+        .get_source()
+        .get_file()
+        .to_index()
+        .abs_diff(m.get_dest().get_file().to_index());
+    let castles = piece == Some(Piece::King) && files == 2;
     empty && piece.is_some_and(|p| p != Piece::Pawn) && !castles && m.get_promotion().is_none()
 }
 
