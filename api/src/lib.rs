@@ -119,10 +119,12 @@ pub fn build(config: &Config) -> anyhow::Result<Running> {
     });
     scheduler::spawn(std::sync::Arc::downgrade(&state.clone().into_inner()));
     let state_for_caller = state.clone();
+    let handed = state.store.hand_off_mail();
     mail::sender::spawn(
         std::sync::Arc::downgrade(&state.clone().into_inner()),
         outlet,
         mail,
+        handed,
     );
     let mut server = HttpServer::new(move || http::app(state.clone())).listen(listener)?;
     if let Some(w) = config.workers {

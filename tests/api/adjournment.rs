@@ -323,10 +323,11 @@ async fn secrecy(backend: Backend) {
 
     let db_text = database_text(&db);
     assert!(db_text.contains("envelope_sealed"), "the database was read");
-    // Mails queued so far (the outbox) are in the database text; check them on their own too.
+    // Mails queued so far (the outbox, sent or not) are in the database text; check them on
+    // their own too.
     let store = api::store::Store::open(&db.url, 1).unwrap();
     let mails: String = store
-        .pending_outbox(1000)
+        .outbox(1000)
         .unwrap()
         .into_iter()
         .map(|m| m.payload + "\n")

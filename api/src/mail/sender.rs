@@ -1,12 +1,17 @@
-//! The sender: one thread per server drains the outbox. It claims due rows with a lease
-//! (`FOR UPDATE SKIP LOCKED` on PostgreSQL, so servers share the work), sends each over SMTP (or
-//! writes an .eml file), marks it sent, and retries failures with exponential backoff and jitter.
-//! A row is marked sent only after the server accepted it; if the process dies in between, the
-//! row goes again with the same Message-ID, so the receiving server can drop the duplicate.
+//! The sender: one thread per server drains the outbox. The mail this server's own writes queue
+//! is written already claimed with a lease and handed to it in memory after the commit (D20);
+//! everything else (retries, reminders due later, what another server or a crash left behind)
+//! it claims from the table with a lease (`FOR UPDATE SKIP LOCKED` on PostgreSQL, so servers
+//! share the work). It sends each over SMTP (or writes an .eml file), marks it sent, and retries
+//! failures with exponential backoff and jitter. A row is marked sent only after the server
+//! accepted it; if the process dies in between, the row goes again with the same Message-ID, so
+//! the receiving server can drop the duplicate.
 
 use std::path::PathBuf;
 use std::sync::Weak;
-use std::time::Duration;
+use std::time::{Duration, Instant};
+
+use crossbeam_channel::{Receiver, RecvTimeoutError};
 
 use lettre::{FileTransport, Message, SmtpTransport, Transport};
 use rand::Rng;
@@ -45,8 +50,6 @@ impl Outlet {
     }
 }
 
-const LEASE: time::Duration = time::Duration::seconds(60);
-
 /// Delay before attempt `attempts + 1`: 2^attempts seconds, at most an hour, with ±25% jitter.
 pub fn backoff(attempts: i32) -> time::Duration {
     let base = 2f64.powi(attempts.clamp(0, 12)).min(3600.0);
@@ -54,36 +57,101 @@ pub fn backoff(attempts: i32) -> time::Duration {
     time::Duration::milliseconds((base * jitter * 1000.0) as i64)
 }
 
-/// The most mails one round claims.
+/// The most mails one round takes from the hand-off queue, and from the table.
 const ROUND: usize = 100;
 
+/// How often the sender claims from the table: a claim scans the unsent rows, so it is not done
+/// for every mail this server hands over itself.
+const POLL: Duration = Duration::from_millis(200);
+
+/// How long a part round waits for more handed mail.
+const LINGER: Duration = Duration::from_millis(50);
+
+/// Starts the sender thread: `handed` carries the mail this server's commits queued (see
+/// [`crate::store::Store::hand_off_mail`]).
 pub fn spawn(
     state: Weak<AppState>,
     outlet: Outlet,
     settings: MailSettings,
+    handed: Receiver<store::OutboxRow>,
 ) -> std::thread::JoinHandle<()> {
     std::thread::Builder::new()
         .name("zarf-mail".into())
-        .spawn(move || loop {
-            let Some(state) = state.upgrade() else { return };
-            let sent = match drain(&state, &outlet, &settings, ROUND as i64) {
-                Ok(n) => n,
-                Err(e) => {
-                    tracing::warn!(error = %e, "mail round failed; trying again");
-                    0
+        .spawn(move || {
+            let mut next_poll = Instant::now();
+            let mut round: Vec<store::OutboxRow> = Vec::new();
+            loop {
+                let Some(state) = state.upgrade() else { return };
+                round.extend(
+                    handed
+                        .try_iter()
+                        .filter(still_ours)
+                        .take(ROUND.saturating_sub(round.len())),
+                );
+                if Instant::now() >= next_poll {
+                    // Never starved by handed mail: a quarter round at least from the table.
+                    let limit = ROUND.saturating_sub(round.len()).max(ROUND / 4);
+                    let claimed = match claim(&state, limit) {
+                        Ok(rows) => rows,
+                        Err(e) => {
+                            tracing::warn!(error = %e, "claiming mail failed; trying again");
+                            Vec::new()
+                        }
+                    };
+                    // A full claim: more are due, look again at once.
+                    next_poll = if claimed.len() == limit {
+                        Instant::now()
+                    } else {
+                        Instant::now() + POLL
+                    };
+                    round.extend(claimed);
                 }
-            };
-            drop(state);
-            // Nothing due: look again soon. A part round: let a few more mails queue first (a
-            // claim scans the pending rows, and many small claims cost PostgreSQL more than a
-            // few large ones; a tenth of a second is nothing to an e-mail). A full round: go on.
-            if sent == 0 {
-                std::thread::sleep(Duration::from_millis(200));
-            } else if sent < ROUND {
-                std::thread::sleep(Duration::from_millis(100));
+                if round.is_empty() {
+                    drop(state);
+                    // Wait for this server's next mail, or the next look at the table.
+                    match handed.recv_timeout(next_poll.saturating_duration_since(Instant::now())) {
+                        Ok(row) => round.extend(Some(row).filter(still_ours)),
+                        Err(RecvTimeoutError::Timeout) => {}
+                        Err(RecvTimeoutError::Disconnected) => {
+                            std::thread::sleep(next_poll.saturating_duration_since(Instant::now()))
+                        }
+                    }
+                    continue;
+                }
+                // A part round: let a few more mails come first (each round costs a recipients
+                // query and a record statement per worker; a twentieth of a second is nothing to
+                // an e-mail).
+                let linger = Instant::now() + LINGER;
+                while round.len() < ROUND {
+                    match handed.recv_deadline(linger) {
+                        Ok(row) => round.extend(Some(row).filter(still_ours)),
+                        Err(_) => break,
+                    }
+                }
+                // A failed round's rows stay claimed until their lease runs out, then go again.
+                if let Err(e) = send_round(&state, &outlet, &settings, std::mem::take(&mut round)) {
+                    tracing::warn!(error = %e, "mail round failed; trying again");
+                }
             }
         })
         .expect("the mail thread starts")
+}
+
+/// Whether a handed mail's lease leaves time to send it: one that waited in the queue for most
+/// of its lease (a long SMTP outage or backlog) is left to be claimed from the table once the lease
+/// has run out, rather than risk a claim by another server while it is being sent.
+fn still_ours(row: &store::OutboxRow) -> bool {
+    let left_at_least = micros(store::now() + store::MAIL_LEASE / 2);
+    row.claimed_until
+        .is_some_and(|until| until >= left_at_least)
+}
+
+/// Claims up to `limit` due mails from the table.
+fn claim(state: &AppState, limit: usize) -> anyhow::Result<Vec<store::OutboxRow>> {
+    let now = store::now();
+    Ok(state
+        .store
+        .claim_outbox(micros(now), micros(now + store::MAIL_LEASE), limit as i64)?)
 }
 
 /// Parallel SMTP conversations: one conversation waits on the network most of the time.
@@ -92,21 +160,16 @@ pub const WORKERS: usize = 8;
 /// How many outcomes a worker records per transaction.
 const RECORD_EVERY: usize = 8;
 
-/// Sends up to `limit` due mails, spread over [`WORKERS`] threads sharing the connection pool;
-/// returns how many rows it handled.
-pub fn drain(
+/// Sends claimed mails, spread over [`WORKERS`] threads sharing the connection pool.
+fn send_round(
     state: &AppState,
     outlet: &Outlet,
     settings: &MailSettings,
-    limit: i64,
-) -> anyhow::Result<usize> {
-    let now = store::now();
-    let rows = state
-        .store
-        .claim_outbox(micros(now), micros(now + LEASE), limit)?;
+    rows: Vec<store::OutboxRow>,
+) -> anyhow::Result<()> {
     let n = rows.len();
     if n == 0 {
-        return Ok(0);
+        return Ok(());
     }
     // The round's recipients in one query, not one each.
     let mut ids: Vec<&str> = rows.iter().map(|r| r.recipient_id.as_str()).collect();
@@ -143,7 +206,7 @@ pub fn drain(
         }
         Ok(())
     })?;
-    Ok(n)
+    Ok(())
 }
 
 /// Sends (or skips) one claimed mail and says what to record of it.
@@ -216,4 +279,29 @@ fn deliver(
             }
         },
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_handed_mail_is_sent_only_while_its_lease_has_half_left() {
+        let now = store::now();
+        let mut row =
+            store::OutboxRow::queued(None, "sign_in", "p".into(), "{}".into(), micros(now));
+        assert!(!still_ours(&row), "not claimed: not ours to send");
+        row.claimed_until = Some(micros(now + store::MAIL_LEASE));
+        assert!(still_ours(&row), "just handed");
+        row.claimed_until = Some(micros(
+            now + store::MAIL_LEASE / 2 + time::Duration::seconds(5),
+        ));
+        assert!(still_ours(&row));
+        row.claimed_until = Some(micros(
+            now + store::MAIL_LEASE / 2 - time::Duration::seconds(5),
+        ));
+        assert!(!still_ours(&row), "waited too long in the queue");
+        row.claimed_until = Some(micros(now - time::Duration::seconds(1)));
+        assert!(!still_ours(&row), "lease over: any server may claim it");
+    }
 }

@@ -493,4 +493,83 @@ mod tests {
         ));
         assert_eq!(count_events(&store).len(), 24);
     }
+
+    #[test]
+    fn a_servers_own_mail_is_handed_to_its_sender_already_claimed() {
+        a_servers_own_mail_is_handed_to_its_sender_already_claimed_on(temp_store());
+        on_temp_postgres(a_servers_own_mail_is_handed_to_its_sender_already_claimed_on);
+    }
+
+    fn a_servers_own_mail_is_handed_to_its_sender_already_claimed_on(store: Store) {
+        use crate::store::{micros, now, Append, MAIL_LEASE};
+        use domain::game::{Actor, EventBody, GameEvent, Side};
+        let event = GameEvent {
+            at: now(),
+            actor: Actor::System,
+            body: EventBody::DrawOffered { by: Side::White },
+        };
+        let at = micros(now());
+        let due = OutboxRow::queued(
+            Some("g".into()),
+            "draw_offered",
+            "b".into(),
+            "{}".into(),
+            at,
+        );
+        let mut later = due.clone();
+        later.id = uuid::Uuid::now_v7().to_string();
+        later.next_attempt_at = at + 3_600_000_000;
+        let projection = first_append("g", "v").projection;
+        let append = |after_seq: i64, prev_hash: &str, mail: &[OutboxRow]| {
+            store.append(&Append {
+                game_id: "g",
+                after_seq,
+                prev_hash,
+                events: std::slice::from_ref(&event),
+                projection: &projection,
+                mail,
+                envelope: None,
+            })
+        };
+        // Without a sender to hand to, mail waits unclaimed in the table (zarf-load's limit run).
+        let stored = append(0, crate::store::chain::GENESIS, &[]).unwrap();
+        let handed = store.hand_off_mail();
+        let stored = append(1, &stored[0].hash, &[due.clone(), later.clone()]).unwrap();
+        // The mail due now reaches the sender in memory, claimed; the reminder due later does not.
+        let got: Vec<OutboxRow> = handed.try_iter().collect();
+        assert_eq!(got.len(), 1, "{got:?}");
+        assert_eq!(got[0].id, due.id);
+        let lease = got[0].claimed_until.expect("claimed by this server");
+        assert!(lease >= at + MAIL_LEASE.whole_microseconds() as i64);
+        let in_table: Vec<(String, Option<i64>)> = outbox::table
+            .select((outbox::id, outbox::claimed_until))
+            .order(outbox::next_attempt_at)
+            .load(&mut *store.reader().unwrap())
+            .unwrap();
+        assert_eq!(
+            in_table,
+            [(due.id.clone(), Some(lease)), (later.id.clone(), None)]
+        );
+        // So no claim takes it while its lease runs...
+        let claimed = store.claim_outbox(at + 1, at + 2, 100).unwrap();
+        assert!(claimed.is_empty(), "{claimed:?}");
+        // ...and once it has run out (the server died before sending it) any sender may.
+        let after = lease + 1;
+        let mut claimed: Vec<String> = store
+            .claim_outbox(later.next_attempt_at.max(after), after + 1, 100)
+            .unwrap()
+            .into_iter()
+            .map(|r| r.id)
+            .collect();
+        claimed.sort();
+        assert_eq!(claimed, [due.id.clone(), later.id.clone()]);
+        // A lost race hands nothing over: its rows were never written.
+        let mut lost = due.clone();
+        lost.id = uuid::Uuid::now_v7().to_string();
+        assert!(matches!(
+            append(1, &stored[0].hash, &[lost]),
+            Err(StoreError::Conflict)
+        ));
+        assert!(handed.try_iter().next().is_none());
+    }
 }

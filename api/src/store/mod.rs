@@ -95,7 +95,16 @@ pub struct Store {
     group: group::GroupCommit,
     pub commit_stats: std::sync::Arc<group::CommitStats>,
     tokens: std::sync::Arc<TokenCache>,
+    /// Where the mail this store's own writes queue goes: this server's sender (D20).
+    mail: std::sync::Arc<std::sync::Mutex<Option<crossbeam_channel::Sender<OutboxRow>>>>,
 }
+
+/// How long a claimed mail is its server's to send; after that any server's sender may claim it.
+pub const MAIL_LEASE: time::Duration = time::Duration::seconds(60);
+
+/// The most mails waiting to be handed to the sender; more wait in the table for their lease to
+/// run out.
+const MAIL_HANDOFF_CAPACITY: usize = 10_000;
 
 /// Players by token hash, kept for a few seconds: every API request authenticates, and this
 /// spares most of them a query. A change to a player made through this store forgets the cache
@@ -203,6 +212,7 @@ impl Store {
             group,
             commit_stats,
             tokens: Default::default(),
+            mail: Default::default(),
         };
         store.migrate()?;
         Ok(store)
@@ -257,6 +267,12 @@ impl Store {
                 .execute(conn)?;
             Ok(())
         })
+    }
+
+    /// The player of a token seen in the last few seconds, without touching the database (so
+    /// an async worker may ask).
+    pub fn cached_player_by_token_hash(&self, hash: &str) -> Option<PlayerRow> {
+        self.tokens.get(hash)
     }
 
     #[tracing::instrument(level = "debug", skip_all)]
@@ -338,9 +354,55 @@ impl Store {
     /// and the answer is [`StoreError::Conflict`].
     #[tracing::instrument(level = "debug", skip_all, fields(game = %batch.game_id, after_seq = batch.after_seq, n = batch.events.len()))]
     pub fn append(&self, batch: &Append<'_>) -> Result<Vec<StoredEvent>, StoreError> {
-        let (rows, stored) = Self::rows_of(batch);
+        let (mut rows, stored) = Self::rows_of(batch);
+        let handoff = self.claim_for_handoff(&mut rows.mail);
         self.group.append(rows)?;
+        self.hand_off(handoff);
         Ok(stored)
+    }
+
+    /// From now on, the mail this store's writes queue (due at once) is written already claimed
+    /// by this server and passed to the returned receiver after its commit: the sender sends it
+    /// without claiming it from the table (D20). Rows that do not fit in the queue, or that a
+    /// crash loses, are claimed from the table once their lease has run out.
+    pub fn hand_off_mail(&self) -> crossbeam_channel::Receiver<OutboxRow> {
+        let (tx, rx) = crossbeam_channel::bounded(MAIL_HANDOFF_CAPACITY);
+        *self.mail.lock().expect("mail hand-off lock") = Some(tx);
+        rx
+    }
+
+    /// Marks the rows due now as claimed by this server, if it hands mail off; the copies to
+    /// hand off once they are committed.
+    fn claim_for_handoff(
+        &self,
+        mail: &mut [OutboxRow],
+    ) -> Option<(crossbeam_channel::Sender<OutboxRow>, Vec<OutboxRow>)> {
+        if mail.is_empty() {
+            return None;
+        }
+        let tx = self.mail.lock().expect("mail hand-off lock").clone()?;
+        let now = now();
+        let (at, until) = (micros(now), micros(now + MAIL_LEASE));
+        let claimed = mail
+            .iter_mut()
+            .filter(|row| row.sent_at.is_none() && row.next_attempt_at <= at)
+            .map(|row| {
+                row.claimed_until = Some(until);
+                row.clone()
+            })
+            .collect();
+        Some((tx, claimed))
+    }
+
+    /// Passes committed, claimed rows to the sender.
+    fn hand_off(&self, handoff: Option<(crossbeam_channel::Sender<OutboxRow>, Vec<OutboxRow>)>) {
+        let Some((tx, rows)) = handoff else { return };
+        for row in rows {
+            if tx.try_send(row).is_err() {
+                tracing::debug!("the mail queue is full; the rest wait for their lease to run out");
+                return;
+            }
+        }
     }
 
     /// As [`Store::append`], in a transaction of its own (one commit per append): the shape
@@ -674,24 +736,24 @@ impl Store {
 
     /// Queues many mails in one transaction (one row per insert, as MultiConnection wants).
     pub fn enqueue_many(&self, rows: &[OutboxRow]) -> Result<(), StoreError> {
+        let mut rows = rows.to_vec();
+        let handoff = self.claim_for_handoff(&mut rows);
         let mut conn = self.writer()?;
         conn.transaction(|conn| {
-            for row in rows {
+            for row in &rows {
                 diesel::insert_into(outbox::table)
                     .values(row)
                     .execute(conn)?;
             }
-            Ok(())
-        })
+            Ok::<_, StoreError>(())
+        })?;
+        self.hand_off(handoff);
+        Ok(())
     }
 
     /// Queues one mail (outside a game's transaction: sign-in links, digests).
     pub fn enqueue(&self, row: &OutboxRow) -> Result<(), StoreError> {
-        let mut conn = self.writer()?;
-        diesel::insert_into(outbox::table)
-            .values(row)
-            .execute(&mut *conn)?;
-        Ok(())
+        self.enqueue_many(std::slice::from_ref(row))
     }
 
     pub fn player_by_email(&self, email: &str) -> Result<Option<PlayerRow>, StoreError> {
@@ -836,6 +898,16 @@ impl Store {
         let mut conn = self.reader()?;
         Ok(outbox::table
             .filter(outbox::sent_at.is_null())
+            .order(outbox::created_at)
+            .limit(limit)
+            .select(OutboxRow::as_select())
+            .load(&mut *conn)?)
+    }
+
+    /// The first mails queued, sent or not, oldest first.
+    pub fn outbox(&self, limit: i64) -> Result<Vec<OutboxRow>, StoreError> {
+        let mut conn = self.reader()?;
+        Ok(outbox::table
             .order(outbox::created_at)
             .limit(limit)
             .select(OutboxRow::as_select())
