@@ -4,7 +4,7 @@
 //! is append-only, and whatever another server appended is read and folded before deciding.
 
 use std::collections::HashMap;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use domain::game::{evolve, GameState};
 
@@ -28,8 +28,10 @@ impl Folded {
     }
 }
 
+/// Shared, never changed in place: a command clones the state once to evolve it, and the cache
+/// and the command's answer share the result.
 pub struct Folds {
-    map: Mutex<HashMap<String, Folded>>,
+    map: Mutex<HashMap<String, Arc<Folded>>>,
     capacity: usize,
 }
 
@@ -43,15 +45,19 @@ impl Folds {
 
     /// The cached fold, as this server last saw the game (another server may have appended
     /// since).
-    pub fn cached(&self, game_id: &str) -> Option<Folded> {
+    pub fn cached(&self, game_id: &str) -> Option<Arc<Folded>> {
         self.map.lock().expect("folds lock").get(game_id).cloned()
     }
 
     /// The game's state now: the cached fold brought up to date from the log.
-    pub fn current(&self, store: &Store, game_id: &str) -> Result<Folded, StoreError> {
-        let cached = self.map.lock().expect("folds lock").get(game_id).cloned();
-        let mut folded = cached.unwrap_or_else(Folded::empty);
-        let newer = store.load_events_after(game_id, folded.seq)?;
+    pub fn current(&self, store: &Store, game_id: &str) -> Result<Arc<Folded>, StoreError> {
+        let cached = self.cached(game_id);
+        let after = cached.as_ref().map_or(0, |f| f.seq);
+        let newer = store.load_events_after(game_id, after)?;
+        if let (Some(cached), true) = (&cached, newer.is_empty()) {
+            return Ok(cached.clone());
+        }
+        let mut folded = cached.map_or_else(Folded::empty, |f| Folded::clone(&f));
         for e in &newer {
             if e.seq != folded.seq + 1 {
                 return Err(StoreError::Corrupt(format!(
@@ -68,6 +74,7 @@ impl Folds {
                 "{game_id} does not fold at {version}: {reason}"
             )));
         }
+        let folded = Arc::new(folded);
         if !newer.is_empty() {
             self.put(game_id, folded.clone());
         }
@@ -75,7 +82,7 @@ impl Folds {
     }
 
     /// Remembers a game's state (after a commit).
-    pub fn put(&self, game_id: &str, folded: Folded) {
+    pub fn put(&self, game_id: &str, folded: Arc<Folded>) {
         let mut map = self.map.lock().expect("folds lock");
         if map.len() >= self.capacity && !map.contains_key(game_id) {
             // Simple and bounded: forget everything; the next commands fold from the log again.

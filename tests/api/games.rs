@@ -58,6 +58,21 @@ both_backends! {
         assert_eq!(mine["games"].as_array().unwrap().len(), 2);
     }
 
+    async fn a_moves_answer_is_the_game_as_it_is_read(app) {
+        let (game, white, black) = app.new_game().await;
+        let g = id(&game);
+        app.play(&g, &white, &black, "e4 e5 Nf3 Nc6 Bb5").await;
+        let res = app.post_move(&g, &black.token, "a6").await;
+        assert_eq!(res.status(), StatusCode::OK);
+        assert!(res.headers()["content-type"].to_str().unwrap().starts_with("application/json"));
+        let answer: Value = res.json().await.unwrap();
+        assert_eq!(answer["moves"], json!(["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]));
+        assert_eq!((answer["ply"].as_u64(), answer["version"].as_u64()), (Some(6), Some(7)));
+        assert_eq!(app.get_game(&g).await, answer);
+        let mine: Value = app.get("/api/v1/me/games", Some(&white.token)).await.json().await.unwrap();
+        assert_eq!(mine["games"][0], answer, "{mine}");
+    }
+
     async fn unknown_games_are_404(app) {
         assert_error(app.get("/api/v1/games/0190a5b2-7c3e-7f00-8000-000000000000", None).await, 404, "not_found").await;
         assert_error(app.get("/api/v1/games/not-an-id", None).await, 404, "not_found").await;

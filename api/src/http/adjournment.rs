@@ -329,7 +329,7 @@ pub async fn seal(
                 _ => None,
             })
             .unwrap_or(EnvelopeKind::Sealed);
-        envelope_view(&state, &outcome.game, kind, &caller, locale)
+        envelope_view(&state, outcome.game(), kind, &caller, locale)
     })
     .await??;
     Ok(HttpResponse::Ok().json(view))
@@ -367,7 +367,7 @@ pub async fn close(
         })
         .unwrap_or(EnvelopeKind::Sealed);
     let view =
-        web::block(move || envelope_view(&state, &outcome.game, kind, &caller, locale)).await??;
+        web::block(move || envelope_view(&state, outcome.game(), kind, &caller, locale)).await??;
     Ok(HttpResponse::Ok().json(view))
 }
 

@@ -125,8 +125,14 @@ impl FromRequest for Caller {
             if same_hash(&hash, &state.admin_token_hash) {
                 return Ok(Caller::Admin);
             }
-            let store = state.store.clone();
-            let player = web::block(move || store.player_by_token_hash(&hash)).await??;
+            // Most requests come with a token seen moments ago: no thread hop for those.
+            let player = match state.store.cached_player_by_token_hash(&hash) {
+                Some(p) => Some(p),
+                None => {
+                    let store = state.store.clone();
+                    web::block(move || store.player_by_token_hash(&hash)).await??
+                }
+            };
             match player {
                 Some(p) => Ok(Caller::Player(Box::new(p))),
                 None => Err(ApiError::unauthenticated()),

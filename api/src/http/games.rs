@@ -155,10 +155,23 @@ fn actor_for(caller: &Caller, arbiter_command: bool) -> Result<Actor, ApiError> 
 
 /// What a command did.
 pub struct Outcome {
-    pub game: Game,
+    /// The game's state after the command (shared with the cache of folds).
+    pub folded: std::sync::Arc<crate::folds::Folded>,
     /// The Game resource as of the command (what the projection row holds).
     pub view: GameView,
+    /// `view` as JSON: the projection row's copy, so an answer need not write it again.
+    pub view_json: String,
     pub new_events: Vec<StoredEvent>,
+}
+
+impl Outcome {
+    /// The game after the command ([`commit`] made sure the events fold to one).
+    pub fn game(&self) -> &Game {
+        self.folded
+            .state
+            .game()
+            .expect("a committed outcome holds a game")
+    }
 }
 
 /// Loads the game's log, folds it, decides, and appends the new events with the projection and
@@ -301,16 +314,16 @@ fn commit(
     for e in events {
         after = evolve(after, e);
     }
-    let Some(game) = after.game().cloned() else {
+    let Some(game) = after.game() else {
         return Err(StoreError::Corrupt(
             "decide produced events that do not fold".into(),
         ));
     };
-    let view = GameView::of(&game, now);
+    let view = GameView::of(game, now);
     let after_seq = folded.seq;
     let prev_hash = folded.hash.as_str();
-    let mail = outbox::rows_for(&game, after_seq + 1, events);
-    let projection = view.row(&game);
+    let mail = outbox::rows_for(game, after_seq + 1, events);
+    let projection = view.row(game);
     let stored = state.store.append(&crate::store::Append {
         game_id: key,
         after_seq,
@@ -321,15 +334,16 @@ fn commit(
         envelope,
     })?;
     state.metrics.events_appended.inc_by(stored.len() as u64);
-    if let Some(last) = stored.last() {
-        state.folds.put(
-            key,
-            crate::folds::Folded {
-                state: after,
-                seq: last.seq,
-                hash: last.hash.clone(),
-            },
-        );
+    let last = stored
+        .last()
+        .map_or((folded.seq, &folded.hash), |e| (e.seq, &e.hash));
+    let folded = std::sync::Arc::new(crate::folds::Folded {
+        state: after,
+        seq: last.0,
+        hash: last.1.clone(),
+    });
+    if !stored.is_empty() {
+        state.folds.put(key, folded.clone());
     }
     let moves = events
         .iter()
@@ -337,8 +351,9 @@ fn commit(
         .count();
     state.metrics.moves_recorded.inc_by(moves as u64);
     Ok(Outcome {
-        game,
+        folded,
         view,
+        view_json: projection.view,
         new_events: stored,
     })
 }
@@ -411,7 +426,9 @@ pub(crate) async fn run(
 }
 
 pub(crate) fn ok_game(outcome: &Outcome) -> HttpResponse {
-    HttpResponse::Ok().json(&outcome.view)
+    HttpResponse::Ok()
+        .content_type(actix_web::http::header::ContentType::json())
+        .body(outcome.view_json.clone())
 }
 
 // ---------------------------------------------------------------------- handlers

@@ -26,6 +26,77 @@ pub struct ClockView {
     pub deadline: Option<String>,
 }
 
+/// The moves of a game in SAN, kept as the game keeps them (one string, single spaces between
+/// moves) and written as the contract's JSON array: a view lists every move, and a string per
+/// move was a good part of what a move request cost.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SanList(String);
+
+impl SanList {
+    pub fn iter(&self) -> impl Iterator<Item = &str> {
+        self.0.split_terminator(' ')
+    }
+
+    pub fn len(&self) -> usize {
+        self.iter().count()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl Serialize for SanList {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
+}
+
+impl<'de> Deserialize<'de> for SanList {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Moves;
+        impl<'de> serde::de::Visitor<'de> for Moves {
+            type Value = SanList;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a list of moves")
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<SanList, A::Error> {
+                let mut all = String::new();
+                while seq.next_element_seed(Word(&mut all))?.is_some() {}
+                Ok(SanList(all))
+            }
+        }
+        /// Appends one move to the list, without a string of its own.
+        struct Word<'a>(&'a mut String);
+        impl<'de> serde::de::DeserializeSeed<'de> for Word<'_> {
+            type Value = ();
+            fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+                d.deserialize_str(self)
+            }
+        }
+        impl serde::de::Visitor<'_> for Word<'_> {
+            type Value = ();
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a move in SAN")
+            }
+            fn visit_str<E: serde::de::Error>(self, san: &str) -> Result<(), E> {
+                if san.is_empty() || san.contains(' ') {
+                    return Err(E::custom("a move is one word"));
+                }
+                if !self.0.is_empty() {
+                    self.0.push(' ');
+                }
+                self.0.push_str(san);
+                Ok(())
+            }
+        }
+        d.deserialize_seq(Moves)
+    }
+}
+
 /// A game (the contract's Game).
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema, PartialEq)]
 pub struct GameView {
@@ -48,7 +119,8 @@ pub struct GameView {
     pub to_move: String,
     pub ply: usize,
     /// SAN, English letters, PGN style.
-    pub moves: Vec<String>,
+    #[schema(value_type = Vec<String>)]
+    pub moves: SanList,
     pub draw_offer: Option<DrawOfferView>,
     pub clock: Option<ClockView>,
     /// Number of events in the game's log.
@@ -103,7 +175,7 @@ impl GameView {
             fen: game.fen(),
             to_move: game.turn().as_str().to_owned(),
             ply: game.ply(),
-            moves: game.san_moves(),
+            moves: SanList(game.san().to_owned()),
             draw_offer: game.draw_offer.map(|s| DrawOfferView {
                 by: s.as_str().to_owned(),
             }),
@@ -179,6 +251,51 @@ impl GameView {
             Some(Side::Black)
         } else {
             None
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::SanList;
+
+    fn moves(json: &str) -> Result<SanList, serde_json::Error> {
+        serde_json::from_str(json)
+    }
+
+    #[test]
+    fn the_moves_are_a_json_array_of_san_both_ways() {
+        let list = moves(r#"["e4","e5","Nf3","Nc6","Bb5","a6"]"#).unwrap();
+        assert_eq!(list.len(), 6);
+        assert_eq!(
+            list.iter().collect::<Vec<_>>(),
+            ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]
+        );
+        assert_eq!(
+            serde_json::to_string(&list).unwrap(),
+            r#"["e4","e5","Nf3","Nc6","Bb5","a6"]"#
+        );
+        // Escapes are read as what they stand for.
+        assert_eq!(
+            moves(r#"["e\u0034"]"#).unwrap().iter().collect::<Vec<_>>(),
+            ["e4"]
+        );
+    }
+
+    #[test]
+    fn no_moves_is_an_empty_array() {
+        let list = moves("[]").unwrap();
+        assert!(list.is_empty());
+        assert_eq!(list.len(), 0);
+        assert_eq!(list.iter().count(), 0);
+        assert_eq!(serde_json::to_string(&list).unwrap(), "[]");
+        assert_eq!(serde_json::to_string(&SanList::default()).unwrap(), "[]");
+    }
+
+    #[test]
+    fn a_move_is_one_word() {
+        for bad in [r#"["e4 e5"]"#, r#"[""]"#, r#"["e4",1]"#, r#""e4""#, "null"] {
+            assert!(moves(bad).is_err(), "{bad}");
         }
     }
 }

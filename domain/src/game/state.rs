@@ -537,6 +537,11 @@ impl Game {
         self.position_at(ply).map(|p| rules::fen_of(&p))
     }
 
+    /// The moves in PGN SAN as the log recorded them, separated by single spaces.
+    pub fn san(&self) -> &str {
+        &self.san
+    }
+
     /// The moves in PGN SAN (English letters, `O-O`, `e8=Q`, `+`/`#`), as the log recorded them.
     pub fn san_moves(&self) -> Vec<String> {
         self.san.split_terminator(' ').map(str::to_owned).collect()
