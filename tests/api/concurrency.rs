@@ -94,13 +94,24 @@ both_backends! {
     }
 }
 
-/// The real binary as a child process.
+/// The real binary as a child process, its warnings and errors written to `log`.
 struct Server {
     child: Child,
     base: String,
+    log: std::path::PathBuf,
 }
 
-fn start_server(db: &TestDb, admin: &str) -> Server {
+impl Server {
+    /// The end of what the server logged, for a failure's message.
+    fn log_tail(&self) -> String {
+        let log = std::fs::read_to_string(&self.log).unwrap_or_default();
+        let lines: Vec<&str> = log.lines().collect();
+        lines[lines.len().saturating_sub(40)..].join("\n")
+    }
+}
+
+fn start_server(db: &TestDb, admin: &str, name: &str) -> Server {
+    let log = db.data_dir.join(format!("{name}.log"));
     let mut child = Command::new(env!("CARGO_BIN_EXE_zarf"))
         .env("ZARF_BIND", "127.0.0.1:0")
         .env("ZARF_DATABASE_URL", &db.url)
@@ -110,19 +121,24 @@ fn start_server(db: &TestDb, admin: &str) -> Server {
         .env("ZARF_IP_RATE_LIMIT_PER_MINUTE", "1000000")
         .env("RUST_LOG", "warn")
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
+        .stderr(std::fs::File::create(&log).expect("the server's log file"))
         .spawn()
         .expect("zarf starts");
     let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
     let base = loop {
-        let line = lines.next().expect("zarf prints where it serves").unwrap();
+        let Some(Ok(line)) = lines.next() else {
+            panic!(
+                "zarf did not say where it serves: {}",
+                std::fs::read_to_string(&log).unwrap_or_default()
+            );
+        };
         if let Some(addr) = line.strip_prefix("zarf is serving at ") {
             break addr.trim().to_owned();
         }
     };
     // Keep reading whatever else it prints.
     std::thread::spawn(move || lines.for_each(drop));
-    Server { child, base }
+    Server { child, base, log }
 }
 
 /// A legal move in UCI for the position, chosen by `n`.
@@ -140,7 +156,7 @@ fn some_legal_move(fen: &str, n: usize) -> Option<String> {
 async fn durability(backend: Backend) {
     let db = TestDb::new(&backend);
     let admin = format!("admin-{}", uuid::Uuid::now_v7().simple());
-    let mut server = start_server(&db, &admin);
+    let mut server = start_server(&db, &admin, "first");
     let client = reqwest::Client::builder()
         .timeout(Duration::from_secs(10))
         .build()
@@ -191,24 +207,45 @@ async fn durability(backend: Backend) {
     }
     // Acknowledged moves: (game, version after the move, uci).
     let acked: Arc<Mutex<Vec<(String, i64, String)>>> = Arc::default();
+    // What went wrong for the clients before the kill: a failure's message shows it.
+    let trouble: Arc<Mutex<Vec<String>>> = Arc::default();
     let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
     let mut tasks = Vec::new();
     for (g, players) in &games {
         for (side, (_, token)) in players.iter().enumerate() {
-            let (g, token, client, base, acked, stop) = (
+            let (g, token, client, base, acked, stop, trouble) = (
                 g.clone(),
                 token.clone(),
                 client.clone(),
                 base.clone(),
                 acked.clone(),
                 stop.clone(),
+                trouble.clone(),
             );
             tasks.push(tokio::spawn(async move {
                 let mut n = 0usize;
+                // A failed read is noted and tried again: only the kill ends a client early.
+                let note = |what: String| {
+                    trouble.lock().unwrap().push(what);
+                    tokio::time::sleep(Duration::from_millis(20))
+                };
                 while !stop.load(std::sync::atomic::Ordering::Relaxed) {
                     n += 1;
-                    let Ok(res) = client.get(format!("{base}/api/v1/games/{g}")).send().await else { break };
-                    let Ok(game) = res.json::<Value>().await else { break };
+                    let res = match client.get(format!("{base}/api/v1/games/{g}")).send().await {
+                        Ok(res) if res.status() == StatusCode::OK => res,
+                        Ok(res) => {
+                            note(format!("GET {g}: {}", res.status())).await;
+                            continue;
+                        }
+                        Err(e) => {
+                            note(format!("GET {g}: {e}")).await;
+                            continue;
+                        }
+                    };
+                    let Ok(game) = res.json::<Value>().await else {
+                        note(format!("GET {g}: an unreadable answer")).await;
+                        continue;
+                    };
                     let my_turn = game["to_move"] == if side == 0 { "white" } else { "black" };
                     if game["status"] != "active" {
                         break;
@@ -219,12 +256,17 @@ async fn durability(backend: Backend) {
                     }
                     let Some(uci) = some_legal_move(game["fen"].as_str().unwrap(), n * 7 + side) else { break };
                     let body = json!({"move": uci, "notation": "uci", "expected_version": game["version"]});
-                    let Ok(res) = client.post(format!("{base}/api/v1/games/{g}/moves")).bearer_auth(&token).json(&body).send().await else { break };
-                    if res.status() == StatusCode::OK {
+                    match client.post(format!("{base}/api/v1/games/{g}/moves")).bearer_auth(&token).json(&body).send().await {
                         // Only a complete 2xx answer counts as acknowledged.
-                        if let Ok(after) = res.json::<Value>().await {
-                            acked.lock().unwrap().push((g.clone(), after["version"].as_i64().unwrap(), uci));
+                        Ok(res) if res.status() == StatusCode::OK => {
+                            if let Ok(after) = res.json::<Value>().await {
+                                acked.lock().unwrap().push((g.clone(), after["version"].as_i64().unwrap(), uci));
+                            }
                         }
+                        // A lost race with the other client's read is normal; anything else is noted.
+                        Ok(res) if res.status() == StatusCode::CONFLICT => {}
+                        Ok(res) => note(format!("POST {g}: {}", res.status())).await,
+                        Err(e) => note(format!("POST {g}: {e}")).await,
                     }
                 }
             }));
@@ -235,6 +277,7 @@ async fn durability(backend: Backend) {
     while acked.lock().unwrap().len() < 40 && started.elapsed() < Duration::from_secs(20) {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
+    let before_kill = trouble.lock().unwrap().len();
     server.child.kill().expect("SIGKILL"); // std's kill is SIGKILL on Unix
     server.child.wait().unwrap();
     stop.store(true, std::sync::atomic::Ordering::Relaxed);
@@ -242,14 +285,18 @@ async fn durability(backend: Backend) {
         let _ = t.await;
     }
     let acked = acked.lock().unwrap().clone();
+    let trouble = trouble.lock().unwrap()[..before_kill].to_vec();
     assert!(
         acked.len() >= 10,
-        "clients were moving when the server died: {}",
-        acked.len()
+        "clients were moving when the server died: {} moves acknowledged after {:?}; \
+         the clients' trouble: {trouble:?}; the server's log:\n{}",
+        acked.len(),
+        started.elapsed(),
+        server.log_tail()
     );
 
     // Restart on the same database: every acknowledged move is in its log.
-    let mut server = start_server(&db, &admin);
+    let mut server = start_server(&db, &admin, "restarted");
     for (g, version, uci) in &acked {
         let res = client
             .get(format!("{}/api/v1/games/{g}/events", server.base))
@@ -257,13 +304,15 @@ async fn durability(backend: Backend) {
             .send()
             .await
             .unwrap();
+        assert_eq!(res.status(), StatusCode::OK, "{}", server.log_tail());
         let events: Value = res.json().await.unwrap();
         let e = &events["events"][(*version - 1) as usize];
-        assert_eq!(e["type"], "move_played", "{g} v{version}");
+        let lost = format!("{g} v{version} {uci}: acknowledged, then not in the log: {events}");
+        assert_eq!(e["type"], "move_played", "{lost}");
         assert_eq!(
             e["data"]["move"]["uci"].as_str(),
             Some(uci.as_str()),
-            "{g} v{version}"
+            "{lost}"
         );
         assert_chain(g, events["events"].as_array().unwrap());
     }
