@@ -390,6 +390,20 @@ pub fn current_view(state: &AppState, row: &crate::store::GameRow) -> Result<Gam
     Ok(GameView::fresh(&row, now).map_err(ApiError::internal)?.0)
 }
 
+/// As [`current_view`], as JSON with the game's status: the stored view itself where no clock
+/// runs (nothing to read or write again), else the view with its clocks read now.
+pub fn current_view_json(
+    state: &AppState,
+    row: crate::store::GameRow,
+) -> Result<(String, String), ApiError> {
+    if GameView::stored_is_current(&row) {
+        return Ok((row.view, row.status));
+    }
+    let view = current_view(state, &row)?;
+    let json = serde_json::to_string(&view).map_err(ApiError::internal)?;
+    Ok((json, view.status))
+}
+
 fn fold(log: &[StoredEvent]) -> Result<GameState, ApiError> {
     GameState::replay(log.iter().map(|e| &e.event))
         .map_err(|e| ApiError::internal(anyhow::anyhow!("a stored log does not fold: {e}")))
@@ -426,9 +440,14 @@ pub(crate) async fn run(
 }
 
 pub(crate) fn ok_game(outcome: &Outcome) -> HttpResponse {
+    json_answer(outcome.view_json.clone())
+}
+
+/// A 200 answer whose body is already JSON.
+fn json_answer(json: String) -> HttpResponse {
     HttpResponse::Ok()
         .content_type(actix_web::http::header::ContentType::json())
-        .body(outcome.view_json.clone())
+        .body(json)
 }
 
 // ---------------------------------------------------------------------- handlers
@@ -553,15 +572,15 @@ pub async fn get_game(
 ) -> Result<HttpResponse, ApiError> {
     let locale = caller.locale();
     let id = game_id(&id, locale)?.to_string();
-    let view = web::block(move || -> Result<GameView, ApiError> {
+    let (json, _status) = web::block(move || -> Result<(String, String), ApiError> {
         let row = state
             .store
             .game_row(&id)?
             .ok_or_else(|| ApiError::not_found(locale))?;
-        current_view(&state, &row)
+        current_view_json(&state, row)
     })
     .await??;
-    Ok(HttpResponse::Ok().json(view))
+    Ok(json_answer(json))
 }
 
 #[utoipa::path(
@@ -849,19 +868,25 @@ pub async fn my_games(
     };
     // Each game as of now, as `GET /games/{id}` shows it: running clocks read, fallen flags
     // recorded (a game that has just ended so leaves a list of active games).
-    let games = web::block(move || -> Result<Vec<GameView>, ApiError> {
+    // The answer is `GamesAnswer`, written from the games' JSON without reading it.
+    let body = web::block(move || -> Result<String, ApiError> {
         let rows = state
             .store
             .games_of_player(&player.id, status.as_deref(), 500)?;
-        let mut games = Vec::with_capacity(rows.len());
-        for row in &rows {
-            let game = current_view(&state, row)?;
-            if status.as_deref().is_none_or(|s| s == game.status) {
-                games.push(game);
+        let mut body = String::from(r#"{"games":["#);
+        let mut first = true;
+        for row in rows {
+            let (game, game_status) = current_view_json(&state, row)?;
+            if status.as_deref().is_none_or(|s| s == game_status) {
+                if !std::mem::take(&mut first) {
+                    body.push(',');
+                }
+                body.push_str(&game);
             }
         }
-        Ok(games)
+        body.push_str("]}");
+        Ok(body)
     })
     .await??;
-    Ok(HttpResponse::Ok().json(GamesAnswer { games }))
+    Ok(json_answer(body))
 }

@@ -231,6 +231,12 @@ impl GameView {
         }
     }
 
+    /// Whether a projection row's stored view is the game as it is at any later time: no clock
+    /// runs in it (finished, or no time control), so it can be served as it was stored.
+    pub fn stored_is_current(row: &GameRow) -> bool {
+        row.clock_state.is_none() || !matches!(row.status.as_str(), "active" | "adjourned")
+    }
+
     /// The stored view of a projection row with its clocks read at `now`, and whether the
     /// running side's flag has fallen by then (the game must be flagged before it is shown).
     pub fn fresh(row: &GameRow, now: Timestamp) -> Result<(GameView, bool), serde_json::Error> {
