@@ -71,6 +71,11 @@ both_backends! {
         assert_eq!(app.get_game(&g).await, answer);
         let mine: Value = app.get("/api/v1/me/games", Some(&white.token)).await.json().await.unwrap();
         assert_eq!(mine["games"][0], answer, "{mine}");
+        // Both reads serve stored JSON (D22): still labelled as JSON.
+        for res in [app.get(&format!("/api/v1/games/{g}"), None).await, app.get("/api/v1/me/games", Some(&white.token)).await] {
+            assert_eq!(res.status(), StatusCode::OK);
+            assert!(res.headers()["content-type"].to_str().unwrap().starts_with("application/json"), "{:?}", res.headers());
+        }
     }
 
     async fn unknown_games_are_404(app) {
