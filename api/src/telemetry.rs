@@ -8,6 +8,13 @@ use tracing_subscriber::EnvFilter;
 
 use crate::config::LogFormat;
 
+/// Colour codes in human logs: only when stderr is a terminal and `NO_COLOR` is not set
+/// (<https://no-color.org>).
+fn colour_wanted() -> bool {
+    use std::io::IsTerminal;
+    std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+}
+
 /// Installs the global subscriber (once; later calls do nothing). `RUST_LOG` overrides the
 /// default level, info.
 pub fn init(format: LogFormat) {
@@ -21,10 +28,12 @@ pub fn init_with_default(format: LogFormat, default_filter: &str) {
     let registry = tracing_subscriber::registry().with(filter);
     let _ = match format {
         // A line when each request's span closes: the access log, with route, status and time.
+        // Coloured only on a terminal: a log file or a pipe gets plain text to read and grep.
         LogFormat::Human => registry
             .with(
                 tracing_subscriber::fmt::layer()
                     .with_span_events(FmtSpan::CLOSE)
+                    .with_ansi(colour_wanted())
                     .with_writer(std::io::stderr),
             )
             .try_init(),

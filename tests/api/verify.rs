@@ -66,11 +66,13 @@ both_backends! {
     }
 }
 
-#[test]
-fn json_logs_carry_the_request_id() {
+/// Starts the server with `args`, its stderr piped (not a terminal), asks it for an unknown
+/// game, stops it: the request's id and the server's whole log.
+fn logs_of_one_request(args: &[&str]) -> (String, String) {
     let db = crate::helpers::TestDb::new(&crate::helpers::Backend::Sqlite);
     let mut child = Command::new(env!("CARGO_BIN_EXE_zarf"))
-        .args(["--log-format", "json"])
+        .args(args)
+        .env_remove("NO_COLOR")
         .env("ZARF_BIND", "127.0.0.1:0")
         .env("ZARF_DATABASE_URL", &db.url)
         .env("ZARF_DATA_DIR", &db.data_dir)
@@ -100,12 +102,37 @@ fn json_logs_carry_the_request_id() {
     child.wait().unwrap();
     let mut logs = String::new();
     std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut logs).unwrap();
+    (request_id, logs)
+}
+
+#[test]
+fn json_logs_carry_the_request_id() {
+    let (request_id, logs) = logs_of_one_request(&["--log-format", "json"]);
     let line = logs
         .lines()
         .find(|l| l.contains(&request_id))
         .unwrap_or_else(|| panic!("a log line for request {request_id}: {logs}"));
     let v: serde_json::Value = serde_json::from_str(line).expect("JSON log lines");
     assert!(v["level"].is_string() && v["timestamp"].is_string(), "{v}");
+}
+
+#[test]
+fn human_logs_written_to_a_file_or_pipe_are_plain_text() {
+    let (request_id, logs) = logs_of_one_request(&[]);
+    let line = logs
+        .lines()
+        .find(|l| l.contains(&request_id))
+        .unwrap_or_else(|| panic!("a log line for request {request_id}: {logs}"));
+    assert!(
+        !logs.contains('\u{1b}'),
+        "no terminal colour codes in a log that is not a terminal: {line:?}"
+    );
+    assert!(
+        line.contains(&format!("request_id={request_id}"))
+            && line.contains("http.status_code=404")
+            && line.contains("http.route=/api/v1/games/{id}"),
+        "the access line names the request, its route and its status: {line}"
+    );
 }
 
 fn raw_get(base: &str, path: &str) -> String {
