@@ -84,10 +84,21 @@ impl Folds {
     /// Remembers a game's state (after a commit).
     pub fn put(&self, game_id: &str, folded: Arc<Folded>) {
         let mut map = self.map.lock().expect("folds lock");
-        if map.len() >= self.capacity && !map.contains_key(game_id) {
+        let forgotten = if map.len() >= self.capacity && !map.contains_key(game_id) {
             // Simple and bounded: forget everything; the next commands fold from the log again.
-            map.clear();
-        }
+            Some(std::mem::take(&mut *map))
+        } else {
+            None
+        };
         map.insert(game_id.to_owned(), folded);
+        drop(map);
+        // Freeing a full cache takes a while, and `put` may run on an HTTP worker (a command's
+        // commit is awaited there): freed on a blocking thread where there is a runtime.
+        if let Some(forgotten) = forgotten {
+            match tokio::runtime::Handle::try_current() {
+                Ok(runtime) => drop(runtime.spawn_blocking(move || drop(forgotten))),
+                Err(_) => drop(forgotten),
+            }
+        }
     }
 }

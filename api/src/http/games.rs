@@ -165,7 +165,7 @@ pub struct Outcome {
 }
 
 impl Outcome {
-    /// The game after the command ([`commit`] made sure the events fold to one).
+    /// The game after the command ([`submit`] made sure the events fold to one).
     pub fn game(&self) -> &Game {
         self.folded
             .state
@@ -215,93 +215,128 @@ pub fn execute_with(
     locale: Locale,
 ) -> Result<Outcome, ApiError> {
     let key = id.to_string();
-    // First judged on the cached fold without reading the log: if another server appended
-    // meanwhile, the append conflicts on its sequence number. A refusal is only given on a fold
-    // brought up to date from the log, since a stale fold could refuse wrongly.
-    let mut cached = state.folds.cached(&key);
-    for _attempt in 0..5 {
-        let fresh = cached.is_none();
-        let folded = match cached.take() {
-            Some(f) => f,
-            None => state
-                .folds
-                .current(&state.store, &key)
-                .map_err(|e| match e {
-                    StoreError::Corrupt(_) => ApiError::internal(e),
-                    other => other.into(),
-                })?,
+    for n in 0..ATTEMPTS {
+        let Some(Judged { pending, landing }) =
+            attempt(state, &key, n == 0, &build, ctx, expected_version, locale)?
+        else {
+            continue;
         };
-        let refuse = |e: ApiError| if fresh { Err(e) } else { Ok(()) };
-        let before = folded.state.clone();
-        let (command, extras) = match build(&before) {
-            Ok(built) => built,
-            Err(e) => {
-                refuse(e)?;
-                continue;
-            }
-        };
-        let creating = matches!(command, Command::CreateGame(_));
-        if folded.seq == 0 && !creating {
-            return Err(ApiError::not_found(locale));
-        }
-        if let Some(v) = expected_version {
-            if v != before.version() {
-                refuse(ApiError::version_conflict(locale))?;
-                continue;
-            }
-        }
-        let flagged = before.game().and_then(|g| g.flagged(ctx.now));
-        let (events, then_refuse) = match flagged {
-            Some(side) if !matches!(command, Command::FlagFall) => {
-                let system = Context {
-                    actor: Actor::System,
-                    ..ctx.clone()
-                };
-                match decide(&before, Command::FlagFall, &system) {
-                    Ok(events) => (events, Some(Rejection::FlagFallen { side })),
-                    Err(r) => {
-                        refuse(ApiError::rejection(&r, locale))?;
-                        continue;
-                    }
-                }
-            }
-            _ => match decide(&before, command.clone(), ctx) {
-                Ok(events) => (events, None),
-                Err(r) => {
-                    refuse(ApiError::rejection(&r, locale))?;
-                    continue;
-                }
-            },
-        };
-        let envelope = if then_refuse.is_none() {
-            extras.envelope.as_ref()
-        } else {
-            None
-        };
-        match commit(state, &key, &folded, before, &events, ctx.now, envelope) {
-            Ok(outcome) => {
-                return match then_refuse {
-                    Some(r) => Err(ApiError::rejection(&r, locale)),
-                    None => Ok(outcome),
-                }
-            }
-            Err(StoreError::Conflict) => {
-                state.metrics.store_conflicts.inc();
-                // On a stale cached fold the loss says nothing yet: judge again on the log.
-                let decisive = expected_version.is_some() || creating || extras.envelope.is_some();
-                if fresh && decisive {
-                    return Err(ApiError::version_conflict(locale));
-                }
-                tracing::debug!("lost a race for the next sequence number; judging again");
-            }
-            Err(e) => return Err(e.into()),
+        if let Some(outcome) = landing.land(state, pending.wait(), locale)? {
+            return Ok(outcome);
         }
     }
     Err(ApiError::version_conflict(locale))
 }
 
-/// Appends decided events after `log`, with the projection and outbox rows, in one transaction.
-fn commit(
+/// How often a command is judged again after losing a race before it is answered with a
+/// version conflict.
+const ATTEMPTS: usize = 5;
+
+/// A command judged and handed to the group commit.
+struct Judged {
+    pending: crate::store::PendingAppend,
+    landing: Landing,
+}
+
+/// What a judged command becomes once its commit is answered.
+struct Landing {
+    key: String,
+    /// The game after the command, not yet cached.
+    after: GameState,
+    /// The fold's last seq and hash before the command.
+    before: (i64, String),
+    view: GameView,
+    view_json: String,
+    moves: u64,
+    /// The flag had fallen: the flag fall is what was written, and the command is refused.
+    then_refuse: Option<Rejection>,
+    /// A lost race answers the command (judged on the log itself, and the client named the
+    /// version it expects, or the command may not be judged again), instead of judging again.
+    conflict_is_final: bool,
+}
+
+/// One try at a command. The first is judged on the cached fold without reading the log: if
+/// another server appended meanwhile, the append conflicts on its sequence number. A refusal is
+/// only given on a fold brought up to date from the log, since a stale fold could refuse
+/// wrongly: `Ok(None)` means "judge again on the log".
+fn attempt(
+    state: &AppState,
+    key: &str,
+    use_cache: bool,
+    build: &impl Fn(&GameState) -> Result<(Command, Extras), ApiError>,
+    ctx: &Context,
+    expected_version: Option<u64>,
+    locale: Locale,
+) -> Result<Option<Judged>, ApiError> {
+    let cached = if use_cache {
+        state.folds.cached(key)
+    } else {
+        None
+    };
+    let fresh = cached.is_none();
+    let folded = match cached {
+        Some(f) => f,
+        None => state
+            .folds
+            .current(&state.store, key)
+            .map_err(|e| match e {
+                StoreError::Corrupt(_) => ApiError::internal(e),
+                other => other.into(),
+            })?,
+    };
+    let refuse = |e: ApiError| if fresh { Err(e) } else { Ok(None) };
+    let before = folded.state.clone();
+    let (command, extras) = match build(&before) {
+        Ok(built) => built,
+        Err(e) => return refuse(e),
+    };
+    let creating = matches!(command, Command::CreateGame(_));
+    if folded.seq == 0 && !creating {
+        return Err(ApiError::not_found(locale));
+    }
+    if let Some(v) = expected_version {
+        if v != before.version() {
+            return refuse(ApiError::version_conflict(locale));
+        }
+    }
+    let flagged = before.game().and_then(|g| g.flagged(ctx.now));
+    let (events, then_refuse) = match flagged {
+        Some(side) if !matches!(command, Command::FlagFall) => {
+            let system = Context {
+                actor: Actor::System,
+                ..ctx.clone()
+            };
+            match decide(&before, Command::FlagFall, &system) {
+                Ok(events) => (events, Some(Rejection::FlagFallen { side })),
+                Err(r) => return refuse(ApiError::rejection(&r, locale)),
+            }
+        }
+        _ => match decide(&before, command, ctx) {
+            Ok(events) => (events, None),
+            Err(r) => return refuse(ApiError::rejection(&r, locale)),
+        },
+    };
+    let envelope = if then_refuse.is_none() {
+        extras.envelope.as_ref()
+    } else {
+        None
+    };
+    let decisive = expected_version.is_some() || creating || extras.envelope.is_some();
+    let judged =
+        submit(state, key, &folded, before, &events, ctx.now, envelope).map_err(ApiError::from)?;
+    Ok(Some(Judged {
+        pending: judged.pending,
+        landing: Landing {
+            then_refuse,
+            conflict_is_final: fresh && decisive,
+            ..judged.landing
+        },
+    }))
+}
+
+/// Hands the decided events after `folded` to the group commit, with the projection and outbox
+/// rows (one transaction).
+fn submit(
     state: &AppState,
     key: &str,
     folded: &crate::folds::Folded,
@@ -309,7 +344,7 @@ fn commit(
     events: &[domain::GameEvent],
     now: domain::game::Timestamp,
     envelope: Option<&crate::store::EnvelopeRow>,
-) -> Result<Outcome, StoreError> {
+) -> Result<Judged, StoreError> {
     let mut after = before;
     for e in events {
         after = evolve(after, e);
@@ -320,42 +355,80 @@ fn commit(
         ));
     };
     let view = GameView::of(game, now);
-    let after_seq = folded.seq;
-    let prev_hash = folded.hash.as_str();
-    let mail = outbox::rows_for(game, after_seq + 1, events);
+    let mail = outbox::rows_for(game, folded.seq + 1, events);
     let projection = view.row(game);
-    let stored = state.store.append(&crate::store::Append {
+    let pending = state.store.submit(&crate::store::Append {
         game_id: key,
-        after_seq,
-        prev_hash,
+        after_seq: folded.seq,
+        prev_hash: folded.hash.as_str(),
         events,
         projection: &projection,
         mail: &mail,
         envelope,
     })?;
-    state.metrics.events_appended.inc_by(stored.len() as u64);
-    let last = stored
-        .last()
-        .map_or((folded.seq, &folded.hash), |e| (e.seq, &e.hash));
-    let folded = std::sync::Arc::new(crate::folds::Folded {
-        state: after,
-        seq: last.0,
-        hash: last.1.clone(),
-    });
-    if !stored.is_empty() {
-        state.folds.put(key, folded.clone());
-    }
     let moves = events
         .iter()
         .filter(|e| matches!(e.body, EventBody::MovePlayed { .. }))
-        .count();
-    state.metrics.moves_recorded.inc_by(moves as u64);
-    Ok(Outcome {
-        folded,
-        view,
-        view_json: projection.view,
-        new_events: stored,
+        .count() as u64;
+    Ok(Judged {
+        pending,
+        landing: Landing {
+            key: key.to_owned(),
+            after,
+            before: (folded.seq, folded.hash.clone()),
+            view,
+            view_json: projection.view,
+            moves,
+            then_refuse: None,
+            conflict_is_final: false,
+        },
     })
+}
+
+impl Landing {
+    /// The commit's answer: the outcome (the new fold cached), the command's refusal, or
+    /// `Ok(None)` to judge it again on the log (a lost race on a stale fold).
+    fn land(
+        self,
+        state: &AppState,
+        committed: Result<Vec<StoredEvent>, StoreError>,
+        locale: Locale,
+    ) -> Result<Option<Outcome>, ApiError> {
+        let stored = match committed {
+            Ok(stored) => stored,
+            Err(StoreError::Conflict) => {
+                state.metrics.store_conflicts.inc();
+                if self.conflict_is_final {
+                    return Err(ApiError::version_conflict(locale));
+                }
+                tracing::debug!("lost a race for the next sequence number; judging again");
+                return Ok(None);
+            }
+            Err(e) => return Err(e.into()),
+        };
+        state.metrics.events_appended.inc_by(stored.len() as u64);
+        let (seq, hash) = stored
+            .last()
+            .map_or(self.before, |e| (e.seq, e.hash.clone()));
+        let folded = std::sync::Arc::new(crate::folds::Folded {
+            state: self.after,
+            seq,
+            hash,
+        });
+        if !stored.is_empty() {
+            state.folds.put(&self.key, folded.clone());
+        }
+        state.metrics.moves_recorded.inc_by(self.moves);
+        if let Some(r) = self.then_refuse {
+            return Err(ApiError::rejection(&r, locale));
+        }
+        Ok(Some(Outcome {
+            folded,
+            view: self.view,
+            view_json: self.view_json,
+            new_events: stored,
+        }))
+    }
 }
 
 /// Records the flag fall of a game whose deadline has passed (the scheduler's work, also done by
@@ -436,7 +509,22 @@ pub(crate) async fn run(
             .and_then(|p| p.notation.as_deref())
             .and_then(Notation::parse),
     };
-    web::block(move || execute(&state, id, command, &ctx, expected_version, locale)).await?
+    // As `execute`, judged off the async workers; the commit is awaited here, so no thread
+    // sleeps while its batch is written.
+    let key = id.to_string();
+    let build = move |_: &GameState| Ok((command.clone(), Extras::default()));
+    for n in 0..ATTEMPTS {
+        let (st, k, c, b) = (state.clone(), key.clone(), ctx.clone(), build.clone());
+        let judged = web::block(move || attempt(&st, &k, n == 0, &b, &c, expected_version, locale))
+            .await??;
+        let Some(Judged { pending, landing }) = judged else {
+            continue;
+        };
+        if let Some(outcome) = landing.land(&state, pending.committed().await, locale)? {
+            return Ok(outcome);
+        }
+    }
+    Err(ApiError::version_conflict(locale))
 }
 
 pub(crate) fn ok_game(outcome: &Outcome) -> HttpResponse {

@@ -1,7 +1,8 @@
 //! Group commit: appends from concurrent requests share one database transaction, and so one
 //! fsync (SQLite) or one WAL flush (PostgreSQL), instead of one each.
 //!
-//! A request hands its rows to a queue and waits. A committer thread takes the first waiting
+//! A request hands its rows to a queue and waits ([`Committing`]: on its thread, or awaited by
+//! an HTTP worker, which then serves other requests meanwhile). A committer thread takes the first waiting
 //! append and whatever else is queued behind it (up to [`MAX_BATCH`]), writes them, commits once,
 //! and only then answers every request in the batch: nothing is acknowledged before it is durable.
 //! If an append loses its race (a unique violation on `(game_id, seq)`), the transaction is rolled
@@ -19,6 +20,7 @@ use std::thread;
 use crossbeam_channel::{Receiver, Sender};
 use diesel::prelude::*;
 use diesel::r2d2::Pool;
+use tokio::sync::oneshot;
 
 use super::pg_batch::BatchWrite;
 use super::schema::{envelopes, game_events, games, outbox};
@@ -40,7 +42,28 @@ pub struct Rows {
 
 struct Job {
     rows: Rows,
-    answer: Sender<Result<(), StoreError>>,
+    answer: oneshot::Sender<Result<(), StoreError>>,
+}
+
+/// An append handed to the committer: its answer, once the batch it joined is committed (or
+/// has failed).
+#[must_use = "an append is only durable once its answer says so"]
+pub struct Committing(oneshot::Receiver<Result<(), StoreError>>);
+
+impl Committing {
+    /// Waits for the answer on this thread (not on an async worker: it blocks).
+    pub fn wait(self) -> Result<(), StoreError> {
+        self.0.blocking_recv().unwrap_or_else(|_| Err(stopped()))
+    }
+
+    /// The answer, awaited: the waiting thread is free meanwhile.
+    pub async fn answer(self) -> Result<(), StoreError> {
+        self.0.await.unwrap_or_else(|_| Err(stopped()))
+    }
+}
+
+fn stopped() -> StoreError {
+    StoreError::Commit("a committer stopped before answering".into())
 }
 
 /// The queue in front of the committer threads.
@@ -70,13 +93,16 @@ impl GroupCommit {
 
     /// Writes `rows` in a shared transaction and answers once it is committed.
     pub fn append(&self, rows: Rows) -> Result<(), StoreError> {
-        let (answer, answered) = crossbeam_channel::bounded(1);
+        self.submit(rows)?.wait()
+    }
+
+    /// Hands `rows` to the committer without waiting for the commit.
+    pub fn submit(&self, rows: Rows) -> Result<Committing, StoreError> {
+        let (answer, answered) = oneshot::channel();
         self.queue
             .send(Job { rows, answer })
             .map_err(|_| StoreError::Commit("the committers have stopped".into()))?;
-        answered
-            .recv()
-            .map_err(|_| StoreError::Commit("a committer stopped before answering".into()))?
+        Ok(Committing(answered))
     }
 }
 
@@ -253,8 +279,15 @@ mod tests {
     use crate::store::{Store, StoreError};
 
     fn temp_store() -> Store {
+        temp_store_and_path().0
+    }
+
+    /// A new SQLite store and its file.
+    fn temp_store_and_path() -> (Store, std::path::PathBuf) {
         let dir = std::env::temp_dir().join(format!("zarf-group-{}", uuid::Uuid::now_v7()));
-        Store::open(&format!("sqlite://{}/zarf.sqlite3", dir.display()), 4).unwrap()
+        let file = dir.join("zarf.sqlite3");
+        let store = Store::open(&format!("sqlite://{}", file.display()), 4).unwrap();
+        (store, file)
     }
 
     /// Runs `test` on a new PostgreSQL database on `ZARF_TEST_POSTGRES_URL`'s server, dropped
@@ -330,7 +363,7 @@ mod tests {
     fn job(rows: Rows) -> Job {
         Job {
             rows,
-            answer: crossbeam_channel::bounded(1).0,
+            answer: oneshot::channel().0,
         }
     }
 
@@ -492,6 +525,41 @@ mod tests {
             Err(StoreError::Conflict)
         ));
         assert_eq!(count_events(&store).len(), 24);
+    }
+
+    #[test]
+    fn an_awaited_append_is_answered_only_after_its_commit() {
+        use diesel::connection::SimpleConnection;
+        let (store, file) = temp_store_and_path();
+        // Another writer holds SQLite's write lock: the committer waits for it.
+        let mut other = diesel::SqliteConnection::establish(&file.display().to_string()).unwrap();
+        other.batch_execute("BEGIN IMMEDIATE").unwrap();
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_time()
+            .build()
+            .unwrap();
+        runtime.block_on(async {
+            let committing = store.group.submit(first_append("game-a", "m")).unwrap();
+            let mut answer = Box::pin(committing.answer());
+            let early = tokio::time::timeout(std::time::Duration::from_millis(300), &mut answer);
+            assert!(
+                early.await.is_err(),
+                "answered while the commit could not happen"
+            );
+            assert!(count_events(&store).is_empty());
+            other.batch_execute("ROLLBACK").unwrap();
+            answer.await.unwrap();
+            assert_eq!(count_events(&store).len(), 1, "answered once committed");
+        });
+        // A thread's wait is answered the same way; a lost race is a conflict, awaited or not.
+        let again = store.group.submit(first_append("game-a", "again")).unwrap();
+        assert!(matches!(again.wait(), Err(StoreError::Conflict)));
+        let again = store.group.submit(first_append("game-a", "again")).unwrap();
+        assert!(matches!(
+            runtime.block_on(again.answer()),
+            Err(StoreError::Conflict)
+        ));
+        assert_eq!(count_events(&store).len(), 1);
     }
 
     #[test]

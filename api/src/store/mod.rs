@@ -85,6 +85,42 @@ pub struct Append<'a> {
     pub envelope: Option<&'a EnvelopeRow>,
 }
 
+/// An append handed to the group commit: its events, once committed.
+#[must_use = "an append is only durable once its answer says so"]
+pub struct PendingAppend {
+    committing: group::Committing,
+    handoff: Option<(crossbeam_channel::Sender<OutboxRow>, Vec<OutboxRow>)>,
+    stored: Vec<StoredEvent>,
+}
+
+impl PendingAppend {
+    /// Waits for the commit on this thread (not on an async worker: it blocks).
+    pub fn wait(self) -> Result<Vec<StoredEvent>, StoreError> {
+        self.committing.wait()?;
+        hand_off(self.handoff);
+        Ok(self.stored)
+    }
+
+    /// The commit, awaited: an HTTP worker serves other requests meanwhile.
+    pub async fn committed(self) -> Result<Vec<StoredEvent>, StoreError> {
+        self.committing.answer().await?;
+        hand_off(self.handoff);
+        Ok(self.stored)
+    }
+}
+
+/// Passes committed, claimed mail to the sender. Never waits: if its queue is full, the rest are
+/// claimed from the table once their lease runs out.
+fn hand_off(handoff: Option<(crossbeam_channel::Sender<OutboxRow>, Vec<OutboxRow>)>) {
+    let Some((tx, rows)) = handoff else { return };
+    for row in rows {
+        if tx.try_send(row).is_err() {
+            tracing::debug!("the mail queue is full; the rest wait for their lease to run out");
+            return;
+        }
+    }
+}
+
 /// The store: a pool of readers and, for SQLite, a single writer so writes queue instead of
 /// failing with "database is locked".
 #[derive(Clone)]
@@ -354,11 +390,20 @@ impl Store {
     /// and the answer is [`StoreError::Conflict`].
     #[tracing::instrument(level = "debug", skip_all, fields(game = %batch.game_id, after_seq = batch.after_seq, n = batch.events.len()))]
     pub fn append(&self, batch: &Append<'_>) -> Result<Vec<StoredEvent>, StoreError> {
+        self.submit(batch)?.wait()
+    }
+
+    /// As [`Store::append`], without waiting for the commit: the rows are handed to the group
+    /// commit, and the returned [`PendingAppend`] gives the stored events once they are durable.
+    pub fn submit(&self, batch: &Append<'_>) -> Result<PendingAppend, StoreError> {
         let (mut rows, stored) = Self::rows_of(batch);
         let handoff = self.claim_for_handoff(&mut rows.mail);
-        self.group.append(rows)?;
-        self.hand_off(handoff);
-        Ok(stored)
+        let committing = self.group.submit(rows)?;
+        Ok(PendingAppend {
+            committing,
+            handoff,
+            stored,
+        })
     }
 
     /// From now on, the mail this store's writes queue (due at once) is written already claimed
@@ -392,17 +437,6 @@ impl Store {
             })
             .collect();
         Some((tx, claimed))
-    }
-
-    /// Passes committed, claimed rows to the sender.
-    fn hand_off(&self, handoff: Option<(crossbeam_channel::Sender<OutboxRow>, Vec<OutboxRow>)>) {
-        let Some((tx, rows)) = handoff else { return };
-        for row in rows {
-            if tx.try_send(row).is_err() {
-                tracing::debug!("the mail queue is full; the rest wait for their lease to run out");
-                return;
-            }
-        }
     }
 
     /// As [`Store::append`], in a transaction of its own (one commit per append): the shape
@@ -747,7 +781,7 @@ impl Store {
             }
             Ok::<_, StoreError>(())
         })?;
-        self.hand_off(handoff);
+        hand_off(handoff);
         Ok(())
     }
 
