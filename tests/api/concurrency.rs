@@ -335,3 +335,55 @@ async fn a_killed_server_loses_no_acknowledged_move_postgres() {
     };
     durability(Backend::Postgres(url)).await;
 }
+
+/// A client that hangs up while its move waits for the commit does not stop the server finishing
+/// the move: it is recorded, and this server's fold of the game moves on with it, so the next
+/// move is judged on it without losing a race first.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_whose_client_hangs_up_before_its_commit_still_lands() {
+    use diesel::connection::SimpleConnection;
+    use diesel::Connection;
+    use tokio::io::AsyncWriteExt;
+    let app = spawn_app(Backend::Sqlite).await;
+    let (game, white, black) = app.new_game().await;
+    let id = game["id"].as_str().unwrap().to_owned();
+    // Another writer holds SQLite's write lock: the move waits for its commit.
+    let file = app.db.url.trim_start_matches("sqlite://").to_owned();
+    let mut other = diesel::SqliteConnection::establish(&file).unwrap();
+    other.batch_execute("BEGIN IMMEDIATE").unwrap();
+    let addr = app.base.trim_start_matches("http://").to_owned();
+    let body = r#"{"move":"e4"}"#;
+    let mut client = tokio::net::TcpStream::connect(&addr).await.unwrap();
+    let request = format!(
+        "POST /api/v1/games/{id}/moves HTTP/1.1\r\nHost: {addr}\r\nAuthorization: Bearer {}\r\n\
+         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        white.token,
+        body.len()
+    );
+    client.write_all(request.as_bytes()).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    drop(client);
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    other.batch_execute("ROLLBACK").unwrap();
+
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while app.get_game(&id).await["ply"] != 1 {
+        assert!(Instant::now() < deadline, "the move was not recorded");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    while app.state.folds.cached(&id).map(|f| f.seq) != Some(2) {
+        assert!(
+            Instant::now() < deadline,
+            "this server's fold of the game did not move on with the move"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let conflicts = app.state.metrics.store_conflicts.get();
+    let res = app.post_move(&id, &black.token, "e5").await;
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(
+        app.state.metrics.store_conflicts.get(),
+        conflicts,
+        "no lost race"
+    );
+}

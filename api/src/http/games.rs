@@ -520,7 +520,17 @@ pub(crate) async fn run(
         let Some(Judged { pending, landing }) = judged else {
             continue;
         };
-        if let Some(outcome) = landing.land(&state, pending.committed().await, locale)? {
+        // In a task of its own: if the request is dropped (its client gone, the server
+        // stopping), the committed command is still landed, its fold cached and its mail handed
+        // on.
+        let st = state.clone();
+        let landed =
+            actix_web::rt::spawn(
+                async move { landing.land(&st, pending.committed().await, locale) },
+            )
+            .await
+            .map_err(|e| ApiError::internal(anyhow::anyhow!("landing a command: {e}")))?;
+        if let Some(outcome) = landed? {
             return Ok(outcome);
         }
     }
