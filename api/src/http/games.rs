@@ -250,8 +250,9 @@ struct Landing {
     moves: u64,
     /// The flag had fallen: the flag fall is what was written, and the command is refused.
     then_refuse: Option<Rejection>,
-    /// A lost race answers the command (judged on the log itself, and the client named the
-    /// version it expects, or the command may not be judged again), instead of judging again.
+    /// A lost race is answered with a version conflict instead of judging again: the command
+    /// was judged on the log itself, and the client named the version it expects (or the
+    /// command creates a game, or carries an envelope).
     conflict_is_final: bool,
 }
 
