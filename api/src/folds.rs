@@ -102,3 +102,59 @@ impl Folds {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fold(seq: i64) -> Arc<Folded> {
+        Arc::new(Folded {
+            seq,
+            ..Folded::empty()
+        })
+    }
+
+    /// Puts `a`, `b`, `a` again, then `c` into a cache of two; a weak handle on `b`'s fold, which
+    /// the cache has forgotten by then.
+    fn fill_past_capacity(folds: &Folds) -> std::sync::Weak<Folded> {
+        let b = fold(2);
+        let weak_b = Arc::downgrade(&b);
+        folds.put("a", fold(1));
+        folds.put("b", b);
+        folds.put("a", fold(3));
+        assert_eq!(
+            folds.cached("a").map(|f| f.seq),
+            Some(3),
+            "a game already cached is replaced"
+        );
+        assert!(
+            folds.cached("b").is_some(),
+            "replacing one does not empty the cache"
+        );
+        folds.put("c", fold(4));
+        weak_b
+    }
+
+    #[test]
+    fn a_full_cache_forgets_the_others_and_keeps_the_new_fold() {
+        let folds = Folds::new(2);
+        let weak_b = fill_past_capacity(&folds);
+        assert_eq!(folds.cached("c").map(|f| f.seq), Some(4));
+        assert!(folds.cached("a").is_none() && folds.cached("b").is_none());
+        assert!(weak_b.upgrade().is_none(), "the forgotten folds are freed");
+    }
+
+    #[test]
+    fn on_a_runtime_the_forgotten_folds_are_freed_off_the_calling_thread() {
+        let folds = Folds::new(2);
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap();
+        let weak_b = runtime.block_on(async { fill_past_capacity(&folds) });
+        assert_eq!(folds.cached("c").map(|f| f.seq), Some(4));
+        assert!(folds.cached("a").is_none() && folds.cached("b").is_none());
+        // The runtime's shutdown waits for its blocking threads.
+        drop(runtime);
+        assert!(weak_b.upgrade().is_none(), "the forgotten folds are freed");
+    }
+}
