@@ -277,5 +277,12 @@ both_backends! {
         assert_eq!(finished["games"][0]["termination"], "resignation");
         assert_error(app.get("/api/v1/me/games?status=sleeping", Some(&me.token)).await, 400, "bad_request").await;
         assert_error(app.get("/api/v1/me/games", None).await, 401, "unauthenticated").await;
+        // A's first request: a token the server has not seen yet, looked up with the games.
+        let theirs: Value = app.get("/api/v1/me/games", Some(&a.token)).await.json().await.unwrap();
+        let their_ids: Vec<&str> = theirs["games"].as_array().unwrap().iter().map(|g| g["id"].as_str().unwrap()).collect();
+        assert_eq!(their_ids, [id(&g1), id(&g3)]);
+        assert_error(app.get("/api/v1/me/games", Some(&"0".repeat(64))).await, 401, "unauthenticated").await;
+        assert_error(app.get("/api/v1/me/games?status=sleeping", Some(&"0".repeat(64))).await, 401, "unauthenticated").await;
+        assert_error(app.get("/api/v1/me/games", Some(&app.admin)).await, 400, "bad_request").await;
     }
 }

@@ -98,44 +98,87 @@ fn bearer(req: &HttpRequest) -> Result<Option<String>, ApiError> {
     Ok(Some(token.to_owned()))
 }
 
+/// A request's credentials, read without touching the database: the caller already known (no
+/// credentials, the admin token, a token seen moments ago), or a token or session to look up.
+/// A handler that goes to the database anyway takes this and calls [`Credentials::resolve`] on
+/// its blocking thread, saving the thread hop [`Caller`]'s own lookup would take.
+pub enum Credentials {
+    Known(Caller),
+    Token { hash: String },
+    Session { hash: String },
+}
+
+impl Credentials {
+    fn read(req: &HttpRequest) -> Result<Credentials, ApiError> {
+        let Some(token) = bearer(req)? else {
+            // The web pages sign in with a session cookie instead of a bearer token.
+            return Ok(match req.cookie(super::login::SESSION_COOKIE) {
+                Some(session) if req.app_data::<web::Data<AppState>>().is_some() => {
+                    Credentials::Session {
+                        hash: token_hash(session.value()),
+                    }
+                }
+                _ => Credentials::Known(Caller::Anonymous),
+            });
+        };
+        let state = req
+            .app_data::<web::Data<AppState>>()
+            .ok_or_else(|| ApiError::internal(anyhow::anyhow!("no app state")))?;
+        let hash = token_hash(&token);
+        if same_hash(&hash, &state.admin_token_hash) {
+            return Ok(Credentials::Known(Caller::Admin));
+        }
+        // Most requests come with a token seen moments ago: no database for those.
+        Ok(match state.store.cached_player_by_token_hash(&hash) {
+            Some(p) => Credentials::Known(Caller::Player(Box::new(p))),
+            None => Credentials::Token { hash },
+        })
+    }
+
+    /// The caller, looked up where needed: this blocks (unless `Known`), so call it off the async
+    /// workers. An unknown token is a 401; an unknown or expired session is
+    /// anonymity (the pages then offer to sign in).
+    pub fn resolve(self, store: &crate::store::Store) -> Result<Caller, ApiError> {
+        match self {
+            Credentials::Known(caller) => Ok(caller),
+            Credentials::Token { hash } => match store.player_by_token_hash(&hash)? {
+                Some(p) => Ok(Caller::Player(Box::new(p))),
+                None => Err(ApiError::unauthenticated()),
+            },
+            Credentials::Session { hash } => {
+                let now = crate::store::micros(crate::store::now());
+                Ok(store
+                    .player_by_session(&hash, now)?
+                    .map_or(Caller::Anonymous, |p| Caller::Player(Box::new(p))))
+            }
+        }
+    }
+}
+
+impl FromRequest for Credentials {
+    type Error = ApiError;
+    type Future = std::future::Ready<Result<Credentials, ApiError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
+        std::future::ready(Credentials::read(req))
+    }
+}
+
 impl FromRequest for Caller {
     type Error = ApiError;
     type Future = Pin<Box<dyn Future<Output = Result<Caller, ApiError>>>>;
 
     fn from_request(req: &HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
-        let token = bearer(req);
+        let credentials = Credentials::read(req);
         let state = req.app_data::<web::Data<AppState>>().cloned();
-        let session = req
-            .cookie(super::login::SESSION_COOKIE)
-            .map(|c| c.value().to_owned());
         Box::pin(async move {
-            let Some(token) = token? else {
-                // The web pages sign in with a session cookie instead of a bearer token.
-                let (Some(session), Some(state)) = (session, state) else {
-                    return Ok(Caller::Anonymous);
-                };
-                let hash = token_hash(&session);
-                let now = crate::store::micros(crate::store::now());
-                let store = state.store.clone();
-                let player = web::block(move || store.player_by_session(&hash, now)).await??;
-                return Ok(player.map_or(Caller::Anonymous, |p| Caller::Player(Box::new(p))));
-            };
-            let state = state.ok_or_else(|| ApiError::internal(anyhow::anyhow!("no app state")))?;
-            let hash = token_hash(&token);
-            if same_hash(&hash, &state.admin_token_hash) {
-                return Ok(Caller::Admin);
-            }
-            // Most requests come with a token seen moments ago: no thread hop for those.
-            let player = match state.store.cached_player_by_token_hash(&hash) {
-                Some(p) => Some(p),
-                None => {
-                    let store = state.store.clone();
-                    web::block(move || store.player_by_token_hash(&hash)).await??
+            match credentials? {
+                Credentials::Known(caller) => Ok(caller),
+                lookup => {
+                    let state =
+                        state.ok_or_else(|| ApiError::internal(anyhow::anyhow!("no app state")))?;
+                    web::block(move || lookup.resolve(&state.store)).await?
                 }
-            };
-            match player {
-                Some(p) => Ok(Caller::Player(Box::new(p))),
-                None => Err(ApiError::unauthenticated()),
             }
         })
     }

@@ -497,18 +497,24 @@ impl Store {
         limit: i64,
     ) -> Result<Vec<GameRow>, StoreError> {
         let mut conn = self.reader()?;
-        let mut q = games::table
-            .filter(
-                games::white_id
-                    .eq(player_id)
-                    .or(games::black_id.eq(player_id)),
-            )
-            .select(GameRow::as_select())
-            .into_boxed();
-        if let Some(s) = status {
-            q = q.filter(games::status.eq(s.to_owned()));
-        }
-        let mut rows: Vec<GameRow> = q.limit(limit).load(&mut *conn)?;
+        let theirs = games::white_id
+            .eq(player_id)
+            .or(games::black_id.eq(player_id));
+        // Two queries of fixed shape rather than one boxed query: diesel finds a fixed shape's
+        // prepared statement by its type, where a boxed query's SQL is written out and looked up
+        // on every call.
+        let mut rows: Vec<GameRow> = match status {
+            Some(s) => games::table
+                .filter(theirs.and(games::status.eq(s)))
+                .select(GameRow::as_select())
+                .limit(limit)
+                .load(&mut *conn)?,
+            None => games::table
+                .filter(theirs)
+                .select(GameRow::as_select())
+                .limit(limit)
+                .load(&mut *conn)?,
+        };
         rows.sort_by_key(|g| {
             (
                 g.to_move_id.as_deref() != Some(player_id) || g.status != "active",
