@@ -124,18 +124,21 @@ fn remind(state: &AppState, id: &str, now: time::OffsetDateTime) -> anyhow::Resu
 
 /// Daily digests: at each digest player's hour (in their UTC offset), once a day, one mail listing
 /// the games where it is their move, most urgent first.
+/// Each player's digest is due at the start of their hour (`players.next_digest_at`, indexed), so
+/// a round reads only the players whose digest is due, not every digest player.
 fn digests(state: &AppState, now: time::OffsetDateTime) -> anyhow::Result<()> {
-    for p in state.store.digest_players()? {
-        let local = now + time::Duration::minutes(i64::from(p.utc_offset_minutes));
-        if i32::from(local.hour()) != p.digest_hour {
-            continue;
-        }
+    for (p, due) in state.store.digests_due(micros(now), 100)? {
+        let offset = time::Duration::minutes(i64::from(p.utc_offset_minutes));
+        let local = now + offset;
+        let next = micros(next_digest(local, p.digest_hour) - offset);
         let already = p.last_digest_at.is_some_and(|at| {
-            let last =
-                store::from_micros(at) + time::Duration::minutes(i64::from(p.utc_offset_minutes));
+            let last = store::from_micros(at) + offset;
             last.date() == local.date()
         });
-        if already {
+        if i32::from(local.hour()) != p.digest_hour || already {
+            // Not this player's hour (their preferences changed, or no round ran in that hour):
+            // due again at its next start.
+            state.store.record_digest(&p.id, due, next, None, None)?;
             continue;
         }
         let mine: Vec<serde_json::Value> = state
@@ -151,17 +154,68 @@ fn digests(state: &AppState, now: time::OffsetDateTime) -> anyhow::Result<()> {
                 }))
             })
             .collect();
-        if !mine.is_empty() {
-            let at = micros(now);
-            state.store.enqueue(&store::OutboxRow::queued(
+        let at = micros(now);
+        let mail = (!mine.is_empty()).then(|| {
+            store::OutboxRow::queued(
                 None,
                 "digest",
                 p.id.clone(),
                 serde_json::json!({ "detail": { "games": mine } }).to_string(),
                 at,
-            ))?;
-        }
-        state.store.set_last_digest(&p.id, micros(now))?;
+            )
+        });
+        state
+            .store
+            .record_digest(&p.id, due, next, Some(at), mail.as_ref())?;
     }
     Ok(())
+}
+
+/// The first start of `hour` (local time) after `local`: later today, or tomorrow.
+fn next_digest(local: time::OffsetDateTime, hour: i32) -> time::OffsetDateTime {
+    let hour = u8::try_from(hour.clamp(0, 23)).unwrap_or_default();
+    let today =
+        local.replace_time(time::Time::from_hms(hour, 0, 0).unwrap_or(time::Time::MIDNIGHT));
+    if today > local {
+        today
+    } else {
+        today + time::Duration::days(1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use time::macros::datetime;
+
+    use super::next_digest;
+
+    #[test]
+    fn the_next_digest_is_the_next_start_of_its_hour() {
+        let at = |t| next_digest(t, 18);
+        assert_eq!(
+            at(datetime!(2026-11-23 09:30 +3)),
+            datetime!(2026-11-23 18:00 +3)
+        );
+        assert_eq!(
+            at(datetime!(2026-11-23 17:59:59 +3)),
+            datetime!(2026-11-23 18:00 +3)
+        );
+        // In the hour or after it (sent, or missed): tomorrow's.
+        assert_eq!(
+            at(datetime!(2026-11-23 18:00 +3)),
+            datetime!(2026-11-24 18:00 +3)
+        );
+        assert_eq!(
+            at(datetime!(2026-11-23 18:10 +3)),
+            datetime!(2026-11-24 18:00 +3)
+        );
+        assert_eq!(
+            at(datetime!(2026-12-31 23:00 +3)),
+            datetime!(2027-01-01 18:00 +3)
+        );
+        assert_eq!(
+            next_digest(datetime!(2026-11-23 23:30 UTC), 0),
+            datetime!(2026-11-24 00:00 UTC)
+        );
+    }
 }

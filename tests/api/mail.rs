@@ -561,6 +561,111 @@ async fn a_daily_digest_instead_of_every_event() {
     );
 }
 
+/// Runs the scheduler as at `t`.
+async fn tick_at(app: &TestApp, t: time::OffsetDateTime) {
+    let s = app.state.clone();
+    tokio::task::spawn_blocking(move || api::scheduler::tick_at(&s, t))
+        .await
+        .unwrap()
+        .unwrap();
+}
+
+/// A digest chosen for a later hour: rounds before that hour send nothing, the first round in it
+/// sends one, later rounds that day none, and the same hour the next day the next one.
+async fn a_digest_waits_for_its_hour(backend: Backend) {
+    let (app, inbox) = mail_app(backend).await;
+    let (g, white, black) = game_between(&app).await;
+    wait_for(&inbox, 2).await;
+    app.play(&g, &white, &black, "e4").await;
+    wait_for(&inbox, 3).await;
+    // Black's digest hour (UTC+3) starts between five and six hours from now.
+    let now = time::OffsetDateTime::now_utc();
+    let hour = (now.hour() + 3 + 5) % 24;
+    let prefs = json!({"mode": "digest", "digest_hour": hour, "utc_offset_minutes": 180});
+    let res = app
+        .client
+        .put(app.url("/api/v1/me/mail"))
+        .bearer_auth(&black.token)
+        .json(&prefs)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::NO_CONTENT);
+    let start = now.replace_time(time::Time::from_hms(now.hour(), 0, 0).unwrap())
+        + time::Duration::hours(5);
+    // Mail queued for a future moment is not sent before it: the digests are counted in the
+    // outbox, where each round's digest is queued.
+    let queued = |app: &TestApp| -> Vec<(String, i64)> {
+        let rows = app.state.store.outbox(1000).unwrap();
+        rows.into_iter()
+            .filter(|r| r.kind == "digest")
+            .map(|r| (r.recipient_id, r.created_at))
+            .collect()
+    };
+    for (t, digests) in [
+        (now, 0),
+        (start - time::Duration::minutes(1), 0),
+        (start + time::Duration::minutes(1), 1),
+        (start + time::Duration::minutes(2), 1),
+        (start + time::Duration::minutes(59), 1),
+        (start + time::Duration::hours(2), 1),
+        (
+            start + time::Duration::days(1) + time::Duration::seconds(30),
+            2,
+        ),
+    ] {
+        tick_at(&app, t).await;
+        let digests_queued = queued(&app);
+        assert_eq!(
+            digests_queued.len(),
+            digests,
+            "after a round at {t}: {digests_queued:?}"
+        );
+        assert!(digests_queued.iter().all(|(to, _)| *to == black.id));
+    }
+    let days: Vec<i64> = queued(&app).iter().map(|(_, at)| *at).collect();
+    let micros = |t: time::OffsetDateTime| (t.unix_timestamp_nanos() / 1000) as i64;
+    assert_eq!(
+        days,
+        [
+            micros(start + time::Duration::minutes(1)),
+            micros(start + time::Duration::days(1) + time::Duration::seconds(30))
+        ]
+    );
+    // A second server's round that read the same due digest writes nothing: its digest has moved on.
+    let late =
+        api::store::OutboxRow::queued(None, "digest", black.id.clone(), "{}".into(), micros(start));
+    let taken = app
+        .state
+        .store
+        .record_digest(
+            &black.id,
+            micros(start),
+            micros(start + time::Duration::days(1)),
+            Some(micros(start)),
+            Some(&late),
+        )
+        .unwrap();
+    assert!(!taken);
+    assert_eq!(queued(&app).len(), 2);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_digest_waits_for_its_hour_sqlite() {
+    a_digest_waits_for_its_hour(Backend::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_digest_waits_for_its_hour_postgres() {
+    let Some(url) = postgres_url() else {
+        eprintln!(
+            "skipped a_digest_waits_for_its_hour_postgres: ZARF_TEST_POSTGRES_URL is not set"
+        );
+        return;
+    };
+    a_digest_waits_for_its_hour(Backend::Postgres(url)).await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn without_smtp_mails_are_eml_files() {
     let app = spawn_app(Backend::Sqlite).await;

@@ -805,6 +805,8 @@ impl Store {
             .optional()?)
     }
 
+    /// Sets a player's mail preferences. A player who now wants a digest is due one at once: the
+    /// scheduler's next round sends it if this is the player's hour, else it schedules the next.
     pub fn set_mail_preferences(
         &self,
         player_id: &str,
@@ -818,28 +820,71 @@ impl Store {
                 players::mail_mode.eq(mode),
                 players::digest_hour.eq(digest_hour),
                 players::utc_offset_minutes.eq(utc_offset_minutes),
+                players::next_digest_at.eq((mode == "digest").then_some(0)),
             ))
             .execute(&mut *conn)?;
         self.tokens.forget_all();
         Ok(n == 1)
     }
 
-    pub fn set_last_digest(&self, player_id: &str, at: i64) -> Result<(), StoreError> {
-        let mut conn = self.writer()?;
-        diesel::update(players::table.find(player_id))
-            .set(players::last_digest_at.eq(Some(at)))
-            .execute(&mut *conn)?;
-        self.tokens.forget_all();
-        Ok(())
+    /// Up to `limit` players whose digest is due at `now`, each with the time it was due at.
+    pub fn digests_due(&self, now: i64, limit: i64) -> Result<Vec<(PlayerRow, i64)>, StoreError> {
+        let mut conn = self.reader()?;
+        let rows: Vec<(PlayerRow, Option<i64>)> = players::table
+            .filter(players::next_digest_at.le(now))
+            .order(players::next_digest_at)
+            .select((PlayerRow::as_select(), players::next_digest_at))
+            .limit(limit)
+            .load(&mut *conn)?;
+        Ok(rows
+            .into_iter()
+            .filter_map(|(p, due)| Some((p, due?)))
+            .collect())
     }
 
-    /// Players who want a daily digest.
-    pub fn digest_players(&self) -> Result<Vec<PlayerRow>, StoreError> {
-        let mut conn = self.reader()?;
-        Ok(players::table
-            .filter(players::mail_mode.eq("digest"))
-            .select(PlayerRow::as_select())
-            .load(&mut *conn)?)
+    /// Moves a player's digest due at `due` to `next`; with `sent_at`, records that day's digest as
+    /// done and queues its mail, if any, in the same transaction. Returns false, writing nothing, if
+    /// the digest was no longer due at `due` (another server's scheduler took it, or the player
+    /// changed their preferences meanwhile).
+    pub fn record_digest(
+        &self,
+        player_id: &str,
+        due: i64,
+        next: i64,
+        sent_at: Option<i64>,
+        mail: Option<&OutboxRow>,
+    ) -> Result<bool, StoreError> {
+        let mut mail: Vec<OutboxRow> = mail.into_iter().cloned().collect();
+        let handoff = self.claim_for_handoff(&mut mail);
+        let mut conn = self.writer()?;
+        let done = conn.transaction(|conn| {
+            let mine = players::table
+                .find(player_id)
+                .filter(players::next_digest_at.eq(due));
+            let n = match sent_at {
+                Some(at) => diesel::update(mine)
+                    .set((
+                        players::next_digest_at.eq(next),
+                        players::last_digest_at.eq(at),
+                    ))
+                    .execute(conn)?,
+                None => diesel::update(mine)
+                    .set(players::next_digest_at.eq(next))
+                    .execute(conn)?,
+            };
+            if n == 1 {
+                for m in &mail {
+                    diesel::insert_into(outbox::table).values(m).execute(conn)?;
+                }
+            }
+            Ok::<_, StoreError>(n == 1)
+        })?;
+        if done {
+            hand_off(handoff);
+            // Cached callers carry the player's row.
+            self.tokens.forget_all();
+        }
+        Ok(done)
     }
 
     pub fn insert_login_link(

@@ -14,6 +14,7 @@ diesel::table! {
         digest_hour -> Integer,
         utc_offset_minutes -> Integer,
         last_digest_at -> Nullable<BigInt>,
+        next_digest_at -> Nullable<BigInt>,
     }
 }
 
