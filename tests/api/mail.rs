@@ -666,6 +666,92 @@ async fn a_digest_waits_for_its_hour_postgres() {
     a_digest_waits_for_its_hour(Backend::Postgres(url)).await;
 }
 
+/// Mail to a player without an address, or against the player's preference, is settled without
+/// being sent, each with its reason recorded; the rest is sent.
+async fn mail_not_to_be_sent_is_settled(backend: Backend) {
+    let (app, inbox) = mail_app(backend).await;
+    let white = app
+        .create_player_with(json!({"name": "Ayse", "email": "ayse@okul.tr"}))
+        .await;
+    let black = app.create_player_with(json!({"name": "Mehmet"})).await;
+    let res = app
+        .create_game_with(&app.admin, json!({"white": white.id, "black": black.id}))
+        .await;
+    let g = res.json::<Value>().await.unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    app.play(&g, &white, &black, "e4 e5").await;
+    wait_for(&inbox, 2).await;
+    let res = app
+        .client
+        .put(app.url("/api/v1/me/mail"))
+        .bearer_auth(&white.token)
+        .json(&json!({"mode": "reminders_only"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::NO_CONTENT);
+    app.play(&g, &white, &black, "Nf3 Nc6").await;
+    // Every row settled: sent, or marked with why not.
+    let start = Instant::now();
+    let rows = loop {
+        let rows = app.state.store.outbox(100).unwrap();
+        if rows.iter().all(|r| r.sent_at.is_some()) || start.elapsed() > Duration::from_secs(30) {
+            break rows;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    let notes = |to: &str| -> Vec<(String, Option<String>)> {
+        rows.iter()
+            .filter(|r| r.recipient_id == to)
+            .map(|r| {
+                (
+                    r.kind.clone(),
+                    r.sent_at
+                        .and(Some(r.last_error.clone().unwrap_or_default())),
+                )
+            })
+            .collect()
+    };
+    let no_address = Some("not sent: no e-mail address".to_owned());
+    let sent = Some(String::new());
+    let preference = Some("not sent: the player's mail preference".to_owned());
+    let to_black = notes(&black.id);
+    assert_eq!(to_black.len(), 3, "the new game, e4 and Nf3: {to_black:?}");
+    assert!(
+        to_black.iter().all(|(_, note)| *note == no_address),
+        "{to_black:?}"
+    );
+    let to_white: Vec<Option<String>> =
+        notes(&white.id).into_iter().map(|(_, note)| note).collect();
+    assert_eq!(
+        to_white,
+        [sent.clone(), sent, preference],
+        "the new game, e5, Nc6"
+    );
+    let mails = wait_for(&inbox, 2).await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(inbox.lock().unwrap().len(), 2);
+    assert!(mails.iter().all(|m| m.to == ["ayse@okul.tr"]));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn mail_not_to_be_sent_is_settled_sqlite() {
+    mail_not_to_be_sent_is_settled(Backend::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn mail_not_to_be_sent_is_settled_postgres() {
+    let Some(url) = postgres_url() else {
+        eprintln!(
+            "skipped mail_not_to_be_sent_is_settled_postgres: ZARF_TEST_POSTGRES_URL is not set"
+        );
+        return;
+    };
+    mail_not_to_be_sent_is_settled(Backend::Postgres(url)).await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn without_smtp_mails_are_eml_files() {
     let app = spawn_app(Backend::Sqlite).await;

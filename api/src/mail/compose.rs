@@ -58,6 +58,16 @@ pub enum Skip {
     Preference,
 }
 
+impl Skip {
+    /// What is recorded of a mail not sent for this reason.
+    pub fn note(self) -> &'static str {
+        match self {
+            Skip::NoAddress => "not sent: no e-mail address",
+            Skip::Preference => "not sent: the player's mail preference",
+        }
+    }
+}
+
 fn style_for(notation: Option<&str>) -> MoveStyle {
     match notation.and_then(Notation::parse) {
         Some(Notation::SanTr) => MoveStyle::Fide(LetterSet::Turkish),
@@ -108,6 +118,19 @@ fn game_at(
     Ok((then, now))
 }
 
+/// Why `row` is not mailed to `to`, if it is not: checked before anything is built.
+pub fn skipped(row: &OutboxRow, to: &PlayerRow) -> Option<Skip> {
+    if to.email.is_none() {
+        return Some(Skip::NoAddress);
+    }
+    match to.mail_mode.as_str() {
+        "reminders_only" | "digest" if !REMINDERS.contains(&row.kind.as_str()) => {
+            Some(Skip::Preference)
+        }
+        _ => None,
+    }
+}
+
 /// Builds the mail for `row` to `to`, or says why it is not sent.
 pub fn compose(
     store: &Store,
@@ -117,16 +140,13 @@ pub fn compose(
     to: &PlayerRow,
     extra_link: Option<&str>,
 ) -> anyhow::Result<Result<Message, Skip>> {
+    if let Some(skip) = skipped(row, to) {
+        return Ok(Err(skip));
+    }
     let Some(address) = to.email.as_deref() else {
         return Ok(Err(Skip::NoAddress));
     };
     let kind = row.kind.as_str();
-    match to.mail_mode.as_str() {
-        "reminders_only" | "digest" if !REMINDERS.contains(&kind) => {
-            return Ok(Err(Skip::Preference))
-        }
-        _ => {}
-    }
     let t = Texts::for_locale(&to.locale);
     let payload: Value = serde_json::from_str(&row.payload).unwrap_or(Value::Null);
     let detail = &payload["detail"];

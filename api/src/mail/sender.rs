@@ -16,7 +16,7 @@ use crossbeam_channel::{Receiver, RecvTimeoutError};
 use lettre::{FileTransport, Message, SmtpTransport, Transport};
 use rand::Rng;
 
-use super::compose::{compose, MailSettings, Skip};
+use super::compose::{compose, skipped, MailSettings, Skip};
 use crate::http::AppState;
 use crate::store::{self, micros};
 
@@ -177,6 +177,27 @@ fn send_round(
     ids.dedup();
     let recipients = state.store.players(&ids)?;
     let recipients = &recipients;
+    // Mail that is not to be sent (no such player, no address, the player's preference) is
+    // settled here, all recorded in one statement; only the rest goes to the SMTP workers.
+    let at = micros(store::now());
+    let (settled, rows): (Vec<_>, Vec<_>) = rows
+        .into_iter()
+        .partition(|row| not_sent(row, recipients.get(&row.recipient_id)).is_some());
+    let settled: Vec<store::OutboxOutcome> = settled
+        .into_iter()
+        .map(|row| store::OutboxOutcome::Done {
+            note: not_sent(&row, recipients.get(&row.recipient_id)).map(Into::into),
+            id: row.id,
+            at,
+        })
+        .collect();
+    if !settled.is_empty() {
+        state.store.outbox_record(&settled)?;
+    }
+    let n = rows.len();
+    if n == 0 {
+        return Ok(());
+    }
     let chunk = n.div_ceil(WORKERS);
     std::thread::scope(|scope| -> anyhow::Result<()> {
         let handles: Vec<_> = rows
@@ -209,6 +230,14 @@ fn send_round(
     Ok(())
 }
 
+/// Why a claimed mail is settled without being sent, if it is.
+fn not_sent(row: &store::OutboxRow, to: Option<&store::PlayerRow>) -> Option<&'static str> {
+    match to {
+        None => Some("no such player"),
+        Some(to) => skipped(row, to).map(Skip::note),
+    }
+}
+
 /// Sends (or skips) one claimed mail and says what to record of it.
 fn deliver(
     state: &AppState,
@@ -224,7 +253,7 @@ fn deliver(
         return Ok(Done {
             id,
             at: micros(now),
-            note: Some("no such player".into()),
+            note: not_sent(row, None).map(Into::into),
         });
     };
     let link = match row.kind.as_str() {
@@ -260,13 +289,7 @@ fn deliver(
             Ok(Err(skip)) => Done {
                 id,
                 at: micros(now),
-                note: Some(
-                    match skip {
-                        Skip::NoAddress => "not sent: no e-mail address",
-                        Skip::Preference => "not sent: the player's mail preference",
-                    }
-                    .into(),
-                ),
+                note: Some(skip.note().into()),
             },
             Err(e) => {
                 tracing::error!(mail = %row.id, error = %e, "a mail could not be composed");
