@@ -219,12 +219,27 @@ fn dead_position_check(pos: &Chess) -> DeadCheck {
     let black_cannot = chasolver::is_unwinnable_fast(&board, chess::Color::Black);
     match (white_cannot, black_cannot) {
         (true, true) => DeadCheck::Settled(true),
-        (false, false) if full_search_applies(pos) => {
-            DeadCheck::Search(board, &[Color::White, Color::Black])
-        }
+        (false, false) if full_search_applies(pos) => DeadCheck::Search(board, richer_first(pos)),
         (false, false) => DeadCheck::Settled(false),
         (true, false) => DeadCheck::Search(board, &[Color::Black]),
         (false, true) => DeadCheck::Search(board, &[Color::White]),
+    }
+}
+
+/// Both sides, the one with more material first (by the usual 1-3-3-5 count; White on a tie).
+/// Either side able to mate settles that the position is not dead, so the order never changes the
+/// answer, only how soon it comes: the side with more material usually has the shorter helpmate
+/// to find (12% fewer instructions judging random games: `cargo bench --bench judge_random` under
+/// callgrind).
+fn richer_first(pos: &Chess) -> &'static [Color] {
+    let worth = |side: Color| {
+        let m = pos.board().material_side(side);
+        u32::from(m.pawn) + 3 * u32::from(m.knight + m.bishop) + 5 * u32::from(m.rook)
+    };
+    if worth(Color::Black) > worth(Color::White) {
+        &[Color::Black, Color::White]
+    } else {
+        &[Color::White, Color::Black]
     }
 }
 
@@ -276,6 +291,28 @@ pub fn is_irreversible(m: Move) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_side_with_more_material_is_searched_first() {
+        let pos = |fen: &str| -> Chess {
+            fen.parse::<shakmaty::fen::Fen>()
+                .unwrap()
+                .into_position(shakmaty::CastlingMode::Standard)
+                .unwrap()
+        };
+        let rook_against_knight = pos("4k3/8/8/8/8/8/3r4/4K1N1 w - - 0 1");
+        assert_eq!(
+            richer_first(&rook_against_knight),
+            [Color::Black, Color::White]
+        );
+        let knight_and_pawns = pos("4k3/p7/8/8/8/8/PP6/4K1N1 b - - 0 1");
+        assert_eq!(
+            richer_first(&knight_and_pawns),
+            [Color::White, Color::Black]
+        );
+        let even = pos("4k1n1/8/8/8/8/8/8/4K1N1 b - - 0 1");
+        assert_eq!(richer_first(&even), [Color::White, Color::Black]);
+    }
 
     #[test]
     fn start_fen_accepts_legal_playable_positions() {
