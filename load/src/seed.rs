@@ -70,28 +70,47 @@ pub fn sides(n: u64, players: u64) -> (u64, u64) {
     (white, black)
 }
 
+/// Seeded player `p`: no address (no mail is sent for seeded games), alternately Turkish and
+/// English.
+fn seed_player(p: u64, now: OffsetDateTime) -> PlayerRow {
+    PlayerRow {
+        id: player_id(p).to_string(),
+        name: format!("Seed Player {p}"),
+        email: None,
+        locale: if p % 2 == 0 { "tr" } else { "en" }.into(),
+        notation: None,
+        roles: String::new(),
+        created_at: api::store::micros(now),
+        mail_mode: "every_event".into(),
+        digest_hour: 18,
+        utc_offset_minutes: 180,
+        last_digest_at: None,
+    }
+}
+
 /// Seeds `games` games among `players` players into `database`.
 pub fn seed(database: &str, games: u64, players: u64, threads: usize) -> anyhow::Result<()> {
     anyhow::ensure!(players >= 2, "at least two players");
     let store = Store::open(database, threads as u32 + 2)?;
     let started = Instant::now();
     let now = OffsetDateTime::now_utc();
-    for p in 0..players {
-        let row = PlayerRow {
-            id: player_id(p).to_string(),
-            name: format!("Seed Player {p}"),
-            email: None,
-            locale: if p % 2 == 0 { "tr" } else { "en" }.into(),
-            notation: None,
-            roles: String::new(),
-            created_at: api::store::micros(now),
-            mail_mode: "every_event".into(),
-            digest_hour: 18,
-            utc_offset_minutes: 180,
-            last_digest_at: None,
-        };
-        match store.create_player(&row, &token_hash(&player_token(p))) {
-            Ok(()) | Err(api::store::StoreError::Duplicate) => {}
+    // A thousand players a commit; a part seeded before (a run stopped midway) is created one by
+    // one, skipping those that exist.
+    for first in (0..players).step_by(1000) {
+        let rows: Vec<(PlayerRow, String)> = (first..players.min(first + 1000))
+            .map(|p| (seed_player(p, now), token_hash(&player_token(p))))
+            .collect();
+        let part: Vec<(&PlayerRow, &str)> = rows.iter().map(|(p, h)| (p, h.as_str())).collect();
+        match store.create_players(&part) {
+            Ok(()) => {}
+            Err(api::store::StoreError::Duplicate) => {
+                for (row, hash) in part {
+                    match store.create_player(row, hash) {
+                        Ok(()) | Err(api::store::StoreError::Duplicate) => {}
+                        Err(e) => return Err(e.into()),
+                    }
+                }
+            }
             Err(e) => return Err(e.into()),
         }
     }

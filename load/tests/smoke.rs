@@ -3,13 +3,18 @@
 
 use std::process::Command;
 
-#[test]
-fn zarf_load_plays_games_and_prints_its_summary_line() {
+/// A fresh directory and the SQLite database URL in it.
+fn fresh_database() -> (std::path::PathBuf, String) {
     let dir =
         std::env::temp_dir().join(format!("zarf_load_smoke_{}", uuid::Uuid::now_v7().simple()));
     std::fs::create_dir_all(&dir).unwrap();
     let db = format!("sqlite://{}", dir.join("zarf.sqlite3").display());
-    let mut config = api::config::Config::for_database(&db, dir.clone());
+    (dir, db)
+}
+
+/// Starts a server on `db` (port 0) on a thread of its own; its address.
+fn serve(db: &str, dir: &std::path::Path) -> std::net::SocketAddr {
+    let mut config = api::config::Config::for_database(db, dir.to_path_buf());
     config.admin_token = Some("smoke-admin".into());
     config.rate_limit_per_minute = 1_000_000;
     config.ip_rate_limit_per_minute = 10_000_000;
@@ -21,7 +26,68 @@ fn zarf_load_plays_games_and_prints_its_summary_line() {
             let _ = running.server.await;
         })
     });
-    let addr = rx.recv().unwrap();
+    rx.recv().unwrap()
+}
+
+/// Runs zarf-load with `args`; its standard output, after checking it succeeded.
+fn zarf_load(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_zarf-load"))
+        .args(args)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "{args:?}: {stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout
+}
+
+/// A seeded database serves every seeded game and every player's list to the seeded tokens; a
+/// second seeding with more players adds the new ones beside those already there.
+#[test]
+fn seeded_games_and_players_are_read_back() {
+    let (dir, db) = fresh_database();
+    let seeded = zarf_load(&["seed", "--games", "40", "--players", "9", "--database", &db]);
+    assert!(seeded.contains("seeded 40 games"), "{seeded}");
+    zarf_load(&["seed", "--games", "0", "--players", "12", "--database", &db]);
+    let addr = serve(&db, &dir);
+    let url = format!("http://{addr}");
+    let read = zarf_load(&[
+        "reads",
+        "--url",
+        &url,
+        "--games",
+        "40",
+        "--players",
+        "12",
+        "--seconds",
+        "1",
+        "--clients",
+        "2",
+    ]);
+    let requests = |route: &str| -> u64 {
+        let line = read
+            .lines()
+            .find(|l| l.starts_with(route))
+            .unwrap_or_default();
+        let n = line.split_whitespace().nth(2).unwrap_or_default();
+        n.parse().unwrap_or(0)
+    };
+    assert!(requests("GET /api/v1/games/{id}:") > 0, "{read}");
+    assert!(requests("GET /api/v1/me/games:") > 0, "{read}");
+    assert!(
+        read.trim_end().ends_with("errors=0"),
+        "every read answered: {read}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn zarf_load_plays_games_and_prints_its_summary_line() {
+    let (dir, db) = fresh_database();
+    let addr = serve(&db, &dir);
     let out = Command::new(env!("CARGO_BIN_EXE_zarf-load"))
         .args([
             "--url",

@@ -288,19 +288,28 @@ impl Store {
 
     #[tracing::instrument(level = "debug", skip(self, player, token_hash), fields(player = %player.id))]
     pub fn create_player(&self, player: &PlayerRow, token_hash: &str) -> Result<(), StoreError> {
+        self.create_players(&[(player, token_hash)])
+    }
+
+    /// Creates players, each with its token, in one transaction (one commit for many players,
+    /// where each commit waits for the disk): `Duplicate`, and nothing written, if any of them
+    /// exists already.
+    pub fn create_players(&self, players: &[(&PlayerRow, &str)]) -> Result<(), StoreError> {
         let mut conn = self.writer()?;
         conn.transaction(|conn| {
-            diesel::insert_into(players::table)
-                .values(player)
-                .execute(conn)
-                .map_err(unique_as(StoreError::Duplicate))?;
-            diesel::insert_into(tokens::table)
-                .values(TokenRow {
-                    hash: token_hash.to_owned(),
-                    player_id: player.id.clone(),
-                    created_at: player.created_at,
-                })
-                .execute(conn)?;
+            for (player, token_hash) in players {
+                diesel::insert_into(players::table)
+                    .values(*player)
+                    .execute(conn)
+                    .map_err(unique_as(StoreError::Duplicate))?;
+                diesel::insert_into(tokens::table)
+                    .values(TokenRow {
+                        hash: (*token_hash).to_owned(),
+                        player_id: player.id.clone(),
+                        created_at: player.created_at,
+                    })
+                    .execute(conn)?;
+            }
             Ok(())
         })
     }
