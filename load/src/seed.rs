@@ -77,7 +77,7 @@ fn seed_player(p: u64, now: OffsetDateTime) -> PlayerRow {
         id: player_id(p).to_string(),
         name: format!("Seed Player {p}"),
         email: None,
-        locale: if p % 2 == 0 { "tr" } else { "en" }.into(),
+        locale: if p.is_multiple_of(2) { "tr" } else { "en" }.into(),
         notation: None,
         roles: String::new(),
         created_at: api::store::micros(now),
