@@ -365,6 +365,30 @@ macro_rules! both_backends {
     };
 }
 
+/// For tests written as `async fn name(backend: Backend)` (they start their app themselves):
+/// `name::sqlite` always, and `name::postgres` when ZARF_TEST_POSTGRES_URL is set (saying it was
+/// skipped when not).
+#[macro_export]
+macro_rules! on_each_backend {
+    ($($name:ident),* $(,)?) => {$(
+        mod $name {
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn sqlite() {
+                super::$name($crate::helpers::Backend::Sqlite).await;
+            }
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn postgres() {
+                let Some(url) = $crate::helpers::postgres_url() else {
+                    eprintln!("skipped {}::postgres: ZARF_TEST_POSTGRES_URL is not set", stringify!($name));
+                    return;
+                };
+                super::$name($crate::helpers::Backend::Postgres(url)).await;
+            }
+        }
+    )*};
+}
+
 /// A real SMTP server on a loopback port, started by the test: it accepts every mail and keeps
 /// what it received.
 pub mod smtp {

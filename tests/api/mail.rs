@@ -11,6 +11,14 @@ use serde_json::{json, Value};
 
 use crate::helpers::smtp::{self, Received};
 use crate::helpers::*;
+use crate::on_each_backend;
+
+on_each_backend!(
+    a_move_mails_the_opponent_once,
+    an_smtp_outage_loses_nothing_and_sends_nothing_twice,
+    a_digest_waits_for_its_hour,
+    mail_not_to_be_sent_is_settled,
+);
 
 struct Mail {
     to: Vec<String>,
@@ -154,23 +162,7 @@ async fn a_move_mails_the_opponent_once(backend: Backend) {
     assert_eq!(inbox.lock().unwrap().len(), 6, "nothing more");
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_move_mails_the_opponent_once_sqlite() {
-    a_move_mails_the_opponent_once(Backend::Sqlite).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_move_mails_the_opponent_once_postgres() {
-    let Some(url) = postgres_url() else {
-        eprintln!(
-            "skipped a_move_mails_the_opponent_once_postgres: ZARF_TEST_POSTGRES_URL is not set"
-        );
-        return;
-    };
-    a_move_mails_the_opponent_once(Backend::Postgres(url)).await;
-}
-
-async fn an_outage_loses_nothing(backend: Backend) {
+async fn an_smtp_outage_loses_nothing_and_sends_nothing_twice(backend: Backend) {
     // The SMTP server is down while the game is played...
     let port = smtp::free_port();
     let app = spawn_app_with(
@@ -218,20 +210,6 @@ async fn an_outage_loses_nothing(backend: Backend) {
     about("Mehmet e5 oynadı: hamle sırası sizde");
     about("Ayse played Nf3: your move");
     about("Mehmet Ac6 oynadı: hamle sırası sizde");
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_smtp_outage_loses_nothing_and_sends_nothing_twice_sqlite() {
-    an_outage_loses_nothing(Backend::Sqlite).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_smtp_outage_loses_nothing_and_sends_nothing_twice_postgres() {
-    let Some(url) = postgres_url() else {
-        eprintln!("skipped an_smtp_outage_loses_nothing_and_sends_nothing_twice_postgres: ZARF_TEST_POSTGRES_URL is not set");
-        return;
-    };
-    an_outage_loses_nothing(Backend::Postgres(url)).await;
 }
 
 fn no_redirects() -> reqwest::Client {
@@ -650,22 +628,6 @@ async fn a_digest_waits_for_its_hour(backend: Backend) {
     assert_eq!(queued(&app).len(), 2);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_digest_waits_for_its_hour_sqlite() {
-    a_digest_waits_for_its_hour(Backend::Sqlite).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_digest_waits_for_its_hour_postgres() {
-    let Some(url) = postgres_url() else {
-        eprintln!(
-            "skipped a_digest_waits_for_its_hour_postgres: ZARF_TEST_POSTGRES_URL is not set"
-        );
-        return;
-    };
-    a_digest_waits_for_its_hour(Backend::Postgres(url)).await;
-}
-
 /// Mail to a player without an address, or against the player's preference, is settled without
 /// being sent, each with its reason recorded; the rest is sent.
 async fn mail_not_to_be_sent_is_settled(backend: Backend) {
@@ -734,22 +696,6 @@ async fn mail_not_to_be_sent_is_settled(backend: Backend) {
     tokio::time::sleep(Duration::from_millis(500)).await;
     assert_eq!(inbox.lock().unwrap().len(), 2);
     assert!(mails.iter().all(|m| m.to == ["ayse@okul.tr"]));
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn mail_not_to_be_sent_is_settled_sqlite() {
-    mail_not_to_be_sent_is_settled(Backend::Sqlite).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn mail_not_to_be_sent_is_settled_postgres() {
-    let Some(url) = postgres_url() else {
-        eprintln!(
-            "skipped mail_not_to_be_sent_is_settled_postgres: ZARF_TEST_POSTGRES_URL is not set"
-        );
-        return;
-    };
-    mail_not_to_be_sent_is_settled(Backend::Postgres(url)).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
