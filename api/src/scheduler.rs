@@ -124,6 +124,7 @@ fn remind(state: &AppState, id: &str, now: time::OffsetDateTime) -> anyhow::Resu
 
 /// Daily digests: at each digest player's hour (in their UTC offset), once a day, one mail listing
 /// the games where it is their move, most urgent first.
+///
 /// Each player's digest is due at the start of their hour (`players.next_digest_at`, indexed), so
 /// a round reads only the players whose digest is due, not every digest player.
 fn digests(state: &AppState, now: time::OffsetDateTime) -> anyhow::Result<()> {
