@@ -4,7 +4,9 @@
 //! move, and the answer is nearly always "a mate is still possible": chasolver proves it with a
 //! helpmate, a line of legal moves ending in checkmate. The next position is one move on, and a
 //! line from it can usually be made from the last one: the rest of the line if its own first move
-//! was played; if a quiet piece move was played instead, a tempo move of the side now to move,
+//! was played; if one of its later moves for the same side was played early (a pawn on its way to
+//! promote, say), the line without it, the other side's moves before it each played before the
+//! move it answered; if a quiet piece move was played instead, a tempo move of the side now to move,
 //! that piece's move back, the tempo move undone, then the old line. A carried line is only
 //! believed after it is played through, move by move, to checkmate, so it proves exactly what the
 //! search would have proved. Where no line carries over, the search runs as before.
@@ -78,13 +80,8 @@ impl MatingLine {
     /// A mating line from `to`, one move after `self.from`, made from this one and played
     /// through to checkmate; `None` if none could be made.
     fn carried_to(&self, to: &Board) -> Option<MatingLine> {
-        if let Some((&first, rest)) = self.moves.split_first() {
-            if self.from.make_move_new(first) == *to {
-                return Some(MatingLine {
-                    from: *to,
-                    moves: rest.to_vec(),
-                });
-            }
+        if let Some(line) = self.played_from_the_line(to) {
+            return Some(line);
         }
         if self.moves.len() + 3 > MAX_LINE {
             return None;
@@ -100,6 +97,28 @@ impl MatingLine {
                 moves.extend_from_slice(&self.moves);
                 mates(to, &moves).then_some(MatingLine { from: *to, moves })
             })
+    }
+
+    /// Where the move played is one of the line's own for the same side: its first (the rest of
+    /// the line), or one further on (a pawn on its way to promote, say), played early. Then the
+    /// other side's moves before it each come before the move they answered, and the line is one
+    /// move shorter.
+    fn played_from_the_line(&self, to: &Board) -> Option<MatingLine> {
+        // The move played left its square empty (cheap to test first: `legal` generates moves).
+        let vacated = self.from.combined() & !to.combined();
+        let k = (0..self.moves.len()).step_by(2).find(|&k| {
+            let m = self.moves[k];
+            (vacated & BitBoard::from_square(m.get_source())) != chess::EMPTY
+                && (k == 0 || self.from.legal(m))
+                && self.from.make_move_new(m) == *to
+        })?;
+        let mut moves = Vec::with_capacity(self.moves.len() - 1);
+        for pair in self.moves[..k].chunks_exact(2) {
+            moves.extend([pair[1], pair[0]]);
+        }
+        moves.extend_from_slice(&self.moves[k + 1..]);
+        // The rest of a line that mates mates; a reordered line must be played through.
+        (k == 0 || mates(to, &moves)).then_some(MatingLine { from: *to, moves })
     }
 }
 
@@ -203,7 +222,32 @@ mod tests {
     }
 
     #[test]
-    fn pawn_moves_and_captures_are_not_carried() {
+    fn a_move_played_early_from_further_on_in_the_line_is_carried() {
+        // 1.Rb1 Kg8 2.c3 Kh8 3.Rb8#; White plays 1.c3 at once.
+        let l = line(
+            "7k/8/6K1/8/8/8/2P5/R7 w - - 0 1",
+            &[
+                (Square::A1, Square::B1),
+                (Square::H8, Square::G8),
+                (Square::C2, Square::C3),
+                (Square::G8, Square::H8),
+                (Square::B1, Square::B8),
+            ],
+        );
+        let to = l
+            .from
+            .make_move_new(ChessMove::new(Square::C2, Square::C3, None));
+        let carried = l.carried_to(&to).expect("carried");
+        // Black's answer comes before the move it answered; the line is one move shorter.
+        assert_eq!(
+            carried.moves,
+            [l.moves[1], l.moves[0], l.moves[3], l.moves[4]]
+        );
+        assert!(mates(&to, &carried.moves));
+    }
+
+    #[test]
+    fn pawn_moves_and_captures_off_the_line_are_not_carried() {
         // The same mate with a white pawn on c2 and a black knight on b1.
         let l = line(
             "7k/8/6K1/8/8/8/2P5/Rn6 w - - 0 1",
