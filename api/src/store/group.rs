@@ -276,6 +276,7 @@ pub(super) fn stored(rows: Vec<EventRow>, events: &[domain::GameEvent]) -> Vec<S
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::on_temp_postgres;
     use crate::store::{Store, StoreError};
 
     fn temp_store() -> Store {
@@ -288,35 +289,6 @@ mod tests {
         let file = dir.join("zarf.sqlite3");
         let store = Store::open(&format!("sqlite://{}", file.display()), 4).unwrap();
         (store, file)
-    }
-
-    /// Runs `test` on a new PostgreSQL database on `ZARF_TEST_POSTGRES_URL`'s server, dropped
-    /// afterwards; says it skipped where the variable is unset.
-    fn on_temp_postgres(test: impl FnOnce(Store)) {
-        use diesel::connection::SimpleConnection;
-        let Some(base) = crate::store::test_postgres_url() else {
-            return;
-        };
-        let name = format!("zarf_group_{}", uuid::Uuid::now_v7().simple());
-        let mut admin = diesel::PgConnection::establish(&base).unwrap();
-        admin
-            .batch_execute(&format!("CREATE DATABASE {name}"))
-            .unwrap();
-        let (head, query) = base
-            .split_once('?')
-            .map_or((base.as_str(), None), |(h, q)| (h, Some(q)));
-        let server = &head[..head
-            .rfind('/')
-            .filter(|&i| i > "postgres://".len())
-            .unwrap_or(head.len())];
-        let url = match query {
-            Some(q) => format!("{server}/{name}?{q}"),
-            None => format!("{server}/{name}"),
-        };
-        test(Store::open(&url, 4).unwrap());
-        admin
-            .batch_execute(&format!("DROP DATABASE {name} WITH (FORCE)"))
-            .unwrap();
     }
 
     /// A game's first append: one event and its projection row (the data need not fold here).
