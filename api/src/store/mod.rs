@@ -1378,7 +1378,7 @@ pub fn verify_game(store: &Store, game_id: &str) -> Result<Vec<ChainBreak>, Stor
 #[cfg(test)]
 mod tests {
     use diesel::prelude::*;
-    use diesel::sql_types::Bool;
+    use diesel::sql_types::{Bool, Text};
 
     use super::{on_temp_postgres, Store};
 
@@ -1399,6 +1399,21 @@ mod tests {
             assert!(!done(&store), "a new database is not vacuumed yet");
             store.vacuum_analyze().unwrap();
             assert!(done(&store));
+        });
+    }
+
+    /// A stored view over 2 kB is compressed with lz4, not PostgreSQL's slower default (pglz).
+    #[test]
+    fn stored_views_are_compressed_with_lz4_on_postgres() {
+        on_temp_postgres(|store| {
+            let mut conn = store.reader().unwrap();
+            let method: String = diesel::select(diesel::dsl::sql::<Text>(
+                "(SELECT attcompression::text FROM pg_attribute \
+                 WHERE attrelid = 'games'::regclass AND attname = 'view')",
+            ))
+            .get_result(&mut *conn)
+            .unwrap();
+            assert_eq!(method, "l");
         });
     }
 }

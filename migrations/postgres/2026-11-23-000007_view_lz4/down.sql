@@ -1,0 +1,1 @@
+ALTER TABLE games ALTER COLUMN view SET COMPRESSION default;
