@@ -278,9 +278,20 @@ both_backends! {
         assert_error(app.get("/api/v1/me/games?status=sleeping", Some(&me.token)).await, 400, "bad_request").await;
         assert_error(app.get("/api/v1/me/games", None).await, 401, "unauthenticated").await;
         // A's first request: a token the server has not seen yet, looked up with the games.
+        let theirs: Value = app.get("/api/v1/me/games?status=active", Some(&a.token)).await.json().await.unwrap();
+        let their_ids: Vec<&str> = theirs["games"].as_array().unwrap().iter().map(|g| g["id"].as_str().unwrap()).collect();
+        assert_eq!(their_ids, [id(&g1)]);
         let theirs: Value = app.get("/api/v1/me/games", Some(&a.token)).await.json().await.unwrap();
         let their_ids: Vec<&str> = theirs["games"].as_array().unwrap().iter().map(|g| g["id"].as_str().unwrap()).collect();
         assert_eq!(their_ids, [id(&g1), id(&g3)]);
+        // First requests of players with no such games, or none at all: known, with an empty list.
+        let none = app.get("/api/v1/me/games?status=finished", Some(&b.token)).await;
+        assert_eq!(none.status(), 200);
+        assert_eq!(none.json::<Value>().await.unwrap()["games"], json!([]));
+        let c = app.create_player("C").await;
+        let none = app.get("/api/v1/me/games", Some(&c.token)).await;
+        assert_eq!(none.status(), 200);
+        assert_eq!(none.json::<Value>().await.unwrap()["games"], json!([]));
         assert_error(app.get("/api/v1/me/games", Some(&"0".repeat(64))).await, 401, "unauthenticated").await;
         assert_error(app.get("/api/v1/me/games?status=sleeping", Some(&"0".repeat(64))).await, 401, "unauthenticated").await;
         assert_error(app.get("/api/v1/me/games", Some(&app.admin)).await, 400, "bad_request").await;

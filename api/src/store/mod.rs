@@ -567,14 +567,54 @@ impl Store {
                 .limit(limit)
                 .load(&mut *conn)?,
         };
-        rows.sort_by_key(|g| {
-            (
-                g.to_move_id.as_deref() != Some(player_id) || g.status != "active",
-                g.deadline.unwrap_or(i64::MAX),
-                std::cmp::Reverse(g.updated_at),
-            )
-        });
+        most_urgent_first(&mut rows, player_id);
         Ok(rows)
+    }
+
+    /// As [`Store::games_of_player`] for the player whose bearer token has this hash, found in the
+    /// same query (one round trip for a token the server has not seen lately, as a correspondence
+    /// player's is when they look in again): `None` for an unknown token. The player is cached by
+    /// the token as [`Store::player_by_token_hash`] does.
+    #[tracing::instrument(level = "debug", skip(self, hash))]
+    pub fn games_of_token(
+        &self,
+        hash: &str,
+        status: Option<&str>,
+        limit: i64,
+    ) -> Result<Option<(PlayerRow, Vec<GameRow>)>, StoreError> {
+        let mut conn = self.reader()?;
+        let theirs = games::white_id
+            .eq(players::id)
+            .or(games::black_id.eq(players::id));
+        let player = tokens::table
+            .inner_join(players::table.on(players::id.eq(tokens::player_id)))
+            .filter(tokens::hash.eq(hash));
+        let select = (PlayerRow::as_select(), Option::<GameRow>::as_select());
+        // A fixed shape each, as in `games_of_player`; the status is part of the join, so a player
+        // with no such games is still found.
+        let rows: Vec<(PlayerRow, Option<GameRow>)> = match status {
+            Some(s) => player
+                .left_join(games::table.on(theirs.and(games::status.eq(s))))
+                .select(select)
+                .limit(limit)
+                .load(&mut *conn)?,
+            None => player
+                .left_join(games::table.on(theirs))
+                .select(select)
+                .limit(limit)
+                .load(&mut *conn)?,
+        };
+        let mut rows = rows.into_iter();
+        let Some((player, first)) = rows.next() else {
+            return Ok(None);
+        };
+        let mut games: Vec<GameRow> = first
+            .into_iter()
+            .chain(rows.filter_map(|(_, g)| g))
+            .collect();
+        most_urgent_first(&mut games, &player.id);
+        self.tokens.put(hash, &player);
+        Ok(Some((player, games)))
     }
 
     /// Claims up to `limit` active games whose deadline has passed and that no scheduler holds,
@@ -1112,6 +1152,18 @@ fn chain_rows(
 }
 
 // ---------------------------------------------------------------------- rows
+
+/// A player's games, theirs to move first (soonest deadline first), then the most recently
+/// changed.
+fn most_urgent_first(rows: &mut [GameRow], player_id: &str) {
+    rows.sort_by_key(|g| {
+        (
+            g.to_move_id.as_deref() != Some(player_id) || g.status != "active",
+            g.deadline.unwrap_or(i64::MAX),
+            std::cmp::Reverse(g.updated_at),
+        )
+    });
+}
 
 #[derive(Debug, Clone, Queryable, Selectable, Insertable)]
 #[diesel(table_name = players)]
