@@ -1454,7 +1454,8 @@ mod tests {
         });
     }
 
-    /// A stored view over 2 kB is compressed with lz4, not PostgreSQL's slower default (pglz).
+    /// The stored view's column is compressed with lz4 (a long game's view is over 2 kB), not
+    /// with PostgreSQL's slower default, pglz.
     #[test]
     fn stored_views_are_compressed_with_lz4_on_postgres() {
         on_temp_postgres(|store| {
