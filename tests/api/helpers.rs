@@ -196,6 +196,17 @@ impl TestApp {
         req.send().await.expect("the request is answered")
     }
 
+    /// `PUT /api/v1/me/mail`: the caller's mail preferences.
+    pub async fn put_mail_preferences(&self, token: &str, prefs: Value) -> Response {
+        self.client
+            .put(self.url("/api/v1/me/mail"))
+            .bearer_auth(token)
+            .json(&prefs)
+            .send()
+            .await
+            .expect("the request is answered")
+    }
+
     pub async fn create_player_with(&self, body: Value) -> Player {
         let res = self.post("/api/v1/players", Some(&self.admin), body).await;
         assert_eq!(res.status(), StatusCode::CREATED);

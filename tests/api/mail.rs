@@ -490,23 +490,11 @@ async fn a_daily_digest_instead_of_every_event() {
     let now = time::OffsetDateTime::now_utc();
     let hour = (now.hour() + 3) % 24;
     let prefs = json!({"mode": "digest", "digest_hour": hour, "utc_offset_minutes": 180});
-    let res = app
-        .client
-        .put(app.url("/api/v1/me/mail"))
-        .bearer_auth(&black.token)
-        .json(&prefs)
-        .send()
-        .await
-        .unwrap();
+    let res = app.put_mail_preferences(&black.token, prefs).await;
     assert_eq!(res.status(), StatusCode::NO_CONTENT);
     let bad = app
-        .client
-        .put(app.url("/api/v1/me/mail"))
-        .bearer_auth(&black.token)
-        .json(&json!({"mode": "hourly"}))
-        .send()
-        .await
-        .unwrap();
+        .put_mail_preferences(&black.token, json!({"mode": "hourly"}))
+        .await;
     assert_error(bad, 400, "bad_request").await;
     app.play(&g, &white, &black, "e4").await;
     // The server's own scheduler sends the digest this hour; the move itself sends nothing.
@@ -521,11 +509,7 @@ async fn a_daily_digest_instead_of_every_event() {
         now - time::Duration::minutes(61),
         now + time::Duration::minutes(1),
     ] {
-        let s = app.state.clone();
-        tokio::task::spawn_blocking(move || api::scheduler::tick_at(&s, t))
-            .await
-            .unwrap()
-            .unwrap();
+        tick_at(&app, t).await;
     }
     tokio::time::sleep(Duration::from_secs(1)).await;
     assert_eq!(inbox.lock().unwrap().len(), 3);
@@ -560,14 +544,7 @@ async fn a_digest_waits_for_its_hour(backend: Backend) {
     let now = time::OffsetDateTime::now_utc();
     let hour = (now.hour() + 3 + 5) % 24;
     let prefs = json!({"mode": "digest", "digest_hour": hour, "utc_offset_minutes": 180});
-    let res = app
-        .client
-        .put(app.url("/api/v1/me/mail"))
-        .bearer_auth(&black.token)
-        .json(&prefs)
-        .send()
-        .await
-        .unwrap();
+    let res = app.put_mail_preferences(&black.token, prefs).await;
     assert_eq!(res.status(), StatusCode::NO_CONTENT);
     let start = now.replace_time(time::Time::from_hms(now.hour(), 0, 0).unwrap())
         + time::Duration::hours(5);
@@ -646,13 +623,8 @@ async fn mail_not_to_be_sent_is_settled(backend: Backend) {
     app.play(&g, &white, &black, "e4 e5").await;
     wait_for(&inbox, 2).await;
     let res = app
-        .client
-        .put(app.url("/api/v1/me/mail"))
-        .bearer_auth(&white.token)
-        .json(&json!({"mode": "reminders_only"}))
-        .send()
-        .await
-        .unwrap();
+        .put_mail_preferences(&white.token, json!({"mode": "reminders_only"}))
+        .await;
     assert_eq!(res.status(), StatusCode::NO_CONTENT);
     app.play(&g, &white, &black, "Nf3 Nc6").await;
     // Every row settled: sent, or marked with why not.
