@@ -17,60 +17,75 @@ pub struct Hashed<'a> {
     pub actor: &'a str,
     /// RFC 3339, as the API shows it.
     pub at: &'a str,
-    pub data: &'a Value,
+    /// The event's data as [`canonical_json`] writes it (also what the events table stores).
+    pub data: &'a str,
 }
 
 /// Compact JSON with object keys sorted recursively.
 pub fn canonical_json(value: &Value) -> String {
-    let mut out = String::with_capacity(128);
+    let mut out = Vec::with_capacity(128);
     write(value, &mut out);
-    out
+    String::from_utf8(out).expect("JSON is UTF-8")
 }
 
-fn write(value: &Value, out: &mut String) {
+fn write(value: &Value, out: &mut Vec<u8>) {
     match value {
         Value::Object(map) => {
-            let mut keys: Vec<&String> = map.keys().collect();
-            keys.sort();
-            out.push('{');
-            for (i, k) in keys.into_iter().enumerate() {
+            let mut entries: Vec<(&String, &Value)> = map.iter().collect();
+            entries.sort_unstable_by_key(|(k, _)| *k);
+            out.push(b'{');
+            for (i, (k, v)) in entries.into_iter().enumerate() {
                 if i > 0 {
-                    out.push(',');
+                    out.push(b',');
                 }
-                out.push_str(&Value::String(k.clone()).to_string());
-                out.push(':');
-                write(&map[k], out);
+                scalar(k, out);
+                out.push(b':');
+                write(v, out);
             }
-            out.push('}');
+            out.push(b'}');
         }
         Value::Array(items) => {
-            out.push('[');
+            out.push(b'[');
             for (i, v) in items.iter().enumerate() {
                 if i > 0 {
-                    out.push(',');
+                    out.push(b',');
                 }
                 write(v, out);
             }
-            out.push(']');
+            out.push(b']');
         }
-        other => out.push_str(&other.to_string()),
+        other => scalar(other, out),
     }
 }
 
-/// The hash of one event given the hash before it.
+/// A string, number, boolean or null as compact JSON.
+fn scalar(value: &(impl serde::Serialize + ?Sized), out: &mut Vec<u8>) {
+    serde_json::to_writer(out, value).expect("a JSON scalar is written to memory");
+}
+
+/// The hash of one event given the hash before it: over the previous hash and the canonical JSON
+/// of `{actor, at, data, game_id, seq, type, version}` (its keys in that sorted order), written
+/// here directly around the already canonical data.
 pub fn event_hash(prev_hash: &str, e: &Hashed<'_>) -> String {
-    let envelope = serde_json::json!({
-        "game_id": e.game_id,
-        "seq": e.seq,
-        "type": e.type_name,
-        "version": e.version,
-        "actor": e.actor,
-        "at": e.at,
-        "data": e.data,
-    });
+    let mut envelope = Vec::with_capacity(e.data.len() + 160);
+    envelope.extend_from_slice(b"{\"actor\":");
+    scalar(e.actor, &mut envelope);
+    envelope.extend_from_slice(b",\"at\":");
+    scalar(e.at, &mut envelope);
+    envelope.extend_from_slice(b",\"data\":");
+    envelope.extend_from_slice(e.data.as_bytes());
+    envelope.extend_from_slice(b",\"game_id\":");
+    scalar(e.game_id, &mut envelope);
+    envelope.extend_from_slice(b",\"seq\":");
+    scalar(&e.seq, &mut envelope);
+    envelope.extend_from_slice(b",\"type\":");
+    scalar(e.type_name, &mut envelope);
+    envelope.extend_from_slice(b",\"version\":");
+    scalar(&e.version, &mut envelope);
+    envelope.push(b'}');
     let mut h = Sha256::new();
     h.update(prev_hash.as_bytes());
-    h.update(canonical_json(&envelope).as_bytes());
+    h.update(&envelope);
     hex::encode(h.finalize())
 }
 
@@ -88,9 +103,59 @@ mod tests {
         );
     }
 
+    /// The hash as first defined: sha256 over the previous hash and the canonical JSON of the
+    /// whole envelope, built as a JSON value. Every stored log was chained this way.
+    fn hash_by_value(prev_hash: &str, e: &Hashed<'_>, data: &Value) -> String {
+        let envelope = json!({
+            "game_id": e.game_id,
+            "seq": e.seq,
+            "type": e.type_name,
+            "version": e.version,
+            "actor": e.actor,
+            "at": e.at,
+            "data": data,
+        });
+        let mut h = Sha256::new();
+        h.update(prev_hash.as_bytes());
+        h.update(canonical_json(&envelope).as_bytes());
+        hex::encode(h.finalize())
+    }
+
+    #[test]
+    fn the_hash_written_directly_is_the_hash_of_the_canonical_envelope() {
+        let datas = [
+            json!({}),
+            json!({"by": "white"}),
+            json!({"move": {"uci": "e7e8q", "san": "e8=Q+"}, "clock_ms": [86400000, -1], "z": null}),
+            json!({"reason": "sealed \"Nc6\" \\ şğüİı\n\t\u{1}", "flags": [true, false], "x": 1.5}),
+        ];
+        for (i, data) in datas.iter().enumerate() {
+            let canonical = canonical_json(data);
+            let fields = Hashed {
+                game_id: "0190a5c4-7e3b-7d2a-9c1e-3f5b8d7a6e41",
+                seq: i as i64 + 1,
+                type_name: "move_played",
+                version: 2,
+                actor: "player:\"ş\"",
+                at: "2026-11-23T09:00:00.123456Z",
+                data: &canonical,
+            };
+            let prev = if i == 0 {
+                GENESIS.to_owned()
+            } else {
+                "ab".repeat(32)
+            };
+            assert_eq!(
+                event_hash(&prev, &fields),
+                hash_by_value(&prev, &fields, data),
+                "{data}"
+            );
+        }
+    }
+
     #[test]
     fn the_hash_covers_every_field_and_the_previous_hash() {
-        let data = json!({"by": "white"});
+        let data = canonical_json(&json!({"by": "white"}));
         let base = Hashed {
             game_id: "g",
             seq: 2,
@@ -104,7 +169,7 @@ mod tests {
         assert_eq!(h.len(), 64);
         assert_eq!(h, event_hash(GENESIS, &base), "deterministic");
         assert_ne!(h, event_hash(&h, &base), "chained to the previous hash");
-        let other = json!({"by": "black"});
+        let other = canonical_json(&json!({"by": "black"}));
         assert_ne!(
             h,
             event_hash(

@@ -1121,7 +1121,7 @@ fn chain_rows(
         .enumerate()
         .map(|(i, e)| {
             let seq = after_seq + 1 + i as i64;
-            let data = e.body.data();
+            let data = chain::canonical_json(&e.body.data());
             let actor = e.actor.to_string();
             let at = rfc3339(e.at);
             let hash = chain::event_hash(
@@ -1141,7 +1141,7 @@ fn chain_rows(
                 seq,
                 type_: e.body.type_name().to_owned(),
                 version: e.body.version() as i32,
-                data: chain::canonical_json(&data),
+                data,
                 actor,
                 recorded_at: micros(e.at),
                 prev_hash: std::mem::replace(&mut prev, hash.clone()),
@@ -1394,7 +1394,7 @@ pub fn verify_game(store: &Store, game_id: &str) -> Result<Vec<ChainBreak>, Stor
                         version: row.version,
                         actor: &row.actor,
                         at: &at,
-                        data: &data,
+                        data: &chain::canonical_json(&data),
                     },
                 );
                 if expected != row.hash {
