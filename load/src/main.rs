@@ -17,6 +17,10 @@ use std::time::{Duration, Instant};
 
 use clap::Parser;
 
+/// The same allocator as the server's: the client shares the server's two cores (D30).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 mod reads;
 mod seed;
 use domain::chess::{legal_moves, position_from_stored_fen, write_move, MoveStyle};
