@@ -1,7 +1,7 @@
 //! Structured logs: human-readable by default, JSON with `--log-format json`. Every line logged
-//! while a request is handled carries its request id (the request's span, from TracingLogger).
+//! while a request is handled carries its request id (the request's span, from TracingLogger);
+//! the access line is an event at the end of each request (`http::access`).
 
-use tracing_subscriber::fmt::format::FmtSpan;
 use tracing_subscriber::layer::SubscriberExt;
 use tracing_subscriber::util::SubscriberInitExt;
 use tracing_subscriber::EnvFilter;
@@ -27,12 +27,10 @@ pub fn init_with_default(format: LogFormat, default_filter: &str) {
         EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(default_filter));
     let registry = tracing_subscriber::registry().with(filter);
     let _ = match format {
-        // A line when each request's span closes: the access log, with route, status and time.
         // Coloured only on a terminal: a log file or a pipe gets plain text to read and grep.
         LogFormat::Human => registry
             .with(
                 tracing_subscriber::fmt::layer()
-                    .with_span_events(FmtSpan::CLOSE)
                     .with_ansi(colour_wanted())
                     .with_writer(std::io::stderr),
             )
@@ -41,7 +39,6 @@ pub fn init_with_default(format: LogFormat, default_filter: &str) {
             .with(
                 tracing_subscriber::fmt::layer()
                     .json()
-                    .with_span_events(FmtSpan::CLOSE)
                     .with_current_span(true)
                     .with_span_list(true)
                     .with_writer(std::io::stderr),

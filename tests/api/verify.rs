@@ -114,6 +114,16 @@ fn json_logs_carry_the_request_id() {
         .unwrap_or_else(|| panic!("a log line for request {request_id}: {logs}"));
     let v: serde_json::Value = serde_json::from_str(line).expect("JSON log lines");
     assert!(v["level"].is_string() && v["timestamp"].is_string(), "{v}");
+    let access: Vec<serde_json::Value> = logs
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .filter(|v| v["target"] == "zarf::access" && v["span"]["request_id"] == request_id)
+        .collect();
+    assert_eq!(access.len(), 1, "one access line for the request: {logs}");
+    let fields = &access[0]["fields"];
+    assert_eq!(fields["http.status_code"], 404, "{fields}");
+    assert!(fields["took_us"].is_u64(), "the time taken: {fields}");
+    assert_eq!(access[0]["span"]["http.route"], "/api/v1/games/{id}");
 }
 
 #[test]
@@ -121,8 +131,8 @@ fn human_logs_written_to_a_file_or_pipe_are_plain_text() {
     let (request_id, logs) = logs_of_one_request(&[]);
     let line = logs
         .lines()
-        .find(|l| l.contains(&request_id))
-        .unwrap_or_else(|| panic!("a log line for request {request_id}: {logs}"));
+        .find(|l| l.contains(&request_id) && l.contains("zarf::access"))
+        .unwrap_or_else(|| panic!("an access line for request {request_id}: {logs}"));
     assert!(
         !logs.contains('\u{1b}'),
         "no terminal colour codes in a log that is not a terminal: {line:?}"
@@ -132,6 +142,13 @@ fn human_logs_written_to_a_file_or_pipe_are_plain_text() {
             && line.contains("http.status_code=404")
             && line.contains("http.route=/api/v1/games/{id}"),
         "the access line names the request, its route and its status: {line}"
+    );
+    assert_eq!(
+        logs.lines()
+            .filter(|l| l.contains(&request_id) && l.contains("zarf::access"))
+            .count(),
+        1,
+        "one access line for the request: {logs}"
     );
 }
 

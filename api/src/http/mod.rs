@@ -1,5 +1,6 @@
 //! The HTTP API v1 and pages.
 
+pub mod access;
 pub mod adjournment;
 pub mod auth;
 pub mod clocks;
@@ -22,6 +23,8 @@ use actix_web::middleware::{from_fn, Next};
 use actix_web::{web, HttpMessage, HttpResponse};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use tracing_actix_web::{RequestId, TracingLogger};
+
+use access::{RequestSpan, Route};
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
@@ -144,7 +147,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 /// Body limits: no request of the API needs more than a few hundred bytes.
 pub const MAX_BODY_BYTES: usize = 16 * 1024;
 
-/// Rate-limits writes, records metrics, and hands back the request id.
+/// Rate-limits writes, records metrics, hands back the request id and writes the access line.
 async fn observe(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
@@ -152,6 +155,7 @@ async fn observe(
     let started = Instant::now();
     let state = req.app_data::<web::Data<AppState>>().cloned();
     let request_id = req.extensions().get::<RequestId>().map(|r| r.to_string());
+    let route = Route::of(req.request());
     let method = req.method().clone();
     let writes = matches!(
         method,
@@ -173,28 +177,27 @@ async fn observe(
                 &ApiError::rate_limited(),
             ));
             add_request_id(&mut res, request_id.as_deref());
+            access::answered(&res, started.elapsed());
             return Ok(res);
         }
     }
     let mut res = next.call(req).await?.map_into_boxed_body();
     add_request_id(&mut res, request_id.as_deref());
+    let took = started.elapsed();
     if let Some(state) = state {
-        let route = res
-            .request()
-            .match_pattern()
-            .unwrap_or_else(|| "unmatched".into());
         let status = res.status().as_u16().to_string();
         state
             .metrics
             .requests
-            .with_label_values(&[method.as_str(), &route, &status])
+            .with_label_values(&[method.as_str(), &route.0, &status])
             .inc();
         state
             .metrics
             .latency
-            .with_label_values(&[method.as_str(), &route])
-            .observe(started.elapsed().as_secs_f64());
+            .with_label_values(&[method.as_str(), &route.0])
+            .observe(took.as_secs_f64());
     }
+    access::answered(&res, took);
     Ok(res)
 }
 
@@ -237,7 +240,7 @@ pub fn app(
         )
         .app_data(web::PathConfig::default().error_handler(error::path_error))
         .wrap(from_fn(observe))
-        .wrap(TracingLogger::default())
+        .wrap(TracingLogger::<RequestSpan>::new())
         .configure(routes)
         .default_service(web::to(not_found))
 }
