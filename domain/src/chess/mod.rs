@@ -11,7 +11,9 @@ use std::fmt;
 
 use shakmaty::fen::Fen;
 use shakmaty::zobrist::Zobrist128;
-use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, Position, PositionError};
+use shakmaty::{
+    CastlingMode, CastlingSide, Chess, Color, EnPassantMode, Move, Position, PositionError, Role,
+};
 
 pub use notation::{
     read_move, write_move, write_pgn_san, LetterSet, MoveStyle, MoveText, MoveTextError, Notation,
@@ -150,8 +152,48 @@ pub enum Winnability {
     Unknown,
 }
 
+/// chasolver's board of a position, built square by square (as the FEN this crate writes would
+/// give it, without writing and reading one on every move's judgement).
 fn to_chess_board(pos: &Chess) -> Option<chess::Board> {
-    fen_of(pos).parse::<chess::Board>().ok()
+    let mut builder = chess::BoardBuilder::new();
+    for (square, piece) in pos.board().clone() {
+        builder.piece(
+            chess::ALL_SQUARES[usize::from(square)],
+            to_chess_piece(piece.role),
+            to_chess_color(piece.color),
+        );
+    }
+    let castles = pos.castles();
+    let rights = |side: Color| {
+        let king = castles.has(side, CastlingSide::KingSide);
+        let queen = castles.has(side, CastlingSide::QueenSide);
+        match (king, queen) {
+            (true, true) => chess::CastleRights::Both,
+            (true, false) => chess::CastleRights::KingSide,
+            (false, true) => chess::CastleRights::QueenSide,
+            (false, false) => chess::CastleRights::NoRights,
+        }
+    };
+    builder
+        .side_to_move(to_chess_color(pos.turn()))
+        .castle_rights(chess::Color::White, rights(Color::White))
+        .castle_rights(chess::Color::Black, rights(Color::Black))
+        .en_passant(
+            pos.ep_square(EnPassantMode::Legal)
+                .map(|sq| chess::ALL_FILES[usize::from(sq.file())]),
+        );
+    chess::Board::try_from(&builder).ok()
+}
+
+fn to_chess_piece(role: Role) -> chess::Piece {
+    match role {
+        Role::Pawn => chess::Piece::Pawn,
+        Role::Knight => chess::Piece::Knight,
+        Role::Bishop => chess::Piece::Bishop,
+        Role::Rook => chess::Piece::Rook,
+        Role::Queen => chess::Piece::Queen,
+        Role::King => chess::Piece::King,
+    }
 }
 
 fn to_chess_color(c: Color) -> chess::Color {
@@ -389,6 +431,50 @@ mod tests {
         let wall = p("5b2/p7/Pp3k2/1Pp1pBp1/2P1P1P1/5K2/8/8 w - - 0 1");
         assert_eq!(winnability(&wall, Color::Black), Winnability::Unwinnable);
         assert_eq!(winnability(&wall, Color::White), Winnability::Winnable);
+    }
+
+    fn board_through_fen(pos: &Chess) -> Option<chess::Board> {
+        fen_of(pos).parse::<chess::Board>().ok()
+    }
+
+    #[test]
+    fn the_direct_board_is_the_one_its_fen_gives() {
+        let p = |fen: &str| StartFen::parse(fen).unwrap().position().clone();
+        let cases = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            // En passant that can be taken, and one that cannot (no pawn beside it).
+            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+            "rnbqkbnr/pppp1ppp/8/8/4p3/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            // Every mix of castling rights.
+            "r3k2r/8/8/8/8/8/8/R3K2R w Kq - 0 1",
+            "r3k2r/8/8/8/8/8/8/R3K2R b Qk - 0 1",
+            "r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1",
+            "5b2/p7/Pp3k2/1Pp1pBp1/2P1P1P1/5K2/8/8 w - - 0 1",
+        ];
+        for fen in cases {
+            let pos = p(fen);
+            let direct = to_chess_board(&pos);
+            assert!(direct.is_some(), "{fen}");
+            assert_eq!(direct, board_through_fen(&pos), "{fen}");
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_direct_board_matches_its_fen_along_random_games(
+            picks in proptest::collection::vec(proptest::num::u16::ANY, 0..160)
+        ) {
+            let mut pos = Chess::default();
+            for pick in picks {
+                proptest::prop_assert_eq!(to_chess_board(&pos), board_through_fen(&pos));
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[usize::from(pick) % moves.len()];
+                pos.play_unchecked(m);
+            }
+        }
     }
 
     #[test]
