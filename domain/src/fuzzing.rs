@@ -159,6 +159,13 @@ pub fn fen(data: &[u8]) {
             f.into_position::<Chess>(shakmaty::CastlingMode::Standard)
                 .ok()
         });
+    if let Some(p) = &pos {
+        // Every position the reader takes reaches chasolver as the board its FEN would give.
+        assert!(
+            crate::chess::direct_board_matches_fen(p),
+            "chasolver's board of {text:?} is not the one its FEN gives"
+        );
+    }
     if pos.is_some_and(|p| crate::chess::dead_position_needs_full_search(&p)) {
         return;
     }
