@@ -444,9 +444,11 @@ mod tests {
         let p = |fen: &str| StartFen::parse(fen).unwrap().position().clone();
         let cases = [
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            // En passant that can be taken, and one that cannot (no pawn beside it).
+            // En passant that can be taken; one that no pawn stands beside; one whose capture
+            // would leave the king in check along the rank (the board holds no such square).
             "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
-            "rnbqkbnr/pppp1ppp/8/8/4p3/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+            "4k3/8/8/KPp4r/8/8/8/8 w - c6 0 2",
             // Every mix of castling rights.
             "r3k2r/8/8/8/8/8/8/R3K2R w Kq - 0 1",
             "r3k2r/8/8/8/8/8/8/R3K2R b Qk - 0 1",
