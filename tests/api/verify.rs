@@ -66,43 +66,163 @@ both_backends! {
     }
 }
 
-/// Starts the server with `args`, its stderr piped (not a terminal), asks it for an unknown
-/// game, stops it: the request's id and the server's whole log.
-fn logs_of_one_request(args: &[&str]) -> (String, String) {
-    let db = crate::helpers::TestDb::new(&crate::helpers::Backend::Sqlite);
-    let mut child = Command::new(env!("CARGO_BIN_EXE_zarf"))
-        .args(args)
-        .env_remove("NO_COLOR")
-        .env("ZARF_BIND", "127.0.0.1:0")
-        .env("ZARF_DATABASE_URL", &db.url)
-        .env("ZARF_DATA_DIR", &db.data_dir)
-        .env("ZARF_ADMIN_TOKEN", "admin-json-logs")
-        .env("RUST_LOG", "info")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut out = BufReader::new(child.stdout.take().unwrap()).lines();
-    let base = loop {
-        let line = out.next().unwrap().unwrap();
-        if let Some(a) = line.strip_prefix("zarf is serving at ") {
-            break a.to_owned();
-        }
-    };
-    let headers = raw_get(&base, "/api/v1/games/not-a-game");
-    let request_id = headers
+/// The server as its own process, its stderr piped (not a terminal), logging at `rust_log`.
+struct LoggedServer {
+    child: std::process::Child,
+    base: String,
+    db: crate::helpers::TestDb,
+}
+
+const ADMIN: &str = "admin-json-logs";
+
+impl LoggedServer {
+    fn start(args: &[&str], rust_log: &str) -> LoggedServer {
+        let db = crate::helpers::TestDb::new(&crate::helpers::Backend::Sqlite);
+        let mut child = Command::new(env!("CARGO_BIN_EXE_zarf"))
+            .args(args)
+            .env_remove("NO_COLOR")
+            .env("ZARF_BIND", "127.0.0.1:0")
+            .env("ZARF_DATABASE_URL", &db.url)
+            .env("ZARF_DATA_DIR", &db.data_dir)
+            .env("ZARF_ADMIN_TOKEN", ADMIN)
+            .env("RUST_LOG", rust_log)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut out = BufReader::new(child.stdout.take().unwrap()).lines();
+        let base = loop {
+            let line = out.next().unwrap().unwrap();
+            if let Some(a) = line.strip_prefix("zarf is serving at ") {
+                break a.to_owned();
+            }
+        };
+        LoggedServer { child, base, db }
+    }
+
+    /// Stops the server: its whole log.
+    fn logs(mut self) -> String {
+        self.child.kill().unwrap();
+        self.child.wait().unwrap();
+        let mut logs = String::new();
+        std::io::Read::read_to_string(&mut self.child.stderr.take().unwrap(), &mut logs).unwrap();
+        logs
+    }
+}
+
+/// The request id an answer's raw headers carry.
+fn request_id_of(headers: &str) -> String {
+    headers
         .lines()
         .find_map(|l| {
             l.to_ascii_lowercase()
                 .strip_prefix("x-request-id:")
                 .map(|v| v.trim().to_owned())
         })
-        .expect("a request id header");
-    child.kill().unwrap();
-    child.wait().unwrap();
-    let mut logs = String::new();
-    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut logs).unwrap();
-    (request_id, logs)
+        .expect("a request id header")
+}
+
+/// Starts the server with `args`, asks it for an unknown game, stops it: the request's id and
+/// the server's whole log.
+fn logs_of_one_request(args: &[&str]) -> (String, String) {
+    let server = LoggedServer::start(args, "info");
+    let request_id = request_id_of(&raw_get(&server.base, "/api/v1/games/not-a-game"));
+    (request_id, server.logs())
+}
+
+/// The JSON log lines of a request, by its id.
+fn json_lines_of(logs: &str, request_id: &str) -> Vec<serde_json::Value> {
+    logs.lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .filter(|v| v["span"]["request_id"] == request_id)
+        .collect()
+}
+
+#[tokio::test]
+async fn a_500s_access_line_is_an_error_and_its_cause_is_logged_in_its_span() {
+    // As operations.md says: access lines of answered requests left out, 5xx ones kept.
+    let server = LoggedServer::start(&["--log-format", "json"], "info,zarf::access=warn");
+    let http = reqwest::Client::new();
+    let post = |path: &str, token: &str, body: serde_json::Value| {
+        http.post(format!("{}{path}", server.base))
+            .bearer_auth(token)
+            .json(&body)
+            .send()
+    };
+    let mut players = Vec::new();
+    for name in ["Ayşe", "Bora"] {
+        let res = post("/api/v1/players", ADMIN, serde_json::json!({"name": name}))
+            .await
+            .unwrap();
+        assert_eq!(res.status().as_u16(), 201);
+        players.push(res.json::<serde_json::Value>().await.unwrap());
+    }
+    let game: serde_json::Value = post(
+        "/api/v1/games",
+        ADMIN,
+        serde_json::json!({"white": players[0]["id"], "black": players[1]["id"]}),
+    )
+    .await
+    .unwrap()
+    .json()
+    .await
+    .unwrap();
+    let g = game["id"].as_str().unwrap().to_owned();
+    let white = players[0]["token"].as_str().unwrap();
+    let res = post(
+        &format!("/api/v1/games/{g}/moves"),
+        white,
+        serde_json::json!({"move": "e4"}),
+    )
+    .await
+    .unwrap();
+    assert_eq!(res.status().as_u16(), 200);
+    let store = api::store::Store::open(&server.db.url, 1).unwrap();
+    store
+        .writer()
+        .unwrap()
+        .batch_execute(&format!(
+            "UPDATE game_events SET type = 'castled_twice' WHERE game_id = '{g}' AND seq = 2"
+        ))
+        .unwrap();
+
+    let headers = raw_get(&server.base, &format!("/api/v1/games/{g}/pgn"));
+    assert!(headers.starts_with("HTTP/1.1 500"), "{headers}");
+    let request_id = request_id_of(&headers);
+    let logs = server.logs();
+
+    let lines = json_lines_of(&logs, &request_id);
+    let access: Vec<_> = lines
+        .iter()
+        .filter(|v| v["target"] == "zarf::access")
+        .collect();
+    assert_eq!(access.len(), 1, "one access line for the 500: {logs}");
+    assert_eq!(access[0]["level"], "ERROR", "{}", access[0]);
+    assert_eq!(
+        access[0]["fields"]["http.status_code"], 500,
+        "{}",
+        access[0]
+    );
+    let named = access[0]["fields"]["error"].as_str().unwrap_or_default();
+    assert!(
+        named.contains("internal"),
+        "the access line names the error: {}",
+        access[0]
+    );
+    assert!(
+        lines.iter().any(|v| v["target"] != "zarf::access"
+            && v["fields"]["message"]
+                .as_str()
+                .is_some_and(|m| m.contains("castled_twice"))),
+        "the cause chain, in the request's span: {logs}"
+    );
+    assert_eq!(
+        logs.lines()
+            .filter(|l| l.contains("\"zarf::access\""))
+            .count(),
+        1,
+        "the answered requests' access lines are left out, the 500's kept: {logs}"
+    );
 }
 
 #[test]
@@ -114,10 +234,9 @@ fn json_logs_carry_the_request_id() {
         .unwrap_or_else(|| panic!("a log line for request {request_id}: {logs}"));
     let v: serde_json::Value = serde_json::from_str(line).expect("JSON log lines");
     assert!(v["level"].is_string() && v["timestamp"].is_string(), "{v}");
-    let access: Vec<serde_json::Value> = logs
-        .lines()
-        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
-        .filter(|v| v["target"] == "zarf::access" && v["span"]["request_id"] == request_id)
+    let access: Vec<serde_json::Value> = json_lines_of(&logs, &request_id)
+        .into_iter()
+        .filter(|v| v["target"] == "zarf::access")
         .collect();
     assert_eq!(access.len(), 1, "one access line for the request: {logs}");
     let fields = &access[0]["fields"];
