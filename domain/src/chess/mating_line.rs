@@ -35,20 +35,15 @@ struct MatingLine {
 
 impl MateMemo {
     /// Can a mating line from `board` be made from the remembered one? If so it is remembered
-    /// in its place.
+    /// in its place; if not, it is forgotten (it starts one move before `board`, so it could not
+    /// start one move before the next position either).
     pub(super) fn carries_to(&self, board: &Board) -> bool {
         // Never wait: a memo in use elsewhere is simply not consulted.
         let Ok(mut memo) = self.0.try_lock() else {
             return false;
         };
-        let carried = memo.as_ref().and_then(|line| line.carried_to(board));
-        match carried {
-            Some(line) => {
-                *memo = Some(line);
-                true
-            }
-            None => false,
-        }
+        *memo = memo.take().and_then(|line| line.carried_to(board));
+        memo.is_some()
     }
 
     /// Remembers a mating line from `board` (chasolver's helpmate), once it is played through:
@@ -92,10 +87,19 @@ impl MatingLine {
             .take(TEMPOS)
             .find_map(|tempo| {
                 let undo = ChessMove::new(tempo.get_dest(), tempo.get_source(), None);
+                let detour = [tempo, back, undo];
                 let mut moves = Vec::with_capacity(self.moves.len() + 3);
-                moves.extend([tempo, back, undo]);
+                moves.extend(detour);
                 moves.extend_from_slice(&self.moves);
-                mates(to, &moves).then_some(MatingLine { from: *to, moves })
+                // Where the detour comes back to the very position the line starts from (the
+                // same castling rights and en-passant square too), the line mates from there:
+                // only the detour needs playing. Otherwise the whole line is played through.
+                let proven = match play(to, &detour) {
+                    Some(at) if at == self.from => true,
+                    Some(_) => mates(to, &moves),
+                    None => false,
+                };
+                proven.then_some(MatingLine { from: *to, moves })
             })
     }
 
@@ -154,14 +158,14 @@ fn is_quiet_piece_move(board: &Board, m: ChessMove) -> bool {
 
 /// Is every move of `moves` legal in turn from `board`, the last one giving checkmate?
 fn mates(board: &Board, moves: &[ChessMove]) -> bool {
-    let mut board = *board;
-    for &m in moves {
-        if !board.legal(m) {
-            return false;
-        }
-        board = board.make_move_new(m);
-    }
-    board.status() == BoardStatus::Checkmate
+    play(board, moves).is_some_and(|end| end.status() == BoardStatus::Checkmate)
+}
+
+/// The board after `moves`, if each is legal in turn from `board`.
+fn play(board: &Board, moves: &[ChessMove]) -> Option<Board> {
+    moves.iter().try_fold(*board, |board, &m| {
+        board.legal(m).then(|| board.make_move_new(m))
+    })
 }
 
 #[cfg(test)]
@@ -221,6 +225,49 @@ mod tests {
         assert!(mates(&to, &carried.moves));
     }
 
+    // White: Ke1, Ra1, Rh1 (both castling rights); Black: Kh8, pawns a7, g7, h7. Castling on
+    // either side, ...a6, then the rook from f1 or d1 to the back rank mates.
+    const CASTLES: &str = "7k/p5pp/8/8/8/8/8/R3K2R w KQ - 0 1";
+
+    /// White moves the h1 rook up and loses the right to castle short; the detour (Black's king
+    /// out and back, the rook home) comes back to the line's pieces but not to its rights.
+    fn rook_up(from: &Board) -> Board {
+        from.make_move_new(ChessMove::new(Square::H1, Square::H2, None))
+    }
+
+    #[test]
+    fn a_detour_back_without_a_castling_right_the_line_needs_is_not_carried() {
+        let l = line(
+            CASTLES,
+            &[
+                (Square::E1, Square::G1),
+                (Square::A7, Square::A6),
+                (Square::F1, Square::F8),
+            ],
+        );
+        assert!(l.carried_to(&rook_up(&l.from)).is_none());
+    }
+
+    #[test]
+    fn a_detour_back_without_a_castling_right_the_line_does_not_need_is_carried() {
+        let l = line(
+            CASTLES,
+            &[
+                (Square::E1, Square::C1),
+                (Square::A7, Square::A6),
+                (Square::D1, Square::D8),
+            ],
+        );
+        let to = rook_up(&l.from);
+        let carried = l.carried_to(&to).expect("carried");
+        assert_eq!(carried.moves.len(), 6);
+        assert_eq!(
+            carried.moves[1],
+            ChessMove::new(Square::H2, Square::H1, None)
+        );
+        assert!(mates(&to, &carried.moves));
+    }
+
     #[test]
     fn a_move_played_early_from_further_on_in_the_line_is_carried() {
         // 1.Rb1 Kg8 2.c3 Kh8 3.Rb8#; White plays 1.c3 at once.
@@ -263,7 +310,14 @@ mod tests {
 
     #[test]
     fn a_carried_line_is_played_through_before_it_is_believed() {
-        // A line that does not mate (the memo never holds one; this checks the carrying alone).
+        // Lines that do not mate (the memo never holds one; this checks the carrying alone). A
+        // detour back to the very position a line starts from trusts the line (every remembered
+        // one mates); one back to other castling rights is played through.
+        let castles = MatingLine {
+            from: board(CASTLES),
+            moves: vec![ChessMove::new(Square::E1, Square::C1, None)],
+        };
+        assert!(castles.carried_to(&rook_up(&castles.from)).is_none());
         let l = MatingLine {
             from: board(ROOK),
             moves: vec![ChessMove::new(Square::A1, Square::A7, None)],
@@ -271,7 +325,6 @@ mod tests {
         let to = l
             .from
             .make_move_new(ChessMove::new(Square::A1, Square::B1, None));
-        assert!(l.carried_to(&to).is_none());
         let memo = MateMemo::default();
         memo.remember(l.from, l.moves);
         assert!(
@@ -288,11 +341,14 @@ mod tests {
         memo.remember(from, vec![ChessMove::new(Square::A1, Square::A8, None)]);
         let next = from.make_move_new(ChessMove::new(Square::A1, Square::C1, None));
         assert!(memo.carries_to(&next));
-        // Remembered in its place: the line now starts from `next`, so a position one move on
-        // from `from` in another way is not carried.
-        let unrelated = board("7k/8/6K1/8/8/8/8/1R6 b - - 0 1");
-        assert!(!memo.carries_to(&unrelated), "not one move on");
+        // Remembered in its place: the line now starts from `next`.
         let on = next.make_move_new(ChessMove::new(Square::H8, Square::G8, None));
         assert!(memo.carries_to(&on), "the line's own first move");
+        // A position it does not carry to makes it forgotten: the next one is not carried either.
+        let memo = MateMemo::default();
+        memo.remember(from, vec![ChessMove::new(Square::A1, Square::A8, None)]);
+        let unrelated = board("7k/8/6K1/8/8/8/8/1R6 w - - 0 1");
+        assert!(!memo.carries_to(&unrelated), "not one move on");
+        assert!(!memo.carries_to(&next), "forgotten");
     }
 }

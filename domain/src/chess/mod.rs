@@ -223,11 +223,24 @@ pub fn is_dead_position(pos: &Chess) -> bool {
 
 /// Dead only if every side searched is proven unable to mate; a mating line carried over from the
 /// last position, or one the search finds, shows it is not (and is remembered for the next).
+///
+/// The carried line is tried before chasolver's fast check: a series of legal moves ending in
+/// checkmate, played through, shows the position is not dead whatever the fast check would say (it
+/// only ever proves a side unable to mate, so it could never have called this position dead), and
+/// half the positions of a sparse endgame are settled by the line alone.
 fn is_dead_position_remembering(pos: &Chess, memo: &MateMemo) -> bool {
-    match dead_position_check(pos) {
-        DeadCheck::Settled(dead) => dead,
-        DeadCheck::Search(board, _) if memo.carries_to(&board) => false,
-        DeadCheck::Search(board, sides) => {
+    if pos.is_insufficient_material() {
+        return true;
+    }
+    let Some(board) = to_chess_board(pos) else {
+        return false;
+    };
+    if memo.carries_to(&board) {
+        return false;
+    }
+    match fast_check(pos, &board) {
+        FastCheck::Settled(dead) => dead,
+        FastCheck::Search(sides) => {
             sides.iter().all(
                 |&side| match chasolver::winnability(&board, to_chess_color(side)) {
                     Some(chasolver::Winnability::Winnable { helpmate }) => {
@@ -246,31 +259,27 @@ fn is_dead_position_remembering(pos: &Chess, memo: &MateMemo) -> bool {
 /// about a second on rare composed positions)? The fuzz targets skip those positions: the search
 /// is measured on chasolver's corpus instead (`cargo bench --bench flag_fall`).
 pub fn dead_position_needs_full_search(pos: &Chess) -> bool {
-    matches!(dead_position_check(pos), DeadCheck::Search(..))
+    !pos.is_insufficient_material()
+        && to_chess_board(pos)
+            .is_some_and(|board| matches!(fast_check(pos, &board), FastCheck::Search(_)))
 }
 
-/// The cheap part of the dead-position test: settled, or the sides whose full search decides.
-enum DeadCheck {
+/// The cheap part of the dead-position test, after shakmaty's material test: settled, or the
+/// sides whose full search decides.
+enum FastCheck {
     Settled(bool),
-    Search(chess::Board, &'static [Color]),
+    Search(&'static [Color]),
 }
 
-fn dead_position_check(pos: &Chess) -> DeadCheck {
-    // Shakmaty's material test settles the common cases without building a second board.
-    if pos.is_insufficient_material() {
-        return DeadCheck::Settled(true);
-    }
-    let Some(board) = to_chess_board(pos) else {
-        return DeadCheck::Settled(false);
-    };
-    let white_cannot = chasolver::is_unwinnable_fast(&board, chess::Color::White);
-    let black_cannot = chasolver::is_unwinnable_fast(&board, chess::Color::Black);
+fn fast_check(pos: &Chess, board: &chess::Board) -> FastCheck {
+    let white_cannot = chasolver::is_unwinnable_fast(board, chess::Color::White);
+    let black_cannot = chasolver::is_unwinnable_fast(board, chess::Color::Black);
     match (white_cannot, black_cannot) {
-        (true, true) => DeadCheck::Settled(true),
-        (false, false) if full_search_applies(pos) => DeadCheck::Search(board, richer_first(pos)),
-        (false, false) => DeadCheck::Settled(false),
-        (true, false) => DeadCheck::Search(board, &[Color::Black]),
-        (false, true) => DeadCheck::Search(board, &[Color::White]),
+        (true, true) => FastCheck::Settled(true),
+        (false, false) if full_search_applies(pos) => FastCheck::Search(richer_first(pos)),
+        (false, false) => FastCheck::Settled(false),
+        (true, false) => FastCheck::Search(&[Color::Black]),
+        (false, true) => FastCheck::Search(&[Color::White]),
     }
 }
 
