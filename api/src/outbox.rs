@@ -2,6 +2,7 @@
 //! events. The sender (issue 6) renders and delivers them; nothing here talks to a mail server.
 
 use domain::game::{EventBody, Game, GameEvent, Side};
+use serde::Serialize;
 use serde_json::json;
 
 use crate::store::{micros, OutboxRow};
@@ -48,11 +49,13 @@ pub fn rows_for(game: &Game, first_seq: i64, events: &[GameEvent]) -> Vec<Outbox
             } => {
                 // The mover is the side not to move after the move; the ply tells which.
                 let mover = mover_of(game, events, i);
-                add(
+                rows.push(OutboxRow::queued(
+                    Some(game.id.to_string()),
                     "opponent_moved",
-                    mover.opponent(),
-                    json!({ "uci": mv.uci.to_string(), "san": mv.san, "draw_offered": draw_offered }),
-                );
+                    player(mover.opponent()),
+                    move_payload(seq, &mv.uci.to_string(), &mv.san, *draw_offered),
+                    micros(e.at),
+                ));
             }
             EventBody::DrawOffered { by } => add("draw_offered", by.opponent(), json!({})),
             EventBody::DrawAccepted { by } | EventBody::DrawDeclined { by } => add(
@@ -163,6 +166,33 @@ pub fn rows_for(game: &Game, first_seq: i64, events: &[GameEvent]) -> Vec<Outbox
 }
 
 /// Who made the `i`-th new event's move: count the moves after it in the batch.
+/// The payload of the mail every move causes, written straight from a typed value: the JSON that
+/// `json!` gave (keys in the same, sorted, order) without building a map of maps on every move.
+fn move_payload(seq: i64, uci: &str, san: &str, draw_offered: bool) -> String {
+    #[derive(Serialize)]
+    struct Payload<'a> {
+        detail: Detail<'a>,
+        event: &'static str,
+        seq: i64,
+    }
+    #[derive(Serialize)]
+    struct Detail<'a> {
+        draw_offered: bool,
+        san: &'a str,
+        uci: &'a str,
+    }
+    serde_json::to_string(&Payload {
+        detail: Detail {
+            draw_offered,
+            san,
+            uci,
+        },
+        event: "move_played",
+        seq,
+    })
+    .expect("a payload of strings, numbers and booleans serializes")
+}
+
 fn mover_of(game: &Game, events: &[GameEvent], i: usize) -> Side {
     let later_moves = events[i + 1..]
         .iter()
@@ -174,4 +204,24 @@ fn mover_of(game: &Game, events: &[GameEvent], i: usize) -> Side {
         side = side.opponent();
     }
     side
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The typed payload is, byte for byte, the `json!` payload every other mail has the shape of.
+    #[test]
+    fn a_moves_payload_is_the_json_it_always_was() {
+        for (seq, uci, san, offered) in [
+            (7, "e2e4", "e4", false),
+            (120, "e7e8q", "e8=Q+", true),
+            (3, "g1f3", "Nf3", false),
+        ] {
+            let detail = json!({ "uci": uci, "san": san, "draw_offered": offered });
+            let expected =
+                json!({ "seq": seq, "event": "move_played", "detail": detail }).to_string();
+            assert_eq!(move_payload(seq, uci, san, offered), expected);
+        }
+    }
 }
