@@ -165,7 +165,6 @@ pub fn rows_for(game: &Game, first_seq: i64, events: &[GameEvent]) -> Vec<Outbox
     rows
 }
 
-/// Who made the `i`-th new event's move: count the moves after it in the batch.
 /// The payload of the mail every move causes, written straight from a typed value: the JSON that
 /// `json!` gave (keys in the same, sorted, order) without building a map of maps on every move.
 fn move_payload(seq: i64, uci: &str, san: &str, draw_offered: bool) -> String {
@@ -193,6 +192,7 @@ fn move_payload(seq: i64, uci: &str, san: &str, draw_offered: bool) -> String {
     .expect("a payload of strings, numbers and booleans serializes")
 }
 
+/// Who made the `i`-th new event's move: count the moves after it in the batch.
 fn mover_of(game: &Game, events: &[GameEvent], i: usize) -> Side {
     let later_moves = events[i + 1..]
         .iter()

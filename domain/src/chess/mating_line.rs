@@ -8,8 +8,10 @@
 //! promote, say), the line without it, the other side's moves before it each played before the
 //! move it answered; if a quiet piece move was played instead, a tempo move of the side now to move,
 //! that piece's move back, the tempo move undone, then the old line. A carried line is only
-//! believed after it is played through, move by move, to checkmate, so it proves exactly what the
-//! search would have proved. Where no line carries over, the search runs as before.
+//! believed once proven, so it proves exactly what the search would have proved: played through,
+//! move by move, to checkmate, or, where the detour comes back to the very position the old line
+//! starts from, by the old line's own proof (every remembered line mates from its start). Where no
+//! line carries over, the search runs as before.
 //!
 //! [`MateMemo`] is a cache: it never changes an answer, only how soon it is found.
 
@@ -26,7 +28,8 @@ const TEMPOS: usize = 8;
 #[derive(Clone, Default)]
 pub struct MateMemo(Arc<Mutex<Option<MatingLine>>>);
 
-/// Legal moves from `from` that end in checkmate (by either side).
+/// Legal moves from `from` that end in checkmate (by either side). Every line in a memo is one:
+/// it is stored only once proven (see [`MateMemo::remember`] and [`MatingLine::carried_to`]).
 #[derive(Clone, Debug)]
 struct MatingLine {
     from: Board,
