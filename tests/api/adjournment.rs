@@ -1,8 +1,7 @@
 //! Adjourned games through HTTP: a whole adjourned game, the commitment recomputed from the
 //! opened envelope, the printed envelope, and the secrecy of the sealed move.
 
-use std::io::{BufRead, BufReader, Read};
-use std::process::{Command, Stdio};
+use std::io::Read;
 use std::time::Duration;
 
 use serde_json::{json, Value};
@@ -216,33 +215,8 @@ fn database_text(db: &TestDb) -> String {
 }
 
 async fn secrecy(backend: Backend) {
-    let db = TestDb::new(&backend);
-    let admin = "admin-secrecy";
-    let mut child = Command::new(env!("CARGO_BIN_EXE_zarf"))
-        .args(["--log-format", "json"])
-        .env("ZARF_BIND", "127.0.0.1:0")
-        .env("ZARF_DATABASE_URL", &db.url)
-        .env("ZARF_DATA_DIR", &db.data_dir)
-        .env("ZARF_ADMIN_TOKEN", admin)
-        .env("RUST_LOG", "debug")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-    let base = loop {
-        let line = lines.next().unwrap().unwrap();
-        if let Some(a) = line.strip_prefix("zarf is serving at ") {
-            break a.to_owned();
-        }
-    };
-    std::thread::spawn(move || lines.for_each(drop));
-    let mut stderr = child.stderr.take().unwrap();
-    let log_reader = std::thread::spawn(move || {
-        let mut logs = String::new();
-        let _ = stderr.read_to_string(&mut logs);
-        logs
-    });
+    let server = LoggedServer::start(&backend, &["--log-format", "json"], "debug");
+    let (db, base, admin) = (&server.db, server.base.clone(), LoggedServer::ADMIN);
 
     let client = reqwest::Client::new();
     let mut seen = String::new(); // every response body a non-sealer received
@@ -351,7 +325,7 @@ async fn secrecy(backend: Backend) {
         "the responses were collected"
     );
 
-    let db_text = database_text(&db);
+    let db_text = database_text(db);
     assert!(db_text.contains("envelope_sealed"), "the database was read");
     // Mails queued so far (the outbox, sent or not) are in the database text; check them on
     // their own too.
@@ -367,9 +341,7 @@ async fn secrecy(backend: Backend) {
         "the adjournment mails were queued: {mails}"
     );
 
-    child.kill().unwrap();
-    child.wait().unwrap();
-    let logs = log_reader.join().unwrap();
+    let logs = server.logs();
     assert!(
         logs.contains("/envelope"),
         "the server's logs were captured"

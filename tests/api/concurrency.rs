@@ -1,7 +1,6 @@
 //! Races for one ply, and a server killed while clients move.
 
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -112,32 +111,19 @@ impl Server {
 
 fn start_server(db: &TestDb, admin: &str, name: &str) -> Server {
     let log = db.data_dir.join(format!("{name}.log"));
-    let mut child = Command::new(env!("CARGO_BIN_EXE_zarf"))
-        .env("ZARF_BIND", "127.0.0.1:0")
-        .env("ZARF_DATABASE_URL", &db.url)
-        .env("ZARF_DATA_DIR", &db.data_dir)
-        .env("ZARF_ADMIN_TOKEN", admin)
+    let mut child = zarf_command(db, admin)
         .env("ZARF_RATE_LIMIT_PER_MINUTE", "1000000")
         .env("ZARF_IP_RATE_LIMIT_PER_MINUTE", "1000000")
         .env("RUST_LOG", "warn")
-        .stdout(Stdio::piped())
         .stderr(std::fs::File::create(&log).expect("the server's log file"))
         .spawn()
         .expect("zarf starts");
-    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-    let base = loop {
-        let Some(Ok(line)) = lines.next() else {
-            panic!(
-                "zarf did not say where it serves: {}",
-                std::fs::read_to_string(&log).unwrap_or_default()
-            );
-        };
-        if let Some(addr) = line.strip_prefix("zarf is serving at ") {
-            break addr.trim().to_owned();
-        }
-    };
-    // Keep reading whatever else it prints.
-    std::thread::spawn(move || lines.for_each(drop));
+    let base = serving_at(&mut child).unwrap_or_else(|| {
+        panic!(
+            "zarf did not say where it serves: {}",
+            std::fs::read_to_string(&log).unwrap_or_default()
+        )
+    });
     Server { child, base, log }
 }
 

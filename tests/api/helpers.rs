@@ -479,3 +479,76 @@ pub mod smtp {
         (port, inbox)
     }
 }
+
+/// The server binary as a process of its own on `db`, on a port it chooses, its stdout piped
+/// (see [`serving_at`]); the test adds its own arguments, environment and stderr.
+pub fn zarf_command(db: &TestDb, admin: &str) -> std::process::Command {
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_zarf"));
+    command
+        .env("ZARF_BIND", "127.0.0.1:0")
+        .env("ZARF_DATABASE_URL", &db.url)
+        .env("ZARF_DATA_DIR", &db.data_dir)
+        .env("ZARF_ADMIN_TOKEN", admin)
+        .stdout(std::process::Stdio::piped());
+    command
+}
+
+/// Where a server started from [`zarf_command`] serves, from the line it prints when it is
+/// ready (the rest of its stdout is read and dropped); `None` if it stopped before saying.
+pub fn serving_at(child: &mut std::process::Child) -> Option<String> {
+    use std::io::BufRead;
+    let stdout = child.stdout.take().expect("stdout piped");
+    let mut lines = std::io::BufReader::new(stdout).lines();
+    let base = lines.find_map(|line| {
+        line.ok()?
+            .strip_prefix("zarf is serving at ")
+            .map(|a| a.trim().to_owned())
+    })?;
+    std::thread::spawn(move || lines.for_each(drop));
+    Some(base)
+}
+
+/// A server process whose log (stderr, not a terminal) is kept, read as it is written so the
+/// server never waits on a full pipe.
+pub struct LoggedServer {
+    child: std::process::Child,
+    log: Option<std::thread::JoinHandle<String>>,
+    pub base: String,
+    pub db: TestDb,
+}
+
+impl LoggedServer {
+    pub const ADMIN: &'static str = "admin-logged-server";
+
+    /// Starts the server on a fresh `backend` database with `args`, logging at `rust_log`.
+    pub fn start(backend: &Backend, args: &[&str], rust_log: &str) -> LoggedServer {
+        let db = TestDb::new(backend);
+        let mut child = zarf_command(&db, Self::ADMIN)
+            .args(args)
+            .env_remove("NO_COLOR")
+            .env("RUST_LOG", rust_log)
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("zarf starts");
+        let mut stderr = child.stderr.take().unwrap();
+        let log = std::thread::spawn(move || {
+            let mut log = String::new();
+            let _ = std::io::Read::read_to_string(&mut stderr, &mut log);
+            log
+        });
+        let base = serving_at(&mut child).expect("zarf says where it serves");
+        LoggedServer {
+            child,
+            log: Some(log),
+            base,
+            db,
+        }
+    }
+
+    /// Stops the server: its whole log.
+    pub fn logs(mut self) -> String {
+        self.child.kill().unwrap();
+        self.child.wait().unwrap();
+        self.log.take().unwrap().join().unwrap()
+    }
+}

@@ -1,11 +1,11 @@
 //! `zarf verify` finds a tampered log; JSON logs carry the request id.
 
-use std::io::{BufRead, BufReader};
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 use diesel::connection::SimpleConnection;
 
 use crate::both_backends;
+use crate::helpers::{Backend, LoggedServer};
 
 fn verify(db: &crate::helpers::TestDb) -> (i32, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_zarf"))
@@ -66,50 +66,6 @@ both_backends! {
     }
 }
 
-/// The server as its own process, its stderr piped (not a terminal), logging at `rust_log`.
-struct LoggedServer {
-    child: std::process::Child,
-    base: String,
-    db: crate::helpers::TestDb,
-}
-
-const ADMIN: &str = "admin-json-logs";
-
-impl LoggedServer {
-    fn start(args: &[&str], rust_log: &str) -> LoggedServer {
-        let db = crate::helpers::TestDb::new(&crate::helpers::Backend::Sqlite);
-        let mut child = Command::new(env!("CARGO_BIN_EXE_zarf"))
-            .args(args)
-            .env_remove("NO_COLOR")
-            .env("ZARF_BIND", "127.0.0.1:0")
-            .env("ZARF_DATABASE_URL", &db.url)
-            .env("ZARF_DATA_DIR", &db.data_dir)
-            .env("ZARF_ADMIN_TOKEN", ADMIN)
-            .env("RUST_LOG", rust_log)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut out = BufReader::new(child.stdout.take().unwrap()).lines();
-        let base = loop {
-            let line = out.next().unwrap().unwrap();
-            if let Some(a) = line.strip_prefix("zarf is serving at ") {
-                break a.to_owned();
-            }
-        };
-        LoggedServer { child, base, db }
-    }
-
-    /// Stops the server: its whole log.
-    fn logs(mut self) -> String {
-        self.child.kill().unwrap();
-        self.child.wait().unwrap();
-        let mut logs = String::new();
-        std::io::Read::read_to_string(&mut self.child.stderr.take().unwrap(), &mut logs).unwrap();
-        logs
-    }
-}
-
 /// The request id an answer's raw headers carry.
 fn request_id_of(headers: &str) -> String {
     headers
@@ -125,7 +81,7 @@ fn request_id_of(headers: &str) -> String {
 /// Starts the server with `args`, asks it for an unknown game, stops it: the request's id and
 /// the server's whole log.
 fn logs_of_one_request(args: &[&str]) -> (String, String) {
-    let server = LoggedServer::start(args, "info");
+    let server = LoggedServer::start(&Backend::Sqlite, args, "info");
     let request_id = request_id_of(&raw_get(&server.base, "/api/v1/games/not-a-game"));
     (request_id, server.logs())
 }
@@ -141,7 +97,11 @@ fn json_lines_of(logs: &str, request_id: &str) -> Vec<serde_json::Value> {
 #[tokio::test]
 async fn a_500s_access_line_is_an_error_and_its_cause_is_logged_in_its_span() {
     // As operations.md says: access lines of answered requests left out, 5xx ones kept.
-    let server = LoggedServer::start(&["--log-format", "json"], "info,zarf::access=warn");
+    let server = LoggedServer::start(
+        &Backend::Sqlite,
+        &["--log-format", "json"],
+        "info,zarf::access=warn",
+    );
     let http = reqwest::Client::new();
     let post = |path: &str, token: &str, body: serde_json::Value| {
         http.post(format!("{}{path}", server.base))
@@ -151,15 +111,19 @@ async fn a_500s_access_line_is_an_error_and_its_cause_is_logged_in_its_span() {
     };
     let mut players = Vec::new();
     for name in ["Ayşe", "Bora"] {
-        let res = post("/api/v1/players", ADMIN, serde_json::json!({"name": name}))
-            .await
-            .unwrap();
+        let res = post(
+            "/api/v1/players",
+            LoggedServer::ADMIN,
+            serde_json::json!({"name": name}),
+        )
+        .await
+        .unwrap();
         assert_eq!(res.status().as_u16(), 201);
         players.push(res.json::<serde_json::Value>().await.unwrap());
     }
     let game: serde_json::Value = post(
         "/api/v1/games",
-        ADMIN,
+        LoggedServer::ADMIN,
         serde_json::json!({"white": players[0]["id"], "black": players[1]["id"]}),
     )
     .await
