@@ -47,10 +47,14 @@ impl ManageConnection for Manager {
                     .map_err(r2d2::Error::ConnectionError)?;
                 // WAL lets readers work beside the single writer; FULL syncs the WAL on every
                 // commit, so an acknowledged write survives a killed process and a power cut.
-                // The busy timeout first: switching to WAL itself waits for a lock.
+                // The busy timeout first: switching to WAL itself waits for a lock. Each pooled
+                // connection keeps its own page cache (2 MB by default): a quarter of that bounds
+                // the pool's share of the server's memory, the operating system caching the file
+                // anyway (docs/performance.md, 100,000 active games).
                 conn.batch_execute(
                     "PRAGMA busy_timeout = 10000; PRAGMA journal_mode = WAL; \
-                     PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;",
+                     PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; \
+                     PRAGMA cache_size = -512;",
                 )
                 .map_err(r2d2::Error::QueryError)?;
                 AnyConnection::Sqlite(conn)
