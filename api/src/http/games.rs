@@ -1,5 +1,7 @@
 //! Games: creation, moves, draw offers, claims, resignation, arbiter decisions, the log and PGN.
 
+use std::sync::Arc;
+
 use actix_web::{get, post, web, HttpResponse};
 use domain::chess::{MoveText, Notation};
 use domain::game::{
@@ -15,6 +17,7 @@ use super::auth::{Caller, Credentials};
 use super::error::{ApiError, ErrorBody};
 use super::views::GameView;
 use super::AppState;
+use crate::folds::Folded;
 use crate::outbox;
 use crate::store::{self, StoreError, StoredEvent};
 
@@ -216,8 +219,13 @@ pub fn execute_with(
 ) -> Result<Outcome, ApiError> {
     let key = id.to_string();
     for n in 0..ATTEMPTS {
+        let cached = if n == 0 {
+            state.folds.cached(&key)
+        } else {
+            None
+        };
         let Some(Judged { pending, landing }) =
-            attempt(state, &key, n == 0, &build, ctx, expected_version, locale)?
+            attempt(state, &key, cached, &build, ctx, expected_version, locale)?
         else {
             continue;
         };
@@ -256,24 +264,19 @@ struct Landing {
     conflict_is_final: bool,
 }
 
-/// One try at a command. The first is judged on the cached fold without reading the log: if
-/// another server appended meanwhile, the append conflicts on its sequence number. A refusal is
-/// only given on a fold brought up to date from the log, since a stale fold could refuse
-/// wrongly: `Ok(None)` means "judge again on the log".
+/// One try at a command. The first is judged on the cached fold (`cached`) without reading the
+/// log: if another server appended meanwhile, the append conflicts on its sequence number. A
+/// refusal is only given on a fold brought up to date from the log, since a stale fold could
+/// refuse wrongly: `Ok(None)` means "judge again on the log". Without `cached`, the log is read.
 fn attempt(
     state: &AppState,
     key: &str,
-    use_cache: bool,
+    cached: Option<Arc<Folded>>,
     build: &impl Fn(&GameState) -> Result<(Command, Extras), ApiError>,
     ctx: &Context,
     expected_version: Option<u64>,
     locale: Locale,
 ) -> Result<Option<Judged>, ApiError> {
-    let cached = if use_cache {
-        state.folds.cached(key)
-    } else {
-        None
-    };
     let fresh = cached.is_none();
     let folded = match cached {
         Some(f) => f,
@@ -510,14 +513,37 @@ pub(crate) async fn run(
             .and_then(|p| p.notation.as_deref())
             .and_then(Notation::parse),
     };
-    // As `execute`, judged off the async workers; the commit is awaited here, so no thread
-    // sleeps while its batch is written.
+    // As `execute`; the commit is awaited here, so no thread sleeps while its batch is written.
+    // A move on a cached fold that cannot need the full search is judged on this worker (D35):
+    // nothing in it blocks or takes long. Anything else is judged on a blocking thread, which
+    // may read the log or search.
     let key = id.to_string();
-    let build = move |_: &GameState| Ok((command.clone(), Extras::default()));
+    let build = {
+        let command = command.clone();
+        move |_: &GameState| Ok((command.clone(), Extras::default()))
+    };
     for n in 0..ATTEMPTS {
-        let (st, k, c, b) = (state.clone(), key.clone(), ctx.clone(), build.clone());
-        let judged = web::block(move || attempt(&st, &k, n == 0, &b, &c, expected_version, locale))
-            .await??;
+        let cached = if n == 0 {
+            state.folds.cached(&key)
+        } else {
+            None
+        };
+        let judged = match cached {
+            Some(folded) if judged_here(&folded.state, &command, &ctx) => attempt(
+                &state,
+                &key,
+                Some(folded),
+                &build,
+                &ctx,
+                expected_version,
+                locale,
+            )?,
+            cached => {
+                let (st, k, c, b) = (state.clone(), key.clone(), ctx.clone(), build.clone());
+                web::block(move || attempt(&st, &k, cached, &b, &c, expected_version, locale))
+                    .await??
+            }
+        };
         let Some(Judged { pending, landing }) = judged else {
             continue;
         };
@@ -530,6 +556,14 @@ pub(crate) async fn run(
         }
     }
     Err(ApiError::version_conflict(locale))
+}
+
+/// Whether `command` on `state` is judged on the HTTP worker: no flag has fallen (its record
+/// asks whether the opponent can still mate, 6.9) and the domain vouches that judging it cannot
+/// run the full search.
+fn judged_here(state: &GameState, command: &Command, ctx: &Context) -> bool {
+    state.game().is_some_and(|g| g.flagged(ctx.now).is_none())
+        && !domain::game::judging_may_search(state, command, ctx)
 }
 
 pub(crate) fn ok_game(outcome: &Outcome) -> HttpResponse {

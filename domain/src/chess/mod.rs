@@ -241,18 +241,32 @@ fn is_dead_position_remembering(pos: &Chess, memo: &MateMemo) -> bool {
     match fast_check(pos, &board) {
         FastCheck::Settled(dead) => dead,
         FastCheck::Search(sides) => {
-            sides.iter().all(
-                |&side| match chasolver::winnability(&board, to_chess_color(side)) {
+            sides
+                .iter()
+                .all(|&side| match search(&board, to_chess_color(side)) {
                     Some(chasolver::Winnability::Winnable { helpmate }) => {
                         memo.remember(board, helpmate);
                         false
                     }
                     Some(chasolver::Winnability::Unwinnable) => true,
                     None => false,
-                },
-            )
+                })
         }
     }
+}
+
+/// Could the dead-position test (remembering a game's mating line or not) run chasolver's full
+/// search on `pos`? Cheap, without consulting the game's memo (which a test would change, and
+/// which another thread may hold): every position [`full_search_applies`] to is answered yes
+/// without the fast check; elsewhere the fast check decides, as in the test. Never no where the
+/// test searches.
+pub fn dead_position_test_may_search(pos: &Chess) -> bool {
+    if pos.is_insufficient_material() {
+        return false;
+    }
+    full_search_applies(pos)
+        || to_chess_board(pos)
+            .is_some_and(|board| matches!(fast_check(pos, &board), FastCheck::Search(_)))
 }
 
 /// Would [`is_dead_position`] run chasolver's full search on `pos` (microseconds usually, up to
@@ -310,8 +324,22 @@ pub fn full_search_applies(pos: &Chess) -> bool {
     board.queens().is_empty() && (board.occupied() & !board.pawns() & !board.kings()).count() <= 6
 }
 
+/// chasolver's full search, the one call here whose time is not bounded by microseconds (up to
+/// about a second on rare positions). Tests count the calls on their thread.
+fn search(board: &chess::Board, side: chess::Color) -> Option<chasolver::Winnability> {
+    #[cfg(test)]
+    SEARCHES.with(|n| n.set(n.get() + 1));
+    chasolver::winnability(board, side)
+}
+
+#[cfg(test)]
+thread_local! {
+    /// chasolver's full searches run on this thread so far.
+    pub(crate) static SEARCHES: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
 fn full_search(board: &chess::Board, side: Color) -> Winnability {
-    match chasolver::winnability(board, to_chess_color(side)) {
+    match search(board, to_chess_color(side)) {
         Some(chasolver::Winnability::Winnable { .. }) => Winnability::Winnable,
         Some(chasolver::Winnability::Unwinnable) => Winnability::Unwinnable,
         None => Winnability::Unknown,

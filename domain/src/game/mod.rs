@@ -19,8 +19,8 @@ pub use adjournment::{
 };
 pub use clock::{Clock, Pause, Reading, DAY_US};
 pub use decide::{
-    decide, envelope_to_open, status_name, Command, Context, CreateGame, MoveInput,
-    MAX_LABEL_CHARS, MAX_REASON_CHARS,
+    decide, envelope_to_open, judging_may_search, status_name, Command, Context, CreateGame,
+    MoveInput, MAX_LABEL_CHARS, MAX_REASON_CHARS,
 };
 pub use event::{DecodeError, EventBody, GameCreated, GameEvent, MoveRecord};
 pub use pgn::{export_pgn, time_control_tag};
