@@ -21,6 +21,7 @@ use clap::Parser;
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+mod connection;
 mod reads;
 mod seed;
 use domain::chess::{legal_moves, position_from_stored_fen, write_move, MoveStyle};
@@ -205,9 +206,11 @@ async fn watch_rss(client: reqwest::Client, url: String, until: Instant) -> Opti
     max
 }
 
-/// One client: plays its games in turn until the time is up.
+/// One client: plays its games in turn until the time is up, the moves on its own connection.
+#[allow(clippy::too_many_arguments)]
 async fn client_loop(
     client: reqwest::Client,
+    mut connection: connection::Connection,
     args: Arc<Args>,
     mut games: Vec<(Game, String, usize)>,
     until: Instant,
@@ -240,25 +243,35 @@ async fn client_loop(
             let uci = write_move(&pos, m, MoveStyle::Uci);
             let side = *ply % 2;
             let roll = next() % 100;
+            // A UCI move is letters and digits: the bodies are written as they are sent.
             let (path, body) = if roll < 3 {
                 (
                     "claims",
-                    json!({"kind": "threefold_repetition", "move": uci, "notation": "uci"}),
+                    format!(r#"{{"kind":"threefold_repetition","move":"{uci}","notation":"uci"}}"#),
                 )
             } else {
                 (
                     "moves",
-                    json!({"move": uci, "notation": "uci", "offer_draw": roll < 6}),
+                    format!(
+                        r#"{{"move":"{uci}","notation":"uci","offer_draw":{}}}"#,
+                        roll < 6
+                    ),
                 )
             };
             let started = Instant::now();
-            let result = post::<Answer>(
-                &client,
-                format!("{}/api/v1/games/{}/{path}", args.url(), game.id),
-                &game.tokens[side],
-                body,
-            )
-            .await;
+            let result = connection
+                .post(
+                    &format!("/api/v1/games/{}/{path}", game.id),
+                    &game.tokens[side],
+                    body,
+                )
+                .await
+                .map(|(status, bytes)| {
+                    (
+                        status,
+                        serde_json::from_slice::<Answer>(&bytes).unwrap_or_default(),
+                    )
+                });
             let micros = started.elapsed().as_micros() as u64;
             let _ = hist.lock().unwrap().record(micros.max(1));
             match result {
@@ -458,6 +471,7 @@ async fn main() -> anyhow::Result<()> {
     let client = reqwest::Client::builder()
         .pool_max_idle_per_host(args.clients)
         .build()?;
+    connection::Connection::to(args.url())?;
     eprintln!("creating {} games on {}", args.games, args.url());
     // Created by the clients at once, each its share in turn.
     let creating = Instant::now();
@@ -496,6 +510,7 @@ async fn main() -> anyhow::Result<()> {
         .map(|(i, games)| {
             tokio::spawn(client_loop(
                 client.clone(),
+                connection::Connection::to(args.url()).expect("checked above"),
                 args.clone(),
                 games,
                 until,
