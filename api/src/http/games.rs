@@ -529,15 +529,22 @@ pub(crate) async fn run(
             None
         };
         let judged = match cached {
-            Some(folded) if judged_here(&folded.state, &command, &ctx) => attempt(
-                &state,
-                &key,
-                Some(folded),
-                &build,
-                &ctx,
-                expected_version,
-                locale,
-            )?,
+            // A panic here answers this request with a 500, as it would on a blocking thread,
+            // instead of ending the worker and every connection it serves.
+            Some(folded) if judged_here(&folded.state, &command, &ctx) => {
+                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    attempt(
+                        &state,
+                        &key,
+                        Some(folded),
+                        &build,
+                        &ctx,
+                        expected_version,
+                        locale,
+                    )
+                }))
+                .map_err(|_| ApiError::internal(anyhow::anyhow!("judging a move panicked")))??
+            }
             cached => {
                 let (st, k, c, b) = (state.clone(), key.clone(), ctx.clone(), build.clone());
                 web::block(move || attempt(&st, &k, cached, &b, &c, expected_version, locale))
