@@ -19,21 +19,23 @@ pub struct Connection {
 }
 
 impl Connection {
-    /// A connection to the server at `url` (`http://host:port`, no path), opened at the first
-    /// request.
+    /// A connection to the server at `url` (`http://host[:port]`, port 80 by default, no path),
+    /// opened at the first request.
     pub fn to(url: &str) -> anyhow::Result<Connection> {
         let uri: hyper::Uri = url.parse()?;
+        let given = uri.authority().map(|a| a.as_str()).unwrap_or_default();
         anyhow::ensure!(
-            uri.scheme_str() == Some("http") && uri.path() == "/" && uri.query().is_none(),
+            uri.scheme_str() == Some("http")
+                && uri.path() == "/"
+                && uri.query().is_none()
+                && !given.is_empty()
+                && !given.contains('@'),
             "--url must be http://host:port, not {url}"
         );
-        let authority = uri
-            .authority()
-            .ok_or_else(|| anyhow::anyhow!("--url names no host: {url}"))?
-            .to_string();
+        let host = uri.host().unwrap_or_default();
         Ok(Connection {
-            host: HeaderValue::from_str(&authority)?,
-            authority,
+            host: HeaderValue::from_str(given)?,
+            authority: format!("{host}:{}", uri.port_u16().unwrap_or(80)),
             sender: None,
         })
     }
@@ -90,10 +92,23 @@ mod tests {
 
     #[test]
     fn only_a_plain_http_server_address_is_taken() {
-        assert!(Connection::to("http://127.0.0.1:8080").is_ok());
-        assert!(Connection::to("http://127.0.0.1:8080/").is_ok());
+        for (url, authority) in [
+            ("http://127.0.0.1:8080", "127.0.0.1:8080"),
+            ("http://127.0.0.1:8080/", "127.0.0.1:8080"),
+            ("http://localhost", "localhost:80"),
+            ("http://[::1]:18080", "[::1]:18080"),
+        ] {
+            let c = Connection::to(url).unwrap();
+            assert_eq!(c.authority, authority, "{url}");
+            assert_eq!(
+                c.host,
+                url.trim_start_matches("http://").trim_end_matches('/'),
+                "{url}"
+            );
+        }
         for bad in [
             "https://127.0.0.1:8080",
+            "http://someone@127.0.0.1:8080",
             "http://127.0.0.1:8080/api",
             "http://127.0.0.1:8080/?x=1",
             "127.0.0.1:8080",

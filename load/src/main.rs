@@ -471,7 +471,10 @@ async fn main() -> anyhow::Result<()> {
     let client = reqwest::Client::builder()
         .pool_max_idle_per_host(args.clients)
         .build()?;
-    connection::Connection::to(args.url())?;
+    // Each client's own connection for its moves.
+    let connections = (0..args.clients)
+        .map(|_| connection::Connection::to(args.url()))
+        .collect::<anyhow::Result<Vec<_>>>()?;
     eprintln!("creating {} games on {}", args.games, args.url());
     // Created by the clients at once, each its share in turn.
     let creating = Instant::now();
@@ -506,11 +509,12 @@ async fn main() -> anyhow::Result<()> {
     let until = started + Duration::from_secs(args.seconds);
     let tasks: Vec<_> = per_client
         .into_iter()
+        .zip(connections)
         .enumerate()
-        .map(|(i, games)| {
+        .map(|(i, (games, connection))| {
             tokio::spawn(client_loop(
                 client.clone(),
-                connection::Connection::to(args.url()).expect("checked above"),
+                connection,
                 args.clone(),
                 games,
                 until,
