@@ -18,6 +18,7 @@ on_each_backend!(
     an_smtp_outage_loses_nothing_and_sends_nothing_twice,
     a_digest_waits_for_its_hour,
     mail_not_to_be_sent_is_settled,
+    mail_a_player_seen_lately_takes_none_of_is_settled_as_it_is_written,
 );
 
 struct Mail {
@@ -605,10 +606,8 @@ async fn a_digest_waits_for_its_hour(backend: Backend) {
     assert_eq!(queued(&app).len(), 2);
 }
 
-/// Mail to a player without an address, or against the player's preference, is settled without
-/// being sent, each with its reason recorded; the rest is sent.
-async fn mail_not_to_be_sent_is_settled(backend: Backend) {
-    let (app, inbox) = mail_app(backend).await;
+/// A game between Ayse, with an address, and Mehmet, without.
+async fn game_with_one_address(app: &TestApp) -> (String, Player, Player) {
     let white = app
         .create_player_with(json!({"name": "Ayse", "email": "ayse@okul.tr"}))
         .await;
@@ -620,6 +619,14 @@ async fn mail_not_to_be_sent_is_settled(backend: Backend) {
         .as_str()
         .unwrap()
         .to_owned();
+    (g, white, black)
+}
+
+/// Mail to a player without an address, or against the player's preference, is settled without
+/// being sent, each with its reason recorded; the rest is sent.
+async fn mail_not_to_be_sent_is_settled(backend: Backend) {
+    let (app, inbox) = mail_app(backend).await;
+    let (g, white, black) = game_with_one_address(&app).await;
     app.play(&g, &white, &black, "e4 e5").await;
     wait_for(&inbox, 2).await;
     let res = app
@@ -668,6 +675,78 @@ async fn mail_not_to_be_sent_is_settled(backend: Backend) {
     tokio::time::sleep(Duration::from_millis(500)).await;
     assert_eq!(inbox.lock().unwrap().len(), 2);
     assert!(mails.iter().all(|m| m.to == ["ayse@okul.tr"]));
+}
+
+/// Mail to a player this server has read in the last few seconds, who takes none of it (no
+/// address, or their preference), is settled as it is written, with the sender's own note: its
+/// time is the event's, where the sender's would be later (D36). A preference changed through
+/// this server is heeded by the very next mail.
+async fn mail_a_player_seen_lately_takes_none_of_is_settled_as_it_is_written(backend: Backend) {
+    let (app, inbox) = mail_app(backend).await;
+    let (g, white, black) = game_with_one_address(&app).await;
+    // Each recipient read just before the move that mails them, as the sender's round or a
+    // request would read them, so that no slow machine lets the few seconds run out.
+    let seen = |p: &Player| app.state.store.player(&p.id).unwrap().expect("the player");
+    // The new game's mail to Ayse goes out before her preference changes.
+    assert_eq!(wait_for(&inbox, 1).await.len(), 1);
+    seen(&black);
+    app.play(&g, &white, &black, "e4").await;
+    let res = app
+        .put_mail_preferences(&white.token, json!({"mode": "reminders_only"}))
+        .await;
+    assert_eq!(res.status(), StatusCode::NO_CONTENT);
+    assert_eq!(seen(&white).mail_mode, "reminders_only");
+    app.play(&g, &white, &black, "e5").await;
+    seen(&black);
+    app.play(&g, &white, &black, "Nf3").await;
+    // Changed through this server, the preference holds for the next mail at once, though the
+    // old one was read a moment ago (by Ayse's own move) and she has made no request since.
+    let res = app
+        .put_mail_preferences(&white.token, json!({"mode": "every_event"}))
+        .await;
+    assert_eq!(res.status(), StatusCode::NO_CONTENT);
+    app.play(&g, &white, &black, "Nc6").await;
+
+    let mails = wait_for(&inbox, 2).await;
+    let subjects: Vec<&str> = mails.iter().map(|m| m.subject.as_str()).collect();
+    assert_eq!(subjects.len(), 2, "{subjects:?}");
+    assert!(
+        subjects.iter().any(|s| s.contains("played Nc6")),
+        "{subjects:?}"
+    );
+    let rows = app.state.store.outbox(100).unwrap();
+    let moved = |to: &Player, seq: i64| {
+        rows.iter()
+            .find(|r| {
+                r.recipient_id == to.id
+                    && r.kind == "opponent_moved"
+                    && serde_json::from_str::<Value>(&r.payload).unwrap()["seq"] == seq
+            })
+            .unwrap_or_else(|| panic!("mail of event {seq}: {rows:?}"))
+    };
+    let settled_as_written = |to: &Player, seq: i64, note: &str| {
+        let row = moved(to, seq);
+        assert_eq!(row.sent_at, Some(row.created_at), "{row:?}");
+        assert_eq!(row.last_error.as_deref(), Some(note), "{row:?}");
+        assert_eq!(row.claimed_until, None, "{row:?}");
+    };
+    // Events: 1 the game created, 2 e4, 3 e5, 4 Nf3, 5 Nc6.
+    settled_as_written(&black, 2, "not sent: no e-mail address");
+    settled_as_written(&white, 3, "not sent: the player's mail preference");
+    settled_as_written(&black, 4, "not sent: no e-mail address");
+    let start = Instant::now();
+    let sent = loop {
+        let rows = app.state.store.outbox(100).unwrap();
+        let row = rows
+            .iter()
+            .find(|r| r.recipient_id == white.id && r.payload.contains("\"seq\":5"))
+            .cloned();
+        match row {
+            Some(r) if r.sent_at.is_some() || start.elapsed() > Duration::from_secs(30) => break r,
+            _ => tokio::time::sleep(Duration::from_millis(100)).await,
+        }
+    };
+    assert_eq!(sent.last_error, None, "Nc6 sent to Ayse: {sent:?}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -359,7 +359,8 @@ fn submit(
         ));
     };
     let view = GameView::of(game, now);
-    let mail = outbox::rows_for(game, folded.seq + 1, events);
+    let mut mail = outbox::rows_for(game, folded.seq + 1, events);
+    crate::mail::sender::settle_where_written(&state.store, &mut mail);
     let projection = view.row(game);
     let pending = state.store.submit(&crate::store::Append {
         game_id: key,

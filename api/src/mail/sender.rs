@@ -230,6 +230,20 @@ fn send_round(
     Ok(())
 }
 
+/// Settles, as it is written, the mail whose recipient this server has read in the last few
+/// seconds and that would not be sent to them (no address, or their preference): recorded with
+/// the sender's own note, it is never handed over, claimed, or written a second time (D36). Mail
+/// to a player not seen lately is left for the sender, which reads the player then.
+pub fn settle_where_written(store: &store::Store, rows: &mut [store::OutboxRow]) {
+    for row in rows.iter_mut().filter(|row| row.sent_at.is_none()) {
+        if let Some(Some(skip)) = store.recent_player_with(&row.recipient_id, |to| skipped(row, to))
+        {
+            row.sent_at = Some(row.created_at);
+            row.last_error = Some(skip.note().into());
+        }
+    }
+}
+
 /// Why a claimed mail is settled without being sent, if it is.
 fn not_sent(row: &store::OutboxRow, to: Option<&store::PlayerRow>) -> Option<&'static str> {
     match to {

@@ -173,7 +173,9 @@ pub struct Store {
     writers: Pool<Manager>,
     group: group::GroupCommit,
     pub commit_stats: std::sync::Arc<group::CommitStats>,
-    tokens: std::sync::Arc<TokenCache>,
+    tokens: std::sync::Arc<RecentPlayers>,
+    /// Players by id, as read for mail (D36).
+    players_by_id: std::sync::Arc<RecentPlayers>,
     /// Where the mail this store's own writes queue goes: this server's sender (D20).
     mail: std::sync::Arc<std::sync::Mutex<Option<crossbeam_channel::Sender<OutboxRow>>>>,
 }
@@ -185,41 +187,74 @@ pub const MAIL_LEASE: time::Duration = time::Duration::seconds(60);
 /// run out.
 const MAIL_HANDOFF_CAPACITY: usize = 10_000;
 
-/// Players by token hash, kept for a few seconds: every API request authenticates, and this
-/// spares most of them a query. A change to a player made through this store forgets the cache
-/// at once; one made by another server is seen within [`TokenCache::TTL`].
+/// Players seen in the last few seconds, by a key (a token's hash; a player's id): every API
+/// request authenticates, and this spares most of them a query; the mail written with a move is
+/// settled at once where its recipient is known to take none (D36). A change to a player made
+/// through this store forgets both caches at once; one made by another server is seen within
+/// [`RecentPlayers::TTL`].
+///
+/// A row read before a change but put after it would bring the old player back: each forgetting
+/// starts a new generation, and a row read in an earlier one is not put.
 #[derive(Default)]
-struct TokenCache {
-    entries: std::sync::Mutex<std::collections::HashMap<String, (std::time::Instant, PlayerRow)>>,
+struct RecentPlayers {
+    entries: std::sync::Mutex<Entries>,
 }
 
-impl TokenCache {
+#[derive(Default)]
+struct Entries {
+    generation: u64,
+    players: std::collections::HashMap<String, (std::time::Instant, PlayerRow)>,
+}
+
+impl RecentPlayers {
     const TTL: Duration = Duration::from_secs(5);
     const CAPACITY: usize = 50_000;
 
-    fn get(&self, hash: &str) -> Option<PlayerRow> {
-        let entries = self.entries.lock().expect("token cache lock");
+    /// `read` of the player under `key`, if seen within the TTL.
+    fn with<R>(&self, key: &str, read: impl FnOnce(&PlayerRow) -> R) -> Option<R> {
+        let entries = self.entries.lock().expect("player cache lock");
         entries
-            .get(hash)
+            .players
+            .get(key)
             .filter(|(at, _)| at.elapsed() < Self::TTL)
-            .map(|(_, p)| p.clone())
+            .map(|(_, p)| read(p))
     }
 
-    fn put(&self, hash: &str, player: &PlayerRow) {
-        let mut entries = self.entries.lock().expect("token cache lock");
-        if entries.len() >= Self::CAPACITY {
-            entries.retain(|_, (at, _)| at.elapsed() < Self::TTL);
-            if entries.len() >= Self::CAPACITY {
-                entries.clear();
+    fn get(&self, key: &str) -> Option<PlayerRow> {
+        self.with(key, PlayerRow::clone)
+    }
+
+    /// The generation a read about to start belongs to.
+    fn generation(&self) -> u64 {
+        self.entries.lock().expect("player cache lock").generation
+    }
+
+    /// Remembers `player`, read in generation `read_in`, unless a change has been made since.
+    fn put(&self, read_in: u64, key: &str, player: &PlayerRow) {
+        let mut entries = self.entries.lock().expect("player cache lock");
+        if entries.generation != read_in {
+            return;
+        }
+        let players = &mut entries.players;
+        if players.len() >= Self::CAPACITY {
+            players.retain(|_, (at, _)| at.elapsed() < Self::TTL);
+            if players.len() >= Self::CAPACITY {
+                players.clear();
             }
         }
-        entries.insert(hash.to_owned(), (std::time::Instant::now(), player.clone()));
+        players.insert(key.to_owned(), (std::time::Instant::now(), player.clone()));
     }
 
     fn forget_all(&self) {
-        self.entries.lock().expect("token cache lock").clear();
+        let mut entries = self.entries.lock().expect("player cache lock");
+        entries.generation += 1;
+        entries.players.clear();
     }
 }
+
+/// The generations of the two player caches when a read began.
+#[derive(Clone, Copy)]
+struct Seen(u64, u64);
 
 impl std::fmt::Debug for Store {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -291,6 +326,7 @@ impl Store {
             group,
             commit_stats,
             tokens: Default::default(),
+            players_by_id: Default::default(),
             mail: Default::default(),
         };
         store.migrate()?;
@@ -351,6 +387,7 @@ impl Store {
     /// where each commit waits for the disk): `Duplicate`, and nothing written, if any of them
     /// exists already.
     pub fn create_players(&self, players: &[(&PlayerRow, &str)]) -> Result<(), StoreError> {
+        let written_in = self.players_generation();
         let mut conn = self.writer()?;
         conn.transaction(|conn| {
             for (player, token_hash) in players {
@@ -366,8 +403,37 @@ impl Store {
                     })
                     .execute(conn)?;
             }
-            Ok(())
-        })
+            Ok::<_, StoreError>(())
+        })?;
+        for (player, _) in players {
+            self.seen(written_in, None, player);
+        }
+        Ok(())
+    }
+
+    /// The generation of the player caches a read about to start belongs to.
+    fn players_generation(&self) -> Seen {
+        Seen(self.tokens.generation(), self.players_by_id.generation())
+    }
+
+    /// Remembers a player read or written (since `read_in`), by token hash (if given) and by id.
+    fn seen(&self, read_in: Seen, token_hash: Option<&str>, player: &PlayerRow) {
+        if let Some(hash) = token_hash {
+            self.tokens.put(read_in.0, hash, player);
+        }
+        self.players_by_id.put(read_in.1, &player.id, player);
+    }
+
+    /// Forgets every player seen: one has changed.
+    fn forget_players(&self) {
+        self.tokens.forget_all();
+        self.players_by_id.forget_all();
+    }
+
+    /// `read` of the player with this id if it was read or written in the last few seconds,
+    /// without touching the database (so an async worker may ask).
+    pub fn recent_player_with<R>(&self, id: &str, read: impl FnOnce(&PlayerRow) -> R) -> Option<R> {
+        self.players_by_id.with(id, read)
     }
 
     /// The player of a token seen in the last few seconds, without touching the database (so
@@ -381,6 +447,7 @@ impl Store {
         if let Some(player) = self.tokens.get(hash) {
             return Ok(Some(player));
         }
+        let read_in = self.players_generation();
         let mut conn = self.reader()?;
         let player = tokens::table
             .inner_join(players::table.on(players::id.eq(tokens::player_id)))
@@ -389,19 +456,24 @@ impl Store {
             .first(&mut *conn)
             .optional()?;
         if let Some(p) = &player {
-            self.tokens.put(hash, p);
+            self.seen(read_in, Some(hash), p);
         }
         Ok(player)
     }
 
     #[tracing::instrument(level = "debug", skip(self))]
     pub fn player(&self, id: &str) -> Result<Option<PlayerRow>, StoreError> {
+        let read_in = self.players_generation();
         let mut conn = self.reader()?;
-        Ok(players::table
+        let player = players::table
             .find(id)
             .select(PlayerRow::as_select())
             .first(&mut *conn)
-            .optional()?)
+            .optional()?;
+        if let Some(p) = &player {
+            self.seen(read_in, None, p);
+        }
+        Ok(player)
     }
 
     /// The players with these ids, in one query (the mail sender's recipients of a round).
@@ -410,6 +482,7 @@ impl Store {
         &self,
         ids: &[&str],
     ) -> Result<std::collections::HashMap<String, PlayerRow>, StoreError> {
+        let read_in = self.players_generation();
         let mut conn = self.reader()?;
         let mut found = std::collections::HashMap::with_capacity(ids.len());
         // SQLite takes at most 32,766 parameters a statement.
@@ -418,6 +491,7 @@ impl Store {
                 .filter(players::id.eq_any(chunk))
                 .select(PlayerRow::as_select())
                 .load(&mut *conn)?;
+            rows.iter().for_each(|p| self.seen(read_in, None, p));
             found.extend(rows.into_iter().map(|p| (p.id.clone(), p)));
         }
         Ok(found)
@@ -595,6 +669,7 @@ impl Store {
         status: Option<&str>,
         limit: i64,
     ) -> Result<Option<(PlayerRow, Vec<GameRow>)>, StoreError> {
+        let read_in = self.players_generation();
         let mut conn = self.reader()?;
         let theirs = games::white_id
             .eq(players::id)
@@ -625,7 +700,7 @@ impl Store {
             .chain(rows.filter_map(|(_, g)| g))
             .collect();
         most_urgent_first(&mut games, &player.id);
-        self.tokens.put(hash, &player);
+        self.seen(read_in, Some(hash), &player);
         Ok(Some((player, games)))
     }
 
@@ -927,7 +1002,7 @@ impl Store {
                 players::next_digest_at.eq((mode == "digest").then_some(0)),
             ))
             .execute(&mut *conn)?;
-        self.tokens.forget_all();
+        self.forget_players();
         Ok(n == 1)
     }
 
@@ -986,7 +1061,7 @@ impl Store {
         if done {
             hand_off(handoff);
             // Cached callers carry the player's row.
-            self.tokens.forget_all();
+            self.forget_players();
         }
         Ok(done)
     }
@@ -1480,5 +1555,41 @@ mod tests {
             .unwrap();
             assert_eq!(method, "l");
         });
+    }
+
+    fn player(id: &str, mail_mode: &str) -> super::PlayerRow {
+        super::PlayerRow {
+            id: id.into(),
+            name: "Mehmet".into(),
+            email: None,
+            locale: "tr".into(),
+            notation: None,
+            roles: String::new(),
+            created_at: 0,
+            mail_mode: mail_mode.into(),
+            digest_hour: 8,
+            utc_offset_minutes: 180,
+            last_digest_at: None,
+        }
+    }
+
+    /// A player read before a change but put after it is not remembered: the old row would
+    /// otherwise stand for the new one for a few seconds.
+    #[test]
+    fn a_player_read_before_a_change_is_not_remembered_after_it() {
+        let cache = super::RecentPlayers::default();
+        let mode = |cache: &super::RecentPlayers| cache.with("p", |p| p.mail_mode.clone());
+        let read_in = cache.generation();
+        cache.put(read_in, "p", &player("p", "every_event"));
+        assert_eq!(mode(&cache).as_deref(), Some("every_event"));
+
+        let read_in = cache.generation();
+        cache.forget_all();
+        assert_eq!(mode(&cache), None, "forgotten");
+        cache.put(read_in, "p", &player("p", "every_event"));
+        assert_eq!(mode(&cache), None, "read before the change");
+
+        cache.put(cache.generation(), "p", &player("p", "digest"));
+        assert_eq!(mode(&cache).as_deref(), Some("digest"));
     }
 }
