@@ -220,7 +220,7 @@ pub fn execute_with(
     let key = id.to_string();
     for n in 0..ATTEMPTS {
         let cached = if n == 0 {
-            state.folds.cached(&key)
+            state.folds.cached(&key).map(OwnCopy::of)
         } else {
             None
         };
@@ -271,25 +271,26 @@ struct Landing {
 fn attempt(
     state: &AppState,
     key: &str,
-    cached: Option<Arc<Folded>>,
+    cached: Option<OwnCopy>,
     build: &impl Fn(&GameState) -> Result<(Command, Extras), ApiError>,
     ctx: &Context,
     expected_version: Option<u64>,
     locale: Locale,
 ) -> Result<Option<Judged>, ApiError> {
     let fresh = cached.is_none();
-    let folded = match cached {
-        Some(f) => f,
-        None => state
-            .folds
-            .current(&state.store, key)
-            .map_err(|e| match e {
-                StoreError::Corrupt(_) => ApiError::internal(e),
-                other => other.into(),
-            })?,
+    let OwnCopy { folded, before } = match cached {
+        Some(copy) => copy,
+        None => OwnCopy::of(
+            state
+                .folds
+                .current(&state.store, key)
+                .map_err(|e| match e {
+                    StoreError::Corrupt(_) => ApiError::internal(e),
+                    other => other.into(),
+                })?,
+        ),
     };
     let refuse = |e: ApiError| if fresh { Err(e) } else { Ok(None) };
-    let before = folded.state.clone();
     let (command, extras) = match build(&before) {
         Ok(built) => built,
         Err(e) => return refuse(e),
@@ -336,6 +337,22 @@ fn attempt(
             ..judged.landing
         },
     }))
+}
+
+/// A fold and the request's own copy of its state, which the command is judged on and evolved
+/// into the next fold.
+pub(crate) struct OwnCopy {
+    folded: Arc<Folded>,
+    before: GameState,
+}
+
+impl OwnCopy {
+    fn of(folded: Arc<Folded>) -> OwnCopy {
+        OwnCopy {
+            before: folded.state.clone(),
+            folded,
+        }
+    }
 }
 
 /// Hands the decided events after `folded` to the group commit, with the projection and outbox
@@ -515,9 +532,9 @@ pub(crate) async fn run(
             .and_then(Notation::parse),
     };
     // As `execute`; the commit is awaited here, so no thread sleeps while its batch is written.
-    // A move on a cached fold that cannot need the full search is judged on this worker (D35):
-    // nothing in it blocks or takes long. Anything else is judged on a blocking thread, which
-    // may read the log or search.
+    // A move on a cached fold that cannot need the full search is judged on this worker (D35;
+    // the game's mating line carried forward counts, D37): nothing in it blocks or takes long.
+    // Anything else is judged on a blocking thread, which may read the log or search.
     let key = id.to_string();
     let build = {
         let command = command.clone();
@@ -529,28 +546,26 @@ pub(crate) async fn run(
         } else {
             None
         };
-        let judged = match cached {
+        // The check carries the game's mating line forward on this request's own copy of the
+        // state, where the judgement finds it.
+        let (cached, here) = match cached {
+            Some(folded) => {
+                let mut copy = OwnCopy::of(folded);
+                let here = judged_here(&mut copy.before, &command, &ctx);
+                (Some(copy), here)
+            }
+            None => (None, false),
+        };
+        let judged = if here {
             // A panic here answers this request with a 500, as it would on a blocking thread,
             // instead of ending the worker and every connection it serves.
-            Some(folded) if judged_here(&folded.state, &command, &ctx) => {
-                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    attempt(
-                        &state,
-                        &key,
-                        Some(folded),
-                        &build,
-                        &ctx,
-                        expected_version,
-                        locale,
-                    )
-                }))
-                .map_err(|_| ApiError::internal(anyhow::anyhow!("judging a move panicked")))??
-            }
-            cached => {
-                let (st, k, c, b) = (state.clone(), key.clone(), ctx.clone(), build.clone());
-                web::block(move || attempt(&st, &k, cached, &b, &c, expected_version, locale))
-                    .await??
-            }
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                attempt(&state, &key, cached, &build, &ctx, expected_version, locale)
+            }))
+            .map_err(|_| ApiError::internal(anyhow::anyhow!("judging a move panicked")))??
+        } else {
+            let (st, k, c, b) = (state.clone(), key.clone(), ctx.clone(), build.clone());
+            web::block(move || attempt(&st, &k, cached, &b, &c, expected_version, locale)).await??
         };
         let Some(Judged { pending, landing }) = judged else {
             continue;
@@ -567,9 +582,10 @@ pub(crate) async fn run(
 }
 
 /// Whether `command` on `state` is judged on the HTTP worker: no flag has fallen (its record
-/// asks whether the opponent can still mate, 6.9) and the domain vouches that judging it cannot
-/// run the full search.
-fn judged_here(state: &GameState, command: &Command, ctx: &Context) -> bool {
+/// asks whether the opponent can still mate, 6.9) and the domain vouches that judging it on this
+/// same state (the request's own copy, whose memo the check may carry forward) cannot run the
+/// full search.
+fn judged_here(state: &mut GameState, command: &Command, ctx: &Context) -> bool {
     state.game().is_some_and(|g| g.flagged(ctx.now).is_none())
         && !domain::game::judging_may_search(state, command, ctx)
 }

@@ -15,7 +15,7 @@
 //!
 //! [`MateMemo`] is a cache: it never changes an answer, only how soon it is found.
 
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 
 use chess::{BitBoard, Board, BoardStatus, ChessMove, MoveGen, Piece};
 
@@ -26,9 +26,21 @@ const MAX_LINE: usize = 512;
 /// Tempo moves tried when carrying a line past a quiet move.
 const TEMPOS: usize = 8;
 
-/// The last mating line found or carried in a game, shared by the clones of its state.
-#[derive(Clone, Default)]
-pub struct MateMemo(Arc<Mutex<Option<MatingLine>>>);
+/// The last mating line found or carried in a game. Each copy of a game's state has its own (a
+/// clone copies the line): what one request's judging does to it cannot change another's, so a
+/// server can carry the line forward on its own copy before judging a move and know the test will
+/// find it there ([`super::dead_position_test_may_search`]).
+#[derive(Default)]
+pub struct MateMemo(Mutex<Option<MatingLine>>);
+
+impl Clone for MateMemo {
+    /// A copy of the line (none if the memo is in use elsewhere this very moment: it is a cache).
+    fn clone(&self) -> MateMemo {
+        MateMemo(Mutex::new(
+            self.0.try_lock().ok().and_then(|line| line.clone()),
+        ))
+    }
+}
 
 /// Legal moves from `from` that end in checkmate (by either side). Every line in a memo is one:
 /// it is stored only once proven (see [`MateMemo::remember`] and [`MatingLine::carried_to`]).
@@ -41,14 +53,22 @@ struct MatingLine {
 impl MateMemo {
     /// Can a mating line from `board` be made from the remembered one? If so it is remembered
     /// in its place; if not, it is forgotten (it starts one move before `board`, so it could not
-    /// start one move before the next position either).
+    /// start one move before the next position either). A line already from `board` (carried
+    /// there by [`MateMemo::carry_to`]) is kept.
     pub(super) fn carries_to(&self, board: &Board) -> bool {
         // Never wait: a memo in use elsewhere is simply not consulted.
         let Ok(mut memo) = self.0.try_lock() else {
             return false;
         };
-        *memo = memo.take().and_then(|line| line.carried_to(board));
-        memo.is_some()
+        carry(&mut memo, board)
+    }
+
+    /// As [`MateMemo::carries_to`], on a memo no one else can be using.
+    pub(super) fn carry_to(&mut self, board: &Board) -> bool {
+        match self.0.get_mut() {
+            Ok(memo) => carry(memo, board),
+            Err(_) => false,
+        }
     }
 
     /// Remembers a mating line from `board` (chasolver's helpmate), once it is played through:
@@ -61,6 +81,17 @@ impl MateMemo {
             *memo = Some(MatingLine { from: board, moves });
         }
     }
+}
+
+fn carry(memo: &mut Option<MatingLine>, board: &Board) -> bool {
+    *memo = memo.take().and_then(|line| {
+        if line.from == *board {
+            Some(line)
+        } else {
+            line.carried_to(board)
+        }
+    });
+    memo.is_some()
 }
 
 /// A memo never makes two game states differ.
@@ -355,5 +386,23 @@ mod tests {
         let unrelated = board("7k/8/6K1/8/8/8/8/1R6 w - - 0 1");
         assert!(!memo.carries_to(&unrelated), "not one move on");
         assert!(!memo.carries_to(&next), "forgotten");
+    }
+
+    /// A line carried ahead of the test (on a state's own copy) is found there by the test; a
+    /// clone of a state has its own copy, which judging elsewhere does not touch.
+    #[test]
+    fn a_line_carried_ahead_is_found_there_and_each_copy_is_its_own() {
+        let mut memo = MateMemo::default();
+        let from = board(ROOK);
+        memo.remember(from, vec![ChessMove::new(Square::A1, Square::A8, None)]);
+        let copy = memo.clone();
+        let next = from.make_move_new(ChessMove::new(Square::A1, Square::C1, None));
+        assert!(memo.carry_to(&next));
+        assert!(memo.carries_to(&next), "already from here: kept");
+        assert!(memo.carries_to(&next), "and again");
+        // The copy still holds the line from `from`: it carries to `next` by itself.
+        let unrelated = board("7k/8/6K1/8/8/8/8/1R6 w - - 0 1");
+        assert!(!memo.carries_to(&unrelated), "the original forgets it");
+        assert!(copy.carries_to(&next), "the copy was not touched");
     }
 }

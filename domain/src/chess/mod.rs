@@ -255,18 +255,24 @@ fn is_dead_position_remembering(pos: &Chess, memo: &MateMemo) -> bool {
     }
 }
 
-/// Could the dead-position test (remembering a game's mating line or not) run chasolver's full
-/// search on `pos`? Cheap, without consulting the game's memo (which a test would change, and
-/// which another thread may hold): every position [`full_search_applies`] to is answered yes
-/// without the fast check; elsewhere the fast check decides, as in the test. Never no where the
-/// test searches.
-pub fn dead_position_test_may_search(pos: &Chess) -> bool {
+/// Could the dead-position test, remembering `memo`'s line, run chasolver's full search on `pos`?
+/// Cheap: the remembered line is first carried to `pos` (as the test would carry it; the test then
+/// finds it there and does not search); failing that, every position [`full_search_applies`] to is
+/// answered yes without the fast check, and elsewhere the fast check decides, as in the test.
+/// Never no where the test searches. It takes the memo mutably: a memo another thread could change
+/// between this answer and the test could make the answer wrong (each clone of a game's state has
+/// its own).
+pub fn dead_position_test_may_search(pos: &Chess, memo: &mut MateMemo) -> bool {
     if pos.is_insufficient_material() {
         return false;
     }
-    full_search_applies(pos)
-        || to_chess_board(pos)
-            .is_some_and(|board| matches!(fast_check(pos, &board), FastCheck::Search(_)))
+    let Some(board) = to_chess_board(pos) else {
+        return false;
+    };
+    if memo.carry_to(&board) {
+        return false;
+    }
+    full_search_applies(pos) || matches!(fast_check(pos, &board), FastCheck::Search(_))
 }
 
 /// Would [`is_dead_position`] run chasolver's full search on `pos` (microseconds usually, up to

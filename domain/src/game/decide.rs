@@ -253,10 +253,11 @@ pub fn decide(
 /// flag falls or a sealed move is judged (6.9)? It takes microseconds on nearly every position but
 /// up to about a second on rare ones, so a server judges such commands off the threads that serve
 /// requests. False only for a move that `decide` refuses before playing it (unreadable or illegal)
-/// or after which the position needs no full search; true for every other command, whatever it
-/// would do. Never false where `decide` would search (tested on random games and on chasolver's
-/// corpus).
-pub fn judging_may_search(state: &GameState, command: &Command, ctx: &Context) -> bool {
+/// or after which the position needs no full search: the game's remembered mating line carries
+/// to it (carried here, on this state's own memo, for the test to find), or the fast check settles
+/// it. True for every other command, whatever it would do. Never false where `decide` on this same
+/// state would search (tested on random games and on chasolver's corpus).
+pub fn judging_may_search(state: &mut GameState, command: &Command, ctx: &Context) -> bool {
     let (GameState::Created(game), Command::MakeMove { mv, .. }) = (state, command) else {
         return true;
     };
@@ -265,7 +266,7 @@ pub fn judging_may_search(state: &GameState, command: &Command, ctx: &Context) -
         Ok(m) => {
             let mut after = game.position().clone();
             after.play_unchecked(m);
-            rules::dead_position_test_may_search(&after)
+            rules::dead_position_test_may_search(&after, game.mate_memo_mut())
         }
     }
 }
@@ -1025,6 +1026,9 @@ mod tests {
     struct Seen {
         moves: u64,
         on_the_worker: u64,
+        /// Of those, moves into a position the full search applies to: cleared by the game's
+        /// remembered mating line.
+        by_the_line: u64,
         searched: u64,
     }
 
@@ -1045,14 +1049,19 @@ mod tests {
                 },
                 offer_draw: false,
             };
-            let may = judging_may_search(state, &command, &ctx(actor));
+            // As a server does: the check and the judgement on its own copy of the state.
+            let mut own = state.clone();
+            let may = judging_may_search(&mut own, &command, &ctx(actor));
             seen.moves += 1;
             seen.on_the_worker += u64::from(!may);
+            let mut after = game.position().clone();
+            after.play_unchecked(m);
+            seen.by_the_line += u64::from(!may && rules::full_search_applies(&after));
             if may && !judge_all {
                 continue;
             }
             let before = SEARCHES.with(|n| n.get());
-            decide(state, command, &ctx(actor)).expect("a legal move is played");
+            decide(&own, command, &ctx(actor)).expect("a legal move is played");
             let searched = SEARCHES.with(|n| n.get()) > before;
             assert!(
                 may || !searched,
@@ -1098,6 +1107,7 @@ mod tests {
         }
         assert!(seen.searched > 100, "{seen:?}");
         assert!(seen.on_the_worker > seen.moves / 2, "{seen:?}");
+        assert!(seen.by_the_line > 100, "{seen:?}");
     }
 
     /// chasolver's corpus of hard positions, many where one side cannot mate however much

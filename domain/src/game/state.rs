@@ -168,6 +168,10 @@ impl Game {
         &self.mate_memo
     }
 
+    pub(crate) fn mate_memo_mut(&mut self) -> &mut rules::MateMemo {
+        &mut self.mate_memo
+    }
+
     fn new(c: &GameCreated, at: Timestamp) -> Result<Game, String> {
         let start = match &c.start_fen {
             None => Chess::default(),
