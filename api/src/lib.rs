@@ -111,10 +111,7 @@ pub fn build(config: &Config) -> anyhow::Result<Running> {
         public_url,
         envelope_key,
         mail: mail.clone(),
-        // 10,000 recently played games: about 1.6 kB each measured (16 MB less resident memory
-        // than 20,000 with 100,000 active games, and no fewer moves a second; a miss reads the
-        // game's log again). docs/performance.md, 100,000 active games.
-        folds: folds::Folds::new(10_000),
+        folds: folds::Folds::new(folds::GAMES_KEPT),
         login_limits: http::login::LoginLimits::new(
             config.login_limit_per_hour,
             config.login_limit_per_hour.saturating_mul(10),

@@ -195,9 +195,10 @@ const MAIL_HANDOFF_CAPACITY: usize = 10_000;
 ///
 /// A row read before a change but put after it would bring the old player back: each forgetting
 /// starts a new generation, and a row read in an earlier one is not put.
-#[derive(Default)]
 struct RecentPlayers {
     entries: std::sync::Mutex<Entries>,
+    /// The most players kept; past it the expired are dropped, and if that is not enough, all.
+    capacity: usize,
 }
 
 #[derive(Default)]
@@ -208,7 +209,13 @@ struct Entries {
 
 impl RecentPlayers {
     const TTL: Duration = Duration::from_secs(5);
-    const CAPACITY: usize = 50_000;
+
+    fn new(capacity: usize) -> RecentPlayers {
+        RecentPlayers {
+            entries: Default::default(),
+            capacity,
+        }
+    }
 
     /// `read` of the player under `key`, if seen within the TTL.
     fn with<R>(&self, key: &str, read: impl FnOnce(&PlayerRow) -> R) -> Option<R> {
@@ -236,9 +243,9 @@ impl RecentPlayers {
             return;
         }
         let players = &mut entries.players;
-        if players.len() >= Self::CAPACITY {
+        if players.len() >= self.capacity {
             players.retain(|_, (at, _)| at.elapsed() < Self::TTL);
-            if players.len() >= Self::CAPACITY {
+            if players.len() >= self.capacity {
                 players.clear();
             }
         }
@@ -325,8 +332,10 @@ impl Store {
             writers,
             group,
             commit_stats,
-            tokens: Default::default(),
-            players_by_id: Default::default(),
+            // Every request's player by token; by id, the recipients of the games being played,
+            // as many as the fold cache keeps games (the resident memory target, D36).
+            tokens: std::sync::Arc::new(RecentPlayers::new(50_000)),
+            players_by_id: std::sync::Arc::new(RecentPlayers::new(crate::folds::GAMES_KEPT)),
             mail: Default::default(),
         };
         store.migrate()?;
@@ -1577,7 +1586,7 @@ mod tests {
     /// otherwise stand for the new one for a few seconds.
     #[test]
     fn a_player_read_before_a_change_is_not_remembered_after_it() {
-        let cache = super::RecentPlayers::default();
+        let cache = super::RecentPlayers::new(10);
         let mode = |cache: &super::RecentPlayers| cache.with("p", |p| p.mail_mode.clone());
         let read_in = cache.generation();
         cache.put(read_in, "p", &player("p", "every_event"));
