@@ -259,6 +259,9 @@ impl RecentPlayers {
     }
 }
 
+/// How many players are kept by id for mail (D36).
+const RECIPIENTS_KEPT: usize = 2_000;
+
 /// The generations of the two player caches when a read began.
 #[derive(Clone, Copy)]
 struct Seen(u64, u64);
@@ -332,10 +335,12 @@ impl Store {
             writers,
             group,
             commit_stats,
-            // Every request's player by token; by id, the recipients of the games being played,
-            // as many as the fold cache keeps games (the resident memory target, D36).
+            // Every request's player by token; by id, the recipients of the games played in the
+            // last few seconds (D36): 2,000 covers a load of 100 games at thousands of moves a
+            // second, and past it mail is settled by the sender as before. With 100,000 active
+            // games and 10,000 kept, the server's memory rose by 14 MB (docs/performance.md).
             tokens: std::sync::Arc::new(RecentPlayers::new(50_000)),
-            players_by_id: std::sync::Arc::new(RecentPlayers::new(crate::folds::GAMES_KEPT)),
+            players_by_id: std::sync::Arc::new(RecentPlayers::new(RECIPIENTS_KEPT)),
             mail: Default::default(),
         };
         store.migrate()?;
