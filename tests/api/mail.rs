@@ -714,14 +714,16 @@ async fn mail_a_player_seen_lately_takes_none_of_is_settled_as_it_is_written(bac
         subjects.iter().any(|s| s.contains("played Nc6")),
         "{subjects:?}"
     );
-    let rows = app.state.store.outbox(100).unwrap();
+    // The mail of a move: to `to`, of event `seq`, as the table holds it now.
     let moved = |to: &Player, seq: i64| {
+        let rows = app.state.store.outbox(100).unwrap();
         rows.iter()
             .find(|r| {
                 r.recipient_id == to.id
                     && r.kind == "opponent_moved"
                     && serde_json::from_str::<Value>(&r.payload).unwrap()["seq"] == seq
             })
+            .cloned()
             .unwrap_or_else(|| panic!("mail of event {seq}: {rows:?}"))
     };
     let settled_as_written = |to: &Player, seq: i64, note: &str| {
@@ -734,18 +736,19 @@ async fn mail_a_player_seen_lately_takes_none_of_is_settled_as_it_is_written(bac
     settled_as_written(&black, 2, "not sent: no e-mail address");
     settled_as_written(&white, 3, "not sent: the player's mail preference");
     settled_as_written(&black, 4, "not sent: no e-mail address");
+    // Nc6's mail went by the sender (it arrived above), which marks it sent after the event.
     let start = Instant::now();
     let sent = loop {
-        let rows = app.state.store.outbox(100).unwrap();
-        let row = rows
-            .iter()
-            .find(|r| r.recipient_id == white.id && r.payload.contains("\"seq\":5"))
-            .cloned();
-        match row {
-            Some(r) if r.sent_at.is_some() || start.elapsed() > Duration::from_secs(30) => break r,
-            _ => tokio::time::sleep(Duration::from_millis(100)).await,
+        let row = moved(&white, 5);
+        if row.sent_at.is_some() || start.elapsed() > Duration::from_secs(30) {
+            break row;
         }
+        tokio::time::sleep(Duration::from_millis(100)).await;
     };
+    assert!(
+        sent.sent_at.is_some_and(|at| at > sent.created_at),
+        "Nc6 sent to Ayse by the sender: {sent:?}"
+    );
     assert_eq!(sent.last_error, None, "Nc6 sent to Ayse: {sent:?}");
 }
 

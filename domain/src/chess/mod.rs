@@ -229,15 +229,10 @@ pub fn is_dead_position(pos: &Chess) -> bool {
 /// only ever proves a side unable to mate, so it could never have called this position dead), and
 /// half the positions of a sparse endgame are settled by the line alone.
 fn is_dead_position_remembering(pos: &Chess, memo: &MateMemo) -> bool {
-    if pos.is_insufficient_material() {
-        return true;
-    }
-    let Some(board) = to_chess_board(pos) else {
-        return false;
+    let board = match before_the_fast_check(pos, |board| memo.carries_to(board)) {
+        Ok(dead) => return dead,
+        Err(board) => board,
     };
-    if memo.carries_to(&board) {
-        return false;
-    }
     match fast_check(pos, &board) {
         FastCheck::Settled(dead) => dead,
         FastCheck::Search(sides) => {
@@ -263,16 +258,33 @@ fn is_dead_position_remembering(pos: &Chess, memo: &MateMemo) -> bool {
 /// between this answer and the test could make the answer wrong (each clone of a game's state has
 /// its own).
 pub fn dead_position_test_may_search(pos: &Chess, memo: &mut MateMemo) -> bool {
+    match before_the_fast_check(pos, |board| memo.carry_to(board)) {
+        Ok(_) => false,
+        Err(board) => {
+            full_search_applies(pos) || matches!(fast_check(pos, &board), FastCheck::Search(_))
+        }
+    }
+}
+
+/// The steps of the dead-position test before chasolver's fast check, shared by the test and by
+/// [`dead_position_test_may_search`] so that the two take them in the same order: shakmaty's
+/// material test (dead), a position chasolver's board cannot hold (not called dead), then the
+/// remembered line, carried by `carry` (not dead). `Ok` with the answer where one of them settles
+/// it, else `Err` with chasolver's board for the fast check.
+fn before_the_fast_check(
+    pos: &Chess,
+    carry: impl FnOnce(&chess::Board) -> bool,
+) -> Result<bool, chess::Board> {
     if pos.is_insufficient_material() {
-        return false;
+        return Ok(true);
     }
     let Some(board) = to_chess_board(pos) else {
-        return false;
+        return Ok(false);
     };
-    if memo.carry_to(&board) {
-        return false;
+    if carry(&board) {
+        return Ok(false);
     }
-    full_search_applies(pos) || matches!(fast_check(pos, &board), FastCheck::Search(_))
+    Err(board)
 }
 
 /// Would [`is_dead_position`] run chasolver's full search on `pos` (microseconds usually, up to
