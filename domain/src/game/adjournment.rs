@@ -75,6 +75,14 @@ impl Adjournment {
     pub fn present(&self, side: Side) -> bool {
         self.checked_in[side_index(side)]
     }
+
+    /// The envelope of this kind, if sealed.
+    pub(crate) fn slot(&mut self, kind: EnvelopeKind) -> &mut Option<Envelope> {
+        match kind {
+            EnvelopeKind::Sealed => &mut self.envelope,
+            EnvelopeKind::Reply => &mut self.reply,
+        }
+    }
 }
 
 pub(crate) fn side_index(side: Side) -> usize {

@@ -1,0 +1,64 @@
+//! Draw claims (9.2 threefold repetition, 9.3 fifty moves): judged at once; a wrong claim
+//! stands as a draw offer, gives the opponent time (9.5) and plays the intended move.
+
+use shakmaty::{Move, Position};
+
+use super::moves::{play_and_judge, read, record};
+use super::{board_in_play, player, Context, MoveInput};
+use crate::game::event::EventBody;
+use crate::game::rejection::Rejection;
+use crate::game::state::Game;
+use crate::game::types::{ClaimKind, GameResult, Side};
+
+pub(super) fn claim(
+    game: &Game,
+    kind: ClaimKind,
+    intended_move: Option<MoveInput>,
+    ctx: &Context,
+) -> Result<Vec<EventBody>, Rejection> {
+    let side = player(game, ctx)?;
+    board_in_play(game)?;
+    // 9.2 / 9.3: the claim is made by the player having the move, before moving (9.4).
+    if game.turn() != side {
+        return Err(Rejection::NotYourTurn);
+    }
+    let intended = intended_move
+        .map(|mv| read(game.position(), &mv, ctx))
+        .transpose()?;
+    Ok(judge(game, side, kind, intended))
+}
+
+/// 9.2 / 9.3 / 9.5: judge the claim; if wrong, it stands as a draw offer and the intended move
+/// (if any) is played.
+fn judge(game: &Game, side: Side, kind: ClaimKind, intended: Option<Move>) -> Vec<EventBody> {
+    let pos = game.position();
+    let (occurrences, halfmove_clock) = match intended {
+        Some(m) => {
+            let mut after = pos.clone();
+            after.play_unchecked(m);
+            (game.occurrences_after(m, &after), after.halfmoves())
+        }
+        None => (game.occurrences_now(), pos.halfmoves()),
+    };
+    let upheld = match kind {
+        ClaimKind::ThreefoldRepetition => occurrences >= 3,
+        ClaimKind::FiftyMoves => halfmove_clock >= 100,
+    };
+    let mut events = vec![EventBody::DrawClaimed {
+        by: side,
+        kind,
+        intended_move: intended.map(|m| record(pos, m)),
+        upheld,
+        occurrences: (kind == ClaimKind::ThreefoldRepetition).then_some(occurrences),
+        halfmove_clock,
+    }];
+    if upheld {
+        events.push(EventBody::GameEnded {
+            result: GameResult::Draw,
+            termination: kind.termination(),
+        });
+    } else if let Some(m) = intended {
+        events.extend(play_and_judge(game, m, false));
+    }
+    events
+}

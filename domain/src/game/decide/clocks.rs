@@ -1,0 +1,75 @@
+//! The clocks' commands: a flag fall, recorded by the service (6.9), and time an arbiter gives.
+
+use super::{arbiter, required_reason, Context};
+use crate::chess as rules;
+use crate::game::event::EventBody;
+use crate::game::rejection::Rejection;
+use crate::game::state::Game;
+use crate::game::time_control::TimeControl;
+use crate::game::types::{Actor, GameResult, Side, Termination};
+
+/// 6.9 (6.10 in 2005): the side to move has run out of time. It loses, unless the opponent cannot
+/// checkmate by any series of legal moves (chasolver's full search): then the game is drawn. If the
+/// search cannot decide, nothing proves the draw and the loss stands.
+pub(super) fn flag_fall(game: &Game, ctx: &Context) -> Result<Vec<EventBody>, Rejection> {
+    if !matches!(ctx.actor, Actor::System | Actor::Admin) {
+        return Err(Rejection::ArbiterOnly);
+    }
+    if !game.is_active() {
+        return Err(Rejection::GameOver);
+    }
+    let (Some(side), Some(deadline)) = (
+        game.flagged(ctx.now),
+        game.clock.as_ref().and_then(|c| c.deadline()),
+    ) else {
+        return Err(Rejection::NotYetDue);
+    };
+    let opponent = side.opponent();
+    let (result, termination) = match rules::winnability(game.position(), opponent.into()) {
+        rules::Winnability::Unwinnable => {
+            (GameResult::Draw, Termination::InsufficientMaterialOnTime)
+        }
+        rules::Winnability::Winnable | rules::Winnability::Unknown => {
+            (GameResult::win_for(opponent), Termination::TimeForfeit)
+        }
+    };
+    Ok(vec![
+        EventBody::FlagFell { side, deadline },
+        EventBody::GameEnded {
+            result,
+            termination,
+        },
+    ])
+}
+
+/// An arbiter gives a side more time, with a reason.
+pub(super) fn add_time(
+    game: &Game,
+    side: Side,
+    seconds: u64,
+    reason: String,
+    ctx: &Context,
+) -> Result<Vec<EventBody>, Rejection> {
+    arbiter(game, ctx)?;
+    if !game.is_active() {
+        return Err(Rejection::GameOver);
+    }
+    if let Some(flagged) = game.flagged(ctx.now) {
+        return Err(Rejection::FlagFallen { side: flagged });
+    }
+    if game.clock.is_none() {
+        return Err(Rejection::NoClock);
+    }
+    if seconds == 0 || seconds > TimeControl::MAX_SECONDS {
+        return Err(Rejection::InvalidField {
+            field: "seconds",
+            detail: "between 1 second and 400 days".into(),
+        });
+    }
+    let reason = required_reason(reason)?;
+    Ok(vec![EventBody::TimeAdded {
+        side,
+        seconds,
+        reason,
+    }])
+}

@@ -1,0 +1,76 @@
+//! A game's creation: its players, rules, start position and time control, checked once.
+
+use shakmaty::{Chess, Position};
+
+use super::{label, Context, CreateGame, MAX_LABEL_CHARS};
+use crate::chess::{self as rules, Ending, FenError};
+use crate::game::event::{EventBody, GameCreated};
+use crate::game::rejection::Rejection;
+use crate::game::types::{Actor, Participant};
+
+pub(super) fn create(c: CreateGame, ctx: &Context) -> Result<EventBody, Rejection> {
+    if let Actor::Player(id) = ctx.actor {
+        // A player may only create a game they play in.
+        if id != c.white.id && id != c.black.id {
+            return Err(Rejection::NotAPlayer);
+        }
+    }
+    match ctx.actor {
+        Actor::System => return Err(Rejection::ArbiterOnly),
+        // An organiser creates games they arbitrate.
+        Actor::Arbiter(id) if c.organiser != Some(id) => return Err(Rejection::ArbiterOnly),
+        _ => {}
+    }
+    if c.white.id == c.black.id {
+        return Err(Rejection::SamePlayer);
+    }
+    let participant = |field, p: Participant| -> Result<Participant, Rejection> {
+        let name = label(field, Some(p.name), MAX_LABEL_CHARS)?.ok_or(Rejection::InvalidField {
+            field,
+            detail: "a name is needed".into(),
+        })?;
+        Ok(Participant { id: p.id, name })
+    };
+    let start_fen = match c.start_fen.as_deref().map(str::trim) {
+        None | Some("") => None,
+        Some(text) => {
+            let start = rules::StartFen::parse(text).map_err(|e| match e {
+                FenError::Invalid(detail) => Rejection::InvalidFen(detail),
+                FenError::NotPlayable(ending) => Rejection::PositionNotPlayable(ending),
+            })?;
+            if c.rules.has_automatic_draws() && start.position().halfmoves() >= 150 {
+                // 9.6.2 would already have ended the game.
+                return Err(Rejection::PositionNotPlayable(Ending::SeventyfiveMoves));
+            }
+            // The standard start is stored as no FEN at all.
+            (start.as_str() != rules::fen_of(&Chess::default())).then(|| start.as_str().to_owned())
+        }
+    };
+    if let Some(tc) = &c.time_control {
+        tc.validate()
+            .map_err(|e| Rejection::InvalidTimeControl(e.0))?;
+    }
+    Ok(EventBody::GameCreated(Box::new(GameCreated {
+        game_id: c.game_id,
+        white: participant("white", c.white)?,
+        black: participant("black", c.black)?,
+        organiser: c.organiser,
+        rules: c.rules,
+        start_fen,
+        time_control: c.time_control,
+        event: label("event", c.event, MAX_LABEL_CHARS)?,
+        round: label("round", c.round, MAX_LABEL_CHARS)?,
+        site: label("site", c.site, MAX_LABEL_CHARS)?,
+        sealed_move_check: c.sealed_move_check,
+        leave_days_per_year: match c.leave_days_per_year {
+            None => 30,
+            Some(d) if d <= 366 => d,
+            Some(_) => {
+                return Err(Rejection::InvalidField {
+                    field: "leave_days_per_year",
+                    detail: "at most 366".into(),
+                })
+            }
+        },
+    })))
+}

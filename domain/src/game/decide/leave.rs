@@ -1,0 +1,65 @@
+//! A player's leave: the clocks of all their games stop for whole days, within the year's
+//! allowance; they may come back early.
+
+use super::{player, Context};
+use crate::game::event::EventBody;
+use crate::game::rejection::Rejection;
+use crate::game::state::Game;
+use crate::game::types::Timestamp;
+
+/// A player's leave: from now or later, whole days, within the year's allowance in this game.
+pub(super) fn take(
+    game: &Game,
+    from: Timestamp,
+    until: Timestamp,
+    ctx: &Context,
+) -> Result<Vec<EventBody>, Rejection> {
+    let side = player(game, ctx)?;
+    let Some(clock) = &game.clock else {
+        return Err(Rejection::NoClock);
+    };
+    let invalid = |detail: &str| Err(Rejection::InvalidLeave(detail.to_owned()));
+    // A minute's grace for "from now" sent by a client whose clock is a little behind.
+    if from < ctx.now - time::Duration::minutes(1) {
+        return invalid("leave cannot start in the past");
+    }
+    let from = from.max(ctx.now);
+    if from > ctx.now + time::Duration::days(400) {
+        return invalid("leave starts at most 400 days ahead");
+    }
+    if until <= from {
+        return invalid("leave must end after it starts");
+    }
+    if clock.leave_ahead(side, ctx.now) {
+        return invalid("a leave is already taken; end it first");
+    }
+    let days_of = |a: Timestamp, b: Timestamp| ((b - a).whole_seconds() + 86_399) / 86_400;
+    let asked = days_of(from, until);
+    let year = from.year();
+    let taken: i64 = clock
+        .pauses
+        .iter()
+        .filter(|p| p.side == side && p.from.year() == year)
+        .map(|p| days_of(p.from, p.until))
+        .sum();
+    let allowance = i64::from(game.leave_days_per_year);
+    if taken + asked > allowance {
+        return Err(Rejection::LeaveAllowanceExceeded {
+            left_days: (allowance - taken).max(0) as u32,
+        });
+    }
+    Ok(vec![EventBody::LeaveTaken { side, from, until }])
+}
+
+/// The player ends their leave now.
+pub(super) fn end(game: &Game, ctx: &Context) -> Result<Vec<EventBody>, Rejection> {
+    let side = player(game, ctx)?;
+    let ahead = game
+        .clock
+        .as_ref()
+        .is_some_and(|c| c.leave_ahead(side, ctx.now));
+    if !ahead {
+        return Err(Rejection::NoLeave);
+    }
+    Ok(vec![EventBody::LeaveEnded { side }])
+}

@@ -1,0 +1,332 @@
+//! `decide`: judges a command against the state and answers with the events it causes, or a
+//! rejection. All authorization of game actions lives here, in one place: who may act is settled
+//! by the guards below ([`player`], [`arbiter`]) before a capability's module judges the command.
+//!
+//! One module per capability: [`moves`], [`offers`] (draw offers), [`claims`], [`results`]
+//! (resignation and arbiters' rulings), [`clocks`] (flag fall, time given), [`leave`],
+//! [`creation`], and [`appendix_a`] (adjournment and sealed moves).
+
+mod appendix_a;
+mod claims;
+mod clocks;
+mod creation;
+mod leave;
+mod moves;
+mod offers;
+mod results;
+#[cfg(test)]
+mod tests;
+
+use super::adjournment::{Revealed, SealedMoveCheck};
+use super::event::GameEvent;
+use super::rejection::Rejection;
+use super::state::{Game, GameState, Status};
+use super::time_control::TimeControl;
+use super::types::{Actor, ClaimKind, GameResult, Participant, RuleSet, Side, Timestamp};
+use crate::chess::{self as rules, Notation};
+use crate::ids::GameId;
+use shakmaty::Position;
+
+pub use crate::chess::MoveText;
+pub use appendix_a::envelope_to_open;
+
+/// Who acts, when, and how they write moves. The domain reads no clock: `now` comes from here.
+#[derive(Debug, Clone)]
+pub struct Context {
+    pub now: Timestamp,
+    pub actor: Actor,
+    /// The acting player's own notation setting, tried first when a move names none.
+    pub notation: Option<Notation>,
+}
+
+/// A move as sent: the text and, optionally, the notation it is written in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveInput {
+    pub text: MoveText,
+    pub notation: Option<Notation>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct CreateGame {
+    pub game_id: GameId,
+    pub white: Participant,
+    pub black: Participant,
+    /// The organiser creating the game, who will be its arbiter.
+    pub organiser: Option<crate::ids::PlayerId>,
+    pub rules: RuleSet,
+    /// As typed; checked here (an illegal position is `invalid_fen`, one already over is
+    /// `position_not_playable`).
+    pub start_fen: Option<String>,
+    pub time_control: Option<TimeControl>,
+    pub event: Option<String>,
+    pub round: Option<String>,
+    pub site: Option<String>,
+    /// Leave days per player per calendar year (default 30).
+    pub leave_days_per_year: Option<u32>,
+    /// When sealed moves are judged (default: at opening, as FIDE).
+    pub sealed_move_check: SealedMoveCheck,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Command {
+    CreateGame(Box<CreateGame>),
+    /// Make a move, optionally offering a draw with it (9.1.2.1).
+    MakeMove {
+        mv: MoveInput,
+        offer_draw: bool,
+    },
+    OfferDraw,
+    AcceptDraw,
+    DeclineDraw,
+    /// Claim a draw (9.2, 9.3) on the present position, or on an intended move.
+    ClaimDraw {
+        kind: ClaimKind,
+        intended_move: Option<MoveInput>,
+    },
+    Resign,
+    /// An arbiter rules on the result, with a reason.
+    DecideResult {
+        result: GameResult,
+        reason: String,
+    },
+    /// The service notices that the side to move has run out of time (6.9).
+    FlagFall,
+    /// A player takes leave: the clocks stop from `from` to `until`.
+    TakeLeave {
+        from: Timestamp,
+        until: Timestamp,
+    },
+    /// A player ends their leave now.
+    EndLeave,
+    /// An arbiter gives a side more time, with a reason.
+    AddTime {
+        side: Side,
+        seconds: u64,
+        reason: String,
+    },
+    /// Adjourn the game (A1): the arbiter, or the player to move.
+    Adjourn {
+        resume_at: Timestamp,
+        place: Option<String>,
+    },
+    /// Seal a move (or seal again, replacing it, until the envelope is closed). `nonce` is the
+    /// service's entropy for the commitment.
+    Seal {
+        text: String,
+        nonce: String,
+    },
+    /// Close the envelope: the move is fixed and the sealer's clock stops.
+    CloseEnvelope,
+    /// A player is present for the resumption. If this lets an envelope open, `revealed` holds
+    /// what the service stored in it.
+    CheckIn {
+        revealed: Option<Revealed>,
+    },
+    /// The service applies A10 (more than an hour late) at its time.
+    ApplyLateness,
+    /// A11: the envelope is lost; the arbiter records the move the sealer states they sealed.
+    RestoreEnvelope {
+        text: String,
+        nonce: String,
+        reason: String,
+    },
+    /// A11 / A12: the arbiter sets the clocks. After the first move of a resumption only with
+    /// `grave_consequences`.
+    SetClocks {
+        white_seconds: u64,
+        black_seconds: u64,
+        reason: String,
+        grave_consequences: bool,
+    },
+}
+
+/// Longest player name, event, round or site kept in a game.
+pub const MAX_LABEL_CHARS: usize = 200;
+/// Longest reason an arbiter may give.
+pub const MAX_REASON_CHARS: usize = 2000;
+
+/// Judges `command` in `state`.
+pub fn decide(
+    state: &GameState,
+    command: Command,
+    ctx: &Context,
+) -> Result<Vec<GameEvent>, Rejection> {
+    let stamp = |body| GameEvent {
+        at: ctx.now,
+        actor: ctx.actor,
+        body,
+    };
+    let (game, command) = match (state, command) {
+        (GameState::NotCreated, Command::CreateGame(c)) => {
+            return creation::create(*c, ctx).map(|body| vec![stamp(body)]);
+        }
+        (GameState::NotCreated, _) => return Err(Rejection::NoSuchGame),
+        (GameState::Corrupt { reason, .. }, _) => {
+            return Err(Rejection::CorruptLog(reason.clone()))
+        }
+        (GameState::Created(_), Command::CreateGame(_)) => return Err(Rejection::GameExists),
+        (GameState::Created(game), command) => (game, command),
+    };
+    let bodies = match command {
+        Command::CreateGame(_) => unreachable!("handled above"),
+        Command::MakeMove { mv, offer_draw } => moves::make_move(game, mv, offer_draw, ctx)?,
+        Command::OfferDraw => offers::offer(game, ctx)?,
+        Command::AcceptDraw => offers::accept(game, ctx)?,
+        Command::DeclineDraw => offers::decline(game, ctx)?,
+        Command::ClaimDraw {
+            kind,
+            intended_move,
+        } => claims::claim(game, kind, intended_move, ctx)?,
+        Command::Resign => results::resign(game, ctx)?,
+        Command::DecideResult { result, reason } => {
+            results::decide_result(game, result, reason, ctx)?
+        }
+        Command::FlagFall => clocks::flag_fall(game, ctx)?,
+        Command::AddTime {
+            side,
+            seconds,
+            reason,
+        } => clocks::add_time(game, side, seconds, reason, ctx)?,
+        Command::TakeLeave { from, until } => leave::take(game, from, until, ctx)?,
+        Command::EndLeave => leave::end(game, ctx)?,
+        Command::Adjourn { resume_at, place } => appendix_a::adjourn(game, resume_at, place, ctx)?,
+        Command::Seal { text, nonce } => appendix_a::seal(game, text, nonce, ctx)?,
+        Command::CloseEnvelope => appendix_a::close_envelope(game, ctx)?,
+        Command::CheckIn { revealed } => appendix_a::check_in(game, revealed, ctx)?,
+        Command::ApplyLateness => appendix_a::lateness(game, ctx)?,
+        Command::RestoreEnvelope {
+            text,
+            nonce,
+            reason,
+        } => appendix_a::restore_envelope(game, text, nonce, reason, ctx)?,
+        Command::SetClocks {
+            white_seconds,
+            black_seconds,
+            reason,
+            grave_consequences,
+        } => appendix_a::set_clocks(
+            game,
+            white_seconds,
+            black_seconds,
+            reason,
+            grave_consequences,
+            ctx,
+        )?,
+    };
+    Ok(bodies.into_iter().map(stamp).collect())
+}
+
+/// Might judging `command` in `state` run chasolver's full search: the dead-position test where
+/// the fast check leaves it open after a move (5.2.2), or "can the opponent still mate" when a
+/// flag falls or a sealed move is judged (6.9)? It takes microseconds on nearly every position but
+/// up to about a second on rare ones, so a server judges such commands off the threads that serve
+/// requests. False only for a move that `decide` refuses before playing it (unreadable or illegal)
+/// or after which the position needs no full search: the game's remembered mating line carries
+/// to it (carried here, on this state's own memo, for the test to find), or the fast check settles
+/// it. True for every other command, whatever it would do. Never false where `decide` on this same
+/// state would search (tested on random games and on chasolver's corpus).
+pub fn judging_may_search(state: &mut GameState, command: &Command, ctx: &Context) -> bool {
+    let (GameState::Created(game), Command::MakeMove { mv, .. }) = (state, command) else {
+        return true;
+    };
+    match moves::read(game.position(), mv, ctx) {
+        Err(_) => false,
+        Ok(m) => {
+            let mut after = game.position().clone();
+            after.play_unchecked(m);
+            rules::dead_position_test_may_search(&after, game.mate_memo_mut())
+        }
+    }
+}
+
+/// Is the actor this game's arbiter: the organiser who created it, or the instance admin?
+fn is_arbiter(game: &Game, ctx: &Context) -> bool {
+    match ctx.actor {
+        Actor::Admin => true,
+        Actor::Arbiter(id) => game.organiser == Some(id),
+        _ => false,
+    }
+}
+
+/// The guard of an arbiter's command.
+fn arbiter(game: &Game, ctx: &Context) -> Result<(), Rejection> {
+    if is_arbiter(game, ctx) {
+        Ok(())
+    } else {
+        Err(Rejection::ArbiterOnly)
+    }
+}
+
+/// The guard of a player's command: the side the acting player plays in a game that goes on and
+/// whose flag has not fallen (once a flag has fallen the game is over, whether or not it is
+/// recorded yet). Anyone else never acts in a game as a player.
+fn player(game: &Game, ctx: &Context) -> Result<Side, Rejection> {
+    let side = player_side(game, ctx)?;
+    if !game.is_live() {
+        return Err(Rejection::GameOver);
+    }
+    if let Some(flagged) = game.flagged(ctx.now) {
+        return Err(Rejection::FlagFallen { side: flagged });
+    }
+    Ok(side)
+}
+
+/// While adjourned, the board rests: draw offers, agreement and resignation still work (A4, A6);
+/// moves and claims wait for the resumption.
+fn board_in_play(game: &Game) -> Result<(), Rejection> {
+    if game.status == Status::Adjourned {
+        return Err(Rejection::Adjourned);
+    }
+    Ok(())
+}
+
+/// The side the acting player plays; anyone else never acts in a game.
+fn player_side(game: &Game, ctx: &Context) -> Result<Side, Rejection> {
+    // An organiser who plays in the game acts in it as a player.
+    match ctx.actor {
+        Actor::Player(id) | Actor::Arbiter(id) if id == game.white.id => Ok(Side::White),
+        Actor::Player(id) | Actor::Arbiter(id) if id == game.black.id => Ok(Side::Black),
+        _ => Err(Rejection::NotAPlayer),
+    }
+}
+
+/// The status a game shows (used by projections).
+pub fn status_name(status: &Status) -> &'static str {
+    match status {
+        Status::Active => "active",
+        Status::Adjourned => "adjourned",
+        Status::Finished { .. } => "finished",
+    }
+}
+
+pub(super) fn label(
+    field: &'static str,
+    text: Option<String>,
+    max: usize,
+) -> Result<Option<String>, Rejection> {
+    let Some(text) = text else { return Ok(None) };
+    let t = text.trim();
+    if t.is_empty() {
+        return Ok(None);
+    }
+    if t.chars().count() > max {
+        return Err(Rejection::InvalidField {
+            field,
+            detail: format!("at most {max} characters"),
+        });
+    }
+    if t.chars().any(|c| c.is_control() && c != '\n') {
+        return Err(Rejection::InvalidField {
+            field,
+            detail: "control characters are not allowed".into(),
+        });
+    }
+    Ok(Some(t.to_owned()))
+}
+
+pub(super) fn required_reason(reason: String) -> Result<String, Rejection> {
+    label("reason", Some(reason), MAX_REASON_CHARS)?.ok_or(Rejection::InvalidField {
+        field: "reason",
+        detail: "an arbiter's ruling needs a reason".into(),
+    })
+}

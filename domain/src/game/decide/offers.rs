@@ -1,0 +1,41 @@
+//! Draw offers (9.1.2): made at any time (with a move, see [`super::moves`]), accepted or
+//! declined by the opponent; an offer lapses when the opponent moves.
+
+use super::{player, Context};
+use crate::game::event::EventBody;
+use crate::game::rejection::Rejection;
+use crate::game::state::Game;
+use crate::game::types::{GameResult, Termination};
+
+pub(super) fn offer(game: &Game, ctx: &Context) -> Result<Vec<EventBody>, Rejection> {
+    let side = player(game, ctx)?;
+    if let Some(by) = game.draw_offer {
+        return Err(Rejection::DrawOfferPending {
+            by,
+            yours: by == side,
+        });
+    }
+    Ok(vec![EventBody::DrawOffered { by: side }])
+}
+
+pub(super) fn accept(game: &Game, ctx: &Context) -> Result<Vec<EventBody>, Rejection> {
+    let side = player(game, ctx)?;
+    if game.draw_offer != Some(side.opponent()) {
+        return Err(Rejection::NoDrawOffer);
+    }
+    Ok(vec![
+        EventBody::DrawAccepted { by: side },
+        EventBody::GameEnded {
+            result: GameResult::Draw,
+            termination: Termination::Agreement,
+        },
+    ])
+}
+
+pub(super) fn decline(game: &Game, ctx: &Context) -> Result<Vec<EventBody>, Rejection> {
+    let side = player(game, ctx)?;
+    if game.draw_offer != Some(side.opponent()) {
+        return Err(Rejection::NoDrawOffer);
+    }
+    Ok(vec![EventBody::DrawDeclined { by: side }])
+}

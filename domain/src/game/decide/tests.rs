@@ -1,0 +1,162 @@
+use super::moves::play_and_judge;
+use super::*;
+use crate::chess::MoveText;
+use crate::chess::{write_move, MoveStyle, SEARCHES};
+use crate::game::evolve;
+use crate::ids::PlayerId;
+use shakmaty::Position;
+use time::macros::datetime;
+
+fn player(n: u8) -> PlayerId {
+    PlayerId::parse(&format!("0190a5b2-7c3e-7f00-8000-0000000000{n:02x}")).unwrap()
+}
+
+fn ctx(actor: Actor) -> Context {
+    Context {
+        now: datetime!(2026-01-01 00:00 UTC),
+        actor,
+        notation: None,
+    }
+}
+
+/// A game from `fen` (the standard start without one), or `None` if it cannot start one.
+fn game_from(fen: Option<&str>) -> Option<GameState> {
+    let create = CreateGame {
+        game_id: GameId::parse("0190a5b2-7c3e-7f00-8000-0000000000e5").unwrap(),
+        white: Participant {
+            id: player(1),
+            name: "W".into(),
+        },
+        black: Participant {
+            id: player(2),
+            name: "B".into(),
+        },
+        organiser: None,
+        rules: RuleSet::default(),
+        start_fen: fen.map(str::to_owned),
+        time_control: None,
+        event: None,
+        round: None,
+        site: None,
+        leave_days_per_year: None,
+        sealed_move_check: Default::default(),
+    };
+    let events = decide(
+        &GameState::NotCreated,
+        Command::CreateGame(Box::new(create)),
+        &ctx(Actor::Admin),
+    )
+    .ok()?;
+    Some(events.iter().fold(GameState::NotCreated, evolve))
+}
+
+/// What checking a position's every legal move found: moves, how many of them the precheck
+/// called free of the full search, how many of those judged searched.
+#[derive(Default, Debug)]
+struct Seen {
+    moves: u64,
+    on_the_worker: u64,
+    /// Of those, moves into a position the full search applies to: cleared by the game's
+    /// remembered mating line.
+    by_the_line: u64,
+    searched: u64,
+}
+
+/// Judges every legal move in `state` that the precheck calls free of the full search (all of
+/// them with `judge_all`) and checks that none of those searched.
+fn check_every_move(state: &GameState, judge_all: bool, seen: &mut Seen) {
+    let game = state.game().unwrap();
+    let actor = Actor::Player(if game.turn() == Side::White {
+        player(1)
+    } else {
+        player(2)
+    });
+    for m in crate::chess::legal_moves(game.position()) {
+        let command = Command::MakeMove {
+            mv: MoveInput {
+                text: MoveText::parse(&write_move(game.position(), m, MoveStyle::Uci)).unwrap(),
+                notation: Some(Notation::Uci),
+            },
+            offer_draw: false,
+        };
+        // As a server does: the check and the judgement on its own copy of the state.
+        let mut own = state.clone();
+        let may = judging_may_search(&mut own, &command, &ctx(actor));
+        seen.moves += 1;
+        seen.on_the_worker += u64::from(!may);
+        let mut after = game.position().clone();
+        after.play_unchecked(m);
+        seen.by_the_line += u64::from(!may && rules::full_search_applies(&after));
+        if may && !judge_all {
+            continue;
+        }
+        let before = SEARCHES.with(|n| n.get());
+        decide(&own, command, &ctx(actor)).expect("a legal move is played");
+        let searched = SEARCHES.with(|n| n.get()) > before;
+        assert!(
+            may || !searched,
+            "{m:?} in {} searched, but the precheck said it would not",
+            rules::fen_of(game.position())
+        );
+        seen.searched += u64::from(searched);
+    }
+}
+
+/// Random games, every legal move in every position along them: a move the precheck lets a
+/// server judge on its request thread never runs the full search. Sparse endgames come up
+/// often enough to search, and most moves are judged on the worker.
+#[test]
+fn no_move_judged_as_needing_no_search_searches_in_random_games() {
+    let mut rng = 0x2545_f491_4f6c_dd1du64;
+    let mut next = move || {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        rng
+    };
+    let mut seen = Seen::default();
+    for _ in 0..12 {
+        let mut state = game_from(None).unwrap();
+        for _ in 0..400 {
+            let Some(game) = state.game().filter(|g| g.is_active()) else {
+                break;
+            };
+            check_every_move(&state, true, &mut seen);
+            let moves = crate::chess::legal_moves(game.position());
+            let m = moves[(next() % moves.len() as u64) as usize];
+            let events = play_and_judge(game, m, false);
+            state = events
+                .into_iter()
+                .map(|body| GameEvent {
+                    at: datetime!(2026-01-01 00:00 UTC),
+                    actor: Actor::System,
+                    body,
+                })
+                .fold(state, |s, e| evolve(s, &e));
+        }
+    }
+    assert!(seen.searched > 100, "{seen:?}");
+    assert!(seen.on_the_worker > seen.moves / 2, "{seen:?}");
+    assert!(seen.by_the_line > 100, "{seen:?}");
+}
+
+/// chasolver's corpus of hard positions, many where one side cannot mate however much
+/// material is left (the fast check proves it, and the other side's search decides): no move
+/// the precheck lets through searches there either. (Only those are judged: the corpus's
+/// searches take a minute in all.)
+#[test]
+fn no_move_judged_as_needing_no_search_searches_in_chasolver_positions() {
+    let corpus = include_str!("../../../tests/data/chasolver_positions.txt");
+    let mut seen = Seen::default();
+    for line in corpus.lines().filter(|l| !l.starts_with('#')) {
+        let fen = line.split_once(' ').unwrap().1;
+        if let Some(state) = game_from(Some(&format!("{fen} 0 1"))) {
+            if state.game().is_some_and(|g| g.is_active()) {
+                check_every_move(&state, false, &mut seen);
+            }
+        }
+    }
+    // Both answers come up, about half each.
+    assert!(seen.on_the_worker > 500, "{seen:?}");
+    assert!(seen.moves - seen.on_the_worker > 500, "{seen:?}");
+}

@@ -1,0 +1,306 @@
+//! Folding one event into a game: one small function per event. These apply facts that `decide`
+//! already judged, so they re-check nothing but the log's own consistency (an event that cannot
+//! follow the ones before it makes the state `Corrupt`).
+
+use super::{micros, Game, Status};
+use crate::game::adjournment::{side_index, Adjournment, Envelope, EnvelopeKind};
+use crate::game::event::{EventBody, GameEvent, MoveRecord};
+use crate::game::types::{GameResult, Side, Termination, Timestamp};
+
+type Folded = Result<(), String>;
+
+impl Game {
+    pub(super) fn apply(&mut self, event: &GameEvent) -> Folded {
+        if let Status::Finished { .. } = self.status {
+            // After the end only an arbiter's ruling (and its new ending) may follow.
+            if !matches!(
+                event.body,
+                EventBody::ArbiterDecided { .. } | EventBody::GameEnded { .. }
+            ) {
+                return Err(format!("{} after the game ended", event.body.type_name()));
+            }
+        }
+        let at = event.at;
+        match &event.body {
+            EventBody::GameCreated(_) => return Err("a second game_created".into()),
+            EventBody::MovePlayed {
+                mv,
+                draw_offered,
+                sealed,
+            } => self.move_played(mv, *draw_offered, *sealed, at)?,
+            EventBody::Adjourned {
+                resume_at,
+                place,
+                sealer,
+            } => self.adjourned(*resume_at, place.clone(), *sealer, at),
+            EventBody::EnvelopeSealed {
+                kind,
+                sealed_by,
+                move_number,
+                commitment,
+            } => self.envelope_sealed(*kind, *sealed_by, *move_number, commitment)?,
+            EventBody::EnvelopeClosed { kind, sealed_by } => {
+                self.envelope_closed(*kind, *sealed_by, at)?
+            }
+            EventBody::CheckedIn { side } => self.checked_in(*side)?,
+            EventBody::EnvelopeOpened {
+                kind, text, nonce, ..
+            } => self.envelope_opened(*kind, text, nonce, at)?,
+            EventBody::EnvelopeRestored { commitment, .. } => self.envelope_restored(commitment)?,
+            EventBody::ClocksSet {
+                white_seconds,
+                black_seconds,
+                ..
+            } => self.clocks_set(*white_seconds, *black_seconds, at),
+            EventBody::LateForResumption { .. } => {}
+            EventBody::DrawOffered { by } => self.draw_offer = Some(*by),
+            EventBody::DrawAccepted { .. } | EventBody::DrawDeclined { .. } => {
+                self.draw_offer = None
+            }
+            EventBody::DrawClaimed { by, upheld, .. } => self.draw_claimed(*by, *upheld),
+            EventBody::FlagFell { .. } => {}
+            EventBody::LeaveTaken { side, from, until } => {
+                if let Some(clock) = &mut self.clock {
+                    clock.pause(*side, *from, *until);
+                }
+            }
+            EventBody::LeaveEnded { side } => {
+                if let Some(clock) = &mut self.clock {
+                    clock.end_leave(*side, at);
+                }
+            }
+            EventBody::TimeAdded { side, seconds, .. } => {
+                if let Some(clock) = &mut self.clock {
+                    clock.add(*side, *seconds as i64);
+                }
+            }
+            EventBody::Resigned { .. } | EventBody::ArbiterDecided { .. } => {}
+            EventBody::GameEnded {
+                result,
+                termination,
+            } => self.game_ended(*result, *termination),
+        }
+        self.close_adjournment_if_over();
+        self.version += 1;
+        self.updated_at = at;
+        Ok(())
+    }
+
+    /// A move: an offer made with it stands; a sealed move's time was charged when its envelope
+    /// closed, and play resumes after it (A12 counts moves from here).
+    fn move_played(
+        &mut self,
+        mv: &MoveRecord,
+        draw_offered: bool,
+        sealed: bool,
+        at: Timestamp,
+    ) -> Folded {
+        let m = mv
+            .uci
+            .to_move_unchecked(&self.position)
+            .ok_or_else(|| format!("move {} names no piece", mv.uci))?;
+        if mv.san.is_empty() || mv.san.len() > 16 || mv.san.contains(char::is_whitespace) {
+            return Err(format!("move {} has no readable SAN", mv.uci));
+        }
+        self.play(m, &mv.san);
+        let mover = self.turn().opponent();
+        if draw_offered {
+            self.draw_offer = Some(mover);
+        }
+        if sealed {
+            self.resumed_at_ply = Some(self.moves.len());
+        } else {
+            if let Some(clock) = &mut self.clock {
+                clock.moved(mover, at);
+            }
+            self.thinking_us[side_index(mover)] += micros(at - self.turn_started_at);
+            self.turn_started_at = at;
+        }
+        Ok(())
+    }
+
+    fn adjourned(
+        &mut self,
+        resume_at: Timestamp,
+        place: Option<String>,
+        sealer: Side,
+        at: Timestamp,
+    ) {
+        self.status = Status::Adjourned;
+        self.adjournment = Some(Adjournment {
+            resume_at,
+            place,
+            adjourned_at: at,
+            sealer,
+            fen_before: self.fen(),
+            draw_offer: self.draw_offer,
+            envelope: None,
+            reply: None,
+            checked_in: [false, false],
+            resumed: false,
+            used_at_close: None,
+        });
+    }
+
+    fn adjournment_mut(&mut self, event: &str) -> Result<&mut Adjournment, String> {
+        self.adjournment
+            .as_mut()
+            .ok_or_else(|| format!("{event} while not adjourned"))
+    }
+
+    fn envelope_sealed(
+        &mut self,
+        kind: EnvelopeKind,
+        sealed_by: Side,
+        move_number: u32,
+        commitment: &str,
+    ) -> Folded {
+        let a = self.adjournment_mut("envelope_sealed")?;
+        let envelope = Envelope {
+            kind,
+            sealed_by,
+            move_number,
+            commitment: commitment.to_owned(),
+            closed: false,
+            opened: None,
+        };
+        match kind {
+            EnvelopeKind::Sealed => a.envelope = Some(envelope),
+            EnvelopeKind::Reply => a.reply = Some(envelope),
+        }
+        Ok(())
+    }
+
+    /// The sealer's thinking ends here; the other side's starts at the resumption (or, for a
+    /// reply, when the sealer arrives).
+    fn envelope_closed(&mut self, kind: EnvelopeKind, sealed_by: Side, at: Timestamp) -> Folded {
+        let a = self.adjournment_mut("envelope_closed")?;
+        let resume_at = a.resume_at;
+        a.slot(kind)
+            .as_mut()
+            .ok_or("envelope_closed without an envelope")?
+            .closed = true;
+        let until = match kind {
+            EnvelopeKind::Sealed => resume_at.max(at),
+            EnvelopeKind::Reply => Timestamp::new_utc(time::Date::MAX, time::Time::MIDNIGHT),
+        };
+        if let Some(clock) = &mut self.clock {
+            clock.sealed(sealed_by, at, until);
+        }
+        self.thinking_us[side_index(sealed_by)] += micros(at - self.turn_started_at);
+        if kind == EnvelopeKind::Sealed {
+            if let Some(a) = self.adjournment.as_mut() {
+                a.used_at_close = Some(self.thinking_us);
+            }
+        }
+        self.turn_started_at = match kind {
+            EnvelopeKind::Sealed => until,
+            EnvelopeKind::Reply => at,
+        };
+        Ok(())
+    }
+
+    /// A player is present; without a sealed envelope, play resumes when the sealer is.
+    fn checked_in(&mut self, side: Side) -> Folded {
+        let adjourned = self.status == Status::Adjourned;
+        let ply = self.moves.len();
+        let a = self.adjournment_mut("checked_in")?;
+        a.checked_in[side_index(side)] = true;
+        let sealed = a.envelope.as_ref().is_some_and(|e| e.closed);
+        if !sealed && side == a.sealer && adjourned {
+            a.resumed = true;
+            self.status = Status::Active;
+            self.resumed_at_ply = Some(ply);
+        }
+        Ok(())
+    }
+
+    fn envelope_opened(
+        &mut self,
+        kind: EnvelopeKind,
+        text: &str,
+        nonce: &str,
+        at: Timestamp,
+    ) -> Folded {
+        let ply = self.moves.len();
+        let a = self.adjournment_mut("envelope_opened")?;
+        a.slot(kind)
+            .as_mut()
+            .ok_or("envelope_opened without an envelope")?
+            .opened = Some((text.to_owned(), nonce.to_owned()));
+        match kind {
+            EnvelopeKind::Sealed => {
+                a.resumed = true;
+                self.status = Status::Active;
+                self.resumed_at_ply = Some(ply);
+            }
+            EnvelopeKind::Reply => {
+                // The sealer is here: their clock starts now.
+                if let Some(clock) = &mut self.clock {
+                    clock.end_adjournment_pause(at);
+                }
+                self.turn_started_at = at;
+            }
+        }
+        Ok(())
+    }
+
+    fn envelope_restored(&mut self, commitment: &str) -> Folded {
+        self.adjournment_mut("envelope_restored")?
+            .envelope
+            .as_mut()
+            .ok_or("envelope_restored without an envelope")?
+            .commitment = commitment.to_owned();
+        Ok(())
+    }
+
+    fn clocks_set(&mut self, white_seconds: u64, black_seconds: u64, at: Timestamp) {
+        if let Some(clock) = &mut self.clock {
+            clock.set(
+                white_seconds as i64 * 1_000_000,
+                black_seconds as i64 * 1_000_000,
+                at,
+            );
+        }
+    }
+
+    /// 9.1.2.3: a claim is also a draw offer (unless one already stands); 9.5: a wrong claim
+    /// gives the opponent time.
+    fn draw_claimed(&mut self, by: Side, upheld: bool) {
+        if upheld {
+            return;
+        }
+        if self.draw_offer.is_none() {
+            self.draw_offer = Some(by);
+        }
+        let bonus = self.wrong_claim_bonus_seconds();
+        if let Some(clock) = &mut self.clock {
+            clock.add(by.opponent(), bonus as i64);
+        }
+    }
+
+    fn game_ended(&mut self, result: GameResult, termination: Termination) {
+        self.status = Status::Finished {
+            result,
+            termination,
+        };
+        self.draw_offer = None;
+        if let Some(a) = self.adjournment.take() {
+            self.past_adjournment = Some(a);
+        }
+        if let Some(clock) = &mut self.clock {
+            clock.stop();
+        }
+    }
+
+    /// An adjournment is over once play resumed with both players present and no reply
+    /// envelope waiting.
+    fn close_adjournment_if_over(&mut self) {
+        if let Some(a) = &self.adjournment {
+            let reply_waiting = a.reply.as_ref().is_some_and(|r| r.opened.is_none());
+            if a.resumed && a.checked_in == [true, true] && !reply_waiting {
+                self.past_adjournment = self.adjournment.take();
+            }
+        }
+    }
+}
