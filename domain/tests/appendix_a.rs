@@ -670,7 +670,7 @@ fn several_adjournments_in_one_game() {
         .filter(|e| matches!(e.body, EventBody::Adjourned { .. }))
         .count();
     assert_eq!(adjournments, 2, "the log tells the story");
-    assert!(domain::GameState::replay(&t.log).is_ok());
+    assert!(domain::GameState::<domain::chess::Chess>::replay(&t.log).is_ok());
 }
 
 #[test]

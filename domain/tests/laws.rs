@@ -21,7 +21,7 @@ use Side::{Black, White};
 fn played(uci: &str, san: &str, draw_offered: bool) -> EventBody {
     EventBody::MovePlayed {
         mv: MoveRecord {
-            uci: Uci::parse(uci).unwrap(),
+            uci: Uci::parse(uci).unwrap().code(),
             san: san.into(),
         },
         draw_offered,
@@ -439,7 +439,7 @@ fn art_9_5_a_wrong_claim_plays_the_intended_move_and_stands_as_an_offer() {
                 by: White,
                 kind: ThreefoldRepetition,
                 intended_move: Some(MoveRecord {
-                    uci: Uci::parse("g1f3").unwrap(),
+                    uci: Uci::parse("g1f3").unwrap().code(),
                     san: "Nf3".into()
                 }),
                 upheld: false,
@@ -639,7 +639,7 @@ fn art_9_6_2_unless_the_last_move_checkmates() {
 
 #[test]
 fn an_illegal_start_position_is_refused() {
-    let ctx = Context {
+    let ctx: Context = Context {
         now: Table::new().now,
         actor: Actor::Admin,
         notation: None,
@@ -667,7 +667,7 @@ fn an_illegal_start_position_is_refused() {
             RuleSet::Fide2023
         ),
         Err(Rejection::PositionNotPlayable(Ending::Checkmate {
-            winner: shakmaty::Color::Black
+            winner: domain::game::Side::Black
         }))
     );
     assert_eq!(

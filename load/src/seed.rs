@@ -194,7 +194,7 @@ fn play(
     let mut rng = Rng::new(n);
     let (w, b) = sides(n, players);
     let id = game_id(n);
-    let admin = Context {
+    let admin: Context = Context {
         now: now - time::Duration::days(30),
         actor: Actor::Admin,
         notation: None,
@@ -341,6 +341,6 @@ mod tests {
         let (id, log, row) = play(42, 10, now).unwrap();
         let (id2, log2, row2) = play(42, 10, now).unwrap();
         assert_eq!((id, &log, &row.view), (id2, &log2, &row2.view));
-        assert!(GameState::replay(&log).is_ok());
+        assert!(GameState::<domain::chess::Chess>::replay(&log).is_ok());
     }
 }

@@ -1511,7 +1511,7 @@ pub fn verify_game(store: &Store, game_id: &str) -> Result<Vec<ChainBreak>, Stor
         }
     }
     if breaks.is_empty() {
-        if let Err(e) = domain::GameState::replay(&events) {
+        if let Err(e) = domain::GameState::<domain::chess::Chess>::replay(&events) {
             breaks.push((
                 e.version as i64,
                 format!("the log does not fold: {}", e.reason),

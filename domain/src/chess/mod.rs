@@ -2,17 +2,24 @@
 //! shakmaty and chasolver; the game core asks it to read a move, play it, and judge the position.
 //! Dama, checkers and Tavla will sit beside it as sibling modules with the same questions.
 
+#[cfg(test)]
+mod judging_tests;
 mod mating_line;
 pub mod notation;
+mod rules;
 
 pub use mating_line::MateMemo;
+pub use rules::Chess;
 
-use std::fmt;
+/// Why a FEN cannot start a game.
+pub use crate::game::rules::SetUpError as FenError;
+pub use crate::game::rules::{Ending, Winnability};
 
 use shakmaty::fen::Fen;
 use shakmaty::zobrist::Zobrist128;
 use shakmaty::{
-    CastlingMode, CastlingSide, Chess, Color, EnPassantMode, Move, Position, PositionError, Role,
+    CastlingMode, CastlingSide, Chess as ChessPosition, Color, EnPassantMode, Move, Position,
+    PositionError, Role,
 };
 
 pub use notation::{
@@ -24,43 +31,7 @@ pub use notation::{
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StartFen {
     text: String,
-    position: Chess,
-}
-
-/// Why a FEN cannot start a game.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum FenError {
-    /// Not FEN, or a position that cannot arise (Art. 3 and the FEN rules: kings, pawns on the
-    /// back ranks, a side not to move in check, impossible checks, ...).
-    #[error("{0}")]
-    Invalid(String),
-    /// A legal position in which the game is already over.
-    #[error("{0}")]
-    NotPlayable(Ending),
-}
-
-/// How a position ends a game by itself (Art. 5, 9.6).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Ending {
-    Checkmate {
-        winner: Color,
-    },
-    Stalemate,
-    DeadPosition,
-    /// 9.6.2 (2023 only): 75 moves by each player without a pawn move or capture. Judged by the
-    /// game core, which knows the rule set.
-    SeventyfiveMoves,
-}
-
-impl fmt::Display for Ending {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Ending::Checkmate { .. } => f.write_str("checkmate"),
-            Ending::Stalemate => f.write_str("stalemate"),
-            Ending::DeadPosition => f.write_str("dead position"),
-            Ending::SeventyfiveMoves => f.write_str("75-move rule"),
-        }
-    }
+    position: ChessPosition,
 }
 
 impl StartFen {
@@ -76,9 +47,9 @@ impl StartFen {
         let fen: Fen = text
             .parse()
             .map_err(|e| FenError::Invalid(format!("not FEN: {e}")))?;
-        let position: Chess = fen
+        let position: ChessPosition = fen
             .into_position(CastlingMode::Standard)
-            .map_err(|e: PositionError<Chess>| FenError::Invalid(e.to_string()))?;
+            .map_err(|e: PositionError<ChessPosition>| FenError::Invalid(e.to_string()))?;
         if let Some(ending) = ending_of(&position) {
             return Err(FenError::NotPlayable(ending));
         }
@@ -91,18 +62,18 @@ impl StartFen {
         &self.text
     }
 
-    pub fn position(&self) -> &Chess {
+    pub fn position(&self) -> &ChessPosition {
         &self.position
     }
 }
 
 /// FEN of a position, naming an en passant square only where the capture is legal.
-pub fn fen_of(pos: &Chess) -> String {
+pub fn fen_of(pos: &ChessPosition) -> String {
     Fen::from_position(pos, EnPassantMode::Legal).to_string()
 }
 
 /// The position read back from a FEN this crate wrote (stored logs); `None` if it is not one.
-pub fn position_from_stored_fen(text: &str) -> Option<Chess> {
+pub fn position_from_stored_fen(text: &str) -> Option<ChessPosition> {
     text.parse::<Fen>()
         .ok()?
         .into_position(CastlingMode::Standard)
@@ -112,24 +83,24 @@ pub fn position_from_stored_fen(text: &str) -> Option<Chess> {
 /// FIDE's identity of a position for repetition (9.2.3): side to move, placement, castling
 /// rights, and en passant only where the capture is legal. A 128-bit Zobrist key: a collision
 /// among a game's few hundred positions is not a practical possibility.
-pub fn repetition_key(pos: &Chess) -> u128 {
+pub fn repetition_key(pos: &ChessPosition) -> u128 {
     let key: Zobrist128 = pos.zobrist_hash(EnPassantMode::Legal);
     key.0
 }
 
 /// Checkmate and stalemate, and the dead positions chasolver's fast check proves (Art. 5.1.1,
 /// 5.2.1, 5.2.2). A dead position chasolver cannot prove lets the game go on.
-pub fn ending_of(pos: &Chess) -> Option<Ending> {
+pub fn ending_of(pos: &ChessPosition) -> Option<Ending> {
     ending_of_remembering(pos, &MateMemo::default())
 }
 
 /// As [`ending_of`], carrying a game's last mating line over instead of searching again where it
 /// can (the same answer, sooner: see [`MateMemo`]).
-pub fn ending_of_remembering(pos: &Chess, memo: &MateMemo) -> Option<Ending> {
+pub fn ending_of_remembering(pos: &ChessPosition, memo: &MateMemo) -> Option<Ending> {
     if pos.legal_moves().is_empty() {
         return Some(if pos.is_check() {
             Ending::Checkmate {
-                winner: !pos.turn(),
+                winner: (!pos.turn()).into(),
             }
         } else {
             Ending::Stalemate
@@ -141,20 +112,9 @@ pub fn ending_of_remembering(pos: &Chess, memo: &MateMemo) -> Option<Ending> {
     None
 }
 
-/// Can `side` still checkmate by any series of legal moves?
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Winnability {
-    /// A helpmate exists.
-    Winnable,
-    /// Proven impossible.
-    Unwinnable,
-    /// The search stopped at its limit without an answer.
-    Unknown,
-}
-
 /// chasolver's board of a position, built square by square (as the FEN this crate writes would
 /// give it, without writing and reading one on every move's judgement).
-fn to_chess_board(pos: &Chess) -> Option<chess::Board> {
+fn to_chess_board(pos: &ChessPosition) -> Option<chess::Board> {
     let mut builder = chess::BoardBuilder::new();
     for (square, piece) in pos.board().clone() {
         builder.piece(
@@ -187,7 +147,7 @@ fn to_chess_board(pos: &Chess) -> Option<chess::Board> {
 
 /// Whether [`to_chess_board`] gives the board that the position's FEN, parsed by the `chess`
 /// crate, gives (the way it was built before): checked by the tests and the `fen` fuzz target.
-pub(crate) fn direct_board_matches_fen(pos: &Chess) -> bool {
+pub(crate) fn direct_board_matches_fen(pos: &ChessPosition) -> bool {
     to_chess_board(pos) == fen_of(pos).parse::<chess::Board>().ok()
 }
 
@@ -217,7 +177,7 @@ fn to_chess_color(c: Color) -> chess::Color {
 /// on the other side), or in a queenless endgame ([`full_search_applies`]). Elsewhere, and where
 /// the full search cannot decide within its limit, the position is not called dead and the game
 /// goes on. Never is a position where either side can still mate called dead.
-pub fn is_dead_position(pos: &Chess) -> bool {
+pub fn is_dead_position(pos: &ChessPosition) -> bool {
     is_dead_position_remembering(pos, &MateMemo::default())
 }
 
@@ -228,7 +188,7 @@ pub fn is_dead_position(pos: &Chess) -> bool {
 /// checkmate, played through, shows the position is not dead whatever the fast check would say (it
 /// only ever proves a side unable to mate, so it could never have called this position dead), and
 /// half the positions of a sparse endgame are settled by the line alone.
-fn is_dead_position_remembering(pos: &Chess, memo: &MateMemo) -> bool {
+fn is_dead_position_remembering(pos: &ChessPosition, memo: &MateMemo) -> bool {
     let board = match before_the_fast_check(pos, |board| memo.carries_to(board)) {
         Ok(dead) => return dead,
         Err(board) => board,
@@ -257,7 +217,7 @@ fn is_dead_position_remembering(pos: &Chess, memo: &MateMemo) -> bool {
 /// Never no where the test searches. It takes the memo mutably: a memo another thread could change
 /// between this answer and the test could make the answer wrong (each clone of a game's state has
 /// its own).
-pub fn dead_position_test_may_search(pos: &Chess, memo: &mut MateMemo) -> bool {
+pub fn dead_position_test_may_search(pos: &ChessPosition, memo: &mut MateMemo) -> bool {
     match before_the_fast_check(pos, |board| memo.carry_to(board)) {
         Ok(_) => false,
         Err(board) => {
@@ -272,7 +232,7 @@ pub fn dead_position_test_may_search(pos: &Chess, memo: &mut MateMemo) -> bool {
 /// remembered line, carried by `carry` (not dead). `Ok` with the answer where one of them settles
 /// it, else `Err` with chasolver's board for the fast check.
 fn before_the_fast_check(
-    pos: &Chess,
+    pos: &ChessPosition,
     carry: impl FnOnce(&chess::Board) -> bool,
 ) -> Result<bool, chess::Board> {
     if pos.is_insufficient_material() {
@@ -290,7 +250,7 @@ fn before_the_fast_check(
 /// Would [`is_dead_position`] run chasolver's full search on `pos` (microseconds usually, up to
 /// about a second on rare composed positions)? The fuzz targets skip those positions: the search
 /// is measured on chasolver's corpus instead (`cargo bench --bench flag_fall`).
-pub fn dead_position_needs_full_search(pos: &Chess) -> bool {
+pub fn dead_position_needs_full_search(pos: &ChessPosition) -> bool {
     !pos.is_insufficient_material()
         && to_chess_board(pos)
             .is_some_and(|board| matches!(fast_check(pos, &board), FastCheck::Search(_)))
@@ -303,7 +263,7 @@ enum FastCheck {
     Search(&'static [Color]),
 }
 
-fn fast_check(pos: &Chess, board: &chess::Board) -> FastCheck {
+fn fast_check(pos: &ChessPosition, board: &chess::Board) -> FastCheck {
     let white_cannot = chasolver::is_unwinnable_fast(board, chess::Color::White);
     let black_cannot = chasolver::is_unwinnable_fast(board, chess::Color::Black);
     match (white_cannot, black_cannot) {
@@ -320,7 +280,7 @@ fn fast_check(pos: &Chess, board: &chess::Board) -> FastCheck {
 /// answer, only how soon it comes: the side with more material usually has the shorter helpmate
 /// to find (12% fewer instructions judging random games: `cargo bench --bench judge_random` under
 /// callgrind).
-fn richer_first(pos: &Chess) -> &'static [Color] {
+fn richer_first(pos: &ChessPosition) -> &'static [Color] {
     let worth = |side: Color| {
         let m = pos.board().material_side(side);
         u32::from(m.pawn) + 3 * u32::from(m.knight + m.bishop) + 5 * u32::from(m.rook)
@@ -337,7 +297,7 @@ fn richer_first(pos: &Chess) -> &'static [Color] {
 /// fast check misses are locked-pawn endgames of this kind; in a middlegame the full search would
 /// cost tens of microseconds on every move to find what is practically never there. (Measured on
 /// chasolver's corpus of 993 dead positions, mostly composed: see docs/decisions.md.)
-pub fn full_search_applies(pos: &Chess) -> bool {
+pub fn full_search_applies(pos: &ChessPosition) -> bool {
     let board = pos.board();
     board.queens().is_empty() && (board.occupied() & !board.pawns() & !board.kings()).count() <= 6
 }
@@ -367,7 +327,7 @@ fn full_search(board: &chess::Board, side: Color) -> Winnability {
 /// chasolver's full search: can `side` checkmate by any series of legal moves (Art. 6.9, 5.2.2)?
 /// It takes microseconds on nearly every position and up to about a second on rare ones; callers
 /// that serve requests run it off the request path.
-pub fn winnability(pos: &Chess, side: Color) -> Winnability {
+pub fn winnability(pos: &ChessPosition, side: Color) -> Winnability {
     if !pos.has_insufficient_material(side) {
         // Quick exits first: the fast check proves unwinnability cheaply.
         let Some(board) = to_chess_board(pos) else {
@@ -382,7 +342,7 @@ pub fn winnability(pos: &Chess, side: Color) -> Winnability {
 }
 
 /// Every legal move in `pos` (Art. 3): what a board offers a player, and what perft counts.
-pub fn legal_moves(pos: &Chess) -> Vec<Move> {
+pub fn legal_moves(pos: &ChessPosition) -> Vec<Move> {
     pos.legal_moves().into_iter().collect()
 }
 
@@ -397,7 +357,7 @@ mod tests {
 
     #[test]
     fn the_side_with_more_material_is_searched_first() {
-        let pos = |fen: &str| -> Chess {
+        let pos = |fen: &str| -> ChessPosition {
             fen.parse::<shakmaty::fen::Fen>()
                 .unwrap()
                 .into_position(shakmaty::CastlingMode::Standard)
@@ -457,7 +417,7 @@ mod tests {
             (
                 "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
                 Ending::Checkmate {
-                    winner: Color::Black,
+                    winner: crate::game::Side::Black,
                 },
             ),
             ("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", Ending::Stalemate),
@@ -522,7 +482,7 @@ mod tests {
         fn the_direct_board_matches_its_fen_along_random_games(
             picks in proptest::collection::vec(proptest::num::u16::ANY, 0..160)
         ) {
-            let mut pos = Chess::default();
+            let mut pos = ChessPosition::default();
             for pick in picks {
                 proptest::prop_assert!(direct_board_matches_fen(&pos), "{}", fen_of(&pos));
                 let moves = pos.legal_moves();

@@ -144,66 +144,7 @@ impl fmt::Display for Notation {
     }
 }
 
-/// A move as a player typed it: trimmed, non-empty, short and free of control characters.
-/// Whether it means a move is decided against a position by [`read_move`].
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct MoveText(String);
-
-/// Why a text cannot even be a move text.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum MoveTextError {
-    #[error("the move is empty")]
-    Empty,
-    #[error("the move is too long (at most {max} characters)")]
-    TooLong { max: usize },
-    #[error("the move contains a control character")]
-    ControlCharacter,
-}
-
-impl MoveText {
-    /// The longest text any notation needs (`Na1xb2=Q# e.p.` is shorter) with room for spaces.
-    pub const MAX_CHARS: usize = 24;
-
-    pub fn parse(text: &str) -> Result<MoveText, MoveTextError> {
-        let t = text.trim();
-        if t.is_empty() {
-            return Err(MoveTextError::Empty);
-        }
-        if t.chars().count() > Self::MAX_CHARS {
-            return Err(MoveTextError::TooLong {
-                max: Self::MAX_CHARS,
-            });
-        }
-        if t.chars().any(char::is_control) {
-            return Err(MoveTextError::ControlCharacter);
-        }
-        Ok(MoveText(t.to_owned()))
-    }
-
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-}
-
-impl fmt::Display for MoveText {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-/// Why a move text does not name exactly one legal move.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ReadError {
-    /// Not a move in any notation tried.
-    Unparseable,
-    /// Well formed, but no legal move matches.
-    Illegal,
-    /// A pawn move to the last rank without the piece it becomes (Art. 3.7.5: incomplete).
-    PromotionMissing,
-    /// Several legal moves match (within one reading, or different readings disagree).
-    /// Each candidate is written in PGN SAN.
-    Ambiguous { candidates: Vec<String> },
-}
+pub use crate::game::rules::{MoveText, MoveTextError, ReadError};
 
 /// One reading of a text in one notation.
 fn read_as(pos: &Chess, text: &str, notation: Notation) -> Result<Move, ReadError> {
@@ -775,6 +716,11 @@ impl Uci {
             },
             _ => unreachable!("standard chess has no drops or null moves"),
         }
+    }
+
+    /// The code a log keeps for this move.
+    pub fn code(self) -> crate::game::MoveCode {
+        crate::game::MoveCode::parse(&self.to_string()).expect("a UCI move is a short ASCII code")
     }
 
     /// Builds the move this names in `pos` without checking legality: for replaying a log whose

@@ -5,6 +5,8 @@
 //! text and the nonce arrive as command arguments (sealing, and opening, where the service has
 //! decrypted what it stored), and opening checks them against the commitment.
 
+use super::rules::Rules;
+use crate::chess::Chess;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
@@ -109,12 +111,12 @@ pub fn commitment(
 
 /// An envelope's content, as the service revealed it at opening.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Revealed {
+pub struct Revealed<R: Rules = Chess> {
     pub kind: EnvelopeKind,
     pub text: String,
     pub nonce: String,
     /// The notation the sealer wrote in, if they named one.
-    pub notation: Option<crate::chess::Notation>,
+    pub notation: Option<R::Notation>,
 }
 
 /// A nonce: 16 to 64 lower-case hex digits (the service draws 32 from its entropy source).

@@ -8,11 +8,11 @@
 use serde::{Deserialize, Serialize};
 
 use super::adjournment::{EnvelopeKind, SealedMoveCheck};
+use super::rules::MoveCode;
 use super::time_control::TimeControl;
 use super::types::{
     Actor, ClaimKind, GameResult, Participant, RuleSet, Side, Termination, Timestamp,
 };
-use crate::chess::Uci;
 use crate::ids::{GameId, PlayerId};
 
 /// One entry of a game's log.
@@ -25,11 +25,11 @@ pub struct GameEvent {
     pub body: EventBody,
 }
 
-/// A move as the log keeps it: UCI is authoritative (unambiguous in every position), SAN is
-/// there for people reading the log.
+/// A move as the log keeps it: the code is authoritative (unambiguous in every position; for
+/// chess, UCI), SAN is there for people reading the log.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MoveRecord {
-    pub uci: Uci,
+    pub uci: MoveCode,
     pub san: String,
 }
 
@@ -305,7 +305,7 @@ mod tests {
     fn stored_form_is_stable() {
         let body = EventBody::MovePlayed {
             mv: MoveRecord {
-                uci: Uci::parse("e2e4").unwrap(),
+                uci: MoveCode::parse("e2e4").unwrap(),
                 san: "e4".into(),
             },
             draw_offered: true,

@@ -1,8 +1,9 @@
 //! The game core: commands, events, state, and the two functions that connect them.
 //!
 //! `decide(&GameState, Command, &Context) -> Result<Vec<GameEvent>, Rejection>` judges a command;
-//! `evolve(GameState, &GameEvent) -> GameState` folds an event. Moves are judged by the `chess`
-//! module behind its seam.
+//! `evolve(GameState, &GameEvent) -> GameState` folds an event. The core is generic over the
+//! game's [`Rules`] (its types default to chess); moves and positions are the rules' business,
+//! asked through that one seam ([`rules`]).
 
 mod adjournment;
 mod clock;
@@ -10,6 +11,7 @@ mod decide;
 mod event;
 mod pgn;
 mod rejection;
+pub mod rules;
 mod state;
 mod time_control;
 mod types;
@@ -25,6 +27,10 @@ pub use decide::{
 pub use event::{DecodeError, EventBody, GameCreated, GameEvent, MoveRecord};
 pub use pgn::{export_pgn, time_control_tag};
 pub use rejection::Rejection;
+pub use rules::{
+    Ending, MoveCode, MoveCodeError, MoveText, MoveTextError, ReadError, Rules, SetUpError,
+    Winnability,
+};
 pub use state::{evolve, FoldError, Game, GameState, Status};
 pub use time_control::{Period, TimeControl, TimeControlError};
 pub use types::{

@@ -3,22 +3,31 @@
 
 use std::fmt::Write as _;
 
-use shakmaty::Position;
-
 use super::event::{EventBody, GameEvent};
-use super::state::{FoldError, GameState, Status};
+use super::rules::Rules;
+use super::state::{FoldError, Game, GameState, Status};
 use super::time_control::TimeControl;
 use super::types::{ClaimKind, GameResult, Side, Termination};
-use crate::chess::notation;
 
-/// Writes the PGN of a game from its log.
+/// Writes the PGN of a chess game from its log.
 pub fn export_pgn(events: &[GameEvent]) -> Result<String, FoldError> {
-    let state = GameState::replay(events)?;
+    let state: GameState = GameState::replay(events)?;
     let game = state.game().ok_or(FoldError {
         version: 0,
         reason: "an empty log has no game".into(),
     })?;
+    Ok(game.pgn(events))
+}
 
+impl<R: Rules> Game<R> {
+    /// The game in PGN, from `events`, the log this game was folded from. Moves are written as
+    /// the log recorded them for people (chess: SAN).
+    pub fn pgn(&self, events: &[GameEvent]) -> String {
+        pgn_of(self, events)
+    }
+}
+
+fn pgn_of<R: Rules>(game: &Game<R>, events: &[GameEvent]) -> String {
     // Comments after each ply (index = plies made before the comment; 0 = before any move).
     let mut comments: Vec<Vec<String>> = vec![Vec::new(); game.ply() + 1];
     let mut ply = 0usize;
@@ -136,17 +145,19 @@ pub fn export_pgn(events: &[GameEvent]) -> Result<String, FoldError> {
         }
     };
     push_comments(&mut tokens, &comments[0]);
-    let mut pos = game.start_position().clone();
+    let first_number = R::move_number(game.start_position());
+    // Plies counted from White's move of the first move number.
+    let black_first = usize::from(R::turn(game.start_position()) == Side::Black);
     let mut need_number = true;
-    for (i, &m) in game.moves().iter().enumerate() {
-        let number = pos.fullmoves().get();
-        match pos.turn() {
-            shakmaty::Color::White => tokens.push(format!("{number}.")),
-            shakmaty::Color::Black if need_number => tokens.push(format!("{number}...")),
-            shakmaty::Color::Black => {}
+    for (i, san) in game.san().split_terminator(' ').enumerate() {
+        let ply = i + black_first;
+        let number = first_number as usize + ply / 2;
+        match ply % 2 {
+            0 => tokens.push(format!("{number}.")),
+            _ if need_number => tokens.push(format!("{number}...")),
+            _ => {}
         }
-        tokens.push(notation::write_pgn_san(&pos, m));
-        pos.play_unchecked(m);
+        tokens.push(san.to_owned());
         need_number = !comments[i + 1].is_empty();
         push_comments(&mut tokens, &comments[i + 1]);
     }
@@ -168,7 +179,7 @@ pub fn export_pgn(events: &[GameEvent]) -> Result<String, FoldError> {
         out.push_str(&t);
     }
     out.push_str("\n\n");
-    Ok(out)
+    out
 }
 
 fn side_name(side: Side) -> &'static str {

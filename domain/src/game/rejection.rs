@@ -1,7 +1,7 @@
 //! Why a command is refused: a value with a stable code (the API's error code) and a message a
 //! player understands, in English and Turkish.
 
-use crate::chess::Ending;
+use super::rules::Ending;
 
 use super::types::{Locale, Side};
 

@@ -4,7 +4,6 @@
 use std::fmt;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
-use shakmaty::Color;
 
 use crate::ids::PlayerId;
 
@@ -31,24 +30,6 @@ impl Side {
         match self {
             Side::White => "white",
             Side::Black => "black",
-        }
-    }
-}
-
-impl From<Color> for Side {
-    fn from(c: Color) -> Side {
-        match c {
-            Color::White => Side::White,
-            Color::Black => Side::Black,
-        }
-    }
-}
-
-impl From<Side> for Color {
-    fn from(s: Side) -> Color {
-        match s {
-            Side::White => Color::White,
-            Side::Black => Color::Black,
         }
     }
 }

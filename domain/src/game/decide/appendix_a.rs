@@ -6,24 +6,23 @@ use super::moves::{play_judged, read};
 use super::{
     arbiter, is_arbiter, label, player, required_reason, Context, MoveInput, MAX_LABEL_CHARS,
 };
-use crate::chess::{self as rules, MoveText};
 use crate::game::adjournment::{commitment, valid_nonce, EnvelopeKind, Revealed, SealedMoveCheck};
 use crate::game::event::EventBody;
 use crate::game::rejection::Rejection;
+use crate::game::rules::{MoveText, Rules, Winnability};
 use crate::game::state::{Game, Status};
 use crate::game::time_control::TimeControl;
 use crate::game::types::{Actor, GameResult, Side, Termination, Timestamp};
-use shakmaty::Position;
 
 /// The longest time ahead a resumption may be set.
 const MAX_ADJOURNMENT_DAYS: i64 = 400;
 
 /// A1: the arbiter adjourns at the session's end, or the player to move before it.
-pub(super) fn adjourn(
-    game: &Game,
+pub(super) fn adjourn<R: Rules>(
+    game: &Game<R>,
     resume_at: Timestamp,
     place: Option<String>,
-    ctx: &Context,
+    ctx: &Context<R>,
 ) -> Result<Vec<EventBody>, Rejection> {
     if !is_arbiter(game, ctx) && game.turn() != player(game, ctx)? {
         return Err(Rejection::NotYourTurn);
@@ -52,7 +51,7 @@ pub(super) fn adjourn(
 
 /// Which envelope `side` may seal now: the sealed move (while adjourned, before closing), or a
 /// reply (A9c: play resumed, the sealer is absent, and it is `side`'s turn).
-fn sealable(game: &Game, side: Side) -> Result<EnvelopeKind, Rejection> {
+fn sealable<R: Rules>(game: &Game<R>, side: Side) -> Result<EnvelopeKind, Rejection> {
     let a = game.adjournment.as_ref().ok_or(Rejection::NotAdjourned)?;
     if !a.resumed {
         if side != a.sealer {
@@ -72,11 +71,11 @@ fn sealable(game: &Game, side: Side) -> Result<EnvelopeKind, Rejection> {
     Err(Rejection::NotAdjourned)
 }
 
-pub(super) fn seal(
-    game: &Game,
+pub(super) fn seal<R: Rules>(
+    game: &Game<R>,
     text: String,
     nonce: String,
-    ctx: &Context,
+    ctx: &Context<R>,
 ) -> Result<Vec<EventBody>, Rejection> {
     let side = player(game, ctx)?;
     let kind = sealable(game, side)?;
@@ -100,7 +99,7 @@ pub(super) fn seal(
             ctx,
         )?;
     }
-    let move_number = game.position().fullmoves().get();
+    let move_number = R::move_number(game.position());
     Ok(vec![EventBody::EnvelopeSealed {
         kind,
         sealed_by: side,
@@ -109,7 +108,10 @@ pub(super) fn seal(
     }])
 }
 
-pub(super) fn close_envelope(game: &Game, ctx: &Context) -> Result<Vec<EventBody>, Rejection> {
+pub(super) fn close_envelope<R: Rules>(
+    game: &Game<R>,
+    ctx: &Context<R>,
+) -> Result<Vec<EventBody>, Rejection> {
     let side = player(game, ctx)?;
     let a = game.adjournment.as_ref().ok_or(Rejection::NotAdjourned)?;
     let open = [&a.envelope, &a.reply]
@@ -124,7 +126,11 @@ pub(super) fn close_envelope(game: &Game, ctx: &Context) -> Result<Vec<EventBody
 }
 
 /// The envelope a check-in by `side` would open, if any (the service decrypts it first).
-pub fn envelope_to_open(game: &Game, side: Side, now: Timestamp) -> Option<EnvelopeKind> {
+pub fn envelope_to_open<R: Rules>(
+    game: &Game<R>,
+    side: Side,
+    now: Timestamp,
+) -> Option<EnvelopeKind> {
     let a = game.adjournment.as_ref()?;
     if now < a.resume_at {
         return None;
@@ -143,10 +149,10 @@ pub fn envelope_to_open(game: &Game, side: Side, now: Timestamp) -> Option<Envel
 }
 
 /// A7, A9: a player is present. The envelope opens when the player who must answer it is.
-pub(super) fn check_in(
-    game: &Game,
-    revealed: Option<Revealed>,
-    ctx: &Context,
+pub(super) fn check_in<R: Rules>(
+    game: &Game<R>,
+    revealed: Option<Revealed<R>>,
+    ctx: &Context<R>,
 ) -> Result<Vec<EventBody>, Rejection> {
     let side = player(game, ctx)?;
     let a = game.adjournment.as_ref().ok_or(Rejection::NotAdjourned)?;
@@ -196,7 +202,12 @@ pub(super) fn check_in(
 /// A8: the sealed move is made if it is one legal move as written; else the sealer loses —
 /// unless the opponent could not checkmate by any series of legal moves (as under 6.9/6.10), when
 /// the game is drawn.
-fn judge_sealed(game: &Game, sealer: Side, content: &Revealed, ctx: &Context) -> Vec<EventBody> {
+fn judge_sealed<R: Rules>(
+    game: &Game<R>,
+    sealer: Side,
+    content: &Revealed<R>,
+    ctx: &Context<R>,
+) -> Vec<EventBody> {
     let pos = game.position();
     let reading = MoveText::parse(&content.text).ok().and_then(|text| {
         let ctx = Context {
@@ -216,8 +227,8 @@ fn judge_sealed(game: &Game, sealer: Side, content: &Revealed, ctx: &Context) ->
     match reading {
         Some(m) => play_judged(game, m, false, true),
         None => {
-            let result = match rules::winnability(pos, sealer.opponent().into()) {
-                rules::Winnability::Unwinnable => GameResult::Draw,
+            let result = match R::winnability(pos, sealer.opponent()) {
+                Winnability::Unwinnable => GameResult::Draw,
                 _ => GameResult::win_for(sealer.opponent()),
             };
             vec![EventBody::GameEnded {
@@ -231,7 +242,10 @@ fn judge_sealed(game: &Game, sealer: Side, content: &Revealed, ctx: &Context) ->
 /// A10: more than an hour after the resumption time, an absent player loses. The exceptions
 /// for a late sealer (the sealed move mates, stalemates or makes a dead position; the present
 /// player lost on time) have already ended the game when the envelope opened or the flag fell.
-pub(super) fn lateness(game: &Game, ctx: &Context) -> Result<Vec<EventBody>, Rejection> {
+pub(super) fn lateness<R: Rules>(
+    game: &Game<R>,
+    ctx: &Context<R>,
+) -> Result<Vec<EventBody>, Rejection> {
     if !matches!(ctx.actor, Actor::System | Actor::Admin) {
         return Err(Rejection::ArbiterOnly);
     }
@@ -261,12 +275,12 @@ pub(super) fn lateness(game: &Game, ctx: &Context) -> Result<Vec<EventBody>, Rej
 
 /// A11: the envelope is lost. The arbiter records the move the sealer states, in a new
 /// commitment; it opens as the original would have.
-pub(super) fn restore_envelope(
-    game: &Game,
+pub(super) fn restore_envelope<R: Rules>(
+    game: &Game<R>,
     text: String,
     nonce: String,
     reason: String,
-    ctx: &Context,
+    ctx: &Context<R>,
 ) -> Result<Vec<EventBody>, Rejection> {
     arbiter(game, ctx)?;
     let a = game.adjournment.as_ref().ok_or(Rejection::NotAdjourned)?;
@@ -292,13 +306,13 @@ pub(super) fn restore_envelope(
 
 /// A11 / A12: the arbiter sets the clocks while adjourned or before the first move of the
 /// resumption; later only where the arbiter sees grave consequences.
-pub(super) fn set_clocks(
-    game: &Game,
+pub(super) fn set_clocks<R: Rules>(
+    game: &Game<R>,
     white_seconds: u64,
     black_seconds: u64,
     reason: String,
     grave: bool,
-    ctx: &Context,
+    ctx: &Context<R>,
 ) -> Result<Vec<EventBody>, Rejection> {
     arbiter(game, ctx)?;
     if !game.is_live() {

@@ -1,20 +1,19 @@
 //! Draw claims (9.2 threefold repetition, 9.3 fifty moves): judged at once; a wrong claim
 //! stands as a draw offer, gives the opponent time (9.5) and plays the intended move.
 
-use shakmaty::{Move, Position};
-
 use super::moves::{play_and_judge, read, record};
 use super::{board_in_play, player, Context, MoveInput};
 use crate::game::event::EventBody;
 use crate::game::rejection::Rejection;
+use crate::game::rules::Rules;
 use crate::game::state::Game;
 use crate::game::types::{ClaimKind, GameResult, Side};
 
-pub(super) fn claim(
-    game: &Game,
+pub(super) fn claim<R: Rules>(
+    game: &Game<R>,
     kind: ClaimKind,
-    intended_move: Option<MoveInput>,
-    ctx: &Context,
+    intended_move: Option<MoveInput<R>>,
+    ctx: &Context<R>,
 ) -> Result<Vec<EventBody>, Rejection> {
     let side = player(game, ctx)?;
     board_in_play(game)?;
@@ -30,15 +29,20 @@ pub(super) fn claim(
 
 /// 9.2 / 9.3 / 9.5: judge the claim; if wrong, it stands as a draw offer and the intended move
 /// (if any) is played.
-fn judge(game: &Game, side: Side, kind: ClaimKind, intended: Option<Move>) -> Vec<EventBody> {
+fn judge<R: Rules>(
+    game: &Game<R>,
+    side: Side,
+    kind: ClaimKind,
+    intended: Option<R::Move>,
+) -> Vec<EventBody> {
     let pos = game.position();
     let (occurrences, halfmove_clock) = match intended {
         Some(m) => {
             let mut after = pos.clone();
-            after.play_unchecked(m);
-            (game.occurrences_after(m, &after), after.halfmoves())
+            R::play(&mut after, m);
+            (game.occurrences_after(m, &after), R::halfmove_clock(&after))
         }
-        None => (game.occurrences_now(), pos.halfmoves()),
+        None => (game.occurrences_now(), R::halfmove_clock(pos)),
     };
     let upheld = match kind {
         ClaimKind::ThreefoldRepetition => occurrences >= 3,
@@ -47,7 +51,7 @@ fn judge(game: &Game, side: Side, kind: ClaimKind, intended: Option<Move>) -> Ve
     let mut events = vec![EventBody::DrawClaimed {
         by: side,
         kind,
-        intended_move: intended.map(|m| record(pos, m)),
+        intended_move: intended.map(|m| record::<R>(pos, m)),
         upheld,
         occurrences: (kind == ClaimKind::ThreefoldRepetition).then_some(occurrences),
         halfmove_clock,

@@ -1,9 +1,9 @@
 //! The clocks' commands: a flag fall, recorded by the service (6.9), and time an arbiter gives.
 
 use super::{arbiter, required_reason, Context};
-use crate::chess as rules;
 use crate::game::event::EventBody;
 use crate::game::rejection::Rejection;
+use crate::game::rules::{Rules, Winnability};
 use crate::game::state::Game;
 use crate::game::time_control::TimeControl;
 use crate::game::types::{Actor, GameResult, Side, Termination};
@@ -11,7 +11,10 @@ use crate::game::types::{Actor, GameResult, Side, Termination};
 /// 6.9 (6.10 in 2005): the side to move has run out of time. It loses, unless the opponent cannot
 /// checkmate by any series of legal moves (chasolver's full search): then the game is drawn. If the
 /// search cannot decide, nothing proves the draw and the loss stands.
-pub(super) fn flag_fall(game: &Game, ctx: &Context) -> Result<Vec<EventBody>, Rejection> {
+pub(super) fn flag_fall<R: Rules>(
+    game: &Game<R>,
+    ctx: &Context<R>,
+) -> Result<Vec<EventBody>, Rejection> {
     if !matches!(ctx.actor, Actor::System | Actor::Admin) {
         return Err(Rejection::ArbiterOnly);
     }
@@ -25,11 +28,9 @@ pub(super) fn flag_fall(game: &Game, ctx: &Context) -> Result<Vec<EventBody>, Re
         return Err(Rejection::NotYetDue);
     };
     let opponent = side.opponent();
-    let (result, termination) = match rules::winnability(game.position(), opponent.into()) {
-        rules::Winnability::Unwinnable => {
-            (GameResult::Draw, Termination::InsufficientMaterialOnTime)
-        }
-        rules::Winnability::Winnable | rules::Winnability::Unknown => {
+    let (result, termination) = match R::winnability(game.position(), opponent) {
+        Winnability::Unwinnable => (GameResult::Draw, Termination::InsufficientMaterialOnTime),
+        Winnability::Winnable | Winnability::Unknown => {
             (GameResult::win_for(opponent), Termination::TimeForfeit)
         }
     };
@@ -43,12 +44,12 @@ pub(super) fn flag_fall(game: &Game, ctx: &Context) -> Result<Vec<EventBody>, Re
 }
 
 /// An arbiter gives a side more time, with a reason.
-pub(super) fn add_time(
-    game: &Game,
+pub(super) fn add_time<R: Rules>(
+    game: &Game<R>,
     side: Side,
     seconds: u64,
     reason: String,
-    ctx: &Context,
+    ctx: &Context<R>,
 ) -> Result<Vec<EventBody>, Rejection> {
     arbiter(game, ctx)?;
     if !game.is_active() {

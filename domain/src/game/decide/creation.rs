@@ -1,14 +1,12 @@
 //! A game's creation: its players, rules, start position and time control, checked once.
 
-use shakmaty::{Chess, Position};
-
 use super::{label, Context, CreateGame, MAX_LABEL_CHARS};
-use crate::chess::{self as rules, Ending, FenError};
 use crate::game::event::{EventBody, GameCreated};
 use crate::game::rejection::Rejection;
+use crate::game::rules::{Ending, Rules, SetUpError};
 use crate::game::types::{Actor, Participant};
 
-pub(super) fn create(c: CreateGame, ctx: &Context) -> Result<EventBody, Rejection> {
+pub(super) fn create<R: Rules>(c: CreateGame, ctx: &Context<R>) -> Result<EventBody, Rejection> {
     if let Actor::Player(id) = ctx.actor {
         // A player may only create a game they play in.
         if id != c.white.id && id != c.black.id {
@@ -34,16 +32,16 @@ pub(super) fn create(c: CreateGame, ctx: &Context) -> Result<EventBody, Rejectio
     let start_fen = match c.start_fen.as_deref().map(str::trim) {
         None | Some("") => None,
         Some(text) => {
-            let start = rules::StartFen::parse(text).map_err(|e| match e {
-                FenError::Invalid(detail) => Rejection::InvalidFen(detail),
-                FenError::NotPlayable(ending) => Rejection::PositionNotPlayable(ending),
+            let (start, text) = R::set_up(text).map_err(|e| match e {
+                SetUpError::Invalid(detail) => Rejection::InvalidFen(detail),
+                SetUpError::NotPlayable(ending) => Rejection::PositionNotPlayable(ending),
             })?;
-            if c.rules.has_automatic_draws() && start.position().halfmoves() >= 150 {
+            if c.rules.has_automatic_draws() && R::halfmove_clock(&start) >= 150 {
                 // 9.6.2 would already have ended the game.
                 return Err(Rejection::PositionNotPlayable(Ending::SeventyfiveMoves));
             }
-            // The standard start is stored as no FEN at all.
-            (start.as_str() != rules::fen_of(&Chess::default())).then(|| start.as_str().to_owned())
+            // The standard start is stored as no set-up text at all.
+            (text != R::set_up_text(&R::start())).then_some(text)
         }
     };
     if let Some(tc) = &c.time_control {

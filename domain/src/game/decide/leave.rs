@@ -4,15 +4,16 @@
 use super::{player, Context};
 use crate::game::event::EventBody;
 use crate::game::rejection::Rejection;
+use crate::game::rules::Rules;
 use crate::game::state::Game;
 use crate::game::types::Timestamp;
 
 /// A player's leave: from now or later, whole days, within the year's allowance in this game.
-pub(super) fn take(
-    game: &Game,
+pub(super) fn take<R: Rules>(
+    game: &Game<R>,
     from: Timestamp,
     until: Timestamp,
-    ctx: &Context,
+    ctx: &Context<R>,
 ) -> Result<Vec<EventBody>, Rejection> {
     let side = player(game, ctx)?;
     let Some(clock) = &game.clock else {
@@ -52,7 +53,7 @@ pub(super) fn take(
 }
 
 /// The player ends their leave now.
-pub(super) fn end(game: &Game, ctx: &Context) -> Result<Vec<EventBody>, Rejection> {
+pub(super) fn end<R: Rules>(game: &Game<R>, ctx: &Context<R>) -> Result<Vec<EventBody>, Rejection> {
     let side = player(game, ctx)?;
     let ahead = game
         .clock

@@ -14,36 +14,32 @@ mod leave;
 mod moves;
 mod offers;
 mod results;
-#[cfg(test)]
-mod tests;
 
 use super::adjournment::{Revealed, SealedMoveCheck};
 use super::event::GameEvent;
 use super::rejection::Rejection;
+use super::rules::{MoveText, Rules};
 use super::state::{Game, GameState, Status};
 use super::time_control::TimeControl;
 use super::types::{Actor, ClaimKind, GameResult, Participant, RuleSet, Side, Timestamp};
-use crate::chess::{self as rules, Notation};
+use crate::chess::Chess;
 use crate::ids::GameId;
-use shakmaty::Position;
-
-pub use crate::chess::MoveText;
 pub use appendix_a::envelope_to_open;
 
 /// Who acts, when, and how they write moves. The domain reads no clock: `now` comes from here.
 #[derive(Debug, Clone)]
-pub struct Context {
+pub struct Context<R: Rules = Chess> {
     pub now: Timestamp,
     pub actor: Actor,
     /// The acting player's own notation setting, tried first when a move names none.
-    pub notation: Option<Notation>,
+    pub notation: Option<R::Notation>,
 }
 
 /// A move as sent: the text and, optionally, the notation it is written in.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct MoveInput {
+pub struct MoveInput<R: Rules = Chess> {
     pub text: MoveText,
-    pub notation: Option<Notation>,
+    pub notation: Option<R::Notation>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -68,11 +64,11 @@ pub struct CreateGame {
 }
 
 #[derive(Debug, Clone, PartialEq)]
-pub enum Command {
+pub enum Command<R: Rules = Chess> {
     CreateGame(Box<CreateGame>),
     /// Make a move, optionally offering a draw with it (9.1.2.1).
     MakeMove {
-        mv: MoveInput,
+        mv: MoveInput<R>,
         offer_draw: bool,
     },
     OfferDraw,
@@ -81,7 +77,7 @@ pub enum Command {
     /// Claim a draw (9.2, 9.3) on the present position, or on an intended move.
     ClaimDraw {
         kind: ClaimKind,
-        intended_move: Option<MoveInput>,
+        intended_move: Option<MoveInput<R>>,
     },
     Resign,
     /// An arbiter rules on the result, with a reason.
@@ -120,7 +116,7 @@ pub enum Command {
     /// A player is present for the resumption. If this lets an envelope open, `revealed` holds
     /// what the service stored in it.
     CheckIn {
-        revealed: Option<Revealed>,
+        revealed: Option<Revealed<R>>,
     },
     /// The service applies A10 (more than an hour late) at its time.
     ApplyLateness,
@@ -146,10 +142,10 @@ pub const MAX_LABEL_CHARS: usize = 200;
 pub const MAX_REASON_CHARS: usize = 2000;
 
 /// Judges `command` in `state`.
-pub fn decide(
-    state: &GameState,
-    command: Command,
-    ctx: &Context,
+pub fn decide<R: Rules>(
+    state: &GameState<R>,
+    command: Command<R>,
+    ctx: &Context<R>,
 ) -> Result<Vec<GameEvent>, Rejection> {
     let stamp = |body| GameEvent {
         at: ctx.now,
@@ -225,7 +221,11 @@ pub fn decide(
 /// to it (carried here, on this state's own memo, for the test to find), or the fast check settles
 /// it. True for every other command, whatever it would do. Never false where `decide` on this same
 /// state would search (tested on random games and on chasolver's corpus).
-pub fn judging_may_search(state: &mut GameState, command: &Command, ctx: &Context) -> bool {
+pub fn judging_may_search<R: Rules>(
+    state: &mut GameState<R>,
+    command: &Command<R>,
+    ctx: &Context<R>,
+) -> bool {
     let (GameState::Created(game), Command::MakeMove { mv, .. }) = (state, command) else {
         return true;
     };
@@ -233,14 +233,14 @@ pub fn judging_may_search(state: &mut GameState, command: &Command, ctx: &Contex
         Err(_) => false,
         Ok(m) => {
             let mut after = game.position().clone();
-            after.play_unchecked(m);
-            rules::dead_position_test_may_search(&after, game.mate_memo_mut())
+            R::play(&mut after, m);
+            R::ending_may_take_long(&after, game.memo_mut())
         }
     }
 }
 
 /// Is the actor this game's arbiter: the organiser who created it, or the instance admin?
-fn is_arbiter(game: &Game, ctx: &Context) -> bool {
+fn is_arbiter<R: Rules>(game: &Game<R>, ctx: &Context<R>) -> bool {
     match ctx.actor {
         Actor::Admin => true,
         Actor::Arbiter(id) => game.organiser == Some(id),
@@ -249,7 +249,7 @@ fn is_arbiter(game: &Game, ctx: &Context) -> bool {
 }
 
 /// The guard of an arbiter's command.
-fn arbiter(game: &Game, ctx: &Context) -> Result<(), Rejection> {
+fn arbiter<R: Rules>(game: &Game<R>, ctx: &Context<R>) -> Result<(), Rejection> {
     if is_arbiter(game, ctx) {
         Ok(())
     } else {
@@ -260,7 +260,7 @@ fn arbiter(game: &Game, ctx: &Context) -> Result<(), Rejection> {
 /// The guard of a player's command: the side the acting player plays in a game that goes on and
 /// whose flag has not fallen (once a flag has fallen the game is over, whether or not it is
 /// recorded yet). Anyone else never acts in a game as a player.
-fn player(game: &Game, ctx: &Context) -> Result<Side, Rejection> {
+fn player<R: Rules>(game: &Game<R>, ctx: &Context<R>) -> Result<Side, Rejection> {
     let side = player_side(game, ctx)?;
     if !game.is_live() {
         return Err(Rejection::GameOver);
@@ -273,7 +273,7 @@ fn player(game: &Game, ctx: &Context) -> Result<Side, Rejection> {
 
 /// While adjourned, the board rests: draw offers, agreement and resignation still work (A4, A6);
 /// moves and claims wait for the resumption.
-fn board_in_play(game: &Game) -> Result<(), Rejection> {
+fn board_in_play<R: Rules>(game: &Game<R>) -> Result<(), Rejection> {
     if game.status == Status::Adjourned {
         return Err(Rejection::Adjourned);
     }
@@ -281,7 +281,7 @@ fn board_in_play(game: &Game) -> Result<(), Rejection> {
 }
 
 /// The side the acting player plays; anyone else never acts in a game.
-fn player_side(game: &Game, ctx: &Context) -> Result<Side, Rejection> {
+fn player_side<R: Rules>(game: &Game<R>, ctx: &Context<R>) -> Result<Side, Rejection> {
     // An organiser who plays in the game acts in it as a player.
     match ctx.actor {
         Actor::Player(id) | Actor::Arbiter(id) if id == game.white.id => Ok(Side::White),

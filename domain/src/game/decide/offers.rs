@@ -4,10 +4,14 @@
 use super::{player, Context};
 use crate::game::event::EventBody;
 use crate::game::rejection::Rejection;
+use crate::game::rules::Rules;
 use crate::game::state::Game;
 use crate::game::types::{GameResult, Termination};
 
-pub(super) fn offer(game: &Game, ctx: &Context) -> Result<Vec<EventBody>, Rejection> {
+pub(super) fn offer<R: Rules>(
+    game: &Game<R>,
+    ctx: &Context<R>,
+) -> Result<Vec<EventBody>, Rejection> {
     let side = player(game, ctx)?;
     if let Some(by) = game.draw_offer {
         return Err(Rejection::DrawOfferPending {
@@ -18,7 +22,10 @@ pub(super) fn offer(game: &Game, ctx: &Context) -> Result<Vec<EventBody>, Reject
     Ok(vec![EventBody::DrawOffered { by: side }])
 }
 
-pub(super) fn accept(game: &Game, ctx: &Context) -> Result<Vec<EventBody>, Rejection> {
+pub(super) fn accept<R: Rules>(
+    game: &Game<R>,
+    ctx: &Context<R>,
+) -> Result<Vec<EventBody>, Rejection> {
     let side = player(game, ctx)?;
     if game.draw_offer != Some(side.opponent()) {
         return Err(Rejection::NoDrawOffer);
@@ -32,7 +39,10 @@ pub(super) fn accept(game: &Game, ctx: &Context) -> Result<Vec<EventBody>, Rejec
     ])
 }
 
-pub(super) fn decline(game: &Game, ctx: &Context) -> Result<Vec<EventBody>, Rejection> {
+pub(super) fn decline<R: Rules>(
+    game: &Game<R>,
+    ctx: &Context<R>,
+) -> Result<Vec<EventBody>, Rejection> {
     let side = player(game, ctx)?;
     if game.draw_offer != Some(side.opponent()) {
         return Err(Rejection::NoDrawOffer);

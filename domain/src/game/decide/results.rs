@@ -4,11 +4,15 @@
 use super::{arbiter, player, required_reason, Context};
 use crate::game::event::EventBody;
 use crate::game::rejection::Rejection;
+use crate::game::rules::Rules;
 use crate::game::state::Game;
 use crate::game::types::{GameResult, Termination};
 
 /// Resignation, in either turn.
-pub(super) fn resign(game: &Game, ctx: &Context) -> Result<Vec<EventBody>, Rejection> {
+pub(super) fn resign<R: Rules>(
+    game: &Game<R>,
+    ctx: &Context<R>,
+) -> Result<Vec<EventBody>, Rejection> {
     let side = player(game, ctx)?;
     Ok(vec![
         EventBody::Resigned { by: side },
@@ -20,11 +24,11 @@ pub(super) fn resign(game: &Game, ctx: &Context) -> Result<Vec<EventBody>, Rejec
 }
 
 /// The arbiter rules on the result, with a reason (also after the game ended).
-pub(super) fn decide_result(
-    game: &Game,
+pub(super) fn decide_result<R: Rules>(
+    game: &Game<R>,
     result: GameResult,
     reason: String,
-    ctx: &Context,
+    ctx: &Context<R>,
 ) -> Result<Vec<EventBody>, Rejection> {
     arbiter(game, ctx)?;
     let reason = required_reason(reason)?;

@@ -5,11 +5,12 @@
 use super::{micros, Game, Status};
 use crate::game::adjournment::{side_index, Adjournment, Envelope, EnvelopeKind};
 use crate::game::event::{EventBody, GameEvent, MoveRecord};
+use crate::game::rules::Rules;
 use crate::game::types::{GameResult, Side, Termination, Timestamp};
 
 type Folded = Result<(), String>;
 
-impl Game {
+impl<R: Rules> Game<R> {
     pub(super) fn apply(&mut self, event: &GameEvent) -> Folded {
         if let Status::Finished { .. } = self.status {
             // After the end only an arbiter's ruling (and its new ending) may follow.
@@ -95,9 +96,7 @@ impl Game {
         sealed: bool,
         at: Timestamp,
     ) -> Folded {
-        let m = mv
-            .uci
-            .to_move_unchecked(&self.position)
+        let m = R::replay(&self.position, &mv.uci)
             .ok_or_else(|| format!("move {} names no piece", mv.uci))?;
         if mv.san.is_empty() || mv.san.len() > 16 || mv.san.contains(char::is_whitespace) {
             return Err(format!("move {} has no readable SAN", mv.uci));

@@ -1,16 +1,15 @@
 //! A game's state: the fold of its events. `evolve` applies facts that `decide` already judged,
 //! so it re-checks nothing and stays close to the cost of playing the moves on a board.
 
-use shakmaty::{Chess, Color, Move, Position};
+mod evolve;
 
 use super::adjournment::{Adjournment, SealedMoveCheck};
 use super::clock::Clock;
 use super::event::{EventBody, GameCreated, GameEvent};
-
-mod evolve;
+use super::rules::Rules;
 use super::time_control::TimeControl;
 use super::types::{GameResult, Participant, RuleSet, Side, Termination, Timestamp};
-use crate::chess::{self as rules, notation};
+use crate::chess::Chess;
 use crate::ids::GameId;
 
 /// Whether a game goes on.
@@ -25,13 +24,13 @@ pub enum Status {
     },
 }
 
-/// The state of one game.
+/// The state of one game, played by the rules `R`.
 #[derive(Debug, Clone, PartialEq, Default)]
-pub enum GameState {
+pub enum GameState<R: Rules = Chess> {
     /// No event yet.
     #[default]
     NotCreated,
-    Created(Box<Game>),
+    Created(Box<Game<R>>),
     /// The log holds an event that cannot follow the ones before it (a damaged or hand-edited
     /// store). Every command is refused; `zarf verify` and the log tell where.
     Corrupt {
@@ -49,11 +48,11 @@ pub struct FoldError {
     pub reason: String,
 }
 
-impl GameState {
+impl<R: Rules> GameState<R> {
     /// Folds a whole log.
     pub fn replay<'a>(
         events: impl IntoIterator<Item = &'a GameEvent>,
-    ) -> Result<GameState, FoldError> {
+    ) -> Result<GameState<R>, FoldError> {
         let mut state = GameState::NotCreated;
         for e in events {
             state = evolve(state, e);
@@ -64,7 +63,7 @@ impl GameState {
         }
     }
 
-    pub fn game(&self) -> Option<&Game> {
+    pub fn game(&self) -> Option<&Game<R>> {
         match self {
             GameState::Created(g) => Some(g),
             _ => None,
@@ -83,7 +82,7 @@ impl GameState {
 
 /// One game as its log made it.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Game {
+pub struct Game<R: Rules = Chess> {
     pub id: GameId,
     pub white: Participant,
     pub black: Participant,
@@ -120,17 +119,18 @@ pub struct Game {
     pub thinking_us: [i64; 2],
     /// When the side to move began thinking.
     pub turn_started_at: Timestamp,
-    start: Chess,
-    position: Chess,
-    moves: Vec<Move>,
+    start: R::Position,
+    position: R::Position,
+    moves: Vec<R::Move>,
     /// The moves in PGN SAN as the log recorded them, separated by single spaces (kept rather
     /// than written again from the positions on every read: a game's view lists them all).
     san: String,
     /// Plies before this one are separated from the present by a capture or pawn move, so no
     /// position before it can recur (9.2, 9.3).
     reversible_from: usize,
-    /// The last mating line the dead-position test found: a cache, equal in every state.
-    mate_memo: rules::MateMemo,
+    /// What the rules remember between judgements (chess: the last mating line the dead-position
+    /// test found): a cache, equal in every state.
+    memo: R::Memo,
 }
 
 fn micros(d: time::Duration) -> i64 {
@@ -138,7 +138,7 @@ fn micros(d: time::Duration) -> i64 {
 }
 
 /// Folds one event into the state.
-pub fn evolve(state: GameState, event: &GameEvent) -> GameState {
+pub fn evolve<R: Rules>(state: GameState<R>, event: &GameEvent) -> GameState<R> {
     match state {
         GameState::NotCreated => match &event.body {
             EventBody::GameCreated(c) => match Game::new(c, event.at) {
@@ -164,20 +164,20 @@ pub fn evolve(state: GameState, event: &GameEvent) -> GameState {
     }
 }
 
-impl Game {
-    /// Where the dead-position test remembers its last mating line (see [`rules::MateMemo`]).
-    pub(crate) fn mate_memo(&self) -> &rules::MateMemo {
-        &self.mate_memo
+impl<R: Rules> Game<R> {
+    /// What the rules remember between judgements (see [`Rules::Memo`]).
+    pub(crate) fn memo(&self) -> &R::Memo {
+        &self.memo
     }
 
-    pub(crate) fn mate_memo_mut(&mut self) -> &mut rules::MateMemo {
-        &mut self.mate_memo
+    pub(crate) fn memo_mut(&mut self) -> &mut R::Memo {
+        &mut self.memo
     }
 
-    fn new(c: &GameCreated, at: Timestamp) -> Result<Game, String> {
+    fn new(c: &GameCreated, at: Timestamp) -> Result<Game<R>, String> {
         let start = match &c.start_fen {
-            None => Chess::default(),
-            Some(fen) => rules::position_from_stored_fen(fen)
+            None => R::start(),
+            Some(fen) => R::stored_set_up(fen)
                 .ok_or_else(|| format!("stored start FEN {fen:?} is not a position"))?,
         };
         Ok(Game {
@@ -199,7 +199,7 @@ impl Game {
             clock: c
                 .time_control
                 .clone()
-                .map(|tc| Clock::start(tc, start.turn().into(), at)),
+                .map(|tc| Clock::start(tc, R::turn(&start), at)),
             leave_days_per_year: c.leave_days_per_year,
             sealed_move_check: c.sealed_move_check,
             adjournment: None,
@@ -212,37 +212,37 @@ impl Game {
             moves: Vec::new(),
             san: String::new(),
             reversible_from: 0,
-            mate_memo: rules::MateMemo::default(),
+            memo: R::Memo::default(),
         })
     }
 
     /// Plays a judged move: an offer by the opponent lapses when they move (9.1.2.2 / 9.1.2.1).
-    fn play(&mut self, m: Move, san: &str) {
-        let mover = Side::from(self.position.turn());
+    fn play(&mut self, m: R::Move, san: &str) {
+        let mover = R::turn(&self.position);
         if self.draw_offer == Some(mover.opponent()) {
             self.draw_offer = None;
         }
-        self.position.play_unchecked(m);
+        R::play(&mut self.position, m);
         self.moves.push(m);
         if !self.san.is_empty() {
             self.san.push(' ');
         }
         self.san.push_str(san);
-        if rules::is_irreversible(m) {
+        if R::is_irreversible(m) {
             self.reversible_from = self.moves.len();
         }
     }
 
-    pub fn position(&self) -> &Chess {
+    pub fn position(&self) -> &R::Position {
         &self.position
     }
 
-    pub fn start_position(&self) -> &Chess {
+    pub fn start_position(&self) -> &R::Position {
         &self.start
     }
 
     /// The moves made, in order.
-    pub fn moves(&self) -> &[Move] {
+    pub fn moves(&self) -> &[R::Move] {
         &self.moves
     }
 
@@ -252,7 +252,7 @@ impl Game {
     }
 
     pub fn turn(&self) -> Side {
-        self.position.turn().into()
+        R::turn(&self.position)
     }
 
     pub fn participant(&self, side: Side) -> &Participant {
@@ -272,24 +272,24 @@ impl Game {
     }
 
     pub fn fen(&self) -> String {
-        rules::fen_of(&self.position)
+        R::set_up_text(&self.position)
     }
 
     /// The position after `ply` half-moves (0: the start).
-    pub fn position_at(&self, ply: usize) -> Option<Chess> {
+    pub fn position_at(&self, ply: usize) -> Option<R::Position> {
         if ply > self.moves.len() {
             return None;
         }
         let mut pos = self.start.clone();
         for &m in &self.moves[..ply] {
-            pos.play_unchecked(m);
+            R::play(&mut pos, m);
         }
         Some(pos)
     }
 
     /// FEN of the position after `ply` half-moves.
     pub fn fen_at(&self, ply: usize) -> Option<String> {
-        self.position_at(ply).map(|p| rules::fen_of(&p))
+        self.position_at(ply).map(|p| R::set_up_text(&p))
     }
 
     /// The moves in PGN SAN as the log recorded them, separated by single spaces.
@@ -308,8 +308,8 @@ impl Game {
         self.moves
             .iter()
             .map(|&m| {
-                let san = notation::write_pgn_san(&pos, m);
-                pos.play_unchecked(m);
+                let san = R::record(&pos, m).san;
+                R::play(&mut pos, m);
                 san
             })
             .collect()
@@ -322,21 +322,21 @@ impl Game {
             .position_at(self.reversible_from)
             .unwrap_or_else(|| self.start.clone());
         let mut keys = Vec::with_capacity(self.moves.len() - self.reversible_from + 1);
-        keys.push(rules::repetition_key(&pos));
+        keys.push(R::repetition_key(&pos));
         for &m in &self.moves[self.reversible_from..] {
-            pos.play_unchecked(m);
-            keys.push(rules::repetition_key(&pos));
+            R::play(&mut pos, m);
+            keys.push(R::repetition_key(&pos));
         }
         keys
     }
 
     /// How often the position after `m` (a legal move now) would have appeared, counting that
     /// time (9.2, 9.6.1).
-    pub fn occurrences_after(&self, m: Move, after: &Chess) -> u32 {
-        if rules::is_irreversible(m) {
+    pub fn occurrences_after(&self, m: R::Move, after: &R::Position) -> u32 {
+        if R::is_irreversible(m) {
             return 1;
         }
-        let key = rules::repetition_key(after);
+        let key = R::repetition_key(after);
         1 + self.repeatable_keys().iter().filter(|&&k| k == key).count() as u32
     }
 
@@ -365,10 +365,5 @@ impl Game {
             return None;
         }
         self.clock.as_ref()?.flagged(now)
-    }
-
-    /// The side to move as a shakmaty colour.
-    pub fn color_to_move(&self) -> Color {
-        self.position.turn()
     }
 }

@@ -1,11 +1,16 @@
-use super::moves::play_and_judge;
-use super::*;
-use crate::chess::MoveText;
-use crate::chess::{write_move, MoveStyle, SEARCHES};
-use crate::game::evolve;
-use crate::ids::PlayerId;
+//! The precheck a server runs before judging a move on a thread that serves requests
+//! ([`judging_may_search`]) against what judging the move does: never "no search" where the
+//! judgement searches.
+
 use shakmaty::Position;
 use time::macros::datetime;
+
+use super::{full_search_applies, legal_moves, write_move, MoveStyle, Notation, SEARCHES};
+use crate::game::{
+    decide, evolve, judging_may_search, Actor, Command, Context, CreateGame, Game, GameState,
+    MoveInput, MoveText, Participant, RuleSet, Side,
+};
+use crate::ids::{GameId, PlayerId};
 
 fn player(n: u8) -> PlayerId {
     PlayerId::parse(&format!("0190a5b2-7c3e-7f00-8000-0000000000{n:02x}")).unwrap()
@@ -50,6 +55,26 @@ fn game_from(fen: Option<&str>) -> Option<GameState> {
     Some(events.iter().fold(GameState::NotCreated, evolve))
 }
 
+/// The player to move.
+fn mover(game: &Game) -> Actor {
+    Actor::Player(if game.turn() == Side::White {
+        player(1)
+    } else {
+        player(2)
+    })
+}
+
+/// `m` as a move command, in UCI.
+fn uci_move(pos: &shakmaty::Chess, m: shakmaty::Move) -> Command {
+    Command::MakeMove {
+        mv: MoveInput {
+            text: MoveText::parse(&write_move(pos, m, MoveStyle::Uci)).unwrap(),
+            notation: Some(Notation::Uci),
+        },
+        offer_draw: false,
+    }
+}
+
 /// What checking a position's every legal move found: moves, how many of them the precheck
 /// called free of the full search, how many of those judged searched.
 #[derive(Default, Debug)]
@@ -66,19 +91,9 @@ struct Seen {
 /// them with `judge_all`) and checks that none of those searched.
 fn check_every_move(state: &GameState, judge_all: bool, seen: &mut Seen) {
     let game = state.game().unwrap();
-    let actor = Actor::Player(if game.turn() == Side::White {
-        player(1)
-    } else {
-        player(2)
-    });
-    for m in crate::chess::legal_moves(game.position()) {
-        let command = Command::MakeMove {
-            mv: MoveInput {
-                text: MoveText::parse(&write_move(game.position(), m, MoveStyle::Uci)).unwrap(),
-                notation: Some(Notation::Uci),
-            },
-            offer_draw: false,
-        };
+    let actor = mover(game);
+    for m in legal_moves(game.position()) {
+        let command = uci_move(game.position(), m);
         // As a server does: the check and the judgement on its own copy of the state.
         let mut own = state.clone();
         let may = judging_may_search(&mut own, &command, &ctx(actor));
@@ -86,7 +101,7 @@ fn check_every_move(state: &GameState, judge_all: bool, seen: &mut Seen) {
         seen.on_the_worker += u64::from(!may);
         let mut after = game.position().clone();
         after.play_unchecked(m);
-        seen.by_the_line += u64::from(!may && rules::full_search_applies(&after));
+        seen.by_the_line += u64::from(!may && full_search_applies(&after));
         if may && !judge_all {
             continue;
         }
@@ -96,7 +111,7 @@ fn check_every_move(state: &GameState, judge_all: bool, seen: &mut Seen) {
         assert!(
             may || !searched,
             "{m:?} in {} searched, but the precheck said it would not",
-            rules::fen_of(game.position())
+            super::fen_of(game.position())
         );
         seen.searched += u64::from(searched);
     }
@@ -122,17 +137,11 @@ fn no_move_judged_as_needing_no_search_searches_in_random_games() {
                 break;
             };
             check_every_move(&state, true, &mut seen);
-            let moves = crate::chess::legal_moves(game.position());
+            let moves = legal_moves(game.position());
             let m = moves[(next() % moves.len() as u64) as usize];
-            let events = play_and_judge(game, m, false);
-            state = events
-                .into_iter()
-                .map(|body| GameEvent {
-                    at: datetime!(2026-01-01 00:00 UTC),
-                    actor: Actor::System,
-                    body,
-                })
-                .fold(state, |s, e| evolve(s, &e));
+            let events = decide(&state, uci_move(game.position(), m), &ctx(mover(game)))
+                .expect("a legal move is played");
+            state = events.iter().fold(state, evolve);
         }
     }
     assert!(seen.searched > 100, "{seen:?}");
@@ -146,7 +155,7 @@ fn no_move_judged_as_needing_no_search_searches_in_random_games() {
 /// searches take a minute in all.)
 #[test]
 fn no_move_judged_as_needing_no_search_searches_in_chasolver_positions() {
-    let corpus = include_str!("../../../tests/data/chasolver_positions.txt");
+    let corpus = include_str!("../../tests/data/chasolver_positions.txt");
     let mut seen = Seen::default();
     for line in corpus.lines().filter(|l| !l.starts_with('#')) {
         let fen = line.split_once(' ').unwrap().1;

@@ -1,0 +1,110 @@
+//! Chess behind the game core's seam: the [`Rules`] the core asks, answered with shakmaty
+//! (moves, FEN, repetition identity) and chasolver (can a side still checkmate).
+
+use shakmaty::{Chess as ChessPosition, Color, Move, Position};
+
+use super::notation::{self, MoveText, Notation, ReadError, Uci};
+use super::{MateMemo, StartFen};
+use crate::game::{Ending, MoveCode, MoveRecord, Rules, SetUpError, Side, Winnability};
+
+/// The game of chess, by the FIDE Laws.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Chess;
+
+impl Rules for Chess {
+    type Position = ChessPosition;
+    type Move = Move;
+    type Notation = Notation;
+    type Memo = MateMemo;
+
+    fn start() -> ChessPosition {
+        ChessPosition::default()
+    }
+
+    fn set_up(text: &str) -> Result<(ChessPosition, String), SetUpError> {
+        let start = StartFen::parse(text)?;
+        Ok((start.position().clone(), start.as_str().to_owned()))
+    }
+
+    fn stored_set_up(text: &str) -> Option<ChessPosition> {
+        super::position_from_stored_fen(text)
+    }
+
+    fn set_up_text(pos: &ChessPosition) -> String {
+        super::fen_of(pos)
+    }
+
+    fn turn(pos: &ChessPosition) -> Side {
+        pos.turn().into()
+    }
+
+    fn move_number(pos: &ChessPosition) -> u32 {
+        pos.fullmoves().get()
+    }
+
+    fn halfmove_clock(pos: &ChessPosition) -> u32 {
+        pos.halfmoves()
+    }
+
+    fn read_move(
+        pos: &ChessPosition,
+        text: &MoveText,
+        notation: Option<Notation>,
+        preferred: Option<Notation>,
+    ) -> Result<Move, ReadError> {
+        notation::read_move(pos, text, notation, preferred)
+    }
+
+    fn record(pos: &ChessPosition, m: Move) -> MoveRecord {
+        MoveRecord {
+            uci: Uci::of(m).code(),
+            san: notation::write_pgn_san(pos, m),
+        }
+    }
+
+    fn replay(pos: &ChessPosition, code: &MoveCode) -> Option<Move> {
+        Uci::parse(code.as_str()).ok()?.to_move_unchecked(pos)
+    }
+
+    fn play(pos: &mut ChessPosition, m: Move) {
+        pos.play_unchecked(m);
+    }
+
+    fn is_irreversible(m: Move) -> bool {
+        super::is_irreversible(m)
+    }
+
+    fn repetition_key(pos: &ChessPosition) -> u128 {
+        super::repetition_key(pos)
+    }
+
+    fn ending(pos: &ChessPosition, memo: &MateMemo) -> Option<Ending> {
+        super::ending_of_remembering(pos, memo)
+    }
+
+    fn ending_may_take_long(pos: &ChessPosition, memo: &mut MateMemo) -> bool {
+        super::dead_position_test_may_search(pos, memo)
+    }
+
+    fn winnability(pos: &ChessPosition, side: Side) -> Winnability {
+        super::winnability(pos, side.into())
+    }
+}
+
+impl From<Color> for Side {
+    fn from(c: Color) -> Side {
+        match c {
+            Color::White => Side::White,
+            Color::Black => Side::Black,
+        }
+    }
+}
+
+impl From<Side> for Color {
+    fn from(s: Side) -> Color {
+        match s {
+            Side::White => Color::White,
+            Side::Black => Color::Black,
+        }
+    }
+}

@@ -1,0 +1,309 @@
+//! The seam between the game core and a game's rules.
+//!
+//! The core (turns, draw offers, claims, clocks, adjournment and sealed moves, resignation, the
+//! arbiter's rulings, PGN headers) knows nothing of a board. It asks the game's [`Rules`] to set up
+//! a position, read a move a player wrote, play it, say how it is written in the log, and judge
+//! the position after it: does it end the game, what is its identity for repetition, can a side
+//! still win. Chess ([`crate::chess::Chess`]) answers today; Turkish draughts, checkers and
+//! backgammon will be siblings answering the same questions.
+
+use std::fmt;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use super::event::MoveRecord;
+use super::types::Side;
+
+/// A game's rules, as the core asks them. The type itself is a marker (chess is `Chess`); its
+/// associated types are what the rules work on.
+pub trait Rules: Copy + fmt::Debug + PartialEq + Eq + Default + Send + Sync + 'static {
+    /// A position: what is on the board, whose turn it is, and whatever else the rules judge by.
+    type Position: Clone + fmt::Debug + PartialEq + Send + Sync;
+    /// A move, as the rules play it.
+    type Move: Copy + fmt::Debug + PartialEq + Send + Sync;
+    /// The ways a player may write moves (chess: English, Turkish, German and French letters,
+    /// UCI, ICCF numeric).
+    type Notation: Copy + fmt::Debug + PartialEq + Eq + Send + Sync;
+    /// What the rules remember from one judgement to the next to answer sooner (chess: the last
+    /// mating line). A cache: it never changes an answer. Each copy of a game's state has its own.
+    type Memo: Clone + fmt::Debug + Default + PartialEq + Send + Sync;
+
+    /// The standard starting position.
+    fn start() -> Self::Position;
+
+    /// A set-up position from its text (chess: FEN), with the text in its normal form. Refused
+    /// where it is not a legal position, or where the game would already be over in it.
+    fn set_up(text: &str) -> Result<(Self::Position, String), SetUpError>;
+
+    /// A position read back from a set-up text this crate wrote (stored logs); `None` if it is
+    /// not one.
+    fn stored_set_up(text: &str) -> Option<Self::Position>;
+
+    /// The set-up text of a position (chess: FEN).
+    fn set_up_text(pos: &Self::Position) -> String;
+
+    /// Whose turn it is.
+    fn turn(pos: &Self::Position) -> Side;
+
+    /// The number of the move being played (chess: FEN's fullmove number, from 1).
+    fn move_number(pos: &Self::Position) -> u32;
+
+    /// Half-moves since the last irreversible move (chess: a capture or pawn move), which the
+    /// fifty- and seventy-five-move rules count.
+    fn halfmove_clock(pos: &Self::Position) -> u32;
+
+    /// Reads a move as a player wrote it, in `notation` if they named one, else trying their
+    /// `preferred` notation first.
+    fn read_move(
+        pos: &Self::Position,
+        text: &MoveText,
+        notation: Option<Self::Notation>,
+        preferred: Option<Self::Notation>,
+    ) -> Result<Self::Move, ReadError>;
+
+    /// How the log records a legal move: its code (authoritative, unambiguous in every position)
+    /// and its text for people (chess: PGN SAN).
+    fn record(pos: &Self::Position, m: Self::Move) -> MoveRecord;
+
+    /// The move a recorded code names in `pos`, without judging it again (a log's moves were
+    /// judged when they were made); `None` where it names no move at all.
+    fn replay(pos: &Self::Position, code: &MoveCode) -> Option<Self::Move>;
+
+    /// Plays a move already judged legal.
+    fn play(pos: &mut Self::Position, m: Self::Move);
+
+    /// After this move can no earlier position recur (chess: a capture or pawn move)?
+    fn is_irreversible(m: Self::Move) -> bool;
+
+    /// The identity of a position for repetition (chess: 9.2.3).
+    fn repetition_key(pos: &Self::Position) -> u128;
+
+    /// Does the position end the game by itself (chess: checkmate, stalemate, a dead position)?
+    fn ending(pos: &Self::Position, memo: &Self::Memo) -> Option<Ending>;
+
+    /// Could judging [`Rules::ending`] of `pos` take long (chess: chasolver's full search)? A
+    /// server judges such moves off the threads that serve requests. Never false where it could;
+    /// it may prepare `memo` for the judgement that follows on this same copy of the state.
+    fn ending_may_take_long(pos: &Self::Position, memo: &mut Self::Memo) -> bool;
+
+    /// Can `side` still win by any series of legal moves (chess: checkmate, 6.9)?
+    fn winnability(pos: &Self::Position, side: Side) -> Winnability;
+}
+
+/// How a position ends a game by itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ending {
+    /// The side to move is checkmated (chess 5.1.1), or has otherwise lost by the position.
+    Checkmate { winner: Side },
+    /// The side to move has no legal move and is not in check (chess 5.2.1).
+    Stalemate,
+    /// Neither side can win by any series of legal moves (chess 5.2.2).
+    DeadPosition,
+    /// Chess 9.6.2 (2023 only): 75 moves by each player without a pawn move or capture. Judged by
+    /// the game core, which knows the rule set.
+    SeventyfiveMoves,
+}
+
+impl fmt::Display for Ending {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Ending::Checkmate { .. } => f.write_str("checkmate"),
+            Ending::Stalemate => f.write_str("stalemate"),
+            Ending::DeadPosition => f.write_str("dead position"),
+            Ending::SeventyfiveMoves => f.write_str("75-move rule"),
+        }
+    }
+}
+
+/// Why a set-up position cannot start a game.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SetUpError {
+    /// Not a position the rules can hold, or one that cannot arise.
+    #[error("{0}")]
+    Invalid(String),
+    /// A legal position in which the game is already over.
+    #[error("{0}")]
+    NotPlayable(Ending),
+}
+
+/// Can a side still win?
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Winnability {
+    /// A winning series of legal moves exists.
+    Winnable,
+    /// Proven impossible.
+    Unwinnable,
+    /// The search stopped at its limit without an answer.
+    Unknown,
+}
+
+/// Why a move text does not name exactly one legal move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReadError {
+    /// Not a move in any notation tried.
+    Unparseable,
+    /// Well formed, but no legal move matches.
+    Illegal,
+    /// Incomplete: a pawn move to the last rank without the piece it becomes (chess 3.7.5).
+    PromotionMissing,
+    /// Several legal moves match (within one reading, or different readings disagree). Each
+    /// candidate as the log would write it for people.
+    Ambiguous { candidates: Vec<String> },
+}
+
+/// A move as a player sent it: trimmed, not empty, short, without control characters. Whether
+/// it names a move is for the rules to say.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct MoveText(String);
+
+/// Why a text cannot even be a move text.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MoveTextError {
+    #[error("the move is empty")]
+    Empty,
+    #[error("the move is too long (at most {max} characters)")]
+    TooLong { max: usize },
+    #[error("the move contains a control character")]
+    ControlCharacter,
+}
+
+impl MoveText {
+    /// The longest text any notation needs (`Na1xb2=Q# e.p.` is shorter) with room for spaces.
+    pub const MAX_CHARS: usize = 24;
+
+    pub fn parse(text: &str) -> Result<MoveText, MoveTextError> {
+        let t = text.trim();
+        if t.is_empty() {
+            return Err(MoveTextError::Empty);
+        }
+        if t.chars().count() > Self::MAX_CHARS {
+            return Err(MoveTextError::TooLong {
+                max: Self::MAX_CHARS,
+            });
+        }
+        if t.chars().any(char::is_control) {
+            return Err(MoveTextError::ControlCharacter);
+        }
+        Ok(MoveText(t.to_owned()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for MoveText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for MoveText {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        MoveText::parse(&text).map_err(serde::de::Error::custom)
+    }
+}
+
+impl Serialize for MoveText {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.0)
+    }
+}
+
+/// A move's code as a log keeps it (chess: UCI, `e2e4`, `e7e8q`): 1 to 15 visible ASCII
+/// characters, kept inline (a log holds one per move).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct MoveCode {
+    len: u8,
+    bytes: [u8; MoveCode::MAX_LEN],
+}
+
+/// Why a text is not a move code.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("not a move code (1 to 15 visible ASCII characters)")]
+pub struct MoveCodeError;
+
+impl MoveCode {
+    pub const MAX_LEN: usize = 15;
+
+    pub fn parse(text: &str) -> Result<MoveCode, MoveCodeError> {
+        if text.is_empty()
+            || text.len() > Self::MAX_LEN
+            || !text.bytes().all(|b| b.is_ascii_graphic())
+        {
+            return Err(MoveCodeError);
+        }
+        let mut bytes = [0; Self::MAX_LEN];
+        bytes[..text.len()].copy_from_slice(text.as_bytes());
+        Ok(MoveCode {
+            len: text.len() as u8,
+            bytes,
+        })
+    }
+
+    pub fn as_str(&self) -> &str {
+        std::str::from_utf8(&self.bytes[..usize::from(self.len)])
+            .expect("a move code is ASCII by construction")
+    }
+}
+
+impl fmt::Display for MoveCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl fmt::Debug for MoveCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "MoveCode({})", self.as_str())
+    }
+}
+
+impl Serialize for MoveCode {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for MoveCode {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        MoveCode::parse(&text).map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_move_code_is_short_visible_ascii() {
+        for good in ["e2e4", "e7e8q", "3", "a1b2c3d4e5f6g7h"] {
+            assert_eq!(MoveCode::parse(good).unwrap().as_str(), good);
+            let json = serde_json::to_string(&MoveCode::parse(good).unwrap()).unwrap();
+            assert_eq!(json, format!("\"{good}\""));
+            assert_eq!(
+                serde_json::from_str::<MoveCode>(&json).unwrap(),
+                MoveCode::parse(good).unwrap()
+            );
+        }
+        for bad in ["", "e2 e4", "a1b2c3d4e5f6g7h8", "şah", "e2\te4"] {
+            assert_eq!(MoveCode::parse(bad), Err(MoveCodeError), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn a_move_text_is_trimmed_short_and_printable() {
+        assert_eq!(MoveText::parse("  Nf3 ").unwrap().as_str(), "Nf3");
+        assert_eq!(MoveText::parse(" "), Err(MoveTextError::Empty));
+        assert_eq!(
+            MoveText::parse(&"a".repeat(25)),
+            Err(MoveTextError::TooLong { max: 24 })
+        );
+        assert_eq!(
+            MoveText::parse("e4\u{7}"),
+            Err(MoveTextError::ControlCharacter)
+        );
+    }
+}
