@@ -1,5 +1,6 @@
 //! zarf's service: the event store, the HTTP API v1 and the pages.
 
+pub mod app;
 pub mod config;
 pub mod folds;
 pub mod http;
@@ -17,9 +18,9 @@ use std::sync::Arc;
 use actix_web::{web, HttpServer};
 use anyhow::Context as _;
 
+use app::tokens::{new_token, token_hash};
+use app::{AppState, Limits};
 use config::Config;
-use http::auth::{new_token, token_hash};
-use http::{AppState, Limits};
 use store::Store;
 
 /// The admin token: configured, or kept in the data directory (generated on first start).
@@ -103,7 +104,7 @@ pub fn build(config: &Config) -> anyhow::Result<Running> {
     let state = web::Data::new(AppState {
         store,
         admin_token_hash: token_hash(&admin),
-        metrics: http::metrics::Metrics::new(),
+        metrics: app::metrics::Metrics::new(),
         limits: Arc::new(Limits::new(
             config.rate_limit_per_minute,
             config.ip_rate_limit_per_minute,
@@ -112,7 +113,7 @@ pub fn build(config: &Config) -> anyhow::Result<Running> {
         envelope_key,
         mail: mail.clone(),
         folds: folds::Folds::new(folds::GAMES_KEPT),
-        login_limits: http::login::LoginLimits::new(
+        login_limits: Limits::per_hour(
             config.login_limit_per_hour,
             config.login_limit_per_hour.saturating_mul(10),
         ),

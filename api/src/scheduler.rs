@@ -9,10 +9,10 @@ use std::time::Duration;
 use domain::game::{Clock, Side};
 use domain::GameId;
 
-use domain::game::{Actor, Command, Context, Locale};
+use domain::game::{Actor, Command, Context, Rejection};
 
-use crate::http::games::{execute, flag_fall};
-use crate::http::AppState;
+use crate::app::commands::just;
+use crate::app::{execute, flag_fall, AppState, CommandError};
 use crate::outbox;
 use crate::store::{self, micros};
 
@@ -78,12 +78,12 @@ pub fn tick_at(state: &AppState, now: time::OffsetDateTime) -> anyhow::Result<()
             actor: Actor::System,
             notation: None,
         };
-        match execute(state, game, Command::ApplyLateness, &ctx, None, Locale::En) {
+        match execute(state, game, just(Command::ApplyLateness), &ctx, None) {
             Ok(_) => tracing::info!(game = %id, "A10: a player was more than an hour late"),
             // Both present, both absent (the arbiter decides), or over: stop looking.
-            Err(e) if matches!(e.code, "not_due" | "game_over" | "not_adjourned") => {
-                state.store.clear_resume_deadline(&id)?
-            }
+            Err(CommandError::Rejected(
+                Rejection::NotYetDue | Rejection::GameOver | Rejection::NotAdjourned,
+            )) => state.store.clear_resume_deadline(&id)?,
             Err(e) => {
                 tracing::warn!(game = %id, error = %e, "applying A10 failed");
                 state.store.release(&id)?;
@@ -148,7 +148,7 @@ fn digests(state: &AppState, now: time::OffsetDateTime) -> anyhow::Result<()> {
             .into_iter()
             .filter(|g| g.to_move_id.as_deref() == Some(p.id.as_str()))
             .filter_map(|g| {
-                let view: crate::http::views::GameView = serde_json::from_str(&g.view).ok()?;
+                let view: crate::app::views::GameView = serde_json::from_str(&g.view).ok()?;
                 Some(serde_json::json!({
                     "id": g.id,
                     "label": format!("{} – {}", view.white.name, view.black.name),

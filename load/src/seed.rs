@@ -10,8 +10,8 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
-use api::http::auth::token_hash;
-use api::http::views::GameView;
+use api::app::tokens::token_hash;
+use api::app::views::GameView;
 use api::store::{Append, GameRow, PlayerRow, Store};
 use domain::chess::{legal_moves, MoveText, Notation};
 use domain::game::{

@@ -90,7 +90,7 @@ pub struct TestApp {
     pub admin: String,
     pub client: reqwest::Client,
     // The state goes before the database it uses.
-    pub state: actix_web::web::Data<api::http::AppState>,
+    pub state: actix_web::web::Data<api::app::AppState>,
     /// Shared with any peer server started on the same database.
     pub db: Arc<TestDb>,
     server: actix_web::dev::ServerHandle,

@@ -17,9 +17,10 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::auth::Caller;
 use super::error::{ApiError, ErrorBody};
-use super::games::{execute_with, ok_game, run, Extras};
-use super::views::{DrawOfferView, GameView};
-use super::AppState;
+use super::games::{ok_game, run};
+use crate::app::views::{DrawOfferView, GameView};
+use crate::app::AppState;
+use crate::app::{execute, CommandError, Extras};
 use crate::sealing::{new_nonce, Content};
 use crate::store::{self, rfc3339, EnvelopeRow};
 
@@ -270,10 +271,12 @@ pub async fn seal(
     };
     let view = web::block(move || -> Result<EnvelopeView, ApiError> {
         let nonce = new_nonce();
-        let outcome = execute_with(
+        let keys = state.clone();
+        let now = ctx.now;
+        let outcome = execute(
             &state,
             id,
-            |before| {
+            move |before: &GameState| {
                 // The envelope this sealing fills is the one the state allows; encrypt for it.
                 let game = before.game();
                 let kind = game
@@ -302,10 +305,10 @@ pub async fn seal(
                     game_id: id.to_string(),
                     kind: kind_name(kind).to_owned(),
                     sealed_by: side.as_str().to_owned(),
-                    ciphertext: state
+                    ciphertext: keys
                         .envelope_key
                         .seal(&id.to_string(), kind_name(kind), &content),
-                    sealed_at: store::micros(ctx.now),
+                    sealed_at: store::micros(now),
                 };
                 Ok((
                     Command::Seal {
@@ -319,8 +322,8 @@ pub async fn seal(
             },
             &ctx,
             None,
-            locale,
-        )?;
+        )
+        .map_err(|e| ApiError::command(e, locale))?;
         let kind = outcome
             .new_events
             .iter()
@@ -472,10 +475,11 @@ pub async fn check_in(
         notation: None,
     };
     let outcome = web::block(move || {
-        execute_with(
+        let keys = state.clone();
+        execute(
             &state,
             id,
-            |before| {
+            move |before: &GameState| {
                 let revealed = match before.game() {
                     Some(game) => {
                         let side = if game.white.id == player {
@@ -484,7 +488,7 @@ pub async fn check_in(
                             Side::Black
                         };
                         match envelope_to_open(game, side, ctx.now) {
-                            Some(kind) => Some(reveal(&state, id, kind)?),
+                            Some(kind) => Some(reveal(&keys, id, kind)?),
                             None => None,
                         }
                     }
@@ -494,26 +498,23 @@ pub async fn check_in(
             },
             &ctx,
             None,
-            locale,
         )
     })
-    .await??;
+    .await?
+    .map_err(|e| ApiError::command(e, locale))?;
     Ok(ok_game(&outcome))
 }
 
 /// Decrypts a stored envelope for its opening.
-fn reveal(state: &AppState, id: GameId, kind: EnvelopeKind) -> Result<Revealed, ApiError> {
+fn reveal(state: &AppState, id: GameId, kind: EnvelopeKind) -> Result<Revealed, CommandError> {
     let key = id.to_string();
     let row = state
         .store
         .envelope(&key, kind_name(kind))?
-        .ok_or_else(|| {
-            ApiError::internal(anyhow::anyhow!("a closed envelope has no stored content"))
-        })?;
+        .ok_or_else(|| anyhow::anyhow!("a closed envelope has no stored content"))?;
     let content = state
         .envelope_key
-        .open(&key, kind_name(kind), &row.ciphertext)
-        .map_err(ApiError::internal)?;
+        .open(&key, kind_name(kind), &row.ciphertext)?;
     Ok(Revealed {
         kind,
         text: content.text,
@@ -572,10 +573,10 @@ pub async fn restore(
             nonce,
             reason: body.reason.clone(),
         };
-        execute_with(
+        execute(
             &state,
             id,
-            |_| {
+            move |_: &GameState| {
                 Ok((
                     command.clone(),
                     Extras {
@@ -585,10 +586,10 @@ pub async fn restore(
             },
             &ctx,
             None,
-            locale,
         )
     })
-    .await??;
+    .await?
+    .map_err(|e| ApiError::command(e, locale))?;
     Ok(ok_game(&outcome))
 }
 

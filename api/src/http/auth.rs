@@ -6,33 +6,11 @@ use std::pin::Pin;
 
 use actix_web::{web, FromRequest, HttpRequest};
 use domain::game::Locale;
-use rand::RngCore;
-use sha2::{Digest, Sha256};
 
 use super::error::ApiError;
-use super::AppState;
+use crate::app::tokens::{same_hash, token_hash};
+use crate::app::AppState;
 use crate::store::PlayerRow;
-
-/// A new bearer token: 32 random bytes, hex.
-pub fn new_token() -> String {
-    let mut bytes = [0u8; 32];
-    rand::rng().fill_bytes(&mut bytes);
-    hex::encode(bytes)
-}
-
-/// How tokens are stored.
-pub fn token_hash(token: &str) -> String {
-    hex::encode(Sha256::digest(token.as_bytes()))
-}
-
-/// Constant-time equality of two hashes.
-pub fn same_hash(a: &str, b: &str) -> bool {
-    a.len() == b.len()
-        && a.bytes()
-            .zip(b.bytes())
-            .fold(0u8, |acc, (x, y)| acc | (x ^ y))
-            == 0
-}
 
 /// The caller of a request.
 #[derive(Debug, Clone)]
@@ -181,23 +159,5 @@ impl FromRequest for Caller {
                 }
             }
         })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn tokens_are_256_bit_and_unique() {
-        let a = new_token();
-        let b = new_token();
-        assert_eq!(a.len(), 64);
-        assert_ne!(a, b);
-        assert_eq!(token_hash(&a), token_hash(&a));
-        assert_ne!(token_hash(&a), a, "stored hashed");
-        assert!(same_hash(&token_hash(&a), &token_hash(&a)));
-        assert!(!same_hash(&token_hash(&a), &token_hash(&b)));
-        assert!(!same_hash("ab", "abc"));
     }
 }

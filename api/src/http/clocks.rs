@@ -11,8 +11,10 @@ use utoipa::ToSchema;
 
 use super::auth::Caller;
 use super::error::{ApiError, ErrorBody};
-use super::games::{execute, ok_game, run};
-use super::AppState;
+use super::games::{ok_game, run};
+use crate::app::commands::just;
+use crate::app::AppState;
+use crate::app::{execute, CommandError};
 use crate::store::{self, rfc3339};
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -146,11 +148,11 @@ pub async fn take_leave(
             execute(
                 &state,
                 id,
-                Command::TakeLeave { from, until },
+                just(Command::TakeLeave { from, until }),
                 &ctx,
                 None,
-                locale,
-            )?;
+            )
+            .map_err(|e| ApiError::command(e, locale))?;
         }
         Ok(LeaveAnswer {
             from: rfc3339(from),
@@ -183,10 +185,10 @@ pub async fn end_leave(
     let ended = web::block(move || -> Result<Vec<String>, ApiError> {
         let mut ended = Vec::new();
         for id in clocked_games(&state, &player.id)? {
-            match execute(&state, id, Command::EndLeave, &ctx, None, locale) {
+            match execute(&state, id, just(Command::EndLeave), &ctx, None) {
                 Ok(_) => ended.push(id.to_string()),
-                Err(e) if e.code == "no_leave" => {}
-                Err(e) => return Err(e),
+                Err(CommandError::Rejected(Rejection::NoLeave)) => {}
+                Err(e) => return Err(ApiError::command(e, locale)),
             }
         }
         Ok(ended)
@@ -207,7 +209,7 @@ pub async fn end_leave(
     description = "An arbiter (the game's organiser, or the admin) gives a side more time, with a reason.",
     params(("id" = String, Path)),
     request_body = TimeBody,
-    responses((status = 200, body = super::views::GameView), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody)),
+    responses((status = 200, body = crate::app::views::GameView), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody)),
     security(("bearer" = []))
 )]
 #[post("/api/v1/games/{id}/time")]

@@ -7,6 +7,7 @@ use domain::game::{Locale, Rejection};
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::app::CommandError;
 use crate::store::StoreError;
 
 #[derive(Debug)]
@@ -104,6 +105,16 @@ impl ApiError {
             "rate_limited",
             "too many requests; slow down and try again shortly",
         )
+    }
+
+    /// Why a command was not recorded, in the caller's language.
+    pub fn command(e: CommandError, locale: Locale) -> ApiError {
+        match e {
+            CommandError::Rejected(r) => ApiError::rejection(&r, locale),
+            CommandError::NotFound => ApiError::not_found(locale),
+            CommandError::VersionConflict => ApiError::version_conflict(locale),
+            CommandError::Internal(cause) => ApiError::internal(cause),
+        }
     }
 
     /// A domain rejection, in the caller's language.

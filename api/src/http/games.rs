@@ -1,24 +1,20 @@
 //! Games: creation, moves, draw offers, claims, resignation, arbiter decisions, the log and PGN.
 
-use std::sync::Arc;
-
 use actix_web::{get, post, web, HttpResponse};
 use domain::chess::{MoveText, Notation};
 use domain::game::{
-    evolve, export_pgn, Actor, ClaimKind, Command, Context, CreateGame, EventBody, Game,
-    GameResult, GameState, Locale, MoveInput, Participant, Rejection, RuleSet, SealedMoveCheck,
-    TimeControl,
+    export_pgn, Actor, ClaimKind, Command, Context, CreateGame, EventBody, Game, GameResult,
+    GameState, Locale, MoveInput, Participant, Rejection, RuleSet, SealedMoveCheck, TimeControl,
 };
-use domain::{decide, GameId, PlayerId};
+use domain::{GameId, PlayerId};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::auth::{Caller, Credentials};
 use super::error::{ApiError, ErrorBody};
-use super::views::GameView;
-use super::AppState;
-use crate::folds::Folded;
-use crate::outbox;
+use crate::app::reads::current_view_json;
+use crate::app::views::GameView;
+use crate::app::{self, AppState, Outcome};
 use crate::store::{self, StoreError, StoredEvent};
 
 // ---------------------------------------------------------------------- request bodies
@@ -156,355 +152,12 @@ fn actor_for(caller: &Caller, arbiter_command: bool) -> Result<Actor, ApiError> 
 
 // ---------------------------------------------------------------------- running commands
 
-/// What a command did.
-pub struct Outcome {
-    /// The game's state after the command (shared with the cache of folds).
-    pub folded: std::sync::Arc<crate::folds::Folded>,
-    /// The Game resource as of the command (what the projection row holds).
-    pub view: GameView,
-    /// `view` as JSON: the projection row's copy, so an answer need not write it again.
-    pub view_json: String,
-    pub new_events: Vec<StoredEvent>,
-}
-
-impl Outcome {
-    /// The game after the command ([`submit`] made sure the events fold to one).
-    pub fn game(&self) -> &Game {
-        self.folded
-            .state
-            .game()
-            .expect("a committed outcome holds a game")
-    }
-}
-
-/// Loads the game's log, folds it, decides, and appends the new events with the projection and
-/// the outbox rows in one transaction. A lost race is retried (re-judged on the newer state) unless
-/// the client named the version it expects. If the side to move's flag has fallen, the flag fall is
-/// recorded first and the command is refused: the game is over.
-pub fn execute(
-    state: &AppState,
-    id: GameId,
-    command: Command,
-    ctx: &Context,
-    expected_version: Option<u64>,
-    locale: Locale,
-) -> Result<Outcome, ApiError> {
-    execute_with(
-        state,
-        id,
-        |_| Ok((command.clone(), Extras::default())),
-        ctx,
-        expected_version,
-        locale,
-    )
-}
-
-/// What a command stores beside its events.
-#[derive(Debug, Default)]
-pub struct Extras {
-    /// A sealed envelope's encrypted content.
-    pub envelope: Option<crate::store::EnvelopeRow>,
-}
-
-/// As [`execute`], with the command built from the folded state (a check-in decides from it
-/// whether an envelope opens, and so whether to decrypt it).
-#[tracing::instrument(level = "debug", skip(state, build, ctx), fields(game = %id))]
-pub fn execute_with(
-    state: &AppState,
-    id: GameId,
-    build: impl Fn(&GameState) -> Result<(Command, Extras), ApiError>,
-    ctx: &Context,
-    expected_version: Option<u64>,
-    locale: Locale,
-) -> Result<Outcome, ApiError> {
-    let key = id.to_string();
-    for n in 0..ATTEMPTS {
-        let cached = if n == 0 {
-            state.folds.cached(&key).map(OwnCopy::of)
-        } else {
-            None
-        };
-        let Some(Judged { pending, landing }) =
-            attempt(state, &key, cached, &build, ctx, expected_version, locale)?
-        else {
-            continue;
-        };
-        if let Some(outcome) = landing.land(state, pending.wait(), locale)? {
-            return Ok(outcome);
-        }
-    }
-    Err(ApiError::version_conflict(locale))
-}
-
-/// How often a command is judged again after losing a race before it is answered with a
-/// version conflict.
-const ATTEMPTS: usize = 5;
-
-/// A command judged and handed to the group commit.
-struct Judged {
-    pending: crate::store::PendingAppend,
-    landing: Landing,
-}
-
-/// What a judged command becomes once its commit is answered.
-struct Landing {
-    key: String,
-    /// The game after the command, not yet cached.
-    after: GameState,
-    /// The fold's last seq and hash before the command.
-    before: (i64, String),
-    view: GameView,
-    view_json: String,
-    moves: u64,
-    /// The flag had fallen: the flag fall is what was written, and the command is refused.
-    then_refuse: Option<Rejection>,
-    /// A lost race is answered with a version conflict instead of judging again: the command
-    /// was judged on the log itself, and the client named the version it expects (or the
-    /// command creates a game, or carries an envelope).
-    conflict_is_final: bool,
-}
-
-/// One try at a command. The first is judged on the cached fold (`cached`) without reading the
-/// log: if another server appended meanwhile, the append conflicts on its sequence number. A
-/// refusal is only given on a fold brought up to date from the log, since a stale fold could
-/// refuse wrongly: `Ok(None)` means "judge again on the log". Without `cached`, the log is read.
-fn attempt(
-    state: &AppState,
-    key: &str,
-    cached: Option<OwnCopy>,
-    build: &impl Fn(&GameState) -> Result<(Command, Extras), ApiError>,
-    ctx: &Context,
-    expected_version: Option<u64>,
-    locale: Locale,
-) -> Result<Option<Judged>, ApiError> {
-    let fresh = cached.is_none();
-    let OwnCopy { folded, before } = match cached {
-        Some(copy) => copy,
-        None => OwnCopy::of(
-            state
-                .folds
-                .current(&state.store, key)
-                .map_err(|e| match e {
-                    StoreError::Corrupt(_) => ApiError::internal(e),
-                    other => other.into(),
-                })?,
-        ),
-    };
-    let refuse = |e: ApiError| if fresh { Err(e) } else { Ok(None) };
-    let (command, extras) = match build(&before) {
-        Ok(built) => built,
-        Err(e) => return refuse(e),
-    };
-    let creating = matches!(command, Command::CreateGame(_));
-    if folded.seq == 0 && !creating {
-        return Err(ApiError::not_found(locale));
-    }
-    if let Some(v) = expected_version {
-        if v != before.version() {
-            return refuse(ApiError::version_conflict(locale));
-        }
-    }
-    let flagged = before.game().and_then(|g| g.flagged(ctx.now));
-    let (events, then_refuse) = match flagged {
-        Some(side) if !matches!(command, Command::FlagFall) => {
-            let system = Context {
-                actor: Actor::System,
-                ..ctx.clone()
-            };
-            match decide(&before, Command::FlagFall, &system) {
-                Ok(events) => (events, Some(Rejection::FlagFallen { side })),
-                Err(r) => return refuse(ApiError::rejection(&r, locale)),
-            }
-        }
-        _ => match decide(&before, command, ctx) {
-            Ok(events) => (events, None),
-            Err(r) => return refuse(ApiError::rejection(&r, locale)),
-        },
-    };
-    let envelope = if then_refuse.is_none() {
-        extras.envelope.as_ref()
-    } else {
-        None
-    };
-    let decisive = expected_version.is_some() || creating || extras.envelope.is_some();
-    let judged =
-        submit(state, key, &folded, before, &events, ctx.now, envelope).map_err(ApiError::from)?;
-    Ok(Some(Judged {
-        pending: judged.pending,
-        landing: Landing {
-            then_refuse,
-            conflict_is_final: fresh && decisive,
-            ..judged.landing
-        },
-    }))
-}
-
-/// A fold and the request's own copy of its state, which the command is judged on and evolved
-/// into the next fold.
-pub(crate) struct OwnCopy {
-    folded: Arc<Folded>,
-    before: GameState,
-}
-
-impl OwnCopy {
-    fn of(folded: Arc<Folded>) -> OwnCopy {
-        OwnCopy {
-            before: folded.state.clone(),
-            folded,
-        }
-    }
-}
-
-/// Hands the decided events after `folded` to the group commit, with the projection and outbox
-/// rows (one transaction).
-fn submit(
-    state: &AppState,
-    key: &str,
-    folded: &crate::folds::Folded,
-    before: GameState,
-    events: &[domain::GameEvent],
-    now: domain::game::Timestamp,
-    envelope: Option<&crate::store::EnvelopeRow>,
-) -> Result<Judged, StoreError> {
-    let mut after = before;
-    for e in events {
-        after = evolve(after, e);
-    }
-    let Some(game) = after.game() else {
-        return Err(StoreError::Corrupt(
-            "decide produced events that do not fold".into(),
-        ));
-    };
-    let view = GameView::of(game, now);
-    let mut mail = outbox::rows_for(game, folded.seq + 1, events);
-    crate::mail::sender::settle_where_written(&state.store, &mut mail);
-    let projection = view.row(game);
-    let pending = state.store.submit(&crate::store::Append {
-        game_id: key,
-        after_seq: folded.seq,
-        prev_hash: folded.hash.as_str(),
-        events,
-        projection: &projection,
-        mail: &mail,
-        envelope,
-    })?;
-    let moves = events
-        .iter()
-        .filter(|e| matches!(e.body, EventBody::MovePlayed { .. }))
-        .count() as u64;
-    Ok(Judged {
-        pending,
-        landing: Landing {
-            key: key.to_owned(),
-            after,
-            before: (folded.seq, folded.hash.clone()),
-            view,
-            view_json: projection.view,
-            moves,
-            then_refuse: None,
-            conflict_is_final: false,
-        },
-    })
-}
-
-impl Landing {
-    /// The commit's answer: the outcome (the new fold cached), the command's refusal, or
-    /// `Ok(None)` to judge it again on the log (a lost race on a stale fold).
-    fn land(
-        self,
-        state: &AppState,
-        committed: Result<Vec<StoredEvent>, StoreError>,
-        locale: Locale,
-    ) -> Result<Option<Outcome>, ApiError> {
-        let stored = match committed {
-            Ok(stored) => stored,
-            Err(StoreError::Conflict) => {
-                state.metrics.store_conflicts.inc();
-                if self.conflict_is_final {
-                    return Err(ApiError::version_conflict(locale));
-                }
-                tracing::debug!("lost a race for the next sequence number; judging again");
-                return Ok(None);
-            }
-            Err(e) => return Err(e.into()),
-        };
-        state.metrics.events_appended.inc_by(stored.len() as u64);
-        let (seq, hash) = stored
-            .last()
-            .map_or(self.before, |e| (e.seq, e.hash.clone()));
-        let folded = std::sync::Arc::new(crate::folds::Folded {
-            state: self.after,
-            seq,
-            hash,
-        });
-        if !stored.is_empty() {
-            state.folds.put(&self.key, folded.clone());
-        }
-        state.metrics.moves_recorded.inc_by(self.moves);
-        if let Some(r) = self.then_refuse {
-            return Err(ApiError::rejection(&r, locale));
-        }
-        Ok(Some(Outcome {
-            folded,
-            view: self.view,
-            view_json: self.view_json,
-            new_events: stored,
-        }))
-    }
-}
-
-/// Records the flag fall of a game whose deadline has passed (the scheduler's work, also done by
-/// any read that finds it due). `Ok(None)` if there was nothing to do.
-pub fn flag_fall(state: &AppState, id: GameId) -> Result<Option<Outcome>, ApiError> {
-    let ctx = Context {
-        now: store::now(),
-        actor: Actor::System,
-        notation: None,
-    };
-    match execute(state, id, Command::FlagFall, &ctx, None, Locale::En) {
-        Ok(o) => Ok(Some(o)),
-        Err(e) if matches!(e.code, "game_over" | "not_due") => Ok(None),
-        Err(e) => Err(e),
-    }
-}
-
-/// The Game of a projection row as of now; a game whose flag has fallen is flagged first, so no
-/// read shows a game as going on after its deadline.
-pub fn current_view(state: &AppState, row: &crate::store::GameRow) -> Result<GameView, ApiError> {
-    let now = store::now();
-    let (view, flagged) = GameView::fresh(row, now).map_err(ApiError::internal)?;
-    if !flagged {
-        return Ok(view);
-    }
-    let id = GameId::parse(&row.id).map_err(|_| ApiError::internal(anyhow::anyhow!("bad id")))?;
-    flag_fall(state, id)?;
-    let row = state
-        .store
-        .game_row(&row.id)?
-        .ok_or_else(|| ApiError::not_found(Locale::En))?;
-    Ok(GameView::fresh(&row, now).map_err(ApiError::internal)?.0)
-}
-
-/// As [`current_view`], as JSON with the game's status: the stored view itself where no clock
-/// runs (nothing to read or write again), else the view with its clocks read now.
-pub fn current_view_json(
-    state: &AppState,
-    row: crate::store::GameRow,
-) -> Result<(String, String), ApiError> {
-    if GameView::stored_is_current(&row) {
-        return Ok((row.view, row.status));
-    }
-    let view = current_view(state, &row)?;
-    let json = serde_json::to_string(&view).map_err(ApiError::internal)?;
-    Ok((json, view.status))
-}
-
 fn fold(log: &[StoredEvent]) -> Result<GameState, ApiError> {
     GameState::replay(log.iter().map(|e| &e.event))
         .map_err(|e| ApiError::internal(anyhow::anyhow!("a stored log does not fold: {e}")))
 }
 
-/// Runs a game command for the caller off the async workers and answers with the Game.
+/// Runs a game command for the caller and answers with the Game (see [`app::run`]).
 pub(crate) async fn run(
     state: web::Data<AppState>,
     caller: Caller,
@@ -531,63 +184,9 @@ pub(crate) async fn run(
             .and_then(|p| p.notation.as_deref())
             .and_then(Notation::parse),
     };
-    // As `execute`; the commit is awaited here, so no thread sleeps while its batch is written.
-    // A move on a cached fold that cannot need the full search is judged on this worker (D35;
-    // the game's mating line carried forward counts, D37): nothing in it blocks or takes long.
-    // Anything else is judged on a blocking thread, which may read the log or search.
-    let key = id.to_string();
-    let build = {
-        let command = command.clone();
-        move |_: &GameState| Ok((command.clone(), Extras::default()))
-    };
-    for n in 0..ATTEMPTS {
-        let cached = if n == 0 {
-            state.folds.cached(&key)
-        } else {
-            None
-        };
-        // The check carries the game's mating line forward on this request's own copy of the
-        // state, where the judgement finds it.
-        let (cached, here) = match cached {
-            Some(folded) => {
-                let mut copy = OwnCopy::of(folded);
-                let here = judged_here(&mut copy.before, &command, &ctx);
-                (Some(copy), here)
-            }
-            None => (None, false),
-        };
-        let judged = if here {
-            // A panic here answers this request with a 500, as it would on a blocking thread,
-            // instead of ending the worker and every connection it serves.
-            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                attempt(&state, &key, cached, &build, &ctx, expected_version, locale)
-            }))
-            .map_err(|_| ApiError::internal(anyhow::anyhow!("judging a move panicked")))??
-        } else {
-            let (st, k, c, b) = (state.clone(), key.clone(), ctx.clone(), build.clone());
-            web::block(move || attempt(&st, &k, cached, &b, &c, expected_version, locale)).await??
-        };
-        let Some(Judged { pending, landing }) = judged else {
-            continue;
-        };
-        // Were this future dropped before landing (actix-http 3.20 keeps polling a request
-        // whose client hung up: tested), the command would still be committed; only its fold
-        // would not be cached (the next command loses a race and is judged on the log) and its
-        // mail would wait for its lease (D20). A task of its own for each landing measured slower.
-        if let Some(outcome) = landing.land(&state, pending.committed().await, locale)? {
-            return Ok(outcome);
-        }
-    }
-    Err(ApiError::version_conflict(locale))
-}
-
-/// Whether `command` on `state` is judged on the HTTP worker: no flag has fallen (its record
-/// asks whether the opponent can still mate, 6.9) and the domain vouches that judging it on this
-/// same state (the request's own copy, whose memo the check may carry forward) cannot run the
-/// full search.
-fn judged_here(state: &mut GameState, command: &Command, ctx: &Context) -> bool {
-    state.game().is_some_and(|g| g.flagged(ctx.now).is_none())
-        && !domain::game::judging_may_search(state, command, ctx)
+    app::run(state.into_inner(), id, command, ctx, expected_version)
+        .await
+        .map_err(|e| ApiError::command(e, locale))
 }
 
 pub(crate) fn ok_game(outcome: &Outcome) -> HttpResponse {
@@ -705,7 +304,9 @@ pub async fn create_game(
         actor,
         notation: None,
     };
-    let outcome = web::block(move || execute(&state, id, command, &ctx, None, locale)).await??;
+    let outcome = app::run(state.into_inner(), id, command, ctx, None)
+        .await
+        .map_err(|e| ApiError::command(e, locale))?;
     Ok(HttpResponse::Created().json(&outcome.view))
 }
 
@@ -728,7 +329,7 @@ pub async fn get_game(
             .store
             .game_row(&id)?
             .ok_or_else(|| ApiError::not_found(locale))?;
-        current_view_json(&state, row)
+        current_view_json(&state, row).map_err(|e| ApiError::command(e, locale))
     })
     .await??;
     Ok(json_answer(json))
@@ -1044,7 +645,8 @@ pub async fn my_games(
         let mut body = String::from(r#"{"games":["#);
         let mut first = true;
         for row in rows {
-            let (game, game_status) = current_view_json(&state, row)?;
+            let (game, game_status) =
+                current_view_json(&state, row).map_err(|e| ApiError::command(e, Locale::En))?;
             if status.is_none_or(|s| s == game_status) {
                 if !std::mem::take(&mut first) {
                     body.push(',');

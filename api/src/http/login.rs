@@ -2,55 +2,20 @@
 //! one-time code an organiser printed for a pupil without e-mail; both open a session cookie.
 //! Also the unsubscribe link and the mail preferences.
 
-use std::num::NonZeroU32;
-
 use actix_web::cookie::{Cookie, SameSite};
 use actix_web::{get, post, put, web, HttpRequest, HttpResponse};
-use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::auth::{new_token, token_hash, Caller};
+use super::auth::Caller;
 use super::error::{ApiError, ErrorBody};
 use super::players::Email;
-use super::AppState;
+use crate::app::tokens::{new_token, token_hash};
+use crate::app::AppState;
 use crate::store::{self, micros, OutboxRow};
 
 pub const SESSION_COOKIE: &str = "zarf_session";
-const LINK_MINUTES: i64 = 15;
 const SESSION_DAYS: i64 = 30;
-
-/// Sign-in requests per hour: per address, and per IP address.
-pub struct LoginLimits {
-    per_address: DefaultKeyedRateLimiter<String>,
-    per_ip: DefaultKeyedRateLimiter<String>,
-}
-
-impl LoginLimits {
-    pub fn new(per_address_per_hour: u32, per_ip_per_hour: u32) -> LoginLimits {
-        let q = |n: u32| Quota::per_hour(NonZeroU32::new(n.max(1)).expect("non-zero"));
-        LoginLimits {
-            per_address: RateLimiter::keyed(q(per_address_per_hour)),
-            per_ip: RateLimiter::keyed(q(per_ip_per_hour)),
-        }
-    }
-
-    fn allow(&self, address: &str, ip: &str) -> bool {
-        self.per_ip.check_key(&ip.to_owned()).is_ok()
-            && self.per_address.check_key(&address.to_owned()).is_ok()
-    }
-}
-
-/// Makes a fresh sign-in link for a player (the sender does this as it sends the mail, so the
-/// token exists only in the mail and, hashed, in the database).
-pub fn issue_link(state: &AppState, player_id: &str) -> anyhow::Result<String> {
-    let token = new_token();
-    let expires = store::now() + time::Duration::minutes(LINK_MINUTES);
-    state
-        .store
-        .insert_login_link(&token_hash(&token), player_id, micros(expires))?;
-    Ok(format!("{}/login/{token}", state.public_url))
-}
 
 fn page(title: &str, body: &str) -> HttpResponse {
     HttpResponse::Ok().content_type("text/html; charset=utf-8").body(format!(
@@ -296,7 +261,7 @@ pub struct UnsubscribeQuery {
 }
 
 fn check_unsubscribe(state: &AppState, q: &UnsubscribeQuery) -> bool {
-    super::auth::same_hash(&state.mail.unsubscribe_token(&q.player), &q.token)
+    crate::app::tokens::same_hash(&state.mail.unsubscribe_token(&q.player), &q.token)
 }
 
 #[get("/unsubscribe")]

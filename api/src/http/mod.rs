@@ -7,13 +7,9 @@ pub mod clocks;
 pub mod error;
 pub mod games;
 pub mod login;
-pub mod metrics;
 pub mod ops;
 pub mod players;
-pub mod views;
 
-use std::num::NonZeroU32;
-use std::sync::Arc;
 use std::time::Instant;
 
 use actix_web::body::MessageBody;
@@ -21,52 +17,15 @@ use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::header::{HeaderName, HeaderValue};
 use actix_web::middleware::{from_fn, Next};
 use actix_web::{web, HttpMessage, HttpResponse};
-use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use tracing_actix_web::{RequestId, TracingLogger};
 
 use access::{RequestSpan, Route};
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
-use crate::store::Store;
+use crate::app::tokens::token_hash;
+use crate::app::AppState;
 use error::ApiError;
-use metrics::Metrics;
-
-/// Shared by every request.
-pub struct AppState {
-    pub store: Store,
-    pub admin_token_hash: String,
-    pub metrics: Metrics,
-    pub limits: Arc<Limits>,
-    pub public_url: String,
-    pub envelope_key: crate::sealing::EnvelopeKey,
-    pub mail: crate::mail::compose::MailSettings,
-    /// Recently folded games.
-    pub folds: crate::folds::Folds,
-    pub login_limits: login::LoginLimits,
-}
-
-/// Write rate limits: per token (or per address for anonymous callers) and per address.
-pub struct Limits {
-    per_key: DefaultKeyedRateLimiter<String>,
-    per_ip: DefaultKeyedRateLimiter<String>,
-}
-
-impl Limits {
-    pub fn new(per_key_per_minute: u32, per_ip_per_minute: u32) -> Limits {
-        let quota = |n: u32| Quota::per_minute(NonZeroU32::new(n.max(1)).expect("non-zero"));
-        Limits {
-            per_key: RateLimiter::keyed(quota(per_key_per_minute)),
-            per_ip: RateLimiter::keyed(quota(per_ip_per_minute)),
-        }
-    }
-
-    /// May one more write from this key and address go ahead?
-    pub fn allow(&self, key: &str, ip: &str) -> bool {
-        self.per_ip.check_key(&ip.to_owned()).is_ok()
-            && self.per_key.check_key(&key.to_owned()).is_ok()
-    }
-}
 
 struct BearerAuth;
 
@@ -170,7 +129,7 @@ async fn observe(
             .headers()
             .get(actix_web::http::header::AUTHORIZATION)
             .and_then(|v| v.to_str().ok())
-            .map(|t| format!("token:{}", auth::token_hash(t)))
+            .map(|t| format!("token:{}", token_hash(t)))
             .unwrap_or_else(|| format!("ip:{ip}"));
         if !state.limits.allow(&key, &ip) {
             let mut res = req.into_response(actix_web::ResponseError::error_response(

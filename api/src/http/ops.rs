@@ -5,7 +5,7 @@ use askama::Template;
 use serde::Deserialize;
 
 use super::error::ApiError;
-use super::AppState;
+use crate::app::AppState;
 
 #[get("/healthz")]
 #[tracing::instrument(level = "debug", skip_all)]
@@ -59,7 +59,7 @@ pub async fn readme() -> HttpResponse {
 #[derive(Template)]
 #[template(path = "pages/game.html")]
 struct GamePage<'a> {
-    g: &'a super::views::GameView,
+    g: &'a crate::app::views::GameView,
     board: Vec<Vec<crate::mail::render::Cell>>,
 }
 
@@ -73,12 +73,12 @@ pub async fn game_page(
     let id = domain::GameId::parse(&id)
         .map_err(|_| ApiError::not_found(locale))?
         .to_string();
-    let view = web::block(move || -> Result<super::views::GameView, ApiError> {
+    let view = web::block(move || -> Result<crate::app::views::GameView, ApiError> {
         let row = state
             .store
             .game_row(&id)?
             .ok_or_else(|| ApiError::not_found(locale))?;
-        super::games::current_view(&state, &row)
+        crate::app::reads::current_view(&state, &row).map_err(|e| ApiError::command(e, locale))
     })
     .await??;
     let pos = domain::chess::position_from_stored_fen(&view.fen)

@@ -6,9 +6,10 @@ use domain::game::Locale;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::auth::{new_token, token_hash, Caller};
+use super::auth::Caller;
 use super::error::{ApiError, ErrorBody};
-use super::AppState;
+use crate::app::tokens::{new_token, token_hash};
+use crate::app::AppState;
 use crate::store::{self, PlayerRow, StoreError};
 
 /// An e-mail address as typed: trimmed, one `@` with text on both sides, a dot in the domain,

@@ -17,7 +17,7 @@ use lettre::{FileTransport, Message, SmtpTransport, Transport};
 use rand::Rng;
 
 use super::compose::{compose, skipped, MailSettings, Skip};
-use crate::http::AppState;
+use crate::app::AppState;
 use crate::store::{self, micros};
 
 /// How mail leaves.
@@ -271,7 +271,7 @@ fn deliver(
         });
     };
     let link = match row.kind.as_str() {
-        "sign_in" => Some(crate::http::login::issue_link(state, &to.id)?),
+        "sign_in" => Some(crate::app::sign_in::issue_link(state, &to.id)?),
         _ => None,
     };
     Ok(

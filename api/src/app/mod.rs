@@ -1,0 +1,31 @@
+//! The application layer: the state a server shares, and the command pipeline every entry point
+//! uses (HTTP handlers and pages, the scheduler, the mail sender). Nothing here knows HTTP; `http`
+//! maps requests onto it and its errors onto the contract's answers.
+
+pub mod commands;
+pub mod limits;
+pub mod metrics;
+pub mod reads;
+pub mod sign_in;
+pub mod tokens;
+pub mod views;
+
+use std::sync::Arc;
+
+pub use commands::{execute, flag_fall, run, CommandError, Extras, Outcome};
+pub use limits::Limits;
+
+/// Shared by every request and by the server's own threads.
+pub struct AppState {
+    pub store: crate::store::Store,
+    pub admin_token_hash: String,
+    pub metrics: metrics::Metrics,
+    pub limits: Arc<Limits>,
+    pub public_url: String,
+    pub envelope_key: crate::sealing::EnvelopeKey,
+    pub mail: crate::mail::compose::MailSettings,
+    /// Recently folded games.
+    pub folds: crate::folds::Folds,
+    /// Sign-in requests per mail address and per address.
+    pub login_limits: Limits,
+}

@@ -1,0 +1,36 @@
+//! Reading a game as of now: the projection's stored view, with running clocks read and a fallen
+//! flag recorded first, so no read shows a game as going on after its deadline.
+
+use domain::GameId;
+
+use super::commands::{flag_fall, CommandError};
+use super::views::GameView;
+use super::AppState;
+use crate::store::{self, GameRow};
+
+/// The Game of a projection row as of now; a game whose flag has fallen is flagged first.
+pub fn current_view(state: &AppState, row: &GameRow) -> Result<GameView, CommandError> {
+    let now = store::now();
+    let (view, flagged) = GameView::fresh(row, now).map_err(anyhow::Error::from)?;
+    if !flagged {
+        return Ok(view);
+    }
+    let id = GameId::parse(&row.id).map_err(|_| anyhow::anyhow!("bad game id {}", row.id))?;
+    flag_fall(state, id)?;
+    let row = state
+        .store
+        .game_row(&row.id)?
+        .ok_or(CommandError::NotFound)?;
+    Ok(GameView::fresh(&row, now).map_err(anyhow::Error::from)?.0)
+}
+
+/// As [`current_view`], as JSON with the game's status: the stored view itself where no clock
+/// runs (nothing to read or write again), else the view with its clocks read now.
+pub fn current_view_json(state: &AppState, row: GameRow) -> Result<(String, String), CommandError> {
+    if GameView::stored_is_current(&row) {
+        return Ok((row.view, row.status));
+    }
+    let view = current_view(state, &row)?;
+    let json = serde_json::to_string(&view).map_err(anyhow::Error::from)?;
+    Ok((json, view.status))
+}
