@@ -1,0 +1,270 @@
+//! Players and their bearer tokens, and the players this server has seen in the last few seconds.
+
+use super::schema::{players, tokens};
+use super::*;
+
+/// Players seen in the last few seconds, by a key (a token's hash; a player's id): every API
+/// request authenticates, and this spares most of them a query; the mail written with a move is
+/// settled at once where its recipient is known to take none (D36). A change to a player made
+/// through this store forgets both caches at once; one made by another server is seen within
+/// [`RecentPlayers::TTL`].
+///
+/// A row read before a change but put after it would bring the old player back: each forgetting
+/// starts a new generation, and a row read in an earlier one is not put.
+pub(super) struct RecentPlayers {
+    entries: std::sync::Mutex<Entries>,
+    /// The most players kept; past it the expired are dropped, and if that is not enough, all.
+    capacity: usize,
+}
+
+#[derive(Default)]
+pub(super) struct Entries {
+    generation: u64,
+    players: std::collections::HashMap<String, (std::time::Instant, PlayerRow)>,
+}
+
+impl RecentPlayers {
+    const TTL: Duration = Duration::from_secs(5);
+
+    pub(super) fn new(capacity: usize) -> RecentPlayers {
+        RecentPlayers {
+            entries: Default::default(),
+            capacity,
+        }
+    }
+
+    /// `read` of the player under `key`, if seen within the TTL.
+    pub(super) fn with<R>(&self, key: &str, read: impl FnOnce(&PlayerRow) -> R) -> Option<R> {
+        let entries = self.entries.lock().expect("player cache lock");
+        entries
+            .players
+            .get(key)
+            .filter(|(at, _)| at.elapsed() < Self::TTL)
+            .map(|(_, p)| read(p))
+    }
+
+    pub(super) fn get(&self, key: &str) -> Option<PlayerRow> {
+        self.with(key, PlayerRow::clone)
+    }
+
+    /// The generation a read about to start belongs to.
+    pub(super) fn generation(&self) -> u64 {
+        self.entries.lock().expect("player cache lock").generation
+    }
+
+    /// Remembers `player`, read in generation `read_in`, unless a change has been made since.
+    pub(super) fn put(&self, read_in: u64, key: &str, player: &PlayerRow) {
+        let mut entries = self.entries.lock().expect("player cache lock");
+        if entries.generation != read_in {
+            return;
+        }
+        let players = &mut entries.players;
+        if players.len() >= self.capacity {
+            players.retain(|_, (at, _)| at.elapsed() < Self::TTL);
+            if players.len() >= self.capacity {
+                players.clear();
+            }
+        }
+        players.insert(key.to_owned(), (std::time::Instant::now(), player.clone()));
+    }
+
+    pub(super) fn forget_all(&self) {
+        let mut entries = self.entries.lock().expect("player cache lock");
+        entries.generation += 1;
+        entries.players.clear();
+    }
+}
+
+/// How many players are kept by id for mail (D36).
+pub(super) const RECIPIENTS_KEPT: usize = 2_000;
+
+/// The generations of the two player caches when a read began.
+#[derive(Clone, Copy)]
+pub(super) struct Seen(u64, u64);
+
+#[derive(Debug, Clone, Queryable, Selectable, Insertable)]
+#[diesel(table_name = players)]
+pub struct PlayerRow {
+    pub id: String,
+    pub name: String,
+    pub email: Option<String>,
+    pub locale: String,
+    pub notation: Option<String>,
+    pub roles: String,
+    pub created_at: i64,
+    /// `every_event`, `digest` or `reminders_only`.
+    pub mail_mode: String,
+    pub digest_hour: i32,
+    pub utc_offset_minutes: i32,
+    pub last_digest_at: Option<i64>,
+}
+
+impl PlayerRow {
+    pub fn roles(&self) -> impl Iterator<Item = &str> {
+        self.roles.split(',').filter(|r| !r.is_empty())
+    }
+
+    pub fn has_role(&self, role: &str) -> bool {
+        self.roles().any(|r| r == role)
+    }
+}
+
+#[derive(Debug, Clone, Insertable)]
+#[diesel(table_name = tokens)]
+pub(super) struct TokenRow {
+    hash: String,
+    player_id: String,
+    created_at: i64,
+}
+
+impl Store {
+    #[tracing::instrument(level = "debug", skip(self, player, token_hash), fields(player = %player.id))]
+    pub fn create_player(&self, player: &PlayerRow, token_hash: &str) -> Result<(), StoreError> {
+        self.create_players(&[(player, token_hash)])
+    }
+
+    /// Creates players, each with its token, in one transaction (one commit for many players,
+    /// where each commit waits for the disk): `Duplicate`, and nothing written, if any of them
+    /// exists already.
+    pub fn create_players(&self, players: &[(&PlayerRow, &str)]) -> Result<(), StoreError> {
+        let written_in = self.players_generation();
+        let mut conn = self.writer()?;
+        conn.transaction(|conn| {
+            for (player, token_hash) in players {
+                diesel::insert_into(players::table)
+                    .values(*player)
+                    .execute(conn)
+                    .map_err(unique_as(StoreError::Duplicate))?;
+                diesel::insert_into(tokens::table)
+                    .values(TokenRow {
+                        hash: (*token_hash).to_owned(),
+                        player_id: player.id.clone(),
+                        created_at: player.created_at,
+                    })
+                    .execute(conn)?;
+            }
+            Ok::<_, StoreError>(())
+        })?;
+        for (player, _) in players {
+            self.seen(written_in, None, player);
+        }
+        Ok(())
+    }
+
+    /// The generation of the player caches a read about to start belongs to.
+    pub(super) fn players_generation(&self) -> Seen {
+        Seen(self.tokens.generation(), self.players_by_id.generation())
+    }
+
+    /// Remembers a player read or written (since `read_in`), by token hash (if given) and by id.
+    pub(super) fn seen(&self, read_in: Seen, token_hash: Option<&str>, player: &PlayerRow) {
+        if let Some(hash) = token_hash {
+            self.tokens.put(read_in.0, hash, player);
+        }
+        self.players_by_id.put(read_in.1, &player.id, player);
+    }
+
+    /// Forgets every player seen: one has changed.
+    pub(super) fn forget_players(&self) {
+        self.tokens.forget_all();
+        self.players_by_id.forget_all();
+    }
+
+    /// `read` of the player with this id if it was read or written in the last few seconds,
+    /// without touching the database (so an async worker may ask).
+    pub fn recent_player_with<R>(&self, id: &str, read: impl FnOnce(&PlayerRow) -> R) -> Option<R> {
+        self.players_by_id.with(id, read)
+    }
+
+    /// The player of a token seen in the last few seconds, without touching the database (so
+    /// an async worker may ask).
+    pub fn cached_player_by_token_hash(&self, hash: &str) -> Option<PlayerRow> {
+        self.tokens.get(hash)
+    }
+
+    #[tracing::instrument(level = "debug", skip_all)]
+    pub fn player_by_token_hash(&self, hash: &str) -> Result<Option<PlayerRow>, StoreError> {
+        if let Some(player) = self.tokens.get(hash) {
+            return Ok(Some(player));
+        }
+        let read_in = self.players_generation();
+        let mut conn = self.reader()?;
+        let player = tokens::table
+            .inner_join(players::table.on(players::id.eq(tokens::player_id)))
+            .filter(tokens::hash.eq(hash))
+            .select(PlayerRow::as_select())
+            .first(&mut *conn)
+            .optional()?;
+        if let Some(p) = &player {
+            self.seen(read_in, Some(hash), p);
+        }
+        Ok(player)
+    }
+
+    #[tracing::instrument(level = "debug", skip(self))]
+    pub fn player(&self, id: &str) -> Result<Option<PlayerRow>, StoreError> {
+        let read_in = self.players_generation();
+        let mut conn = self.reader()?;
+        let player = players::table
+            .find(id)
+            .select(PlayerRow::as_select())
+            .first(&mut *conn)
+            .optional()?;
+        if let Some(p) = &player {
+            self.seen(read_in, None, p);
+        }
+        Ok(player)
+    }
+
+    /// The players with these ids, in one query (the mail sender's recipients of a round).
+    #[tracing::instrument(level = "debug", skip_all, fields(n = ids.len()))]
+    pub fn players(
+        &self,
+        ids: &[&str],
+    ) -> Result<std::collections::HashMap<String, PlayerRow>, StoreError> {
+        let read_in = self.players_generation();
+        let mut conn = self.reader()?;
+        let mut found = std::collections::HashMap::with_capacity(ids.len());
+        // SQLite takes at most 32,766 parameters a statement.
+        for chunk in ids.chunks(10_000) {
+            let rows: Vec<PlayerRow> = players::table
+                .filter(players::id.eq_any(chunk))
+                .select(PlayerRow::as_select())
+                .load(&mut *conn)?;
+            rows.iter().for_each(|p| self.seen(read_in, None, p));
+            found.extend(rows.into_iter().map(|p| (p.id.clone(), p)));
+        }
+        Ok(found)
+    }
+
+    pub fn player_by_email(&self, email: &str) -> Result<Option<PlayerRow>, StoreError> {
+        let mut conn = self.reader()?;
+        Ok(players::table
+            .filter(players::email.eq(email))
+            .select(PlayerRow::as_select())
+            .first(&mut *conn)
+            .optional()?)
+    }
+
+    /// Sets a player's mail preferences. A player who now wants a digest is due one at once: the
+    /// scheduler's next round sends it if this is the player's hour, else it schedules the next.
+    pub fn set_mail_preferences(
+        &self,
+        player_id: &str,
+        mode: &str,
+        digest_hour: i32,
+        utc_offset_minutes: i32,
+    ) -> Result<bool, StoreError> {
+        let mut conn = self.writer()?;
+        let n = diesel::update(players::table.find(player_id))
+            .set((
+                players::mail_mode.eq(mode),
+                players::digest_hour.eq(digest_hour),
+                players::utc_offset_minutes.eq(utc_offset_minutes),
+                players::next_digest_at.eq((mode == "digest").then_some(0)),
+            ))
+            .execute(&mut *conn)?;
+        self.forget_players();
+        Ok(n == 1)
+    }
+}

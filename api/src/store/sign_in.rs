@@ -1,0 +1,97 @@
+//! Signing in: single-use links, one-time codes and sessions, all stored as SHA-256 hashes.
+
+use super::schema::{login_codes, login_links, players, sessions};
+use super::*;
+
+impl Store {
+    pub fn insert_login_link(
+        &self,
+        hash: &str,
+        player_id: &str,
+        expires_at: i64,
+    ) -> Result<(), StoreError> {
+        let mut conn = self.writer()?;
+        diesel::insert_into(login_links::table)
+            .values((
+                login_links::hash.eq(hash),
+                login_links::player_id.eq(player_id),
+                login_links::expires_at.eq(expires_at),
+            ))
+            .execute(&mut *conn)?;
+        Ok(())
+    }
+
+    /// Uses a sign-in link once: the player it was for, if unused and unexpired.
+    pub fn use_login_link(&self, hash: &str, now: i64) -> Result<Option<String>, StoreError> {
+        let mut conn = self.writer()?;
+        Ok(diesel::update(
+            login_links::table
+                .filter(login_links::hash.eq(hash))
+                .filter(login_links::used_at.is_null())
+                .filter(login_links::expires_at.gt(now)),
+        )
+        .set(login_links::used_at.eq(Some(now)))
+        .returning(login_links::player_id)
+        .get_result::<String>(&mut *conn)
+        .optional()?)
+    }
+
+    pub fn insert_login_code(
+        &self,
+        hash: &str,
+        player_id: &str,
+        now: i64,
+    ) -> Result<(), StoreError> {
+        let mut conn = self.writer()?;
+        diesel::insert_into(login_codes::table)
+            .values((
+                login_codes::hash.eq(hash),
+                login_codes::player_id.eq(player_id),
+                login_codes::created_at.eq(now),
+            ))
+            .execute(&mut *conn)?;
+        Ok(())
+    }
+
+    /// Uses a one-time login code: the player it was for, if unused.
+    pub fn use_login_code(&self, hash: &str, now: i64) -> Result<Option<String>, StoreError> {
+        let mut conn = self.writer()?;
+        Ok(diesel::update(
+            login_codes::table
+                .filter(login_codes::hash.eq(hash))
+                .filter(login_codes::used_at.is_null()),
+        )
+        .set(login_codes::used_at.eq(Some(now)))
+        .returning(login_codes::player_id)
+        .get_result::<String>(&mut *conn)
+        .optional()?)
+    }
+
+    pub fn create_session(
+        &self,
+        hash: &str,
+        player_id: &str,
+        expires_at: i64,
+    ) -> Result<(), StoreError> {
+        let mut conn = self.writer()?;
+        diesel::insert_into(sessions::table)
+            .values((
+                sessions::hash.eq(hash),
+                sessions::player_id.eq(player_id),
+                sessions::expires_at.eq(expires_at),
+            ))
+            .execute(&mut *conn)?;
+        Ok(())
+    }
+
+    pub fn player_by_session(&self, hash: &str, now: i64) -> Result<Option<PlayerRow>, StoreError> {
+        let mut conn = self.reader()?;
+        Ok(sessions::table
+            .inner_join(players::table.on(players::id.eq(sessions::player_id)))
+            .filter(sessions::hash.eq(hash))
+            .filter(sessions::expires_at.gt(now))
+            .select(PlayerRow::as_select())
+            .first(&mut *conn)
+            .optional()?)
+    }
+}
