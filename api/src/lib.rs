@@ -4,6 +4,7 @@ pub mod app;
 pub mod config;
 pub mod folds;
 pub mod http;
+pub mod i18n;
 pub mod mail;
 pub mod outbox;
 pub mod scheduler;

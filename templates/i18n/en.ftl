@@ -3,7 +3,6 @@ open-game = Open the game
 why = You receive this because you play on zarf.
 unsubscribe = Unsubscribe from these mails (time reminders still come)
 your-time = Your time: { $left } (deadline { $deadline })
-white-black = { $white } – { $black }
 duration-days = { $days } d { $hours } h
 duration-hours = { $hours } h { $minutes } min
 duration-minutes = { $minutes } min
@@ -74,3 +73,52 @@ claim-threefold_repetition = threefold repetition
 claim-fifty_moves = the fifty-move rule
 side-white = White
 side-black = Black
+
+# Why a command is refused (the API's error messages).
+rejection-no-such-game = There is no such game.
+rejection-game-exists = The game already exists.
+rejection-corrupt-log = This game's record is damaged; the instance's administrator has to look at it.
+rejection-not-a-player = You are not a player in this game.
+rejection-arbiter-only = Only the arbiter may do this.
+rejection-not-your-turn = It is not your turn.
+rejection-game-over = The game is over.
+rejection-illegal-move = { $text } is not a legal move in this position.
+rejection-promotion-missing = { $text }: a pawn reaching the last rank must be promoted; add the piece (for example e8=Q).
+rejection-ambiguous-move = { $text } can be read as more than one move ({ $candidates }); name the notation or write the move unambiguously.
+rejection-unparseable-move = { $text } is not a move in any notation zarf reads (examples: e4, Nf3, O-O, e2e4, 5254).
+rejection-no-draw-offer = There is no draw offer for you to answer.
+rejection-draw-offer-pending = { $yours ->
+    [yes] Your draw offer already stands; it cannot be withdrawn or repeated.
+   *[no] Your opponent's draw offer stands: accept or decline it.
+}
+rejection-invalid-fen = The FEN is not a legal position: { $detail }
+rejection-position-not-playable = The game is already over in this position ({ $ending ->
+    [checkmate] checkmate
+    [stalemate] stalemate
+    [dead] a dead position: no one can checkmate
+   *[seventyfive] 75 moves each without a pawn move or capture
+}).
+rejection-invalid-time-control = Invalid time control: { $detail }
+rejection-same-player = A player cannot play both sides.
+rejection-invalid-field = Invalid { $field }: { $detail }
+rejection-flag-fallen = Time is up: { $side ->
+    [white] White
+   *[black] Black
+}'s flag has fallen and the game is over.
+rejection-not-yet-due = No flag has fallen yet.
+rejection-no-clock = This game has no clock.
+rejection-no-leave = You have no leave to end.
+rejection-invalid-leave = Invalid leave: { $detail }
+rejection-leave-allowance-exceeded = That exceeds the yearly leave allowance: { $left_days } days are left this year.
+rejection-adjourned = The game is adjourned: moves wait for the resumption.
+rejection-not-adjourned = The game is not adjourned.
+rejection-envelope-closed = The envelope is closed: the sealed move cannot change.
+rejection-no-envelope = There is no open envelope.
+rejection-before-resumption = The resumption has not begun yet.
+rejection-already-checked-in = You are already checked in.
+rejection-envelope-content-missing = The envelope could not be opened.
+rejection-clock-correction-too-late = Too late: the clocks are corrected only before the first move of the resumption (A12).
+
+# The API's other error messages.
+error-not-found = Not found.
+error-version-conflict = The game changed meanwhile; nothing was recorded. Reload and try again.

@@ -3,7 +3,6 @@ open-game = Oyunu aç
 why = Bu e-postayı zarf'ta oynadığınız için alıyorsunuz.
 unsubscribe = Bu e-postalardan çık (süre hatırlatmaları gelmeye devam eder)
 your-time = Süreniz: { $left } (son an { $deadline })
-white-black = { $white } – { $black }
 duration-days = { $days } gün { $hours } sa
 duration-hours = { $hours } sa { $minutes } dk
 duration-minutes = { $minutes } dk
@@ -74,3 +73,52 @@ claim-threefold_repetition = üç kez tekrar
 claim-fifty_moves = elli hamle kuralı
 side-white = Beyaz
 side-black = Siyah
+
+# Why a command is refused (the API's error messages).
+rejection-no-such-game = Böyle bir oyun yok.
+rejection-game-exists = Bu oyun zaten var.
+rejection-corrupt-log = Bu oyunun kaydı bozulmuş; sunucu yöneticisinin incelemesi gerekiyor.
+rejection-not-a-player = Bu oyunda oyuncu değilsiniz.
+rejection-arbiter-only = Bunu yalnızca hakem yapabilir.
+rejection-not-your-turn = Hamle sırası sizde değil.
+rejection-game-over = Oyun sona erdi.
+rejection-illegal-move = { $text } bu konumda kurallara uygun bir hamle değil.
+rejection-promotion-missing = { $text }: son sıraya ulaşan piyon terfi etmeli; taşı da yazın (örneğin e8V ya da e8=Q).
+rejection-ambiguous-move = { $text } birden fazla hamle olarak okunabiliyor ({ $candidates }); notasyonu belirtin ya da hamleyi açıkça yazın.
+rejection-unparseable-move = { $text } okunabilen hiçbir notasyonda bir hamle değil (örnekler: e4, Af3, 0-0, e2e4, 5254).
+rejection-no-draw-offer = Yanıtlayacağınız bir beraberlik teklifi yok.
+rejection-draw-offer-pending = { $yours ->
+    [yes] Beraberlik teklifiniz zaten geçerli; geri alınamaz ve yinelenemez.
+   *[no] Rakibinizin beraberlik teklifi geçerli: kabul edin ya da reddedin.
+}
+rejection-invalid-fen = FEN kurallara uygun bir konum değil: { $detail }
+rejection-position-not-playable = Bu konumda oyun zaten bitmiş ({ $ending ->
+    [checkmate] mat
+    [stalemate] pat
+    [dead] ölü konum: kimse mat edemez
+   *[seventyfive] piyon sürülmeden ve taş alınmadan her iki tarafça 75 hamle
+}).
+rejection-invalid-time-control = Geçersiz süre denetimi: { $detail }
+rejection-same-player = Bir oyuncu iki tarafı birden oynayamaz.
+rejection-invalid-field = Geçersiz alan { $field }: { $detail }
+rejection-flag-fallen = Süre doldu: { $side ->
+    [white] Beyaz
+   *[black] Siyah
+} tarafın bayrağı düştü; oyun sona erdi.
+rejection-not-yet-due = Henüz bayrak düşmedi.
+rejection-no-clock = Bu oyunun saati yok.
+rejection-no-leave = Sona erdirilecek bir izniniz yok.
+rejection-invalid-leave = Geçersiz izin: { $detail }
+rejection-leave-allowance-exceeded = Yıllık izin hakkı aşılıyor: bu yıl { $left_days } gün izniniz kaldı.
+rejection-adjourned = Oyun ertelendi (ajurne): hamleler devam oturumunu bekliyor.
+rejection-not-adjourned = Oyun ertelenmiş değil.
+rejection-envelope-closed = Zarf kapatıldı: gizli hamle artık değiştirilemez.
+rejection-no-envelope = Açık bir zarf yok.
+rejection-before-resumption = Devam oturumu henüz başlamadı.
+rejection-already-checked-in = Zaten geldiğinizi bildirdiniz.
+rejection-envelope-content-missing = Zarf açılamadı.
+rejection-clock-correction-too-late = Çok geç: saatler yalnızca devam oturumunun ilk hamlesinden önce düzeltilebilir (A12).
+
+# The API's other error messages.
+error-not-found = Bulunamadı.
+error-version-conflict = Oyun bu arada değişti; hiçbir şey kaydedilmedi. Yenileyip yeniden deneyin.

@@ -8,6 +8,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::app::CommandError;
+use crate::i18n::Texts;
 use crate::store::StoreError;
 
 #[derive(Debug)]
@@ -71,7 +72,7 @@ impl ApiError {
         ApiError::new(
             StatusCode::NOT_FOUND,
             "not_found",
-            pick(locale, "Not found.", "Bulunamadı."),
+            Texts::of(locale).get("error-not-found", &[]),
         )
     }
 
@@ -91,11 +92,7 @@ impl ApiError {
         ApiError::new(
             StatusCode::CONFLICT,
             "version_conflict",
-            pick(
-                locale,
-                "The game changed meanwhile; nothing was recorded. Reload and try again.",
-                "Oyun bu arada değişti; hiçbir şey kaydedilmedi. Yenileyip yeniden deneyin.",
-            ),
+            Texts::of(locale).get("error-version-conflict", &[]),
         )
     }
 
@@ -122,40 +119,46 @@ impl ApiError {
         if let Rejection::CorruptLog(reason) = r {
             return ApiError::internal(anyhow::anyhow!("corrupt game log: {reason}"));
         }
-        ApiError::new(status_of(r.code()), r.code(), r.message(locale))
+        ApiError::new(status_of(r), r.code(), crate::i18n::rejection(r, locale))
     }
 }
 
-fn pick(locale: Locale, en: &str, tr: &str) -> String {
-    match locale {
-        Locale::En => en.to_owned(),
-        Locale::Tr => tr.to_owned(),
-    }
-}
-
-/// The contract's status for each error code.
-pub fn status_of(code: &str) -> StatusCode {
-    match code {
-        "bad_request" => StatusCode::BAD_REQUEST,
-        "unauthenticated" => StatusCode::UNAUTHORIZED,
-        "forbidden" | "not_a_player" => StatusCode::FORBIDDEN,
-        "not_found" => StatusCode::NOT_FOUND,
-        "version_conflict" | "not_your_turn" | "game_over" | "no_draw_offer" | "not_adjourned"
-        | "draw_offer_pending" | "game_exists" | "email_taken" | "no_leave" | "no_clock"
-        | "not_due" | "adjourned" | "envelope_closed" | "no_envelope" | "before_resumption"
-        | "already_checked_in" | "too_late" => StatusCode::CONFLICT,
-        "too_large" => StatusCode::PAYLOAD_TOO_LARGE,
-        "illegal_move"
-        | "ambiguous_move"
-        | "unparseable_move"
-        | "invalid_fen"
-        | "position_not_playable"
-        | "invalid_time_control"
-        | "same_player"
-        | "invalid_leave"
-        | "leave_allowance_exceeded" => StatusCode::UNPROCESSABLE_ENTITY,
-        "rate_limited" => StatusCode::TOO_MANY_REQUESTS,
-        _ => StatusCode::INTERNAL_SERVER_ERROR,
+/// The contract's status for each refusal of the rules. Every kind is named (no wildcard), so a
+/// new kind of refusal cannot be added without choosing its status.
+pub fn status_of(r: &Rejection) -> StatusCode {
+    use Rejection as R;
+    match r {
+        R::NoSuchGame => StatusCode::NOT_FOUND,
+        R::NotAPlayer | R::ArbiterOnly => StatusCode::FORBIDDEN,
+        R::InvalidField { .. } => StatusCode::BAD_REQUEST,
+        R::GameExists
+        | R::NotYourTurn
+        | R::GameOver
+        | R::FlagFallen { .. }
+        | R::NoDrawOffer
+        | R::DrawOfferPending { .. }
+        | R::NotYetDue
+        | R::NoClock
+        | R::NoLeave
+        | R::Adjourned
+        | R::NotAdjourned
+        | R::EnvelopeClosed
+        | R::NoEnvelope
+        | R::BeforeResumption
+        | R::AlreadyCheckedIn
+        | R::ClockCorrectionTooLate => StatusCode::CONFLICT,
+        R::IllegalMove { .. }
+        | R::PromotionMissing { .. }
+        | R::AmbiguousMove { .. }
+        | R::UnparseableMove { .. }
+        | R::InvalidFen(_)
+        | R::PositionNotPlayable(_)
+        | R::InvalidTimeControl(_)
+        | R::SamePlayer
+        | R::InvalidLeave(_)
+        | R::LeaveAllowanceExceeded { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+        // A log that does not fold, or an envelope the service cannot open: the service's fault.
+        R::CorruptLog(_) | R::EnvelopeContentMissing => StatusCode::INTERNAL_SERVER_ERROR,
     }
 }
 
@@ -270,5 +273,33 @@ mod tests {
             ApiError::rejection(&Rejection::CorruptLog("x".into()), Locale::En).status,
             StatusCode::INTERNAL_SERVER_ERROR
         );
+    }
+
+    /// The statuses the contract gives its codes (api-v1, Conventions), for every refusal that
+    /// carries one of them.
+    #[test]
+    fn every_rejection_has_the_contracts_status_for_its_code() {
+        let contract = |code: &str| match code {
+            "bad_request" => Some(400),
+            "forbidden" | "not_a_player" => Some(403),
+            "not_found" => Some(404),
+            "version_conflict" | "not_your_turn" | "game_over" | "no_draw_offer"
+            | "not_adjourned" => Some(409),
+            "illegal_move"
+            | "ambiguous_move"
+            | "unparseable_move"
+            | "invalid_fen"
+            | "position_not_playable"
+            | "invalid_time_control" => Some(422),
+            _ => None,
+        };
+        let mut checked = 0;
+        for r in Rejection::examples() {
+            if let Some(status) = contract(r.code()) {
+                assert_eq!(status_of(&r).as_u16(), status, "{}", r.code());
+                checked += 1;
+            }
+        }
+        assert!(checked >= 15, "{checked}");
     }
 }

@@ -3,7 +3,7 @@
 
 use super::rules::Ending;
 
-use super::types::{Locale, Side};
+use super::types::Side;
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Rejection {
@@ -161,196 +161,101 @@ impl Rejection {
         }
     }
 
-    /// A message for a player, in their language.
-    pub fn message(&self, locale: Locale) -> String {
-        let tr = locale == Locale::Tr;
+    /// The message a player reads, as its key in the translations (`templates/i18n/*.ftl`) and
+    /// its arguments: the domain keeps no user-facing text.
+    pub const fn key(&self) -> &'static str {
         match self {
-            Rejection::NoSuchGame => pick(tr, "There is no such game.", "Böyle bir oyun yok."),
-            Rejection::GameExists => pick(tr, "The game already exists.", "Bu oyun zaten var."),
-            Rejection::CorruptLog(_) => pick(
-                tr,
-                "This game's record is damaged; the instance's administrator has to look at it.",
-                "Bu oyunun kaydı bozulmuş; sunucu yöneticisinin incelemesi gerekiyor.",
-            ),
-            Rejection::NotAPlayer => pick(
-                tr,
-                "You are not a player in this game.",
-                "Bu oyunda oyuncu değilsiniz.",
-            ),
-            Rejection::ArbiterOnly => pick(
-                tr,
-                "Only the arbiter may do this.",
-                "Bunu yalnızca hakem yapabilir.",
-            ),
-            Rejection::NotYourTurn => pick(tr, "It is not your turn.", "Hamle sırası sizde değil."),
-            Rejection::GameOver => pick(tr, "The game is over.", "Oyun sona erdi."),
-            Rejection::IllegalMove { text } => {
-                if tr {
-                    format!("{text} bu konumda kurallara uygun bir hamle değil.")
-                } else {
-                    format!("{text} is not a legal move in this position.")
-                }
-            }
-            Rejection::PromotionMissing { text } => {
-                if tr {
-                    format!(
-                        "{text}: son sıraya ulaşan piyon terfi etmeli; taşı da yazın (örneğin e8V ya da e8=Q)."
-                    )
-                } else {
-                    format!(
-                        "{text}: a pawn reaching the last rank must be promoted; add the piece (for example e8=Q)."
-                    )
-                }
-            }
-            Rejection::AmbiguousMove { text, candidates } => {
-                let list = candidates.join(", ");
-                if tr {
-                    format!(
-                        "{text} birden fazla hamle olarak okunabiliyor ({list}); notasyonu belirtin ya da hamleyi açıkça yazın."
-                    )
-                } else {
-                    format!(
-                        "{text} can be read as more than one move ({list}); name the notation or write the move unambiguously."
-                    )
-                }
-            }
-            Rejection::UnparseableMove { text } => {
-                if tr {
-                    format!("{text} okunabilen hiçbir notasyonda bir hamle değil (örnekler: e4, Af3, 0-0, e2e4, 5254).")
-                } else {
-                    format!("{text} is not a move in any notation zarf reads (examples: e4, Nf3, O-O, e2e4, 5254).")
-                }
-            }
-            Rejection::NoDrawOffer => pick(
-                tr,
-                "There is no draw offer for you to answer.",
-                "Yanıtlayacağınız bir beraberlik teklifi yok.",
-            ),
-            Rejection::DrawOfferPending { yours: true, .. } => pick(
-                tr,
-                "Your draw offer already stands; it cannot be withdrawn or repeated.",
-                "Beraberlik teklifiniz zaten geçerli; geri alınamaz ve yinelenemez.",
-            ),
-            Rejection::DrawOfferPending { yours: false, .. } => pick(
-                tr,
-                "Your opponent's draw offer stands: accept or decline it.",
-                "Rakibinizin beraberlik teklifi geçerli: kabul edin ya da reddedin.",
-            ),
-            Rejection::InvalidFen(detail) => {
-                if tr {
-                    format!("FEN kurallara uygun bir konum değil: {detail}")
-                } else {
-                    format!("The FEN is not a legal position: {detail}")
-                }
-            }
-            Rejection::PositionNotPlayable(ending) => {
-                let (en, t) = match ending {
-                    Ending::Checkmate { .. } => ("checkmate", "mat"),
-                    Ending::Stalemate => ("stalemate", "pat"),
-                    Ending::DeadPosition => (
-                        "a dead position: no one can checkmate",
-                        "ölü konum: kimse mat edemez",
-                    ),
-                    Ending::SeventyfiveMoves => (
-                        "75 moves each without a pawn move or capture",
-                        "piyon sürülmeden ve taş alınmadan her iki tarafça 75 hamle",
-                    ),
-                };
-                if tr {
-                    format!("Bu konumda oyun zaten bitmiş ({t}).")
-                } else {
-                    format!("The game is already over in this position ({en}).")
-                }
-            }
-            Rejection::InvalidTimeControl(detail) => {
-                if tr {
-                    format!("Geçersiz süre denetimi: {detail}")
-                } else {
-                    format!("Invalid time control: {detail}")
-                }
-            }
-            Rejection::SamePlayer => pick(
-                tr,
-                "A player cannot play both sides.",
-                "Bir oyuncu iki tarafı birden oynayamaz.",
-            ),
-            Rejection::InvalidField { field, detail } => {
-                if tr {
-                    format!("Geçersiz alan {field}: {detail}")
-                } else {
-                    format!("Invalid {field}: {detail}")
-                }
-            }
-            Rejection::FlagFallen { side } => {
-                let (en, t) = match side {
-                    Side::White => ("White", "Beyaz"),
-                    Side::Black => ("Black", "Siyah"),
-                };
-                if tr {
-                    format!("Süre doldu: {t} tarafın bayrağı düştü; oyun sona erdi.")
-                } else {
-                    format!("Time is up: {en}'s flag has fallen and the game is over.")
-                }
-            }
-            Rejection::NotYetDue => pick(tr, "No flag has fallen yet.", "Henüz bayrak düşmedi."),
-            Rejection::NoClock => pick(tr, "This game has no clock.", "Bu oyunun saati yok."),
-            Rejection::NoLeave => pick(
-                tr,
-                "You have no leave to end.",
-                "Sona erdirilecek bir izniniz yok.",
-            ),
-            Rejection::InvalidLeave(detail) => {
-                if tr {
-                    format!("Geçersiz izin: {detail}")
-                } else {
-                    format!("Invalid leave: {detail}")
-                }
-            }
-            Rejection::LeaveAllowanceExceeded { left_days } => {
-                if tr {
-                    format!("Yıllık izin hakkı aşılıyor: bu yıl {left_days} gün izniniz kaldı.")
-                } else {
-                    format!("That exceeds the yearly leave allowance: {left_days} days are left this year.")
-                }
-            }
-            Rejection::Adjourned => pick(
-                tr,
-                "The game is adjourned: moves wait for the resumption.",
-                "Oyun ertelendi (ajurne): hamleler devam oturumunu bekliyor.",
-            ),
-            Rejection::NotAdjourned => pick(tr, "The game is not adjourned.", "Oyun ertelenmiş değil."),
-            Rejection::EnvelopeClosed => pick(
-                tr,
-                "The envelope is closed: the sealed move cannot change.",
-                "Zarf kapatıldı: gizli hamle artık değiştirilemez.",
-            ),
-            Rejection::NoEnvelope => pick(tr, "There is no open envelope.", "Açık bir zarf yok."),
-            Rejection::BeforeResumption => pick(
-                tr,
-                "The resumption has not begun yet.",
-                "Devam oturumu henüz başlamadı.",
-            ),
-            Rejection::AlreadyCheckedIn => pick(
-                tr,
-                "You are already checked in.",
-                "Zaten geldiğinizi bildirdiniz.",
-            ),
-            Rejection::EnvelopeContentMissing => pick(
-                tr,
-                "The envelope could not be opened.",
-                "Zarf açılamadı.",
-            ),
-            Rejection::ClockCorrectionTooLate => pick(
-                tr,
-                "Too late: the clocks are corrected only before the first move of the resumption (A12).",
-                "Çok geç: saatler yalnızca devam oturumunun ilk hamlesinden önce düzeltilebilir (A12).",
-            ),
+            Rejection::NoSuchGame => "rejection-no-such-game",
+            Rejection::GameExists => "rejection-game-exists",
+            Rejection::CorruptLog(_) => "rejection-corrupt-log",
+            Rejection::NotAPlayer => "rejection-not-a-player",
+            Rejection::ArbiterOnly => "rejection-arbiter-only",
+            Rejection::NotYourTurn => "rejection-not-your-turn",
+            Rejection::GameOver => "rejection-game-over",
+            Rejection::IllegalMove { .. } => "rejection-illegal-move",
+            Rejection::PromotionMissing { .. } => "rejection-promotion-missing",
+            Rejection::AmbiguousMove { .. } => "rejection-ambiguous-move",
+            Rejection::UnparseableMove { .. } => "rejection-unparseable-move",
+            Rejection::NoDrawOffer => "rejection-no-draw-offer",
+            Rejection::DrawOfferPending { .. } => "rejection-draw-offer-pending",
+            Rejection::InvalidFen(_) => "rejection-invalid-fen",
+            Rejection::PositionNotPlayable(_) => "rejection-position-not-playable",
+            Rejection::InvalidTimeControl(_) => "rejection-invalid-time-control",
+            Rejection::SamePlayer => "rejection-same-player",
+            Rejection::InvalidField { .. } => "rejection-invalid-field",
+            Rejection::FlagFallen { .. } => "rejection-flag-fallen",
+            Rejection::NotYetDue => "rejection-not-yet-due",
+            Rejection::NoClock => "rejection-no-clock",
+            Rejection::NoLeave => "rejection-no-leave",
+            Rejection::InvalidLeave(_) => "rejection-invalid-leave",
+            Rejection::LeaveAllowanceExceeded { .. } => "rejection-leave-allowance-exceeded",
+            Rejection::Adjourned => "rejection-adjourned",
+            Rejection::NotAdjourned => "rejection-not-adjourned",
+            Rejection::EnvelopeClosed => "rejection-envelope-closed",
+            Rejection::NoEnvelope => "rejection-no-envelope",
+            Rejection::BeforeResumption => "rejection-before-resumption",
+            Rejection::AlreadyCheckedIn => "rejection-already-checked-in",
+            Rejection::EnvelopeContentMissing => "rejection-envelope-content-missing",
+            Rejection::ClockCorrectionTooLate => "rejection-clock-correction-too-late",
         }
     }
-}
 
-fn pick(tr: bool, en: &str, turkish: &str) -> String {
-    if tr { turkish } else { en }.to_owned()
+    /// The arguments of [`Rejection::key`]'s message.
+    pub fn args(&self) -> Vec<(&'static str, String)> {
+        let yes_no = |b: bool| if b { "yes" } else { "no" }.to_owned();
+        match self {
+            Rejection::IllegalMove { text }
+            | Rejection::PromotionMissing { text }
+            | Rejection::UnparseableMove { text } => vec![("text", text.clone())],
+            Rejection::AmbiguousMove { text, candidates } => {
+                vec![
+                    ("text", text.clone()),
+                    ("candidates", candidates.join(", ")),
+                ]
+            }
+            Rejection::DrawOfferPending { yours, .. } => vec![("yours", yes_no(*yours))],
+            Rejection::InvalidFen(detail)
+            | Rejection::InvalidTimeControl(detail)
+            | Rejection::InvalidLeave(detail) => vec![("detail", detail.clone())],
+            Rejection::PositionNotPlayable(ending) => vec![(
+                "ending",
+                match ending {
+                    Ending::Checkmate { .. } => "checkmate",
+                    Ending::Stalemate => "stalemate",
+                    Ending::DeadPosition => "dead",
+                    Ending::SeventyfiveMoves => "seventyfive",
+                }
+                .to_owned(),
+            )],
+            Rejection::InvalidField { field, detail } => {
+                vec![("field", (*field).to_owned()), ("detail", detail.clone())]
+            }
+            Rejection::FlagFallen { side } => vec![("side", side.as_str().to_owned())],
+            Rejection::LeaveAllowanceExceeded { left_days } => {
+                vec![("left_days", left_days.to_string())]
+            }
+            Rejection::NoSuchGame
+            | Rejection::GameExists
+            | Rejection::CorruptLog(_)
+            | Rejection::NotAPlayer
+            | Rejection::ArbiterOnly
+            | Rejection::NotYourTurn
+            | Rejection::GameOver
+            | Rejection::NoDrawOffer
+            | Rejection::SamePlayer
+            | Rejection::NotYetDue
+            | Rejection::NoClock
+            | Rejection::NoLeave
+            | Rejection::Adjourned
+            | Rejection::NotAdjourned
+            | Rejection::EnvelopeClosed
+            | Rejection::NoEnvelope
+            | Rejection::BeforeResumption
+            | Rejection::AlreadyCheckedIn
+            | Rejection::EnvelopeContentMissing
+            | Rejection::ClockCorrectionTooLate => Vec::new(),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -358,21 +263,16 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_rejection_has_a_code_and_two_messages() {
+    fn every_rejection_has_a_code_and_a_message_key() {
         let all = Rejection::examples();
-        for r in all {
+        let mut keys: Vec<&str> = all.iter().map(Rejection::key).collect();
+        for r in &all {
             let code = r.code();
             assert!(!code.is_empty() && code.chars().all(|c| c.is_ascii_lowercase() || c == '_'));
-            let en = r.message(Locale::En);
-            let tr = r.message(Locale::Tr);
-            assert_ne!(en, tr, "{code} needs a Turkish message");
-            assert!(!en.is_empty() && !tr.is_empty());
+            assert!(r.key().starts_with("rejection-"), "{code}");
         }
-        assert!(Rejection::AmbiguousMove {
-            text: "Kd8".into(),
-            candidates: vec!["Rd8".into(), "Kd8".into()]
-        }
-        .message(Locale::En)
-        .contains("Rd8, Kd8"));
+        keys.sort_unstable();
+        keys.dedup();
+        assert_eq!(keys.len(), all.len(), "each kind its own message");
     }
 }

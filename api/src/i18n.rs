@@ -1,0 +1,223 @@
+//! Every user-facing text, in English and Turkish, from Fluent (`templates/i18n/{en,tr}.ftl`):
+//! mail, the API's error messages (the rules' refusals among them) and pages. Code names a
+//! message by its key; a test fails where a key is missing in either language or unused.
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use domain::game::{Locale, Rejection};
+use fluent::concurrent::FluentBundle;
+use fluent::{FluentArgs, FluentResource, FluentValue};
+
+/// The translations, as compiled into the binary.
+pub const SOURCES: [(&str, &str); 2] = [
+    ("en", include_str!("../../templates/i18n/en.ftl")),
+    ("tr", include_str!("../../templates/i18n/tr.ftl")),
+];
+
+type Bundle = FluentBundle<FluentResource>;
+
+fn bundles() -> &'static HashMap<&'static str, Bundle> {
+    static BUNDLES: OnceLock<HashMap<&'static str, Bundle>> = OnceLock::new();
+    BUNDLES.get_or_init(|| {
+        let mut all = HashMap::new();
+        for ((lang, source), id) in SOURCES
+            .into_iter()
+            .zip([unic_langid::langid!("en"), unic_langid::langid!("tr")])
+        {
+            let resource =
+                FluentResource::try_new(source.to_owned()).expect("the translations parse");
+            let mut bundle = FluentBundle::new_concurrent(vec![id]);
+            // No Unicode isolation marks: they would show in subjects and plain text.
+            bundle.set_use_isolating(false);
+            bundle
+                .add_resource(resource)
+                .expect("no duplicate messages");
+            all.insert(lang, bundle);
+        }
+        all
+    })
+}
+
+/// One language's texts.
+#[derive(Debug, Clone, Copy)]
+pub struct Texts {
+    pub lang: &'static str,
+}
+
+impl Texts {
+    pub fn of(locale: Locale) -> Texts {
+        Texts {
+            lang: locale.as_str(),
+        }
+    }
+
+    pub fn for_locale(locale: &str) -> Texts {
+        Texts {
+            lang: if locale == "tr" { "tr" } else { "en" },
+        }
+    }
+
+    /// The message `key` with `args`; the key itself if it is missing (a test catches that).
+    pub fn get(&self, key: &str, args: &[(&str, String)]) -> String {
+        let bundle = &bundles()[self.lang];
+        let Some(pattern) = bundle.get_message(key).and_then(|m| m.value()) else {
+            return key.to_owned();
+        };
+        let mut fargs = FluentArgs::new();
+        for (k, v) in args {
+            fargs.set(*k, FluentValue::from(v.clone()));
+        }
+        let mut errors = Vec::new();
+        bundle
+            .format_pattern(pattern, Some(&fargs), &mut errors)
+            .into_owned()
+    }
+
+    pub fn has(&self, key: &str) -> bool {
+        bundles()[self.lang].has_message(key)
+    }
+
+    /// "2 d 3 h", "5 h 10 min", "7 min".
+    pub fn duration(&self, seconds: i64) -> String {
+        let s = seconds.max(0);
+        let (days, hours, minutes) = (s / 86_400, s % 86_400 / 3600, s % 3600 / 60);
+        if days > 0 {
+            self.get(
+                "duration-days",
+                &[("days", days.to_string()), ("hours", hours.to_string())],
+            )
+        } else if hours > 0 {
+            self.get(
+                "duration-hours",
+                &[
+                    ("hours", hours.to_string()),
+                    ("minutes", minutes.to_string()),
+                ],
+            )
+        } else {
+            self.get("duration-minutes", &[("minutes", minutes.to_string())])
+        }
+    }
+}
+
+/// Why the rules refused a command, in the reader's language.
+pub fn rejection(r: &Rejection, locale: Locale) -> String {
+    Texts::of(locale).get(r.key(), &r.args())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The message keys of a translation file.
+    fn keys(source: &str) -> Vec<String> {
+        let mut k: Vec<String> = source
+            .lines()
+            .filter(|l| !l.starts_with(' ') && !l.starts_with('#') && l.contains(" = "))
+            .map(|l| l.split(" = ").next().unwrap().to_owned())
+            .collect();
+        k.sort();
+        k
+    }
+
+    #[test]
+    fn every_rejection_reads_in_both_languages() {
+        for r in Rejection::examples() {
+            let en = rejection(&r, Locale::En);
+            let tr = rejection(&r, Locale::Tr);
+            assert!(Texts::of(Locale::En).has(r.key()), "{}", r.key());
+            assert!(Texts::of(Locale::Tr).has(r.key()), "{}", r.key());
+            assert_ne!(en, tr, "{} needs a Turkish message", r.code());
+            assert!(!en.is_empty() && !tr.is_empty());
+            assert!(!en.contains('{') && !tr.contains('{'), "{en} / {tr}");
+        }
+        assert!(rejection(
+            &Rejection::AmbiguousMove {
+                text: "Kd8".into(),
+                candidates: vec!["Rd8".into(), "Kd8".into()]
+            },
+            Locale::En
+        )
+        .contains("Rd8, Kd8"));
+        assert_eq!(
+            rejection(&Rejection::IllegalMove { text: "Ke7".into() }, Locale::En),
+            "Ke7 is not a legal move in this position."
+        );
+        assert_eq!(
+            rejection(
+                &Rejection::FlagFallen {
+                    side: domain::game::Side::White
+                },
+                Locale::Tr
+            ),
+            "Süre doldu: Beyaz tarafın bayrağı düştü; oyun sona erdi."
+        );
+    }
+
+    /// Both languages have the same messages, and every message is used: its key stands in the
+    /// code or the templates as a literal, or it is one the code builds from a list (a mail's
+    /// parts, a termination, a claim, a side, a rejection).
+    #[test]
+    fn every_message_is_in_both_languages_and_used() {
+        let en = keys(SOURCES[0].1);
+        let tr = keys(SOURCES[1].1);
+        assert_eq!(en, tr, "the same keys in English and Turkish");
+        let mut sources = String::new();
+        for dir in ["src", "../templates"] {
+            let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
+            let mut stack = vec![root];
+            while let Some(d) = stack.pop() {
+                for entry in std::fs::read_dir(&d).unwrap() {
+                    let path = entry.unwrap().path();
+                    if path.is_dir() {
+                        stack.push(path);
+                    } else if path.extension().is_some_and(|e| e != "ftl" && e != "snap") {
+                        sources.push_str(&std::fs::read_to_string(&path).unwrap_or_default());
+                    }
+                }
+            }
+        }
+        let built: Vec<String> = crate::mail::render::KINDS
+            .iter()
+            .flat_map(|kind| ["subject", "headline", "offer"].map(|part| format!("{kind}-{part}")))
+            .chain(
+                domain::game::Termination::ALL
+                    .iter()
+                    .map(|t| format!("termination-{}", t.as_str())),
+            )
+            .chain(
+                [
+                    "claim-threefold_repetition",
+                    "claim-fifty_moves",
+                    "side-white",
+                    "side-black",
+                ]
+                .map(String::from),
+            )
+            .chain(Rejection::examples().iter().map(|r| r.key().to_owned()))
+            .collect();
+        for key in &en {
+            let used = sources.contains(&format!("\"{key}\"")) || built.contains(key);
+            assert!(used, "{key} is in the translations but nothing uses it");
+        }
+        // And every key the code asks for by name (`.get("key", …)`) is there.
+        let mut asked = 0;
+        for (i, _) in sources.match_indices(".get(\"") {
+            let rest = &sources[i + 6..];
+            let key = &rest[..rest.find('"').unwrap()];
+            if key != "key"
+                && key
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c == '-' || c == '_')
+            {
+                assert!(
+                    en.iter().any(|k| k == key),
+                    "{key} is asked for but not translated"
+                );
+                asked += 1;
+            }
+        }
+        assert!(asked > 10, "{asked}");
+    }
+}
