@@ -28,9 +28,8 @@ impl Folded {
     }
 }
 
-/// How many recently played games a server keeps folded: 10,000, about 1.6 kB each measured (16
-/// MB less resident memory than 20,000 with 100,000 active games, and no fewer moves a second; a
-/// miss reads the game's log again). docs/performance.md, 100,000 active games.
+/// How many recently played games a server keeps folded. A miss only reads the game's log again;
+/// the bound keeps a server's memory within its target with 100,000 active games (D38).
 pub const GAMES_KEPT: usize = 10_000;
 
 /// Shared, never changed in place: a command clones the state once to evolve it, and the cache

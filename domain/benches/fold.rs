@@ -1,5 +1,5 @@
 //! Folding a 300-ply game log against playing the same moves on a bare shakmaty position.
-//! Target (issue 2): folding costs at most 1.2x the bare moves.
+//! Target: folding costs at most 1.2x the bare moves.
 //!
 //! Two baselines are measured in the same run:
 //! - `bare_uci`: what a program without zarf does with a stored move list: parse each UCI text

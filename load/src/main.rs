@@ -432,9 +432,9 @@ fn measure_limit(
 }
 
 // The clients share one thread: the generator shares the machine with the server it measures,
-// and on a second runtime thread every answer woke another thread first (measured: the server's
-// read p99 with 8 clients 4.2-4.3 ms instead of 4.9-5.7 ms; docs/performance.md). Its CPU is a
-// small part of one core; the limit run and `seed` use threads of their own.
+// and on a second runtime thread every answer would wake another thread first, which shows in
+// the server's read latency. Its CPU is a small part of one core; the limit run and `seed` use
+// threads of their own.
 #[tokio::main(flavor = "current_thread")]
 async fn main() -> anyhow::Result<()> {
     let args = Arc::new(Args::parse());

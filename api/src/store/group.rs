@@ -10,9 +10,9 @@
 //! alone and answered with [`StoreError::Conflict`]; the others commit. If the commit itself fails, every
 //! append in the batch is answered with the failure and none was written.
 //!
-//! One committer: the next batch gathers while one is written, so batches grow with the load.
-//! (SQLite has one writer anyway; on PostgreSQL, several committers made smaller batches and more
-//! statements, and measured slower: docs/performance.md.)
+//! One committer: the next batch gathers while one is written, so batches grow with the load
+//! (SQLite has one writer anyway; on PostgreSQL, several committers make smaller batches and more
+//! statements: D13).
 
 use std::sync::Arc;
 use std::thread;

@@ -212,8 +212,7 @@ impl Store {
             commit_stats,
             // Every request's player by token; by id, the recipients of the games played in the
             // last few seconds (D36): 2,000 covers a load of 100 games at thousands of moves a
-            // second, and past it mail is settled by the sender as before. With 100,000 active
-            // games and 10,000 kept, the server's memory rose by 14 MB (docs/performance.md).
+            // second, and past it mail is settled by the sender as before.
             tokens: std::sync::Arc::new(RecentPlayers::new(50_000)),
             players_by_id: std::sync::Arc::new(RecentPlayers::new(RECIPIENTS_KEPT)),
             mail: Default::default(),

@@ -50,7 +50,7 @@ impl ManageConnection for Manager {
                 // The busy timeout first: switching to WAL itself waits for a lock. Each pooled
                 // connection keeps its own page cache (2 MB by default): a quarter of that bounds
                 // the pool's share of the server's memory, the operating system caching the file
-                // anyway (docs/performance.md, 100,000 active games).
+                // anyway (D38).
                 conn.batch_execute(
                     "PRAGMA busy_timeout = 10000; PRAGMA journal_mode = WAL; \
                      PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; \
@@ -152,7 +152,7 @@ mod tests {
 
     /// Every SQLite connection the pool opens commits durably (FULL; `synchronous` reads 2) and
     /// keeps a page cache of 512 kB (a negative `cache_size` is in kibibytes), not SQLite's 2 MB:
-    /// the pool's share of memory with 100,000 active games (docs/performance.md).
+    /// the pool's share of memory with 100,000 active games (D38).
     #[test]
     fn a_pooled_sqlite_connection_syncs_every_commit_and_keeps_a_small_page_cache() {
         let dir = std::env::temp_dir().join(format!("zarf-pool-{}", uuid::Uuid::now_v7()));

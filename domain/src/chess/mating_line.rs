@@ -20,8 +20,8 @@ use std::sync::Mutex;
 use chess::{BitBoard, Board, BoardStatus, ChessMove, MoveGen, Piece};
 
 /// Longer carried lines are dropped (the search finds a short one again). Each detour adds three
-/// moves; at 96, a fifth of the searches in random games were for lines grown past it, and a line
-/// this long takes a fraction of a millisecond to play through, far less than a search (D34).
+/// moves, so a short bound drops lines that still carry; a line this long is still far cheaper to
+/// play through than a search (D34).
 const MAX_LINE: usize = 512;
 /// Tempo moves tried when carrying a line past a quiet move.
 const TEMPOS: usize = 8;

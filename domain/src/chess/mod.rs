@@ -278,8 +278,7 @@ fn fast_check(pos: &ChessPosition, board: &chess::Board) -> FastCheck {
 /// Both sides, the one with more material first (by the usual 1-3-3-5 count; White on a tie).
 /// Either side able to mate settles that the position is not dead, so the order never changes the
 /// answer, only how soon it comes: the side with more material usually has the shorter helpmate
-/// to find (12% fewer instructions judging random games: `cargo bench --bench judge_random` under
-/// callgrind).
+/// to find (D4).
 fn richer_first(pos: &ChessPosition) -> &'static [Color] {
     let worth = |side: Color| {
         let m = pos.board().material_side(side);
@@ -295,8 +294,7 @@ fn richer_first(pos: &ChessPosition) -> &'static [Color] {
 /// Where the per-move dead-position test runs chasolver's full search although the fast check
 /// proved nothing: no queens and at most six pieces besides kings and pawns. Dead positions the
 /// fast check misses are locked-pawn endgames of this kind; in a middlegame the full search would
-/// cost tens of microseconds on every move to find what is practically never there. (Measured on
-/// chasolver's corpus of 993 dead positions, mostly composed: see docs/decisions.md.)
+/// cost tens of microseconds on every move to find what is practically never there (D4).
 pub fn full_search_applies(pos: &ChessPosition) -> bool {
     let board = pos.board();
     board.queens().is_empty() && (board.occupied() & !board.pawns() & !board.kings()).count() <= 6
