@@ -38,8 +38,8 @@ pub struct LeaveAnswer {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TimeBody {
-    /// `white` or `black`.
-    pub side: String,
+    #[schema(schema_with = super::schema::side)]
+    pub side: Side,
     pub seconds: u64,
     pub reason: String,
 }
@@ -222,13 +222,8 @@ pub async fn add_time(
 ) -> Result<HttpResponse, ApiError> {
     caller.require()?;
     let body = body.into_inner();
-    let side = match body.side.as_str() {
-        "white" => Side::White,
-        "black" => Side::Black,
-        _ => return Err(ApiError::bad_request("side must be white or black")),
-    };
     let command = Command::AddTime {
-        side,
+        side: body.side,
         seconds: body.seconds,
         reason: body.reason,
     };

@@ -24,8 +24,8 @@ use crate::store::{self, StoreError, StoredEvent};
 pub struct CreateGameBody {
     pub white: String,
     pub black: String,
-    /// `fide2023` (default) or `fide2005`.
-    pub rules: Option<String>,
+    #[schema(schema_with = super::schema::rule_set)]
+    pub rules: Option<RuleSet>,
     #[schema(value_type = Option<Object>)]
     pub time_control: Option<TimeControl>,
     pub start_fen: Option<String>,
@@ -34,8 +34,8 @@ pub struct CreateGameBody {
     pub site: Option<String>,
     /// Leave days each player may take per calendar year (default 30).
     pub leave_days_per_year: Option<u32>,
-    /// When sealed moves are judged: `at_opening` (FIDE, default) or `at_sealing`.
-    pub sealed_move_check: Option<String>,
+    #[schema(schema_with = super::schema::sealed_move_check)]
+    pub sealed_move_check: Option<SealedMoveCheck>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -43,8 +43,8 @@ pub struct CreateGameBody {
 pub struct MoveBody {
     #[serde(rename = "move")]
     pub mv: String,
-    /// `san`, `san-tr`, `san-de`, `san-fr`, `uci` or `iccf`.
-    pub notation: Option<String>,
+    #[schema(schema_with = super::schema::notation)]
+    pub notation: Option<Notation>,
     pub offer_draw: Option<bool>,
     pub expected_version: Option<u64>,
 }
@@ -52,19 +52,20 @@ pub struct MoveBody {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ClaimBody {
-    /// `threefold_repetition` or `fifty_moves`.
-    pub kind: String,
+    #[schema(schema_with = super::schema::claim_kind)]
+    pub kind: ClaimKind,
     #[serde(rename = "move")]
     pub mv: Option<String>,
-    pub notation: Option<String>,
+    #[schema(schema_with = super::schema::notation)]
+    pub notation: Option<Notation>,
     pub expected_version: Option<u64>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DecisionBody {
-    /// `1-0`, `0-1` or `1/2-1/2`.
-    pub result: String,
+    #[schema(schema_with = super::schema::result)]
+    pub result: GameResult,
     pub reason: String,
 }
 
@@ -110,19 +111,7 @@ fn game_id(text: &str, locale: Locale) -> Result<GameId, ApiError> {
     GameId::parse(text).map_err(|_| ApiError::not_found(locale))
 }
 
-fn notation(text: Option<&str>) -> Result<Option<Notation>, ApiError> {
-    text.map(|t| {
-        Notation::parse(t).ok_or_else(|| {
-            ApiError::bad_request(format!(
-                "unknown notation {t:?}: use san, san-tr, san-de, san-fr, uci or iccf"
-            ))
-        })
-    })
-    .transpose()
-}
-
-fn move_input(text: &str, notation_text: Option<&str>) -> Result<MoveInput, ApiError> {
-    let notation = notation(notation_text)?;
+fn move_input(text: &str, notation: Option<Notation>) -> Result<MoveInput, ApiError> {
     let text = MoveText::parse(text).map_err(|e| {
         ApiError::new(
             actix_web::http::StatusCode::UNPROCESSABLE_ENTITY,
@@ -223,25 +212,7 @@ pub async fn create_game(
     caller.require()?;
     let locale = caller.locale();
     let body = body.into_inner();
-    let rules = match body.rules.as_deref() {
-        None => RuleSet::default(),
-        Some(r) => RuleSet::parse(r).ok_or_else(|| {
-            ApiError::bad_request(format!("unknown rules {r:?}: use fide2023 or fide2005"))
-        })?,
-    };
-    for (field, value, max) in [
-        ("event", &body.event, 200),
-        ("site", &body.site, 200),
-        ("round", &body.round, 32),
-    ] {
-        if let Some(v) = value {
-            if v.chars().count() > max || v.chars().any(char::is_control) {
-                return Err(ApiError::bad_request(format!(
-                    "{field} must be at most {max} characters without control characters"
-                )));
-            }
-        }
-    }
+    let rules = body.rules.unwrap_or_default();
     let (white_id, black_id) = (
         PlayerId::parse(&body.white).map_err(|_| ApiError::not_found(locale))?,
         PlayerId::parse(&body.black).map_err(|_| ApiError::not_found(locale))?,
@@ -289,15 +260,7 @@ pub async fn create_game(
         round: body.round,
         site: body.site,
         leave_days_per_year: body.leave_days_per_year,
-        sealed_move_check: match body.sealed_move_check.as_deref() {
-            None | Some("at_opening") => SealedMoveCheck::AtOpening,
-            Some("at_sealing") => SealedMoveCheck::AtSealing,
-            Some(other) => {
-                return Err(ApiError::bad_request(format!(
-                    "unknown sealed_move_check {other:?}: use at_opening or at_sealing"
-                )))
-            }
-        },
+        sealed_move_check: body.sealed_move_check.unwrap_or_default(),
     }));
     let ctx = Context {
         now: store::now(),
@@ -357,7 +320,7 @@ pub async fn post_move(
 ) -> Result<HttpResponse, ApiError> {
     caller.require()?;
     let body = body.into_inner();
-    let mv = move_input(&body.mv, body.notation.as_deref())?;
+    let mv = move_input(&body.mv, body.notation)?;
     let command = Command::MakeMove {
         mv,
         offer_draw: body.offer_draw.unwrap_or(false),
@@ -445,19 +408,11 @@ pub async fn claim(
 ) -> Result<HttpResponse, ApiError> {
     caller.require()?;
     let body = body.into_inner();
-    let kind = match body.kind.as_str() {
-        "threefold_repetition" => ClaimKind::ThreefoldRepetition,
-        "fifty_moves" => ClaimKind::FiftyMoves,
-        other => {
-            return Err(ApiError::bad_request(format!(
-                "unknown claim kind {other:?}: use threefold_repetition or fifty_moves"
-            )))
-        }
-    };
+    let kind = body.kind;
     let intended_move = body
         .mv
         .as_deref()
-        .map(|m| move_input(m, body.notation.as_deref()))
+        .map(|m| move_input(m, body.notation))
         .transpose()?;
     if intended_move.is_none() && body.notation.is_some() {
         return Err(ApiError::bad_request("notation is given without a move"));
@@ -501,10 +456,8 @@ pub async fn decision(
 ) -> Result<HttpResponse, ApiError> {
     caller.require()?;
     let body = body.into_inner();
-    let result = GameResult::parse(&body.result)
-        .ok_or_else(|| ApiError::bad_request("result must be 1-0, 0-1 or 1/2-1/2"))?;
     let command = Command::DecideResult {
-        result,
+        result: body.result,
         reason: body.reason,
     };
     Ok(ok_game(

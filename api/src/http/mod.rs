@@ -9,6 +9,7 @@ pub mod games;
 pub mod login;
 pub mod ops;
 pub mod players;
+pub mod schema;
 
 use std::time::Instant;
 

@@ -1,6 +1,6 @@
 //! A game's creation: its players, rules, start position and time control, checked once.
 
-use super::{label, Context, CreateGame, MAX_LABEL_CHARS};
+use super::{label, text, Context, CreateGame, Lines, MAX_LABEL_CHARS, MAX_ROUND_CHARS};
 use crate::game::event::{EventBody, GameCreated};
 use crate::game::rejection::Rejection;
 use crate::game::rules::{Ending, Rules, SetUpError};
@@ -23,10 +23,12 @@ pub(super) fn create<R: Rules>(c: CreateGame, ctx: &Context<R>) -> Result<EventB
         return Err(Rejection::SamePlayer);
     }
     let participant = |field, p: Participant| -> Result<Participant, Rejection> {
-        let name = label(field, Some(p.name), MAX_LABEL_CHARS)?.ok_or(Rejection::InvalidField {
-            field,
-            detail: "a name is needed".into(),
-        })?;
+        let name = text(field, Some(p.name), MAX_LABEL_CHARS, Lines::Many)?.ok_or(
+            Rejection::InvalidField {
+                field,
+                detail: "a name is needed".into(),
+            },
+        )?;
         Ok(Participant { id: p.id, name })
     };
     let start_fen = match c.start_fen.as_deref().map(str::trim) {
@@ -57,7 +59,7 @@ pub(super) fn create<R: Rules>(c: CreateGame, ctx: &Context<R>) -> Result<EventB
         start_fen,
         time_control: c.time_control,
         event: label("event", c.event, MAX_LABEL_CHARS)?,
-        round: label("round", c.round, MAX_LABEL_CHARS)?,
+        round: label("round", c.round, MAX_ROUND_CHARS)?,
         site: label("site", c.site, MAX_LABEL_CHARS)?,
         sealed_move_check: c.sealed_move_check,
         leave_days_per_year: match c.leave_days_per_year {

@@ -136,8 +136,10 @@ pub enum Command<R: Rules = Chess> {
     },
 }
 
-/// Longest player name, event, round or site kept in a game.
+/// Longest player name, event, site or place kept in a game.
 pub const MAX_LABEL_CHARS: usize = 200;
+/// Longest round kept in a game (a PGN `Round` such as `3.2`).
+pub const MAX_ROUND_CHARS: usize = 32;
 /// Longest reason an arbiter may give.
 pub const MAX_REASON_CHARS: usize = 2000;
 
@@ -299,10 +301,13 @@ pub fn status_name(status: &Status) -> &'static str {
     }
 }
 
-pub(super) fn label(
+/// A text kept in a game: trimmed (empty is none), at most `max` characters, without control
+/// characters (but a line break where `lines` allows several).
+pub(super) fn text(
     field: &'static str,
     text: Option<String>,
     max: usize,
+    lines: Lines,
 ) -> Result<Option<String>, Rejection> {
     let Some(text) = text else { return Ok(None) };
     let t = text.trim();
@@ -315,7 +320,9 @@ pub(super) fn label(
             detail: format!("at most {max} characters"),
         });
     }
-    if t.chars().any(|c| c.is_control() && c != '\n') {
+    if t.chars()
+        .any(|c| c.is_control() && !(c == '\n' && lines == Lines::Many))
+    {
         return Err(Rejection::InvalidField {
             field,
             detail: "control characters are not allowed".into(),
@@ -324,9 +331,61 @@ pub(super) fn label(
     Ok(Some(t.to_owned()))
 }
 
+/// Whether a text may run over several lines (a reason) or is one line (a PGN tag's value).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Lines {
+    One,
+    Many,
+}
+
+/// A text of one line, as the event, site and round are (they are PGN tags).
+pub(super) fn label(
+    field: &'static str,
+    value: Option<String>,
+    max: usize,
+) -> Result<Option<String>, Rejection> {
+    text(field, value, max, Lines::One)
+}
+
 pub(super) fn required_reason(reason: String) -> Result<String, Rejection> {
-    label("reason", Some(reason), MAX_REASON_CHARS)?.ok_or(Rejection::InvalidField {
+    text("reason", Some(reason), MAX_REASON_CHARS, Lines::Many)?.ok_or(Rejection::InvalidField {
         field: "reason",
         detail: "an arbiter's ruling needs a reason".into(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_label_is_one_line_and_a_reason_may_be_several() {
+        let refused =
+            |r: Result<Option<String>, Rejection>| matches!(r, Err(Rejection::InvalidField { .. }));
+        assert_eq!(
+            label("round", Some(" 3.2 ".into()), MAX_ROUND_CHARS),
+            Ok(Some("3.2".into()))
+        );
+        assert_eq!(label("round", Some("  ".into()), MAX_ROUND_CHARS), Ok(None));
+        assert!(refused(label(
+            "round",
+            Some("1".repeat(33)),
+            MAX_ROUND_CHARS
+        )));
+        assert!(refused(label(
+            "event",
+            Some("Okul\nTurnuvası".into()),
+            MAX_LABEL_CHARS
+        )));
+        assert!(refused(label(
+            "site",
+            Some("İzmir\u{7}".into()),
+            MAX_LABEL_CHARS
+        )));
+        assert_eq!(
+            required_reason("Saat arızalandı.\nİki dakika eklendi.".into()),
+            Ok("Saat arızalandı.\nİki dakika eklendi.".into())
+        );
+        assert!(refused(required_reason(" ".into()).map(Some)));
+    }
 }
