@@ -31,7 +31,7 @@ fn run(url: &str, data_dir: std::path::PathBuf) -> f64 {
     smtp.with_name("bench.test")
         .with_ssl(SslConfig::None)
         .unwrap()
-        .with_num_threads(16)
+        .with_num_threads(64)
         .with_tcp_listener(listener);
     std::thread::spawn(move || {
         let _ = smtp.serve();

@@ -21,7 +21,16 @@ use clap::Parser;
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+/// This run's start in milliseconds: part of its players' addresses, unique on a database that
+/// earlier runs filled.
+static RUN: std::sync::LazyLock<u128> = std::sync::LazyLock::new(|| {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis())
+});
+
 mod connection;
+mod mail;
 mod reads;
 mod seed;
 use domain::chess::{legal_moves, position_from_stored_fen, write_move, MoveStyle};
@@ -53,9 +62,20 @@ struct Args {
     /// Concurrent clients.
     #[arg(long, default_value_t = 32)]
     clients: usize,
-    /// Measure the store's limit on this database afterwards (the server's database).
+    /// Measure the store's limit on this database afterwards (the server's database); with
+    /// `--mail`, also watch the outbox's backlog in it while the games are played.
     #[arg(long)]
     database: Option<String>,
+    /// Play at most this many moves a second, all clients together.
+    #[arg(long)]
+    rate: Option<f64>,
+    /// Every player has an address and takes a mail for every event (the server's default).
+    #[arg(long)]
+    mail: bool,
+    /// Start an SMTP server that takes and counts every mail at this loopback address (point the
+    /// server's `ZARF_SMTP_URL` at it).
+    #[arg(long)]
+    smtp_sink: Option<String>,
 }
 
 #[derive(Debug, clap::Subcommand)]
@@ -154,11 +174,16 @@ async fn new_game(client: &reqwest::Client, args: &Args, n: usize) -> anyhow::Re
     let mut ids = Vec::new();
     let mut tokens = Vec::new();
     for side in ["w", "b"] {
+        let mut player = json!({"name": format!("load-{side}{n}")});
+        if args.mail {
+            // Unique across runs on one database: the run's start in the address.
+            player["email"] = json!(format!("load-{side}{n}-{}@zarf-load.test", *RUN));
+        }
         let (_, p): (_, Value) = post(
             client,
             format!("{}/api/v1/players", args.url()),
             args.admin_token(),
-            json!({"name": format!("load-{side}{n}")}),
+            player,
         )
         .await?;
         ids.push(
@@ -226,10 +251,20 @@ async fn client_loop(
         rng
     };
     let mut made = 0usize;
+    // With a rate, each client takes its share of it: one move every `clients / rate` seconds.
+    let interval = args
+        .rate
+        .filter(|r| *r > 0.0)
+        .map(|r| Duration::from_secs_f64(args.clients as f64 / r));
+    let mut next_move = tokio::time::Instant::now();
     while Instant::now() < until && !games.is_empty() {
         for slot in games.iter_mut() {
             if Instant::now() >= until {
                 break;
+            }
+            if let Some(interval) = interval {
+                next_move += interval;
+                tokio::time::sleep_until(next_move).await;
             }
             let (game, fen, ply) = slot;
             let Some(pos) = position_from_stored_fen(fen) else {
@@ -468,6 +503,11 @@ async fn main() -> anyhow::Result<()> {
         args.url.is_some() && args.admin_token.is_some(),
         "playing needs --url and --admin-token (or a subcommand: seed, reads)"
     );
+    let sink = args
+        .smtp_sink
+        .as_deref()
+        .map(mail::Sink::start)
+        .transpose()?;
     let client = reqwest::Client::builder()
         .pool_max_idle_per_host(args.clients)
         .build()?;
@@ -525,10 +565,33 @@ async fn main() -> anyhow::Result<()> {
         })
         .collect();
     let rss = tokio::spawn(watch_rss(client.clone(), args.url().to_owned(), until));
+    let backlog = match (&args.database, args.mail) {
+        (Some(db), true) => {
+            let db = db.clone();
+            Some(std::thread::spawn(move || mail::watch_backlog(&db, until)))
+        }
+        _ => None,
+    };
     for t in tasks {
         t.await?;
     }
     let elapsed = started.elapsed().as_secs_f64();
+    if let Some(watch) = backlog {
+        let seen = watch
+            .join()
+            .map_err(|_| anyhow::anyhow!("the backlog watch panicked"))??;
+        println!(
+            "outbox backlog: at most {} mails due and unsent; the oldest due for at most {:.1} s ({} looks)",
+            seen.most_due, seen.oldest_seconds, seen.samples
+        );
+    }
+    if let Some(sink) = &sink {
+        let received = sink.received();
+        println!(
+            "mail: {received} received by the sink in {elapsed:.1} s = {:.0}/s",
+            received as f64 / elapsed
+        );
+    }
     if let Some(max) = rss.await? {
         println!(
             "server resident memory: at most {:.0} MB during the run (its /metrics, twice a second)",

@@ -2,17 +2,21 @@
 //! is written already claimed with a lease and handed to it in memory after the commit (D20);
 //! everything else (retries, reminders due later, what another server or a crash left behind)
 //! it claims from the table with a lease (`FOR UPDATE SKIP LOCKED` on PostgreSQL, so servers
-//! share the work). It sends each over SMTP (or writes an .eml file), marks it sent, and retries
-//! failures with exponential backoff and jitter. A row is marked sent only after the server
+//! share the work). Its SMTP workers send a round's mails in many conversations at once (D41),
+//! and it records what was sent once the round is done. Each mail goes over SMTP (or into an .eml
+//! file) and is marked sent, or retried with exponential backoff and jitter if it failed. A row is
+//! marked sent only after the server
 //! accepted it; if the process dies in between, the row goes again with the same Message-ID, so
 //! the receiving server can drop the duplicate.
 
+use std::collections::HashMap;
 use std::path::PathBuf;
-use std::sync::Weak;
+use std::sync::{Arc, Weak};
 use std::time::{Duration, Instant};
 
-use crossbeam_channel::{Receiver, RecvTimeoutError};
+use crossbeam_channel::{Receiver, RecvTimeoutError, Sender};
 
+use lettre::transport::smtp::PoolConfig;
 use lettre::{FileTransport, Message, SmtpTransport, Transport};
 use rand::Rng;
 
@@ -33,6 +37,7 @@ impl Outlet {
             Some(url) => Outlet::Smtp(
                 SmtpTransport::from_url(url)?
                     .timeout(Some(Duration::from_secs(10)))
+                    .pool_config(PoolConfig::new().max_size(WORKERS as u32))
                     .build(),
             ),
             None => {
@@ -58,7 +63,7 @@ pub fn backoff(attempts: i32) -> time::Duration {
 }
 
 /// The most mails one round takes from the hand-off queue, and from the table.
-const ROUND: usize = 100;
+const ROUND: usize = 1024;
 
 /// How often the sender claims from the table: a claim scans the unsent rows, so it is not done
 /// for every mail this server hands over itself.
@@ -78,6 +83,7 @@ pub fn spawn(
     std::thread::Builder::new()
         .name("zarf-mail".into())
         .spawn(move || {
+            let workers = Workers::start(Arc::new(outlet), Arc::new(settings));
             let mut next_poll = Instant::now();
             let mut round: Vec<store::OutboxRow> = Vec::new();
             loop {
@@ -129,7 +135,7 @@ pub fn spawn(
                     }
                 }
                 // A failed round's rows stay claimed until their lease runs out, then go again.
-                if let Err(e) = send_round(&state, &outlet, &settings, std::mem::take(&mut round)) {
+                if let Err(e) = send_round(&state, &workers, std::mem::take(&mut round)) {
                     tracing::warn!(error = %e, "mail round failed; trying again");
                 }
             }
@@ -155,16 +161,51 @@ fn claim(state: &AppState, limit: usize) -> anyhow::Result<Vec<store::OutboxRow>
 }
 
 /// Parallel SMTP conversations: one conversation waits on the network most of the time.
-pub const WORKERS: usize = 8;
+pub const WORKERS: usize = 64;
 
-/// How many outcomes a worker records per transaction.
-const RECORD_EVERY: usize = 8;
+/// A part of a round, for one worker.
+struct Part {
+    state: Arc<AppState>,
+    recipients: Arc<HashMap<String, store::PlayerRow>>,
+    rows: Vec<store::OutboxRow>,
+}
 
-/// Sends claimed mails, spread over [`WORKERS`] threads sharing the connection pool.
+/// The SMTP workers: [`WORKERS`] threads that live as long as the sender, sharing the connection
+/// pool, each sending the parts of rounds it is given.
+struct Workers {
+    parts: Sender<Part>,
+    done: Receiver<anyhow::Result<Vec<store::OutboxOutcome>>>,
+}
+
+impl Workers {
+    fn start(outlet: Arc<Outlet>, settings: Arc<MailSettings>) -> Workers {
+        let (parts, incoming) = crossbeam_channel::unbounded::<Part>();
+        let (finished, done) = crossbeam_channel::unbounded();
+        for n in 0..WORKERS {
+            let (incoming, finished) = (incoming.clone(), finished.clone());
+            let (outlet, settings) = (outlet.clone(), settings.clone());
+            std::thread::Builder::new()
+                .name(format!("zarf-smtp-{n}"))
+                .spawn(move || {
+                    // Until the sender is gone; a part's state is dropped when it is done.
+                    while let Ok(part) = incoming.recv() {
+                        let sent = send_part(&part, &outlet, &settings);
+                        drop(part);
+                        if finished.send(sent).is_err() {
+                            return;
+                        }
+                    }
+                })
+                .expect("a mail worker starts");
+        }
+        Workers { parts, done }
+    }
+}
+
+/// Sends claimed mails, spread over the workers, and waits for all of them.
 fn send_round(
-    state: &AppState,
-    outlet: &Outlet,
-    settings: &MailSettings,
+    state: &Arc<AppState>,
+    workers: &Workers,
     rows: Vec<store::OutboxRow>,
 ) -> anyhow::Result<()> {
     let n = rows.len();
@@ -175,8 +216,7 @@ fn send_round(
     let mut ids: Vec<&str> = rows.iter().map(|r| r.recipient_id.as_str()).collect();
     ids.sort_unstable();
     ids.dedup();
-    let recipients = state.store.players(&ids)?;
-    let recipients = &recipients;
+    let recipients = Arc::new(state.store.players(&ids)?);
     // Mail that is not to be sent (no such player, no address, the player's preference) is
     // settled here, all recorded in one statement; only the rest goes to the SMTP workers.
     let at = micros(store::now());
@@ -191,43 +231,65 @@ fn send_round(
             at,
         })
         .collect();
-    if !settled.is_empty() {
-        state.store.outbox_record(&settled)?;
-    }
     let n = rows.len();
     if n == 0 {
-        return Ok(());
+        return record(state, &settled);
     }
     let chunk = n.div_ceil(WORKERS);
-    std::thread::scope(|scope| -> anyhow::Result<()> {
-        let handles: Vec<_> = rows
-            .chunks(chunk)
-            .map(|part| {
-                scope.spawn(move || -> anyhow::Result<()> {
-                    // What was sent is recorded a few at a time, in one transaction each: a crash
-                    // in between sends those few again (delivery is at least once; the stable
-                    // Message-ID lets mail clients drop the repeat).
-                    let mut outcomes = Vec::with_capacity(RECORD_EVERY);
-                    for row in part {
-                        let to = recipients.get(&row.recipient_id);
-                        outcomes.push(deliver(state, outlet, settings, row, to)?);
-                        if outcomes.len() == RECORD_EVERY {
-                            state.store.outbox_record(&outcomes)?;
-                            outcomes.clear();
-                        }
-                    }
-                    state.store.outbox_record(&outcomes)?;
-                    Ok(())
-                })
+    let mut given = 0;
+    for part in rows.chunks(chunk) {
+        workers
+            .parts
+            .send(Part {
+                state: state.clone(),
+                recipients: recipients.clone(),
+                rows: part.to_vec(),
             })
-            .collect();
-        for h in handles {
-            h.join()
-                .map_err(|_| anyhow::anyhow!("a mail worker panicked"))??;
+            .map_err(|_| anyhow::anyhow!("the mail workers have stopped"))?;
+        given += 1;
+    }
+    // Every part is waited for, so no part of this round is still being sent in the next; what
+    // was sent is recorded in one statement for the round. A crash before it sends the round's
+    // mails again (delivery is at least once; the stable Message-ID lets mail clients drop the
+    // repeat), and a part that failed leaves its mails claimed until their lease runs out.
+    let mut outcomes = settled;
+    let mut first_error = None;
+    for _ in 0..given {
+        match workers.done.recv() {
+            Ok(Ok(sent)) => outcomes.extend(sent),
+            Ok(Err(e)) => {
+                first_error.get_or_insert(e);
+            }
+            Err(_) => {
+                first_error.get_or_insert(anyhow::anyhow!("the mail workers have stopped"));
+            }
         }
-        Ok(())
-    })?;
+    }
+    record(state, &outcomes)?;
+    first_error.map_or(Ok(()), Err)
+}
+
+/// Records what a round did with its mails.
+fn record(state: &AppState, outcomes: &[store::OutboxOutcome]) -> anyhow::Result<()> {
+    if !outcomes.is_empty() {
+        state.store.outbox_record(outcomes)?;
+    }
     Ok(())
+}
+
+/// One worker's part: each mail delivered (or skipped), and what to record of it.
+fn send_part(
+    part: &Part,
+    outlet: &Outlet,
+    settings: &MailSettings,
+) -> anyhow::Result<Vec<store::OutboxOutcome>> {
+    part.rows
+        .iter()
+        .map(|row| {
+            let to = part.recipients.get(&row.recipient_id);
+            deliver(&part.state, outlet, settings, row, to)
+        })
+        .collect()
 }
 
 /// Settles, as it is written, the mail whose recipient this server has read in the last few

@@ -296,6 +296,20 @@ impl Store {
         Ok(done)
     }
 
+    /// The outbox's backlog at `now`: how many mails are due and unsent, and when the oldest of
+    /// them fell due (microseconds).
+    pub fn outbox_backlog(&self, now: i64) -> Result<(i64, Option<i64>), StoreError> {
+        let mut conn = self.reader()?;
+        let due = outbox::table
+            .filter(outbox::sent_at.is_null())
+            .filter(outbox::next_attempt_at.le(now));
+        let count: i64 = due.count().get_result(&mut *conn)?;
+        let oldest: Option<i64> = due
+            .select(diesel::dsl::min(outbox::next_attempt_at))
+            .get_result(&mut *conn)?;
+        Ok((count, oldest))
+    }
+
     /// Outbox rows not yet sent (oldest first).
     pub fn pending_outbox(&self, limit: i64) -> Result<Vec<OutboxRow>, StoreError> {
         let mut conn = self.reader()?;
