@@ -178,7 +178,8 @@ mod tests {
                 }
             }
         }
-        let built: Vec<String> = crate::mail::render::KINDS
+        let built: Vec<String> = crate::mail::kind::MailKind::ALL
+            .map(crate::mail::kind::MailKind::as_str)
             .iter()
             .flat_map(|kind| ["subject", "headline", "offer"].map(|part| format!("{kind}-{part}")))
             .chain(

@@ -13,6 +13,7 @@ use domain::game::{Actor, Command, Context, Rejection};
 
 use crate::app::commands::just;
 use crate::app::{execute, flag_fall, AppState, CommandError};
+use crate::mail::kind::{DigestGame, Games, Mail, MailKind};
 use crate::outbox;
 use crate::store::{self, micros};
 
@@ -112,10 +113,8 @@ fn remind(state: &AppState, id: &str, now: time::OffsetDateTime) -> anyhow::Resu
         Some(Side::Black) => Some(row.black_id.clone()),
         None => None,
     };
-    let mail = match (due, recipient) {
-        (Some((kind, _)), Some(to)) => {
-            Some(outbox::reminder(id, &to, kind, row.deadline, micros(now)))
-        }
+    let mail = match (due.and_then(|(kind, _)| MailKind::parse(kind)), recipient) {
+        (Some(kind), Some(to)) => Some(outbox::reminder(id, &to, kind, row.deadline, micros(now))),
         _ => None,
     };
     state.store.record_reminder(id, mail.as_ref(), next)?;
@@ -142,29 +141,22 @@ fn digests(state: &AppState, now: time::OffsetDateTime) -> anyhow::Result<()> {
             state.store.record_digest(&p.id, due, next, None, None)?;
             continue;
         }
-        let mine: Vec<serde_json::Value> = state
+        let mine: Vec<DigestGame> = state
             .store
             .games_of_player(&p.id, Some("active"), 500)?
             .into_iter()
             .filter(|g| g.to_move_id.as_deref() == Some(p.id.as_str()))
             .filter_map(|g| {
                 let view: crate::app::views::GameView = serde_json::from_str(&g.view).ok()?;
-                Some(serde_json::json!({
-                    "id": g.id,
-                    "label": format!("{} – {}", view.white.name, view.black.name),
-                }))
+                Some(DigestGame {
+                    label: format!("{} – {}", view.white.name, view.black.name),
+                    id: g.id,
+                })
             })
             .collect();
         let at = micros(now);
-        let mail = (!mine.is_empty()).then(|| {
-            store::OutboxRow::queued(
-                None,
-                "digest",
-                p.id.clone(),
-                serde_json::json!({ "detail": { "games": mine } }).to_string(),
-                at,
-            )
-        });
+        let mail = (!mine.is_empty())
+            .then(|| Mail::Digest(Games { games: mine }).row(None, p.id.clone(), None, at));
         state
             .store
             .record_digest(&p.id, due, next, Some(at), mail.as_ref())?;

@@ -12,7 +12,8 @@ use super::error::{ApiError, ErrorBody};
 use super::players::Email;
 use crate::app::tokens::{new_token, token_hash};
 use crate::app::AppState;
-use crate::store::{self, micros, OutboxRow};
+use crate::mail::kind::Mail;
+use crate::store::{self, micros};
 
 pub const SESSION_COOKIE: &str = "zarf_session";
 const SESSION_DAYS: i64 = 30;
@@ -67,7 +68,7 @@ pub async fn request_link(
                 let now = micros(store::now());
                 state
                     .store
-                    .enqueue(&OutboxRow::queued(None, "sign_in", p.id, "{}".into(), now))?;
+                    .enqueue(&Mail::SignIn.row(None, p.id, None, now))?;
             }
             Ok(())
         })

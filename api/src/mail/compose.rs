@@ -6,21 +6,12 @@ use domain::game::{export_pgn, Game, GameState, Side};
 use lettre::message::header::{ContentType, HeaderName, HeaderValue};
 use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
 use lettre::Message;
-use serde_json::Value;
 use sha2::{Digest, Sha256};
 
+use super::kind::{Mail, MailKind, Stored};
 use super::render::{diagram, render, MailView, Texts};
 use crate::folds::Folds;
 use crate::store::{self, OutboxRow, PlayerRow, Store};
-
-/// Mail kinds a player still gets when they want "nothing but reminders".
-pub const REMINDERS: [&str; 5] = [
-    "time_low",
-    "day_left",
-    "resumption_reminder",
-    "sign_in",
-    "digest",
-];
 
 /// Where mail comes from and how links are made.
 #[derive(Debug, Clone)]
@@ -79,14 +70,6 @@ fn style_for(notation: Option<&str>) -> MoveStyle {
     }
 }
 
-fn s(v: &Value, key: &str) -> String {
-    match &v[key] {
-        Value::String(x) => x.clone(),
-        Value::Null => String::new(),
-        other => other.to_string(),
-    }
-}
-
 /// The state after the event `seq`, and the game as it is now: the cached fold brought up to
 /// date, and the log replayed only when the mail is about an earlier event than the last.
 fn game_at(
@@ -118,13 +101,24 @@ fn game_at(
     Ok((then, now))
 }
 
+/// " (place)", as the mail writes a place after a time.
+fn in_brackets(place: &str) -> String {
+    if place.is_empty() {
+        String::new()
+    } else {
+        format!(" ({place})")
+    }
+}
+
 /// Why `row` is not mailed to `to`, if it is not: checked before anything is built.
 pub fn skipped(row: &OutboxRow, to: &PlayerRow) -> Option<Skip> {
     if to.email.is_none() {
         return Some(Skip::NoAddress);
     }
     match to.mail_mode.as_str() {
-        "reminders_only" | "digest" if !REMINDERS.contains(&row.kind.as_str()) => {
+        "reminders_only" | "digest"
+            if !MailKind::parse(&row.kind).is_some_and(MailKind::is_reminder) =>
+        {
             Some(Skip::Preference)
         }
         _ => None,
@@ -146,11 +140,8 @@ pub fn compose(
     let Some(address) = to.email.as_deref() else {
         return Ok(Err(Skip::NoAddress));
     };
-    let kind = row.kind.as_str();
+    let Stored { kind, mail, seq } = Mail::read(row)?;
     let t = Texts::for_locale(&to.locale);
-    let payload: Value = serde_json::from_str(&row.payload).unwrap_or(Value::Null);
-    let detail = &payload["detail"];
-    let seq = payload["seq"].as_i64();
     let mut m = MailView {
         lang: t.lang,
         greeting: t.get("greeting", &[("name", to.name.clone())]),
@@ -191,48 +182,36 @@ pub fn compose(
                 ));
             }
         }
-        match kind {
-            "opponent_moved" => {
+        let yes_no = |b: bool| if b { "yes" } else { "no" }.to_owned();
+        let name_of = |side: Side| now.participant(side).name.clone();
+        match &mail {
+            Mail::OpponentMoved(moved) => {
                 // The move as the recipient writes moves, from the position before it.
                 let before = then
                     .position_at(then.ply().saturating_sub(1))
                     .unwrap_or_else(|| then.position().clone());
-                let written = Uci::parse(&s(detail, "uci"))
+                let written = Uci::parse(&moved.uci)
                     .ok()
                     .and_then(|u| u.to_move_unchecked(&before))
                     .map(|mv| write_move(&before, mv, style_for(to.notation.as_deref())))
-                    .unwrap_or_else(|| s(detail, "san"));
+                    .unwrap_or_else(|| moved.san.clone());
                 args.push(("move", written));
-                if detail["draw_offered"] == true {
+                if moved.draw_offered {
                     m.lines.push(t.get("opponent_moved-offer", &args));
                 }
             }
-            "draw_answered" => args.push((
-                "accepted",
-                if detail["accepted"] == true {
-                    "yes"
-                } else {
-                    "no"
-                }
-                .into(),
-            )),
-            "claim_judged" => {
-                args.push((
-                    "upheld",
-                    if detail["upheld"] == true {
-                        "yes"
-                    } else {
-                        "no"
-                    }
-                    .into(),
-                ));
-                args.push(("kind", t.get(&format!("claim-{}", s(detail, "kind")), &[])));
+            Mail::DrawAnswered(a) => args.push(("accepted", yes_no(a.accepted))),
+            Mail::ClaimJudged(c) => {
+                args.push(("upheld", yes_no(c.upheld)));
+                let ground = serde_json::to_value(c.kind)?;
+                let ground = ground.as_str().unwrap_or_default();
+                args.push(("kind", t.get(&format!("claim-{ground}"), &[])));
             }
-            "game_over" => {
-                args.push(("result", s(detail, "result")));
+            Mail::GameOver(ended) => {
+                args.push(("result", ended.result.as_str().to_owned()));
                 args.push((
                     "termination",
-                    t.get(&format!("termination-{}", s(detail, "termination")), &[]),
+                    t.get(&format!("termination-{}", ended.termination.as_str()), &[]),
                 ));
                 let log: Vec<_> = store
                     .load_events(game_id)?
@@ -241,71 +220,71 @@ pub fn compose(
                     .collect();
                 attachment = Some(export_pgn(&log)?);
             }
-            "adjourned" | "resumption_reminder" => {
-                args.push(("resume_at", s(detail, "resume_at")));
-                let place = s(detail, "place");
+            Mail::Adjourned(a) => {
+                args.push(("resume_at", a.resume_at.clone()));
                 args.push((
                     "place",
-                    if place.is_empty() {
-                        String::new()
-                    } else {
-                        format!(" ({place})")
-                    },
+                    a.place.as_deref().map(in_brackets).unwrap_or_default(),
                 ));
-                let sealer = if s(detail, "sealer") == "white" {
-                    now.white.name.clone()
-                } else {
-                    now.black.name.clone()
-                };
-                args.push(("sealer", sealer));
+                args.push(("sealer", name_of(a.sealer)));
             }
-            "envelope_closed" => {
-                let sealer = if s(detail, "sealed_by") == "white" {
-                    now.white.name.clone()
-                } else {
-                    now.black.name.clone()
-                };
-                args.push(("sealer", sealer));
-                args.push(("move_number", s(detail, "move_number")));
-                let c = s(detail, "commitment");
-                m.lines
-                    .push(t.get("envelope_closed-commitment", &[("commitment", c.clone())]));
-                m.commitment = Some(c);
+            Mail::ResumptionReminder(r) => {
+                args.push(("resume_at", r.resume_at.clone()));
+                args.push(("place", String::new()));
             }
-            "envelope_opened" => {
-                args.push(("move", s(detail, "move")));
-                args.push(("nonce", s(detail, "nonce")));
+            Mail::EnvelopeClosed(c) => {
+                args.push(("sealer", name_of(c.sealed_by)));
+                args.push((
+                    "move_number",
+                    c.move_number.map(|n| n.to_string()).unwrap_or_default(),
+                ));
+                let commitment = c.commitment.clone().unwrap_or_default();
+                m.lines.push(t.get(
+                    "envelope_closed-commitment",
+                    &[("commitment", commitment.clone())],
+                ));
+                m.commitment = Some(commitment);
             }
-            "opponent_on_leave" => {
-                args.push(("from", s(detail, "from")));
-                args.push(("until", s(detail, "until")));
+            Mail::EnvelopeOpened(o) => {
+                args.push(("move", o.mv.clone()));
+                args.push(("nonce", o.nonce.clone()));
             }
-            "time_added" => {
-                args.push(("seconds", s(detail, "seconds")));
-                args.push(("reason", s(detail, "reason")));
+            Mail::OpponentOnLeave(leave) => {
+                args.push(("from", leave.from.clone()));
+                args.push(("until", leave.until.clone()));
             }
-            _ => {}
+            Mail::TimeAdded(given) => {
+                args.push(("seconds", given.seconds.to_string()));
+                args.push(("reason", given.reason.clone()));
+            }
+            Mail::GameStarted
+            | Mail::DrawOffered
+            | Mail::TimeLow(_)
+            | Mail::DayLeft(_)
+            | Mail::SignIn
+            | Mail::Digest(_) => {}
         }
     }
-    if kind == "sign_in" {
+    if kind == MailKind::SignIn {
         m.link = extra_link.unwrap_or(&settings.public_url).to_owned();
         m.link_label = t.get("sign_in-subject", &[]);
         m.lines.push(t.get("sign_in-ignore", &[]));
         m.unsubscribe_link = None;
     }
-    if kind == "digest" {
-        let games = detail["games"].as_array().cloned().unwrap_or_default();
-        args.push(("count", games.len().to_string()));
-        m.games = games
+    if let Mail::Digest(digest) = &mail {
+        args.push(("count", digest.games.len().to_string()));
+        m.games = digest
+            .games
             .iter()
             .map(|g| {
                 (
-                    s(g, "label"),
-                    format!("{}/games/{}", settings.public_url, s(g, "id")),
+                    g.label.clone(),
+                    format!("{}/games/{}", settings.public_url, g.id),
                 )
             })
             .collect();
     }
+    let kind = kind.as_str();
     m.subject = t.get(&format!("{kind}-subject"), &args);
     m.headline = t.get(&format!("{kind}-headline"), &args);
     let (subject, text, html) = render(kind, &m)?;

@@ -3,28 +3,10 @@
 
 use askama::Template;
 
+#[cfg(test)]
+use super::kind::MailKind;
 pub use crate::i18n::Texts;
 use shakmaty::{Chess, Color, Position, Role, Square};
-
-/// Every kind of mail, each a folder in templates/mail.
-pub const KINDS: [&str; 16] = [
-    "game_started",
-    "opponent_moved",
-    "draw_offered",
-    "draw_answered",
-    "claim_judged",
-    "game_over",
-    "adjourned",
-    "envelope_closed",
-    "envelope_opened",
-    "resumption_reminder",
-    "time_low",
-    "day_left",
-    "opponent_on_leave",
-    "time_added",
-    "sign_in",
-    "digest",
-];
 
 /// A square of the board diagram.
 #[derive(Debug, Clone)]
@@ -168,7 +150,7 @@ mod tests {
     fn both_languages_have_every_message() {
         for lang in ["en", "tr"] {
             let t = Texts::for_locale(lang);
-            for kind in KINDS {
+            for kind in MailKind::ALL.map(MailKind::as_str) {
                 for part in ["subject", "headline"] {
                     assert!(t.has(&format!("{kind}-{part}")), "{lang}: {kind}-{part}");
                 }
@@ -268,7 +250,7 @@ mod tests {
 
     #[test]
     fn every_template_in_both_languages() {
-        for kind in KINDS {
+        for kind in MailKind::ALL.map(MailKind::as_str) {
             for lang in ["en", "tr"] {
                 let (subject, text, html) = render(kind, &fixture(kind, lang)).unwrap();
                 assert!(

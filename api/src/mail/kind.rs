@@ -1,0 +1,559 @@
+//! The kinds of mail and what each one says: the outbox's `kind` column and its payload, typed.
+//! The stored JSON is the same as it has always been (a test holds it), so rows written before
+//! are read as they were.
+
+use domain::game::{ClaimKind, EnvelopeKind, GameResult, Side, Termination};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+use crate::store::OutboxRow;
+
+/// Every kind of mail; each is a folder of templates in `templates/mail`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MailKind {
+    GameStarted,
+    OpponentMoved,
+    DrawOffered,
+    DrawAnswered,
+    ClaimJudged,
+    GameOver,
+    Adjourned,
+    EnvelopeClosed,
+    EnvelopeOpened,
+    ResumptionReminder,
+    TimeLow,
+    DayLeft,
+    OpponentOnLeave,
+    TimeAdded,
+    SignIn,
+    Digest,
+}
+
+impl MailKind {
+    pub const ALL: [MailKind; 16] = [
+        MailKind::GameStarted,
+        MailKind::OpponentMoved,
+        MailKind::DrawOffered,
+        MailKind::DrawAnswered,
+        MailKind::ClaimJudged,
+        MailKind::GameOver,
+        MailKind::Adjourned,
+        MailKind::EnvelopeClosed,
+        MailKind::EnvelopeOpened,
+        MailKind::ResumptionReminder,
+        MailKind::TimeLow,
+        MailKind::DayLeft,
+        MailKind::OpponentOnLeave,
+        MailKind::TimeAdded,
+        MailKind::SignIn,
+        MailKind::Digest,
+    ];
+
+    /// The name stored in the outbox and of the templates' folder.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            MailKind::GameStarted => "game_started",
+            MailKind::OpponentMoved => "opponent_moved",
+            MailKind::DrawOffered => "draw_offered",
+            MailKind::DrawAnswered => "draw_answered",
+            MailKind::ClaimJudged => "claim_judged",
+            MailKind::GameOver => "game_over",
+            MailKind::Adjourned => "adjourned",
+            MailKind::EnvelopeClosed => "envelope_closed",
+            MailKind::EnvelopeOpened => "envelope_opened",
+            MailKind::ResumptionReminder => "resumption_reminder",
+            MailKind::TimeLow => "time_low",
+            MailKind::DayLeft => "day_left",
+            MailKind::OpponentOnLeave => "opponent_on_leave",
+            MailKind::TimeAdded => "time_added",
+            MailKind::SignIn => "sign_in",
+            MailKind::Digest => "digest",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<MailKind> {
+        MailKind::ALL.into_iter().find(|k| k.as_str() == text)
+    }
+
+    /// Mail a player still gets when they want nothing but reminders, or a daily digest.
+    pub const fn is_reminder(self) -> bool {
+        matches!(
+            self,
+            MailKind::TimeLow
+                | MailKind::DayLeft
+                | MailKind::ResumptionReminder
+                | MailKind::SignIn
+                | MailKind::Digest
+        )
+    }
+}
+
+/// A move the opponent made.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Moved {
+    pub draw_offered: bool,
+    pub san: String,
+    pub uci: String,
+}
+
+/// An adjournment: when and where play resumes, and who seals.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Adjournment {
+    #[serde(default)]
+    pub place: Option<String>,
+    #[serde(default)]
+    pub resume_at: String,
+    pub sealer: Side,
+}
+
+/// A closed envelope's A2 details: the commitment, never the move.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Closed {
+    #[serde(default)]
+    pub commitment: Option<String>,
+    pub kind: EnvelopeKind,
+    #[serde(default)]
+    pub move_number: Option<u32>,
+    #[serde(default)]
+    pub place: Option<String>,
+    #[serde(default)]
+    pub resume_at: Option<String>,
+    pub sealed_by: Side,
+}
+
+/// An opened envelope: the move as written and the nonce, which check the commitment.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Opened {
+    #[serde(rename = "move", default)]
+    pub mv: String,
+    #[serde(default)]
+    pub nonce: String,
+    pub sealed_by: Side,
+}
+
+/// A game in a digest.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct DigestGame {
+    pub id: String,
+    pub label: String,
+}
+
+/// Nothing more than the kind says.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct Nothing {}
+
+/// An answer to a draw offer.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Answer {
+    pub accepted: bool,
+}
+
+/// A draw claim and the arbiter's finding.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Claim {
+    pub kind: ClaimKind,
+    pub upheld: bool,
+}
+
+/// How a game ended.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Ended {
+    pub result: GameResult,
+    pub termination: Termination,
+}
+
+/// When an adjourned game resumes.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Resumption {
+    pub resume_at: String,
+}
+
+/// The opponent's leave.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Leave {
+    pub from: String,
+    pub until: String,
+}
+
+/// Time an arbiter gave, and why.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct TimeGiven {
+    pub reason: String,
+    pub seconds: u64,
+}
+
+/// A reminder's deadline (microseconds).
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Deadline {
+    pub deadline: Option<i64>,
+}
+
+/// The games of a digest where it is the player's move.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Games {
+    pub games: Vec<DigestGame>,
+}
+
+/// What a mail says beyond its kind: one variant per kind, each with what it carries.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Mail {
+    GameStarted,
+    OpponentMoved(Moved),
+    DrawOffered,
+    DrawAnswered(Answer),
+    ClaimJudged(Claim),
+    GameOver(Ended),
+    Adjourned(Adjournment),
+    EnvelopeClosed(Closed),
+    EnvelopeOpened(Opened),
+    ResumptionReminder(Resumption),
+    TimeLow(Deadline),
+    DayLeft(Deadline),
+    OpponentOnLeave(Leave),
+    TimeAdded(TimeGiven),
+    SignIn,
+    Digest(Games),
+}
+
+/// A mail caused by an event of a game's log: the event's seq and type beside what it says.
+#[derive(Serialize, Deserialize)]
+struct OfEvent<D> {
+    detail: D,
+    event: String,
+    seq: i64,
+}
+
+/// A digest's payload.
+#[derive(Serialize, Deserialize, Default)]
+#[serde(default)]
+struct OfDigest {
+    detail: Games,
+}
+
+/// A mail as read from its outbox row.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Stored {
+    pub kind: MailKind,
+    pub mail: Mail,
+    /// The event of the game's log that caused it, if one did.
+    pub seq: Option<i64>,
+}
+
+/// The seq and type of the event of a game's log that caused a mail.
+pub type Cause<'a> = (i64, &'a str);
+
+impl Mail {
+    pub const fn kind(&self) -> MailKind {
+        match self {
+            Mail::GameStarted => MailKind::GameStarted,
+            Mail::OpponentMoved(_) => MailKind::OpponentMoved,
+            Mail::DrawOffered => MailKind::DrawOffered,
+            Mail::DrawAnswered(_) => MailKind::DrawAnswered,
+            Mail::ClaimJudged(_) => MailKind::ClaimJudged,
+            Mail::GameOver(_) => MailKind::GameOver,
+            Mail::Adjourned(_) => MailKind::Adjourned,
+            Mail::EnvelopeClosed(_) => MailKind::EnvelopeClosed,
+            Mail::EnvelopeOpened(_) => MailKind::EnvelopeOpened,
+            Mail::ResumptionReminder(_) => MailKind::ResumptionReminder,
+            Mail::TimeLow(_) => MailKind::TimeLow,
+            Mail::DayLeft(_) => MailKind::DayLeft,
+            Mail::OpponentOnLeave(_) => MailKind::OpponentOnLeave,
+            Mail::TimeAdded(_) => MailKind::TimeAdded,
+            Mail::SignIn => MailKind::SignIn,
+            Mail::Digest(_) => MailKind::Digest,
+        }
+    }
+
+    /// The outbox payload of this mail: a mail a game's event caused carries the event's seq and
+    /// type (`cause`) beside what it says; reminders, sign-in links and digests carry only theirs.
+    pub fn payload(&self, cause: Option<Cause<'_>>) -> String {
+        fn of<D: Serialize>(detail: &D, cause: Option<Cause<'_>>) -> String {
+            match cause {
+                Some((seq, event)) => to_json(&OfEvent {
+                    detail,
+                    event: event.to_owned(),
+                    seq,
+                }),
+                None => to_json(detail),
+            }
+        }
+        match self {
+            Mail::GameStarted | Mail::DrawOffered | Mail::SignIn => of(&Nothing {}, cause),
+            Mail::OpponentMoved(d) => of(d, cause),
+            Mail::DrawAnswered(d) => of(d, cause),
+            Mail::ClaimJudged(d) => of(d, cause),
+            Mail::GameOver(d) => of(d, cause),
+            Mail::Adjourned(d) => of(d, cause),
+            Mail::EnvelopeClosed(d) => of(d, cause),
+            Mail::EnvelopeOpened(d) => of(d, cause),
+            Mail::ResumptionReminder(d) => of(d, cause),
+            Mail::OpponentOnLeave(d) => of(d, cause),
+            Mail::TimeAdded(d) => of(d, cause),
+            Mail::TimeLow(d) | Mail::DayLeft(d) => of(d, cause),
+            Mail::Digest(d) => to_json(&OfDigest { detail: d.clone() }),
+        }
+    }
+
+    /// The outbox row of this mail to `recipient_id`, due at `now` (microseconds).
+    pub fn row(
+        &self,
+        game_id: Option<String>,
+        recipient_id: String,
+        cause: Option<Cause<'_>>,
+        now: i64,
+    ) -> OutboxRow {
+        OutboxRow::queued(
+            game_id,
+            self.kind().as_str(),
+            recipient_id,
+            self.payload(cause),
+            now,
+        )
+    }
+
+    /// The mail an outbox row holds. Fields a row lacks read as empty, as they always have.
+    pub fn read(row: &OutboxRow) -> anyhow::Result<Stored> {
+        let kind = MailKind::parse(&row.kind)
+            .ok_or_else(|| anyhow::anyhow!("unknown kind of mail {:?}", row.kind))?;
+        let payload = row.payload.as_str();
+        /// A mail a game's event caused.
+        fn event<D: DeserializeOwned>(
+            payload: &str,
+            mail: impl FnOnce(D) -> Mail,
+        ) -> anyhow::Result<(Mail, Option<i64>)> {
+            let stored: OfEvent<D> = serde_json::from_str(payload)?;
+            Ok((mail(stored.detail), Some(stored.seq)))
+        }
+        /// A mail no event caused.
+        fn own<D: DeserializeOwned>(
+            payload: &str,
+            mail: impl FnOnce(D) -> Mail,
+        ) -> anyhow::Result<(Mail, Option<i64>)> {
+            Ok((mail(serde_json::from_str(payload)?), None))
+        }
+        let (mail, seq) = match kind {
+            MailKind::GameStarted => event(payload, |_: Nothing| Mail::GameStarted)?,
+            MailKind::DrawOffered => event(payload, |_: Nothing| Mail::DrawOffered)?,
+            MailKind::OpponentMoved => event(payload, Mail::OpponentMoved)?,
+            MailKind::DrawAnswered => event(payload, Mail::DrawAnswered)?,
+            MailKind::ClaimJudged => event(payload, Mail::ClaimJudged)?,
+            MailKind::GameOver => event(payload, Mail::GameOver)?,
+            MailKind::Adjourned => event(payload, Mail::Adjourned)?,
+            MailKind::EnvelopeClosed => event(payload, Mail::EnvelopeClosed)?,
+            MailKind::EnvelopeOpened => event(payload, Mail::EnvelopeOpened)?,
+            MailKind::ResumptionReminder => event(payload, Mail::ResumptionReminder)?,
+            MailKind::OpponentOnLeave => event(payload, Mail::OpponentOnLeave)?,
+            MailKind::TimeAdded => event(payload, Mail::TimeAdded)?,
+            MailKind::TimeLow => own(payload, Mail::TimeLow)?,
+            MailKind::DayLeft => own(payload, Mail::DayLeft)?,
+            MailKind::SignIn => own(payload, |_: Nothing| Mail::SignIn)?,
+            MailKind::Digest => own(payload, |d: OfDigest| Mail::Digest(d.detail))?,
+        };
+        Ok(Stored { kind, mail, seq })
+    }
+}
+
+fn to_json(value: &impl Serialize) -> String {
+    serde_json::to_string(value).expect("a mail's payload of strings, numbers and booleans")
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn row(mail: &Mail, cause: Option<Cause<'static>>) -> OutboxRow {
+        mail.row(Some("g".into()), "p".into(), cause, 0)
+    }
+
+    /// Every kind's payload is, byte for byte, the `json!` payload the outbox held before the
+    /// payloads were typed (so rows written then read now), and reads back as itself.
+    #[test]
+    fn every_kind_is_stored_as_before_and_reads_back() {
+        let at = "2026-12-05T14:00:00Z";
+        let event = |seq: i64, name: &str, detail: serde_json::Value| {
+            json!({ "seq": seq, "event": name, "detail": detail }).to_string()
+        };
+        let cases: Vec<(Mail, Option<Cause<'static>>, String)> = vec![
+            (
+                Mail::GameStarted,
+                Some((1, "game_created")),
+                event(1, "game_created", json!({})),
+            ),
+            (
+                Mail::OpponentMoved(Moved {
+                    draw_offered: true,
+                    san: "e8=Q+".into(),
+                    uci: "e7e8q".into(),
+                }),
+                Some((120, "move_played")),
+                event(
+                    120,
+                    "move_played",
+                    json!({"uci": "e7e8q", "san": "e8=Q+", "draw_offered": true}),
+                ),
+            ),
+            (
+                Mail::DrawOffered,
+                Some((3, "draw_offered")),
+                event(3, "draw_offered", json!({})),
+            ),
+            (
+                Mail::DrawAnswered(Answer { accepted: true }),
+                Some((4, "draw_accepted")),
+                event(4, "draw_accepted", json!({"accepted": true})),
+            ),
+            (
+                Mail::ClaimJudged(Claim {
+                    kind: ClaimKind::FiftyMoves,
+                    upheld: false,
+                }),
+                Some((5, "draw_claimed")),
+                event(
+                    5,
+                    "draw_claimed",
+                    json!({"upheld": false, "kind": ClaimKind::FiftyMoves}),
+                ),
+            ),
+            (
+                Mail::GameOver(Ended {
+                    result: GameResult::Draw,
+                    termination: Termination::Agreement,
+                }),
+                Some((6, "game_ended")),
+                event(
+                    6,
+                    "game_ended",
+                    json!({"result": GameResult::Draw, "termination": Termination::Agreement}),
+                ),
+            ),
+            (
+                Mail::Adjourned(Adjournment {
+                    place: None,
+                    resume_at: at.into(),
+                    sealer: Side::Black,
+                }),
+                Some((7, "adjourned")),
+                event(
+                    7,
+                    "adjourned",
+                    json!({"resume_at": at, "place": null, "sealer": Side::Black}),
+                ),
+            ),
+            (
+                Mail::ResumptionReminder(Resumption {
+                    resume_at: at.into(),
+                }),
+                Some((7, "adjourned")),
+                event(7, "adjourned", json!({"resume_at": at})),
+            ),
+            (
+                Mail::EnvelopeClosed(Closed {
+                    commitment: Some("c0ffee".into()),
+                    kind: EnvelopeKind::Sealed,
+                    move_number: Some(41),
+                    place: Some("Okul salonu".into()),
+                    resume_at: Some(at.into()),
+                    sealed_by: Side::White,
+                }),
+                Some((9, "envelope_closed")),
+                event(
+                    9,
+                    "envelope_closed",
+                    json!({
+                        "kind": EnvelopeKind::Sealed, "sealed_by": Side::White, "move_number": 41,
+                        "commitment": "c0ffee", "resume_at": at, "place": "Okul salonu",
+                    }),
+                ),
+            ),
+            (
+                Mail::EnvelopeOpened(Opened {
+                    mv: "Nb8-c6".into(),
+                    nonce: "00ff".into(),
+                    sealed_by: Side::White,
+                }),
+                Some((11, "envelope_opened")),
+                event(
+                    11,
+                    "envelope_opened",
+                    json!({"move": "Nb8-c6", "nonce": "00ff", "sealed_by": Side::White}),
+                ),
+            ),
+            (
+                Mail::OpponentOnLeave(Leave {
+                    from: at.into(),
+                    until: at.into(),
+                }),
+                Some((12, "leave_taken")),
+                event(12, "leave_taken", json!({"from": at, "until": at})),
+            ),
+            (
+                Mail::TimeAdded(TimeGiven {
+                    reason: "Saat arızası".into(),
+                    seconds: 86_400,
+                }),
+                Some((13, "time_added")),
+                event(
+                    13,
+                    "time_added",
+                    json!({"seconds": 86_400, "reason": "Saat arızası"}),
+                ),
+            ),
+            (
+                Mail::TimeLow(Deadline {
+                    deadline: Some(1_790_000_000_000_000),
+                }),
+                None,
+                json!({ "deadline": 1_790_000_000_000_000_i64 }).to_string(),
+            ),
+            (
+                Mail::DayLeft(Deadline { deadline: None }),
+                None,
+                json!({ "deadline": null }).to_string(),
+            ),
+            (Mail::SignIn, None, "{}".into()),
+            (
+                Mail::Digest(Games {
+                    games: vec![DigestGame {
+                        id: "g1".into(),
+                        label: "Ayşe – Mehmet".into(),
+                    }],
+                }),
+                None,
+                json!({ "detail": { "games": [{"id": "g1", "label": "Ayşe – Mehmet"}] } })
+                    .to_string(),
+            ),
+        ];
+        let kinds: Vec<MailKind> = cases.iter().map(|(m, ..)| m.kind()).collect();
+        for kind in MailKind::ALL {
+            assert!(kinds.contains(&kind), "{kind:?} is not covered");
+        }
+        for (mail, cause, before) in cases {
+            let row = row(&mail, cause);
+            assert_eq!(row.payload, before, "{:?}", mail.kind());
+            let read = Mail::read(&row).unwrap();
+            assert_eq!(read.mail, mail);
+            assert_eq!(read.kind.as_str(), row.kind);
+            assert_eq!(read.seq, cause.map(|(seq, _)| seq));
+        }
+    }
+
+    #[test]
+    fn a_kind_reads_back_from_its_name() {
+        for kind in MailKind::ALL {
+            assert_eq!(MailKind::parse(kind.as_str()), Some(kind));
+            assert_eq!(serde_json::to_value(kind).unwrap(), json!(kind.as_str()));
+        }
+        assert_eq!(MailKind::parse("postcard"), None);
+    }
+}
