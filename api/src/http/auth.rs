@@ -10,7 +10,7 @@ use domain::game::Locale;
 use super::error::ApiError;
 use crate::app::tokens::{same_hash, token_hash};
 use crate::app::AppState;
-use crate::store::PlayerRow;
+use crate::store::{PlayerRow, Role};
 
 /// The caller of a request.
 #[derive(Debug, Clone)]
@@ -48,7 +48,7 @@ impl Caller {
     }
 
     pub fn is_organiser(&self) -> bool {
-        self.player().is_some_and(|p| p.has_role("organiser"))
+        self.player().is_some_and(|p| p.has_role(Role::Organiser))
     }
 
     /// What the rate limiter keys writes by.

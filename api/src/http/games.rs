@@ -15,7 +15,7 @@ use super::error::{ApiError, ErrorBody};
 use crate::app::reads::current_view_json;
 use crate::app::views::GameView;
 use crate::app::{self, AppState, Outcome};
-use crate::store::{self, StoreError, StoredEvent};
+use crate::store::{self, Role, StoreError, StoredEvent};
 
 // ---------------------------------------------------------------------- request bodies
 
@@ -129,7 +129,7 @@ fn actor_for(caller: &Caller, arbiter_command: bool) -> Result<Actor, ApiError> 
         Caller::Player(p) => {
             let id = PlayerId::parse(&p.id)
                 .map_err(|_| ApiError::internal(anyhow::anyhow!("bad player id {}", p.id)))?;
-            Ok(if arbiter_command && p.has_role("organiser") {
+            Ok(if arbiter_command && p.has_role(Role::Organiser) {
                 Actor::Arbiter(id)
             } else {
                 Actor::Player(id)
@@ -233,7 +233,7 @@ pub async fn create_game(
                 .map_err(|_| ApiError::internal(anyhow::anyhow!("bad id")))?;
             if me == white_id || me == black_id {
                 (Actor::Player(me), None)
-            } else if p.has_role("organiser") {
+            } else if p.has_role(Role::Organiser) {
                 (Actor::Arbiter(me), Some(me))
             } else {
                 return Err(ApiError::rejection(&Rejection::NotAPlayer, locale));

@@ -10,7 +10,7 @@ use super::auth::Caller;
 use super::error::{ApiError, ErrorBody};
 use crate::app::tokens::{new_token, token_hash};
 use crate::app::AppState;
-use crate::store::{self, PlayerRow, StoreError};
+use crate::store::{self, PlayerRow, Role, StoreError};
 
 /// An e-mail address as typed: trimmed, one `@` with text on both sides, a dot in the domain,
 /// no spaces or control characters, at most 254 characters. Stored in lower case.
@@ -44,12 +44,14 @@ impl Email {
 pub struct NewPlayer {
     pub name: String,
     pub email: Option<String>,
-    /// `en` or `tr`.
-    pub locale: Option<String>,
-    /// The player's own move notation: `san`, `san-tr`, `san-de`, `san-fr`, `uci` or `iccf`.
-    pub notation: Option<String>,
+    #[schema(schema_with = super::schema::locale)]
+    pub locale: Option<Locale>,
+    /// The player's own move notation.
+    #[schema(schema_with = super::schema::notation)]
+    pub notation: Option<Notation>,
     /// Extra roles; only the admin may grant `organiser`.
-    pub roles: Option<Vec<String>>,
+    #[schema(schema_with = super::schema::roles)]
+    pub roles: Option<Vec<Role>>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -115,31 +117,18 @@ pub async fn create_player(
                 .ok_or_else(|| ApiError::bad_request(format!("not an e-mail address: {e:?}")))
         })
         .transpose()?;
-    let locale = match body.locale.as_deref() {
-        None => Locale::En,
-        Some(l) => {
-            Locale::parse(l).ok_or_else(|| ApiError::bad_request("locale must be en or tr"))?
-        }
-    };
-    let notation = body
-        .notation
-        .as_deref()
-        .map(|n| {
-            Notation::parse(n)
-                .ok_or_else(|| ApiError::bad_request(format!("unknown notation {n:?}")))
-        })
-        .transpose()?;
-    let mut roles = vec!["player".to_owned()];
+    let locale = body.locale.unwrap_or_default();
+    let notation = body.notation;
+    let mut roles = vec![Role::Player];
     for r in body.roles.unwrap_or_default() {
-        match r.as_str() {
-            "player" => {}
-            "organiser" if caller.is_admin() => roles.push(r),
-            "organiser" => {
+        match r {
+            Role::Player => {}
+            Role::Organiser if caller.is_admin() => roles.push(r),
+            Role::Organiser => {
                 return Err(ApiError::forbidden(
                     "only the admin grants the organiser role",
                 ))
             }
-            other => return Err(ApiError::bad_request(format!("unknown role {other:?}"))),
         }
     }
     let token = new_token();
@@ -152,7 +141,7 @@ pub async fn create_player(
             .or((locale == Locale::Tr).then_some(Notation::SanTr))
             .map(|n| n.as_str().to_owned()),
         locale: locale.as_str().to_owned(),
-        roles: roles.join(","),
+        roles: Role::column(&roles),
         created_at: store::micros(store::now()),
         mail_mode: "every_event".into(),
         digest_hour: 18,
@@ -197,7 +186,7 @@ pub async fn me(caller: Caller) -> Result<HttpResponse, ApiError> {
             email: p.email.clone(),
             locale: p.locale.clone(),
             notation: p.notation.clone(),
-            roles: p.roles().map(str::to_owned).collect(),
+            roles: p.roles().map(|r| r.as_str().to_owned()).collect(),
         },
         _ => Me {
             id: None,

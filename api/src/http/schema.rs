@@ -18,6 +18,8 @@ pub const CLAIM_KINDS: [&str; 2] = ["threefold_repetition", "fifty_moves"];
 pub const RESULTS: [&str; 3] = ["1-0", "0-1", "1/2-1/2"];
 pub const SIDES: [&str; 2] = ["white", "black"];
 pub const SEALED_MOVE_CHECKS: [&str; 2] = ["at_opening", "at_sealing"];
+pub const LOCALES: [&str; 2] = ["en", "tr"];
+pub const ROLES: [&str; 2] = ["player", "organiser"];
 
 pub fn rule_set() -> Object {
     one_of(
@@ -45,6 +47,17 @@ pub fn side() -> Object {
     one_of(&SIDES, "A side.")
 }
 
+pub fn locale() -> Object {
+    one_of(&LOCALES, "The player's language (default en).")
+}
+
+/// A list of roles.
+pub fn roles() -> utoipa::openapi::schema::Array {
+    utoipa::openapi::schema::ArrayBuilder::new()
+        .items(one_of(&ROLES, "A role; only the admin grants organiser."))
+        .build()
+}
+
 pub fn sealed_move_check() -> Object {
     one_of(
         &SEALED_MOVE_CHECKS,
@@ -55,7 +68,7 @@ pub fn sealed_move_check() -> Object {
 #[cfg(test)]
 mod tests {
     use domain::chess::Notation;
-    use domain::game::{ClaimKind, GameResult, RuleSet, SealedMoveCheck, Side};
+    use domain::game::{ClaimKind, GameResult, Locale, RuleSet, SealedMoveCheck, Side};
     use serde::de::DeserializeOwned;
 
     use super::*;
@@ -77,5 +90,7 @@ mod tests {
         reads::<GameResult>(&RESULTS);
         reads::<Side>(&SIDES);
         reads::<SealedMoveCheck>(&SEALED_MOVE_CHECKS);
+        reads::<Locale>(&LOCALES);
+        reads::<crate::store::Role>(&ROLES);
     }
 }

@@ -99,12 +99,47 @@ pub struct PlayerRow {
     pub last_digest_at: Option<i64>,
 }
 
-impl PlayerRow {
-    pub fn roles(&self) -> impl Iterator<Item = &str> {
-        self.roles.split(',').filter(|r| !r.is_empty())
+/// What an account may do beyond playing: stored in `players.roles`, comma-separated.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    /// Plays games (every account).
+    Player,
+    /// Creates players and games, and arbitrates the games they create.
+    Organiser,
+}
+
+impl Role {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Role::Player => "player",
+            Role::Organiser => "organiser",
+        }
     }
 
-    pub fn has_role(&self, role: &str) -> bool {
+    pub fn parse(text: &str) -> Option<Role> {
+        [Role::Player, Role::Organiser]
+            .into_iter()
+            .find(|r| r.as_str() == text)
+    }
+
+    /// The stored form of a set of roles.
+    pub fn column(roles: &[Role]) -> String {
+        roles
+            .iter()
+            .map(|r| r.as_str())
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+}
+
+impl PlayerRow {
+    /// The account's roles (a name the store does not know is passed over).
+    pub fn roles(&self) -> impl Iterator<Item = Role> + '_ {
+        self.roles.split(',').filter_map(Role::parse)
+    }
+
+    pub fn has_role(&self, role: Role) -> bool {
         self.roles().any(|r| r == role)
     }
 }
