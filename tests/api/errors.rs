@@ -57,6 +57,36 @@ both_backends! {
     async fn unknown_routes_are_json_404(app) {
         assert_error(app.get("/api/v1/nothing-here", None).await, 404, "not_found").await;
     }
+
+    async fn a_method_a_path_does_not_take_is_405_with_the_ones_it_does(app) {
+        let trace = reqwest::Method::from_bytes(b"TRACE").unwrap();
+        let res = app.client.request(trace, app.url("/api/v1/players")).send().await.unwrap();
+        assert_eq!(res.headers()["allow"], "POST");
+        assert_error(res, 405, "method_not_allowed").await;
+        let g = uuid::Uuid::now_v7();
+        let res = app.client.delete(app.url(&format!("/api/v1/games/{g}/moves"))).send().await.unwrap();
+        assert_eq!(res.headers()["allow"], "POST");
+        assert_error(res, 405, "method_not_allowed").await;
+        let res = app.client.patch(app.url("/api/v1/me/leave")).send().await.unwrap();
+        assert_eq!(res.headers()["allow"], "DELETE, POST");
+        assert_error(res, 405, "method_not_allowed").await;
+        // A path the API does not have stays 404 whatever the method.
+        let res = app.client.delete(app.url("/api/v1/games/x/nothing")).send().await.unwrap();
+        assert_error(res, 404, "not_found").await;
+    }
+
+    async fn every_operation_documents_the_contracts_error_answers(app) {
+        let doc: serde_json::Value = app.get("/api/v1/openapi.json", None).await.json().await.unwrap();
+        let paths = doc["paths"].as_object().unwrap();
+        assert!(paths.len() > 20);
+        for (path, item) in paths {
+            for (method, op) in item.as_object().unwrap() {
+                for status in ["400", "401", "404", "409", "413", "422", "429"] {
+                    assert!(op["responses"][status].is_object(), "{method} {path} lists no {status}");
+                }
+            }
+        }
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

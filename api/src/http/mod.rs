@@ -52,13 +52,123 @@ impl Modify for BearerAuth {
         adjournment::check_in, adjournment::restore, adjournment::set_clocks,
         login::login_code, login::mail_preferences,
     ),
-    modifiers(&BearerAuth),
+    modifiers(&BearerAuth, &ErrorAnswers),
     tags((name = "players"), (name = "games"), (name = "clocks"), (name = "adjournment"))
 )]
 struct ApiDoc;
 
+/// Adds to every operation the contract's error answers it can give but does not list itself:
+/// a malformed body or query (400), a missing or unknown token (401), a refusal (403), an unknown
+/// id (404), a conflict with the game's state (409), a body too large (413), a move or position
+/// the rules refuse (422), a rate limit (429). Each is `{"error": {"code", "message"}}`.
+struct ErrorAnswers;
+
+impl Modify for ErrorAnswers {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::{RefOr, ResponseBuilder};
+        let answers = [
+            (
+                "400",
+                "bad_request: the body, query or a field is not valid",
+            ),
+            ("401", "unauthenticated: a valid bearer token is required"),
+            (
+                "403",
+                "forbidden / not_a_player: the caller may not do this",
+            ),
+            ("404", "not_found: no such game or player"),
+            (
+                "409",
+                "version_conflict, not_your_turn, game_over, …: the game's state refuses it",
+            ),
+            ("413", "too_large: the body is too large"),
+            (
+                "422",
+                "illegal_move, unparseable_move, invalid_fen, …: the rules refuse it",
+            ),
+            ("429", "rate_limited: too many requests"),
+        ];
+        for item in openapi.paths.paths.values_mut() {
+            for op in [
+                &mut item.get,
+                &mut item.post,
+                &mut item.put,
+                &mut item.delete,
+            ]
+            .into_iter()
+            .flatten()
+            {
+                for (status, description) in answers {
+                    op.responses
+                        .responses
+                        .entry(status.to_owned())
+                        .or_insert_with(|| {
+                            RefOr::T(
+                                ResponseBuilder::new()
+                                    .description(description)
+                                    .content(
+                                        "application/json",
+                                        utoipa::openapi::ContentBuilder::new()
+                                            .schema(Some(utoipa::openapi::Ref::from_schema_name(
+                                                "ErrorBody",
+                                            )))
+                                            .build(),
+                                    )
+                                    .build(),
+                            )
+                        });
+                }
+            }
+        }
+    }
+}
+
 pub fn openapi_json() -> String {
     ApiDoc::openapi().to_pretty_json().unwrap_or_default()
+}
+
+/// The path templates of the API and the methods each takes (from the OpenAPI document).
+fn api_paths() -> &'static [(Vec<String>, Vec<&'static str>)] {
+    static PATHS: std::sync::OnceLock<Vec<(Vec<String>, Vec<&'static str>)>> =
+        std::sync::OnceLock::new();
+    PATHS.get_or_init(|| {
+        ApiDoc::openapi()
+            .paths
+            .paths
+            .iter()
+            .map(|(path, item)| {
+                let segments = path.split('/').map(str::to_owned).collect();
+                let methods = [
+                    (item.get.is_some(), "GET"),
+                    (item.post.is_some(), "POST"),
+                    (item.put.is_some(), "PUT"),
+                    (item.delete.is_some(), "DELETE"),
+                ]
+                .into_iter()
+                .filter_map(|(has, m)| has.then_some(m))
+                .collect();
+                (segments, methods)
+            })
+            .collect()
+    })
+}
+
+/// The methods the API takes at `path`, if the path is one of its operations' (`{id}` matches any
+/// one segment).
+fn methods_at(path: &str) -> Option<Vec<&'static str>> {
+    let segments: Vec<&str> = path.split('/').collect();
+    let mut found: Option<Vec<&'static str>> = None;
+    for (template, methods) in api_paths() {
+        let matches = template.len() == segments.len()
+            && template
+                .iter()
+                .zip(&segments)
+                .all(|(t, s)| t == s || (t.starts_with('{') && !s.is_empty()));
+        if matches {
+            found.get_or_insert_with(Vec::new).extend(methods);
+        }
+    }
+    found
 }
 
 /// Every route.
@@ -168,7 +278,23 @@ fn add_request_id<B>(res: &mut ServiceResponse<B>, id: Option<&str>) {
     }
 }
 
-async fn not_found() -> HttpResponse {
+/// No route answered: a method the API does not take at a path it has is 405 with the methods
+/// it takes; anything else is 404.
+async fn not_found(req: actix_web::HttpRequest) -> HttpResponse {
+    if let Some(mut methods) = methods_at(req.path()) {
+        methods.sort_unstable();
+        methods.dedup();
+        let mut res = actix_web::ResponseError::error_response(&ApiError::new(
+            actix_web::http::StatusCode::METHOD_NOT_ALLOWED,
+            "method_not_allowed",
+            format!("{} takes {}", req.path(), methods.join(", ")),
+        ));
+        if let Ok(allow) = HeaderValue::from_str(&methods.join(", ")) {
+            res.headers_mut()
+                .insert(actix_web::http::header::ALLOW, allow);
+        }
+        return res;
+    }
     actix_web::ResponseError::error_response(&ApiError::not_found(domain::game::Locale::En))
 }
 
