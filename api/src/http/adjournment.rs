@@ -28,6 +28,7 @@ use crate::store::{self, rfc3339, EnvelopeRow};
 #[serde(deny_unknown_fields)]
 pub struct AdjournBody {
     /// When play resumes (RFC 3339).
+    #[schema(schema_with = super::schema::date_time)]
     pub resume_at: String,
     pub place: Option<String>,
 }
@@ -37,6 +38,7 @@ pub struct AdjournBody {
 pub struct SealBody {
     /// The move as the sealer writes it: kept as written (judged at opening, A8).
     #[serde(rename = "move")]
+    #[schema(schema_with = super::schema::sealed_move)]
     pub mv: String,
 }
 
@@ -52,7 +54,9 @@ pub struct RestoreBody {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ClocksBody {
+    #[serde(deserialize_with = "super::whole::u64")]
     pub white_seconds: u64,
+    #[serde(deserialize_with = "super::whole::u64")]
     pub black_seconds: u64,
     pub reason: String,
     /// After the first move of a resumption, a correction needs the arbiter to see grave
@@ -64,7 +68,8 @@ pub struct ClocksBody {
 #[serde(deny_unknown_fields)]
 pub struct EnvelopeQuery {
     /// `sealed` (default) or `reply` (A9c).
-    pub kind: Option<String>,
+    #[param(schema_with = super::schema::envelope_kind)]
+    pub kind: Option<EnvelopeKind>,
 }
 
 /// The contract's Envelope: the A2 items and the commitment.
@@ -94,16 +99,6 @@ fn kind_name(kind: EnvelopeKind) -> &'static str {
     match kind {
         EnvelopeKind::Sealed => "sealed",
         EnvelopeKind::Reply => "reply",
-    }
-}
-
-fn parse_kind(q: &EnvelopeQuery) -> Result<EnvelopeKind, ApiError> {
-    match q.kind.as_deref() {
-        None | Some("sealed") => Ok(EnvelopeKind::Sealed),
-        Some("reply") => Ok(EnvelopeKind::Reply),
-        Some(other) => Err(ApiError::bad_request(format!(
-            "unknown envelope kind {other:?}"
-        ))),
     }
 }
 
@@ -391,7 +386,7 @@ pub async fn get_envelope(
     caller.require()?;
     let locale = caller.locale();
     let id = game_id(&id, locale)?;
-    let kind = parse_kind(&q)?;
+    let kind = q.kind.unwrap_or(EnvelopeKind::Sealed);
     let view = web::block(move || -> Result<EnvelopeView, ApiError> {
         let game = load_game(&state, id, locale)?;
         if !may_see_envelope(&caller, &game) {

@@ -26,13 +26,14 @@ pub struct CreateGameBody {
     pub black: String,
     #[schema(schema_with = super::schema::rule_set)]
     pub rules: Option<RuleSet>,
-    #[schema(value_type = Option<Object>)]
+    #[schema(schema_with = super::schema::time_control)]
     pub time_control: Option<TimeControl>,
     pub start_fen: Option<String>,
     pub event: Option<String>,
     pub round: Option<String>,
     pub site: Option<String>,
     /// Leave days each player may take per calendar year (default 30).
+    #[serde(default, deserialize_with = "super::whole::opt_u32")]
     pub leave_days_per_year: Option<u32>,
     #[schema(schema_with = super::schema::sealed_move_check)]
     pub sealed_move_check: Option<SealedMoveCheck>,
@@ -42,10 +43,12 @@ pub struct CreateGameBody {
 #[serde(deny_unknown_fields)]
 pub struct MoveBody {
     #[serde(rename = "move")]
+    #[schema(schema_with = super::schema::move_text)]
     pub mv: String,
     #[schema(schema_with = super::schema::notation)]
     pub notation: Option<Notation>,
     pub offer_draw: Option<bool>,
+    #[serde(default, deserialize_with = "super::whole::opt_u64")]
     pub expected_version: Option<u64>,
 }
 
@@ -58,6 +61,7 @@ pub struct ClaimBody {
     pub mv: Option<String>,
     #[schema(schema_with = super::schema::notation)]
     pub notation: Option<Notation>,
+    #[serde(default, deserialize_with = "super::whole::opt_u64")]
     pub expected_version: Option<u64>,
 }
 

@@ -10,6 +10,7 @@ pub mod login;
 pub mod ops;
 pub mod players;
 pub mod schema;
+pub mod whole;
 
 use std::time::Instant;
 

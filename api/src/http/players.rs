@@ -42,6 +42,7 @@ impl Email {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewPlayer {
+    #[schema(schema_with = super::schema::name)]
     pub name: String,
     pub email: Option<String>,
     #[schema(schema_with = super::schema::locale)]

@@ -12,6 +12,20 @@ fn one_of(values: &[&str], description: &str) -> Object {
         .build()
 }
 
+/// As [`one_of`], for an optional field: `null` is taken too (as leaving it out).
+fn one_of_or_null(values: &[&str], description: &str) -> Object {
+    ObjectBuilder::new()
+        .schema_type(SchemaType::from_iter([Type::String, Type::Null]))
+        .enum_values(Some(
+            values
+                .iter()
+                .map(|v| serde_json::Value::from(*v))
+                .chain([serde_json::Value::Null]),
+        ))
+        .description(Some(description))
+        .build()
+}
+
 pub const RULE_SETS: [&str; 2] = ["fide2023", "fide2005"];
 pub const NOTATIONS: [&str; 6] = ["san", "san-tr", "san-de", "san-fr", "uci", "iccf"];
 pub const CLAIM_KINDS: [&str; 2] = ["threefold_repetition", "fifty_moves"];
@@ -19,6 +33,7 @@ pub const RESULTS: [&str; 3] = ["1-0", "0-1", "1/2-1/2"];
 pub const SIDES: [&str; 2] = ["white", "black"];
 pub const SEALED_MOVE_CHECKS: [&str; 2] = ["at_opening", "at_sealing"];
 pub const LOCALES: [&str; 2] = ["en", "tr"];
+pub const ENVELOPE_KINDS: [&str; 2] = ["sealed", "reply"];
 pub const ROLES: [&str; 2] = ["player", "organiser"];
 
 pub fn rule_set() -> Object {
@@ -29,7 +44,7 @@ pub fn rule_set() -> Object {
 }
 
 pub fn notation() -> Object {
-    one_of(
+    one_of_or_null(
         &NOTATIONS,
         "How the move is written: SAN in English, Turkish, German or French letters, UCI, or ICCF numeric.",
     )
@@ -47,19 +62,142 @@ pub fn side() -> Object {
     one_of(&SIDES, "A side.")
 }
 
-pub fn locale() -> Object {
-    one_of(&LOCALES, "The player's language (default en).")
+pub fn envelope_kind() -> Object {
+    one_of_or_null(
+        &ENVELOPE_KINDS,
+        "Which envelope: the sealed move (default) or a reply (A9c).",
+    )
 }
 
-/// A list of roles.
+pub fn locale() -> Object {
+    one_of_or_null(&LOCALES, "The player's language (default en).")
+}
+
+/// A list of roles (or none).
 pub fn roles() -> utoipa::openapi::schema::Array {
     utoipa::openapi::schema::ArrayBuilder::new()
+        .schema_type(SchemaType::from_iter([Type::Array, Type::Null]))
         .items(one_of(&ROLES, "A role; only the admin grants organiser."))
         .build()
 }
 
+/// Text that must hold something besides white space and no control characters (a name, a move,
+/// a reason), at most `max` characters.
+fn text(max: usize, description: &str) -> Object {
+    ObjectBuilder::new()
+        .schema_type(SchemaType::new(Type::String))
+        .min_length(Some(1))
+        .max_length(Some(max))
+        .pattern(Some(VISIBLE))
+        .description(Some(description))
+        .build()
+}
+
+/// Something visible, and no control characters (C0, DEL, C1).
+pub const VISIBLE: &str = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$";
+
+pub fn name() -> Object {
+    text(100, "The player's name.")
+}
+
+pub fn move_text() -> Object {
+    text(
+        24,
+        "The move, in any notation zarf reads (e4, Af3, O-O, e2e4, 5254).",
+    )
+}
+
+pub fn sealed_move() -> Object {
+    text(64, "The sealed move as written: judged at opening (A8).")
+}
+
+/// Whole seconds, up to a time control's limit (400 days).
+fn seconds(min: u64) -> Object {
+    ObjectBuilder::new()
+        .schema_type(SchemaType::new(Type::Integer))
+        .minimum(Some(min as f64))
+        .maximum(Some(domain::game::TimeControl::MAX_SECONDS as f64))
+        .build()
+}
+
+/// The contract's `time_control`: `per_move`, or `periods` (the last may be sudden death with
+/// `moves: null`; a period without time needs an increment or a delay).
+pub fn time_control() -> utoipa::openapi::Schema {
+    use utoipa::openapi::schema::{AdditionalProperties, ArrayBuilder, OneOfBuilder};
+    let kind = |name: &str| {
+        ObjectBuilder::new()
+            .schema_type(SchemaType::new(Type::String))
+            .enum_values(Some([name]))
+    };
+    let flag = || ObjectBuilder::new().schema_type(SchemaType::new(Type::Boolean));
+    let bonus = || {
+        ObjectBuilder::new()
+            .schema_type(SchemaType::from_iter([Type::Integer, Type::Null]))
+            .minimum(Some(0.0))
+            .maximum(Some(domain::game::TimeControl::MAX_SECONDS as f64))
+    };
+    let per_move = ObjectBuilder::new()
+        .property("kind", kind("per_move"))
+        .property("seconds", seconds(1))
+        .property("whole_days", flag())
+        .property("wrong_claim_bonus_seconds", bonus())
+        .required("kind")
+        .required("seconds")
+        .additional_properties(Some(AdditionalProperties::FreeForm(false)));
+    let period = ObjectBuilder::new()
+        .property(
+            "moves",
+            ObjectBuilder::new()
+                .schema_type(SchemaType::from_iter([Type::Integer, Type::Null]))
+                .minimum(Some(1.0))
+                .maximum(Some(f64::from(
+                    domain::game::TimeControl::MAX_MOVES_PER_PERIOD,
+                ))),
+        )
+        .property("seconds", seconds(0))
+        .required("moves")
+        .required("seconds")
+        .additional_properties(Some(AdditionalProperties::FreeForm(false)));
+    let periods = ObjectBuilder::new()
+        .property("kind", kind("periods"))
+        .property(
+            "periods",
+            ArrayBuilder::new()
+                .items(period)
+                .min_items(Some(1))
+                .max_items(Some(domain::game::TimeControl::MAX_PERIODS)),
+        )
+        .property("increment_seconds", seconds(0))
+        .property("delay_seconds", seconds(0))
+        .property("whole_days", flag())
+        .property("wrong_claim_bonus_seconds", bonus())
+        .required("kind")
+        .required("periods")
+        .additional_properties(Some(AdditionalProperties::FreeForm(false)));
+    OneOfBuilder::new()
+        .item(per_move)
+        .item(periods)
+        .item(ObjectBuilder::new().schema_type(SchemaType::new(Type::Null)))
+        .description(Some(
+            "per_move: seconds for each move; periods: moves in each period, time carried forward.",
+        ))
+        .build()
+        .into()
+}
+
+/// An RFC 3339 time.
+pub fn date_time() -> Object {
+    ObjectBuilder::new()
+        .schema_type(SchemaType::new(Type::String))
+        .format(Some(utoipa::openapi::SchemaFormat::KnownFormat(
+            utoipa::openapi::KnownFormat::DateTime,
+        )))
+        .description(Some("An RFC 3339 time."))
+        .build()
+}
+
 pub fn sealed_move_check() -> Object {
-    one_of(
+    one_of_or_null(
         &SEALED_MOVE_CHECKS,
         "When sealed moves are judged: at opening (FIDE, default) or at sealing.",
     )
@@ -91,6 +229,7 @@ mod tests {
         reads::<Side>(&SIDES);
         reads::<SealedMoveCheck>(&SEALED_MOVE_CHECKS);
         reads::<Locale>(&LOCALES);
+        reads::<domain::game::EnvelopeKind>(&ENVELOPE_KINDS);
         reads::<crate::store::Role>(&ROLES);
     }
 }
