@@ -9,6 +9,7 @@ pub mod chess;
 pub mod fuzzing;
 pub mod game;
 pub mod ids;
+pub mod whole;
 
 pub use game::{decide, evolve, Command, Context, GameEvent, GameState, Rejection};
 pub use ids::{GameId, PlayerId};

@@ -54,9 +54,9 @@ pub struct RestoreBody {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ClocksBody {
-    #[serde(deserialize_with = "super::whole::u64")]
+    #[serde(deserialize_with = "domain::whole::u64")]
     pub white_seconds: u64,
-    #[serde(deserialize_with = "super::whole::u64")]
+    #[serde(deserialize_with = "domain::whole::u64")]
     pub black_seconds: u64,
     pub reason: String,
     /// After the first move of a resumption, a correction needs the arbiter to see grave

@@ -24,7 +24,7 @@ pub struct LeaveBody {
     /// from now if that is today). Not in the past.
     pub from: String,
     /// Whole days of leave.
-    #[serde(deserialize_with = "super::whole::u32")]
+    #[serde(deserialize_with = "domain::whole::u32")]
     pub days: u32,
 }
 
@@ -41,7 +41,7 @@ pub struct LeaveAnswer {
 pub struct TimeBody {
     #[schema(schema_with = super::schema::side)]
     pub side: Side,
-    #[serde(deserialize_with = "super::whole::u64")]
+    #[serde(deserialize_with = "domain::whole::u64")]
     pub seconds: u64,
     pub reason: String,
 }

@@ -33,7 +33,7 @@ pub struct CreateGameBody {
     pub round: Option<String>,
     pub site: Option<String>,
     /// Leave days each player may take per calendar year (default 30).
-    #[serde(default, deserialize_with = "super::whole::opt_u32")]
+    #[serde(default, deserialize_with = "domain::whole::opt_u32")]
     pub leave_days_per_year: Option<u32>,
     #[schema(schema_with = super::schema::sealed_move_check)]
     pub sealed_move_check: Option<SealedMoveCheck>,
@@ -48,7 +48,7 @@ pub struct MoveBody {
     #[schema(schema_with = super::schema::notation)]
     pub notation: Option<Notation>,
     pub offer_draw: Option<bool>,
-    #[serde(default, deserialize_with = "super::whole::opt_u64")]
+    #[serde(default, deserialize_with = "domain::whole::opt_u64")]
     pub expected_version: Option<u64>,
 }
 
@@ -58,10 +58,11 @@ pub struct ClaimBody {
     #[schema(schema_with = super::schema::claim_kind)]
     pub kind: ClaimKind,
     #[serde(rename = "move")]
+    #[schema(schema_with = super::schema::move_text_or_null)]
     pub mv: Option<String>,
     #[schema(schema_with = super::schema::notation)]
     pub notation: Option<Notation>,
-    #[serde(default, deserialize_with = "super::whole::opt_u64")]
+    #[serde(default, deserialize_with = "domain::whole::opt_u64")]
     pub expected_version: Option<u64>,
 }
 

@@ -318,10 +318,10 @@ pub struct MailPreferences {
     /// `every_event` (default), `digest` or `reminders_only`.
     pub mode: String,
     /// Hour of the daily digest (0-23), in the player's UTC offset.
-    #[serde(default, deserialize_with = "super::whole::opt_i32")]
+    #[serde(default, deserialize_with = "domain::whole::opt_i32")]
     pub digest_hour: Option<i32>,
     /// The player's offset from UTC in minutes (Turkey: 180).
-    #[serde(default, deserialize_with = "super::whole::opt_i32")]
+    #[serde(default, deserialize_with = "domain::whole::opt_i32")]
     pub utc_offset_minutes: Option<i32>,
 }
 

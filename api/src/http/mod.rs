@@ -10,7 +10,6 @@ pub mod login;
 pub mod ops;
 pub mod players;
 pub mod schema;
-pub mod whole;
 
 use std::time::Instant;
 

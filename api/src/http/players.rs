@@ -44,6 +44,7 @@ impl Email {
 pub struct NewPlayer {
     #[schema(schema_with = super::schema::name)]
     pub name: String,
+    #[schema(schema_with = super::schema::email_or_null)]
     pub email: Option<String>,
     #[schema(schema_with = super::schema::locale)]
     pub locale: Option<Locale>,

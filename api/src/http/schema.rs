@@ -100,11 +100,31 @@ pub fn name() -> Object {
     text(100, "The player's name.")
 }
 
+const MOVE: &str = "The move, in any notation zarf reads (e4, Af3, O-O, e2e4, 5254).";
+
 pub fn move_text() -> Object {
-    text(
-        24,
-        "The move, in any notation zarf reads (e4, Af3, O-O, e2e4, 5254).",
-    )
+    text(24, MOVE)
+}
+
+/// An e-mail address, or none.
+pub fn email_or_null() -> Object {
+    ObjectBuilder::new()
+        .schema_type(SchemaType::from_iter([Type::String, Type::Null]))
+        .format(Some(utoipa::openapi::SchemaFormat::KnownFormat(
+            utoipa::openapi::KnownFormat::Email,
+        )))
+        .max_length(Some(254))
+        .description(Some(
+            "The player's e-mail address, for mail and signing in.",
+        ))
+        .build()
+}
+
+/// An intended move, or none.
+pub fn move_text_or_null() -> Object {
+    let mut schema = text(24, MOVE);
+    schema.schema_type = SchemaType::from_iter([Type::String, Type::Null]);
+    schema
 }
 
 pub fn sealed_move() -> Object {

@@ -9,27 +9,28 @@ use serde::{Deserialize, Serialize};
 pub enum TimeControl {
     /// `seconds` for each move, reset after every move.
     PerMove {
+        #[serde(deserialize_with = "crate::whole::u64")]
         seconds: u64,
         /// Count time in whole days, the first 24 hours free (ICCF).
         #[serde(default)]
         whole_days: bool,
         /// Added to the opponent's time after a wrong draw claim (9.5); default by rule set.
-        #[serde(default)]
+        #[serde(default, deserialize_with = "crate::whole::opt_u64")]
         wrong_claim_bonus_seconds: Option<u64>,
     },
     /// A number of moves in each period, then the next period; the last may be sudden death
     /// (`moves: null`). Time saved carries forward (6.2), delay excepted.
     Periods {
         periods: Vec<Period>,
-        #[serde(default)]
+        #[serde(default, deserialize_with = "crate::whole::u64")]
         increment_seconds: u64,
-        #[serde(default)]
+        #[serde(default, deserialize_with = "crate::whole::u64")]
         delay_seconds: u64,
         /// Count time in whole days, the first 24 hours free (ICCF).
         #[serde(default)]
         whole_days: bool,
         /// Added to the opponent's time after a wrong draw claim (9.5); default by rule set.
-        #[serde(default)]
+        #[serde(default, deserialize_with = "crate::whole::opt_u64")]
         wrong_claim_bonus_seconds: Option<u64>,
     },
 }
@@ -39,7 +40,9 @@ pub enum TimeControl {
 #[serde(deny_unknown_fields)]
 pub struct Period {
     /// Moves to make in the period; `None` for the rest of the game.
+    #[serde(deserialize_with = "crate::whole::opt_u32")]
     pub moves: Option<u32>,
+    #[serde(deserialize_with = "crate::whole::u64")]
     pub seconds: u64,
 }
 

@@ -1,6 +1,6 @@
 //! Whole numbers as JSON has them: `3` and `3.0` are the same integer to JSON Schema (and so to
-//! the OpenAPI document's readers), so request bodies take both; `3.5` or a negative count is a
-//! 400 as before.
+//! the readers of the service's OpenAPI document), so what is read from requests takes both;
+//! `3.5`, or a negative count, is refused. For `#[serde(deserialize_with = …)]`.
 
 use serde::{Deserialize, Deserializer};
 
