@@ -101,14 +101,21 @@ impl Texts {
     }
 }
 
-/// Why the rules refused a command, in the reader's language.
+/// Why the rules refused a command, in the reader's language (its detail, where it has one, a
+/// message of its own).
 pub fn rejection(r: &Rejection, locale: Locale) -> String {
-    Texts::of(locale).get(r.key(), &r.args())
+    let t = Texts::of(locale);
+    let mut args = r.args();
+    if let Some((key, detail)) = r.detail() {
+        args.push(("detail", t.get(key, &detail)));
+    }
+    t.get(r.key(), &args)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use domain::game::{FieldProblem, LeaveProblem};
 
     /// The message keys of a translation file.
     fn keys(source: &str) -> Vec<String> {
@@ -144,6 +151,31 @@ mod tests {
             rejection(&Rejection::IllegalMove { text: "Ke7".into() }, Locale::En),
             "Ke7 is not a legal move in this position."
         );
+        // A refusal's detail is translated too.
+        let long = Rejection::InvalidField {
+            field: "round",
+            problem: FieldProblem::TooLong { max: 32 },
+        };
+        assert_eq!(
+            rejection(&long, Locale::En),
+            "Invalid round: at most 32 characters"
+        );
+        assert_eq!(
+            rejection(&long, Locale::Tr),
+            "Geçersiz alan round: en fazla 32 karakter"
+        );
+        for p in FieldProblem::examples() {
+            for locale in [Locale::En, Locale::Tr] {
+                assert!(Texts::of(locale).has(p.key()), "{}", p.key());
+            }
+        }
+        for p in LeaveProblem::examples() {
+            let r = rejection(&Rejection::InvalidLeave(p.clone()), Locale::Tr);
+            assert!(
+                Texts::of(Locale::Tr).has(p.key()) && !r.contains('{'),
+                "{r}"
+            );
+        }
         assert_eq!(
             rejection(
                 &Rejection::FlagFallen {
@@ -197,6 +229,8 @@ mod tests {
                 .map(String::from),
             )
             .chain(Rejection::examples().iter().map(|r| r.key().to_owned()))
+            .chain(FieldProblem::examples().iter().map(|p| p.key().to_owned()))
+            .chain(LeaveProblem::examples().iter().map(|p| p.key().to_owned()))
             .collect();
         for key in &en {
             let used = sources.contains(&format!("\"{key}\"")) || built.contains(key);

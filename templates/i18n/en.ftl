@@ -122,3 +122,18 @@ rejection-clock-correction-too-late = Too late: the clocks are corrected only be
 # The API's other error messages.
 error-not-found = Not found.
 error-version-conflict = The game changed meanwhile; nothing was recorded. Reload and try again.
+
+# What is wrong with a field or a leave (the detail of an invalid-field or invalid-leave refusal).
+field-too-long = at most { $max } characters
+field-control-characters = control characters are not allowed
+field-name-missing = a name is needed
+field-reason-missing = an arbiter's ruling needs a reason
+field-at-most = at most { $max }
+field-resumption-out-of-range = the resumption must be in the future, within { $days } days
+field-nonce = 16 to 64 lower-case hex digits
+field-seconds-out-of-range = between 1 second and { $days } days
+field-seconds-over-days = at most { $days } days
+leave-in-past = leave cannot start in the past
+leave-too-far-ahead = leave starts at most { $days } days ahead
+leave-ends-before-start = leave must end after it starts
+leave-already-taken = a leave is already taken; end it first

@@ -122,3 +122,18 @@ rejection-clock-correction-too-late = Çok geç: saatler yalnızca devam oturumu
 # The API's other error messages.
 error-not-found = Bulunamadı.
 error-version-conflict = Oyun bu arada değişti; hiçbir şey kaydedilmedi. Yenileyip yeniden deneyin.
+
+# What is wrong with a field or a leave (the detail of an invalid-field or invalid-leave refusal).
+field-too-long = en fazla { $max } karakter
+field-control-characters = denetim karakterlerine izin verilmez
+field-name-missing = bir ad gerekli
+field-reason-missing = hakem kararı bir gerekçe ister
+field-at-most = en fazla { $max }
+field-resumption-out-of-range = devam zamanı gelecekte ve en fazla { $days } gün sonra olmalı
+field-nonce = 16 ile 64 arası küçük harfli onaltılık rakam
+field-seconds-out-of-range = 1 saniye ile { $days } gün arası
+field-seconds-over-days = en fazla { $days } gün
+leave-in-past = izin geçmişte başlayamaz
+leave-too-far-ahead = izin en fazla { $days } gün sonra başlayabilir
+leave-ends-before-start = izin başladıktan sonra bitmeli
+leave-already-taken = zaten bir izin alınmış; önce onu sona erdirin

@@ -1,7 +1,7 @@
 //! Leave (vacation) and the arbiter's added time.
 
 use actix_web::{delete, post, web, HttpResponse};
-use domain::game::{Actor, Command, Context, Rejection, Side};
+use domain::game::{Actor, Command, Context, LeaveProblem, Rejection, Side};
 use domain::{GameId, PlayerId};
 use serde::{Deserialize, Serialize};
 use time::format_description::well_known::Rfc3339;
@@ -122,9 +122,9 @@ pub async fn take_leave(
     // Leave is planned within the coming year; never date arithmetic that could overflow.
     if from > now + time::Duration::days(MAX_LEAVE_AHEAD_DAYS) {
         return Err(ApiError::rejection(
-            &Rejection::InvalidLeave(format!(
-                "leave starts at most {MAX_LEAVE_AHEAD_DAYS} days ahead"
-            )),
+            &Rejection::InvalidLeave(LeaveProblem::TooFarAhead {
+                days: MAX_LEAVE_AHEAD_DAYS,
+            }),
             locale,
         ));
     }

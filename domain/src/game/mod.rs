@@ -26,7 +26,7 @@ pub use decide::{
 };
 pub use event::{DecodeError, EventBody, GameCreated, GameEvent, MoveRecord};
 pub use pgn::{export_pgn, time_control_tag};
-pub use rejection::Rejection;
+pub use rejection::{FieldProblem, LeaveProblem, Rejection};
 pub use rules::{
     Ending, MoveCode, MoveCodeError, MoveText, MoveTextError, ReadError, Rules, SetUpError,
     Winnability,

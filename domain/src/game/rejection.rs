@@ -44,8 +44,11 @@ pub enum Rejection {
     InvalidTimeControl(String),
     #[error("the same player on both sides")]
     SamePlayer,
-    #[error("invalid {field}: {detail}")]
-    InvalidField { field: &'static str, detail: String },
+    #[error("invalid {field}: {problem:?}")]
+    InvalidField {
+        field: &'static str,
+        problem: FieldProblem,
+    },
     #[error("{side}'s flag has fallen")]
     FlagFallen { side: Side },
     #[error("no flag has fallen")]
@@ -54,8 +57,8 @@ pub enum Rejection {
     NoClock,
     #[error("no leave to end")]
     NoLeave,
-    #[error("invalid leave: {0}")]
-    InvalidLeave(String),
+    #[error("invalid leave: {0:?}")]
+    InvalidLeave(LeaveProblem),
     #[error("leave allowance exceeded ({left_days} days left)")]
     LeaveAllowanceExceeded { left_days: u32 },
     #[error("the game is adjourned")]
@@ -105,13 +108,13 @@ impl Rejection {
             Rejection::SamePlayer,
             Rejection::InvalidField {
                 field: "name",
-                detail: "x".into(),
+                problem: FieldProblem::TooLong { max: 200 },
             },
             Rejection::FlagFallen { side: Side::Black },
             Rejection::NotYetDue,
             Rejection::NoClock,
             Rejection::NoLeave,
-            Rejection::InvalidLeave("x".into()),
+            Rejection::InvalidLeave(LeaveProblem::InPast),
             Rejection::LeaveAllowanceExceeded { left_days: 3 },
             Rejection::Adjourned,
             Rejection::NotAdjourned,
@@ -214,9 +217,9 @@ impl Rejection {
                 ]
             }
             Rejection::DrawOfferPending { yours, .. } => vec![("yours", yes_no(*yours))],
-            Rejection::InvalidFen(detail)
-            | Rejection::InvalidTimeControl(detail)
-            | Rejection::InvalidLeave(detail) => vec![("detail", detail.clone())],
+            Rejection::InvalidFen(detail) | Rejection::InvalidTimeControl(detail) => {
+                vec![("detail", detail.clone())]
+            }
             Rejection::PositionNotPlayable(ending) => vec![(
                 "ending",
                 match ending {
@@ -227,9 +230,7 @@ impl Rejection {
                 }
                 .to_owned(),
             )],
-            Rejection::InvalidField { field, detail } => {
-                vec![("field", (*field).to_owned()), ("detail", detail.clone())]
-            }
+            Rejection::InvalidField { field, .. } => vec![("field", (*field).to_owned())],
             Rejection::FlagFallen { side } => vec![("side", side.as_str().to_owned())],
             Rejection::LeaveAllowanceExceeded { left_days } => {
                 vec![("left_days", left_days.to_string())]
@@ -253,7 +254,129 @@ impl Rejection {
             | Rejection::BeforeResumption
             | Rejection::AlreadyCheckedIn
             | Rejection::EnvelopeContentMissing
+            | Rejection::InvalidLeave(_)
             | Rejection::ClockCorrectionTooLate => Vec::new(),
+        }
+    }
+
+    /// The message's `detail`, itself a message (key and arguments), for the refusals that have
+    /// one made of parts.
+    pub fn detail(&self) -> Option<(&'static str, Vec<(&'static str, String)>)> {
+        match self {
+            Rejection::InvalidField { problem, .. } => Some((problem.key(), problem.args())),
+            Rejection::InvalidLeave(problem) => Some((problem.key(), problem.args())),
+            _ => None,
+        }
+    }
+}
+
+/// What is wrong with a field's value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FieldProblem {
+    TooLong {
+        max: usize,
+    },
+    ControlCharacters,
+    NameMissing,
+    ReasonMissing,
+    AtMost {
+        max: u64,
+    },
+    /// A resumption in the past, or further ahead than `days`.
+    ResumptionOutOfRange {
+        days: i64,
+    },
+    /// Not 16 to 64 lower-case hex digits.
+    Nonce,
+    /// Not between a second and `days` days.
+    SecondsOutOfRange {
+        days: u64,
+    },
+    SecondsOverDays {
+        days: u64,
+    },
+}
+
+impl FieldProblem {
+    pub fn examples() -> Vec<FieldProblem> {
+        vec![
+            FieldProblem::TooLong { max: 200 },
+            FieldProblem::ControlCharacters,
+            FieldProblem::NameMissing,
+            FieldProblem::ReasonMissing,
+            FieldProblem::AtMost { max: 366 },
+            FieldProblem::ResumptionOutOfRange { days: 400 },
+            FieldProblem::Nonce,
+            FieldProblem::SecondsOutOfRange { days: 400 },
+            FieldProblem::SecondsOverDays { days: 400 },
+        ]
+    }
+
+    pub const fn key(&self) -> &'static str {
+        match self {
+            FieldProblem::TooLong { .. } => "field-too-long",
+            FieldProblem::ControlCharacters => "field-control-characters",
+            FieldProblem::NameMissing => "field-name-missing",
+            FieldProblem::ReasonMissing => "field-reason-missing",
+            FieldProblem::AtMost { .. } => "field-at-most",
+            FieldProblem::ResumptionOutOfRange { .. } => "field-resumption-out-of-range",
+            FieldProblem::Nonce => "field-nonce",
+            FieldProblem::SecondsOutOfRange { .. } => "field-seconds-out-of-range",
+            FieldProblem::SecondsOverDays { .. } => "field-seconds-over-days",
+        }
+    }
+
+    pub fn args(&self) -> Vec<(&'static str, String)> {
+        match self {
+            FieldProblem::TooLong { max } => vec![("max", max.to_string())],
+            FieldProblem::AtMost { max } => vec![("max", max.to_string())],
+            FieldProblem::ResumptionOutOfRange { days } => vec![("days", days.to_string())],
+            FieldProblem::SecondsOutOfRange { days } | FieldProblem::SecondsOverDays { days } => {
+                vec![("days", days.to_string())]
+            }
+            FieldProblem::ControlCharacters
+            | FieldProblem::NameMissing
+            | FieldProblem::ReasonMissing
+            | FieldProblem::Nonce => Vec::new(),
+        }
+    }
+}
+
+/// Why a leave cannot be taken as asked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LeaveProblem {
+    InPast,
+    /// Starting further ahead than `days`.
+    TooFarAhead {
+        days: i64,
+    },
+    EndsBeforeStart,
+    AlreadyTaken,
+}
+
+impl LeaveProblem {
+    pub fn examples() -> Vec<LeaveProblem> {
+        vec![
+            LeaveProblem::InPast,
+            LeaveProblem::TooFarAhead { days: 400 },
+            LeaveProblem::EndsBeforeStart,
+            LeaveProblem::AlreadyTaken,
+        ]
+    }
+
+    pub const fn key(&self) -> &'static str {
+        match self {
+            LeaveProblem::InPast => "leave-in-past",
+            LeaveProblem::TooFarAhead { .. } => "leave-too-far-ahead",
+            LeaveProblem::EndsBeforeStart => "leave-ends-before-start",
+            LeaveProblem::AlreadyTaken => "leave-already-taken",
+        }
+    }
+
+    pub fn args(&self) -> Vec<(&'static str, String)> {
+        match self {
+            LeaveProblem::TooFarAhead { days } => vec![("days", days.to_string())],
+            _ => Vec::new(),
         }
     }
 }

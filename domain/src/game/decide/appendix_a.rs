@@ -8,7 +8,7 @@ use super::{
 };
 use crate::game::adjournment::{commitment, valid_nonce, EnvelopeKind, Revealed, SealedMoveCheck};
 use crate::game::event::EventBody;
-use crate::game::rejection::Rejection;
+use crate::game::rejection::{FieldProblem, Rejection};
 use crate::game::rules::{MoveText, Rules, Winnability};
 use crate::game::state::{Game, Status};
 use crate::game::time_control::TimeControl;
@@ -39,7 +39,9 @@ pub(super) fn adjourn<R: Rules>(
     if resume_at <= ctx.now || resume_at > ctx.now + time::Duration::days(MAX_ADJOURNMENT_DAYS) {
         return Err(Rejection::InvalidField {
             field: "resume_at",
-            detail: "the resumption must be in the future, within 400 days".into(),
+            problem: FieldProblem::ResumptionOutOfRange {
+                days: MAX_ADJOURNMENT_DAYS,
+            },
         });
     }
     Ok(vec![EventBody::Adjourned {
@@ -85,7 +87,7 @@ pub(super) fn seal<R: Rules>(
     if !valid_nonce(&nonce) {
         return Err(Rejection::InvalidField {
             field: "nonce",
-            detail: "16 to 64 lower-case hex digits".into(),
+            problem: FieldProblem::Nonce,
         });
     }
     if game.sealed_move_check == SealedMoveCheck::AtSealing {
@@ -295,7 +297,7 @@ pub(super) fn restore_envelope<R: Rules>(
     if !valid_nonce(&nonce) {
         return Err(Rejection::InvalidField {
             field: "nonce",
-            detail: "16 to 64 lower-case hex digits".into(),
+            problem: FieldProblem::Nonce,
         });
     }
     Ok(vec![EventBody::EnvelopeRestored {
@@ -328,7 +330,7 @@ pub(super) fn set_clocks<R: Rules>(
     if white_seconds > TimeControl::MAX_SECONDS || black_seconds > TimeControl::MAX_SECONDS {
         return Err(Rejection::InvalidField {
             field: "seconds",
-            detail: "at most 400 days".into(),
+            problem: FieldProblem::SecondsOverDays { days: 400 },
         });
     }
     Ok(vec![EventBody::ClocksSet {

@@ -2,7 +2,7 @@
 
 use super::{arbiter, required_reason, Context};
 use crate::game::event::EventBody;
-use crate::game::rejection::Rejection;
+use crate::game::rejection::{FieldProblem, Rejection};
 use crate::game::rules::{Rules, Winnability};
 use crate::game::state::Game;
 use crate::game::time_control::TimeControl;
@@ -64,7 +64,7 @@ pub(super) fn add_time<R: Rules>(
     if seconds == 0 || seconds > TimeControl::MAX_SECONDS {
         return Err(Rejection::InvalidField {
             field: "seconds",
-            detail: "between 1 second and 400 days".into(),
+            problem: FieldProblem::SecondsOutOfRange { days: 400 },
         });
     }
     let reason = required_reason(reason)?;

@@ -2,7 +2,7 @@
 
 use super::{label, text, Context, CreateGame, Lines, MAX_LABEL_CHARS, MAX_ROUND_CHARS};
 use crate::game::event::{EventBody, GameCreated};
-use crate::game::rejection::Rejection;
+use crate::game::rejection::{FieldProblem, Rejection};
 use crate::game::rules::{Ending, Rules, SetUpError};
 use crate::game::types::{Actor, Participant};
 
@@ -26,7 +26,7 @@ pub(super) fn create<R: Rules>(c: CreateGame, ctx: &Context<R>) -> Result<EventB
         let name = text(field, Some(p.name), MAX_LABEL_CHARS, Lines::Many)?.ok_or(
             Rejection::InvalidField {
                 field,
-                detail: "a name is needed".into(),
+                problem: FieldProblem::NameMissing,
             },
         )?;
         Ok(Participant { id: p.id, name })
@@ -68,7 +68,7 @@ pub(super) fn create<R: Rules>(c: CreateGame, ctx: &Context<R>) -> Result<EventB
             Some(_) => {
                 return Err(Rejection::InvalidField {
                     field: "leave_days_per_year",
-                    detail: "at most 366".into(),
+                    problem: FieldProblem::AtMost { max: 366 },
                 })
             }
         },

@@ -3,7 +3,10 @@
 
 use super::{player, Context};
 use crate::game::event::EventBody;
-use crate::game::rejection::Rejection;
+use crate::game::rejection::{LeaveProblem, Rejection};
+
+/// The furthest ahead a leave may start.
+pub const MAX_LEAVE_AHEAD_DAYS: i64 = 400;
 use crate::game::rules::Rules;
 use crate::game::state::Game;
 use crate::game::types::Timestamp;
@@ -19,20 +22,22 @@ pub(super) fn take<R: Rules>(
     let Some(clock) = &game.clock else {
         return Err(Rejection::NoClock);
     };
-    let invalid = |detail: &str| Err(Rejection::InvalidLeave(detail.to_owned()));
+    let invalid = |problem| Err(Rejection::InvalidLeave(problem));
     // A minute's grace for "from now" sent by a client whose clock is a little behind.
     if from < ctx.now - time::Duration::minutes(1) {
-        return invalid("leave cannot start in the past");
+        return invalid(LeaveProblem::InPast);
     }
     let from = from.max(ctx.now);
-    if from > ctx.now + time::Duration::days(400) {
-        return invalid("leave starts at most 400 days ahead");
+    if from > ctx.now + time::Duration::days(MAX_LEAVE_AHEAD_DAYS) {
+        return invalid(LeaveProblem::TooFarAhead {
+            days: MAX_LEAVE_AHEAD_DAYS,
+        });
     }
     if until <= from {
-        return invalid("leave must end after it starts");
+        return invalid(LeaveProblem::EndsBeforeStart);
     }
     if clock.leave_ahead(side, ctx.now) {
-        return invalid("a leave is already taken; end it first");
+        return invalid(LeaveProblem::AlreadyTaken);
     }
     let days_of = |a: Timestamp, b: Timestamp| ((b - a).whole_seconds() + 86_399) / 86_400;
     let asked = days_of(from, until);

@@ -17,7 +17,7 @@ mod results;
 
 use super::adjournment::{Revealed, SealedMoveCheck};
 use super::event::GameEvent;
-use super::rejection::Rejection;
+use super::rejection::{FieldProblem, Rejection};
 use super::rules::{MoveText, Rules};
 use super::state::{Game, GameState, Status};
 use super::time_control::TimeControl;
@@ -317,7 +317,7 @@ pub(super) fn text(
     if t.chars().count() > max {
         return Err(Rejection::InvalidField {
             field,
-            detail: format!("at most {max} characters"),
+            problem: FieldProblem::TooLong { max },
         });
     }
     if t.chars()
@@ -325,7 +325,7 @@ pub(super) fn text(
     {
         return Err(Rejection::InvalidField {
             field,
-            detail: "control characters are not allowed".into(),
+            problem: FieldProblem::ControlCharacters,
         });
     }
     Ok(Some(t.to_owned()))
@@ -350,7 +350,7 @@ pub(super) fn label(
 pub(super) fn required_reason(reason: String) -> Result<String, Rejection> {
     text("reason", Some(reason), MAX_REASON_CHARS, Lines::Many)?.ok_or(Rejection::InvalidField {
         field: "reason",
-        detail: "an arbiter's ruling needs a reason".into(),
+        problem: FieldProblem::ReasonMissing,
     })
 }
 
