@@ -81,15 +81,7 @@ pub(super) fn seal<R: Rules>(
 ) -> Result<Vec<EventBody>, Rejection> {
     let side = player(game, ctx)?;
     let kind = sealable(game, side)?;
-    let text = MoveText::parse(&text).map_err(|e| Rejection::UnparseableMove {
-        text: e.to_string(),
-    })?;
-    if !valid_nonce(&nonce) {
-        return Err(Rejection::InvalidField {
-            field: "nonce",
-            problem: FieldProblem::Nonce,
-        });
-    }
+    let text = sealed_text(&text, &nonce)?;
     if game.sealed_move_check == SealedMoveCheck::AtSealing {
         // The event's choice: an illegal or ambiguous sealed move is refused at once.
         read(
@@ -125,6 +117,20 @@ pub(super) fn close_envelope<R: Rules>(
         kind: open.kind,
         sealed_by: side,
     }])
+}
+
+/// A sealed move's text as written and the service's nonce for its commitment, checked.
+fn sealed_text(text: &str, nonce: &str) -> Result<MoveText, Rejection> {
+    let text = MoveText::parse(text).map_err(|e| Rejection::UnparseableMove {
+        text: e.to_string(),
+    })?;
+    if !valid_nonce(nonce) {
+        return Err(Rejection::InvalidField {
+            field: "nonce",
+            problem: FieldProblem::Nonce,
+        });
+    }
+    Ok(text)
 }
 
 /// The envelope a check-in by `side` would open, if any (the service decrypts it first).
@@ -291,15 +297,7 @@ pub(super) fn restore_envelope<R: Rules>(
         .as_ref()
         .filter(|e| e.opened.is_none())
         .ok_or(Rejection::NoEnvelope)?;
-    let text = MoveText::parse(&text).map_err(|e| Rejection::UnparseableMove {
-        text: e.to_string(),
-    })?;
-    if !valid_nonce(&nonce) {
-        return Err(Rejection::InvalidField {
-            field: "nonce",
-            problem: FieldProblem::Nonce,
-        });
-    }
+    let text = sealed_text(&text, &nonce)?;
     Ok(vec![EventBody::EnvelopeRestored {
         reason: required_reason(reason)?,
         commitment: commitment(game.id, e.move_number, e.sealed_by, text.as_str(), &nonce),

@@ -2,7 +2,7 @@
 //! stands as a draw offer, gives the opponent time (9.5) and plays the intended move.
 
 use super::moves::{play_and_judge, read, record};
-use super::{board_in_play, player, Context, MoveInput};
+use super::{having_the_move, Context, MoveInput};
 use crate::game::event::EventBody;
 use crate::game::rejection::Rejection;
 use crate::game::rules::Rules;
@@ -15,12 +15,8 @@ pub(super) fn claim<R: Rules>(
     intended_move: Option<MoveInput<R>>,
     ctx: &Context<R>,
 ) -> Result<Vec<EventBody>, Rejection> {
-    let side = player(game, ctx)?;
-    board_in_play(game)?;
     // 9.2 / 9.3: the claim is made by the player having the move, before moving (9.4).
-    if game.turn() != side {
-        return Err(Rejection::NotYourTurn);
-    }
+    let side = having_the_move(game, ctx)?;
     let intended = intended_move
         .map(|mv| read(game.position(), &mv, ctx))
         .transpose()?;

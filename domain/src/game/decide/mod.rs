@@ -1,6 +1,6 @@
 //! `decide`: judges a command against the state and answers with the events it causes, or a
 //! rejection. All authorization of game actions lives here, in one place: who may act is settled
-//! by the guards below ([`player`], [`arbiter`]) before a capability's module judges the command.
+//! by the guards below ([`player`], [`arbiter`], [`having_the_move`]) before a capability's module judges the command.
 //!
 //! One module per capability: [`moves`], [`offers`] (draw offers), [`claims`], [`results`]
 //! (resignation and arbiters' rulings), [`clocks`] (flag fall, time given), [`leave`],
@@ -273,13 +273,18 @@ fn player<R: Rules>(game: &Game<R>, ctx: &Context<R>) -> Result<Side, Rejection>
     Ok(side)
 }
 
-/// While adjourned, the board rests: draw offers, agreement and resignation still work (A4, A6);
-/// moves and claims wait for the resumption.
-fn board_in_play<R: Rules>(game: &Game<R>) -> Result<(), Rejection> {
+/// The guard of a move or a claim: the acting player's side, which has the move. While adjourned
+/// the board rests: draw offers, agreement and resignation still work (A4, A6); moves and claims
+/// wait for the resumption.
+fn having_the_move<R: Rules>(game: &Game<R>, ctx: &Context<R>) -> Result<Side, Rejection> {
+    let side = player(game, ctx)?;
     if game.status == Status::Adjourned {
         return Err(Rejection::Adjourned);
     }
-    Ok(())
+    if game.turn() != side {
+        return Err(Rejection::NotYourTurn);
+    }
+    Ok(side)
 }
 
 /// The side the acting player plays; anyone else never acts in a game.

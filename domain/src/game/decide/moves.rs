@@ -1,7 +1,7 @@
 //! Moves on the board (Art. 1-5), with a draw offer made with them (9.1.2.1), and what a move
 //! ends by itself: checkmate, stalemate, a dead position, and the automatic draws of 9.6.
 
-use super::{board_in_play, player, Context, MoveInput};
+use super::{having_the_move, Context, MoveInput};
 use crate::game::event::{EventBody, MoveRecord};
 use crate::game::rejection::Rejection;
 use crate::game::rules::{Ending, ReadError, Rules};
@@ -14,11 +14,7 @@ pub(super) fn make_move<R: Rules>(
     offer_draw: bool,
     ctx: &Context<R>,
 ) -> Result<Vec<EventBody>, Rejection> {
-    let side = player(game, ctx)?;
-    board_in_play(game)?;
-    if game.turn() != side {
-        return Err(Rejection::NotYourTurn);
-    }
+    let side = having_the_move(game, ctx)?;
     let m = read(game.position(), &mv, ctx)?;
     // Re-offering while one's own offer stands adds nothing: it cannot be withdrawn.
     let draw_offered = offer_draw && game.draw_offer != Some(side);

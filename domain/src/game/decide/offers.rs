@@ -6,7 +6,7 @@ use crate::game::event::EventBody;
 use crate::game::rejection::Rejection;
 use crate::game::rules::Rules;
 use crate::game::state::Game;
-use crate::game::types::{GameResult, Termination};
+use crate::game::types::{GameResult, Side, Termination};
 
 pub(super) fn offer<R: Rules>(
     game: &Game<R>,
@@ -22,14 +22,20 @@ pub(super) fn offer<R: Rules>(
     Ok(vec![EventBody::DrawOffered { by: side }])
 }
 
-pub(super) fn accept<R: Rules>(
-    game: &Game<R>,
-    ctx: &Context<R>,
-) -> Result<Vec<EventBody>, Rejection> {
+/// The side answering the opponent's standing offer.
+fn answering<R: Rules>(game: &Game<R>, ctx: &Context<R>) -> Result<Side, Rejection> {
     let side = player(game, ctx)?;
     if game.draw_offer != Some(side.opponent()) {
         return Err(Rejection::NoDrawOffer);
     }
+    Ok(side)
+}
+
+pub(super) fn accept<R: Rules>(
+    game: &Game<R>,
+    ctx: &Context<R>,
+) -> Result<Vec<EventBody>, Rejection> {
+    let side = answering(game, ctx)?;
     Ok(vec![
         EventBody::DrawAccepted { by: side },
         EventBody::GameEnded {
@@ -43,9 +49,6 @@ pub(super) fn decline<R: Rules>(
     game: &Game<R>,
     ctx: &Context<R>,
 ) -> Result<Vec<EventBody>, Rejection> {
-    let side = player(game, ctx)?;
-    if game.draw_offer != Some(side.opponent()) {
-        return Err(Rejection::NoDrawOffer);
-    }
+    let side = answering(game, ctx)?;
     Ok(vec![EventBody::DrawDeclined { by: side }])
 }
