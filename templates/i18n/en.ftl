@@ -137,3 +137,9 @@ leave-in-past = leave cannot start in the past
 leave-too-far-ahead = leave starts at most { $days } days ahead
 leave-ends-before-start = leave must end after it starts
 leave-already-taken = a leave is already taken; end it first
+
+# The home page.
+index-tagline = Correspondence chess, adjourned games and sealed-move envelopes.
+index-about = zarf is an open-source server for correspondence chess games that last weeks, adjourned over-the-board games with sealed moves, and school tournaments. Every game is a log of events judged by the FIDE Laws of Chess.
+index-openapi = The API (OpenAPI document)
+index-example = A worked example

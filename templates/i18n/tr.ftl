@@ -137,3 +137,9 @@ leave-in-past = izin geçmişte başlayamaz
 leave-too-far-ahead = izin en fazla { $days } gün sonra başlayabilir
 leave-ends-before-start = izin başladıktan sonra bitmeli
 leave-already-taken = zaten bir izin alınmış; önce onu sona erdirin
+
+# The home page.
+index-tagline = Yazışmalı satranç, ertelenen oyunlar ve gizli hamle zarfları.
+index-about = zarf, haftalarca süren yazışmalı satranç oyunları, gizli hamleyle ertelenen turnuva oyunları ve okul turnuvaları için açık kaynaklı bir sunucudur. Her oyun, FIDE Satranç Kurallarına göre değerlendirilen bir olay kaydıdır.
+index-openapi = API belgesi (OpenAPI)
+index-example = Örnek kullanım

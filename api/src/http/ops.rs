@@ -6,6 +6,8 @@ use serde::Deserialize;
 
 use super::error::ApiError;
 use crate::app::AppState;
+use crate::i18n::Texts;
+use domain::game::Locale;
 
 #[get("/healthz")]
 #[tracing::instrument(level = "debug", skip_all)]
@@ -94,12 +96,12 @@ pub async fn game_page(
 
 #[derive(Template)]
 #[template(path = "pages/index.html")]
-struct Index<'a> {
-    lang: &'a str,
-    tagline: &'a str,
-    about: &'a str,
-    openapi: &'a str,
-    example: &'a str,
+struct Index {
+    lang: &'static str,
+    tagline: String,
+    about: String,
+    openapi: String,
+    example: String,
 }
 
 #[derive(Deserialize)]
@@ -119,22 +121,13 @@ pub async fn index(req: HttpRequest, q: web::Query<LangQuery>) -> Result<HttpRes
         Some(l) => l == "tr",
         None => accept.trim_start().starts_with("tr"),
     };
-    let page = if turkish {
-        Index {
-            lang: "tr",
-            tagline: "Yazışmalı satranç, ertelenen oyunlar ve gizli hamle zarfları.",
-            about: "zarf, haftalarca süren yazışmalı satranç oyunları, gizli hamleyle ertelenen turnuva oyunları ve okul turnuvaları için açık kaynaklı bir sunucudur. Her oyun, FIDE Satranç Kurallarına göre değerlendirilen bir olay kaydıdır.",
-            openapi: "API belgesi (OpenAPI)",
-            example: "Örnek kullanım",
-        }
-    } else {
-        Index {
-            lang: "en",
-            tagline: "Correspondence chess, adjourned games and sealed-move envelopes.",
-            about: "zarf is an open-source server for correspondence chess games that last weeks, adjourned over-the-board games with sealed moves, and school tournaments. Every game is a log of events judged by the FIDE Laws of Chess.",
-            openapi: "The API (OpenAPI document)",
-            example: "A worked example",
-        }
+    let t = Texts::of(if turkish { Locale::Tr } else { Locale::En });
+    let page = Index {
+        lang: t.lang,
+        tagline: t.get("index-tagline", &[]),
+        about: t.get("index-about", &[]),
+        openapi: t.get("index-openapi", &[]),
+        example: t.get("index-example", &[]),
     };
     let html = page.render().map_err(ApiError::internal)?;
     Ok(HttpResponse::Ok()
