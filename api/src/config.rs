@@ -116,6 +116,16 @@ pub struct Config {
     #[arg(long, env = "ZARF_WORKERS", global = true)]
     pub workers: Option<usize>,
 
+    /// Threads each HTTP worker may start for blocking work (judging that may search, reading a
+    /// log): a bound on the server's memory (D43).
+    #[arg(
+        long,
+        env = "ZARF_BLOCKING_THREADS",
+        default_value_t = 8,
+        global = true
+    )]
+    pub blocking_threads: usize,
+
     /// Writes allowed per minute for one token (and for one anonymous address); more are 429.
     #[arg(
         long,

@@ -132,6 +132,7 @@ pub fn build(config: &Config) -> anyhow::Result<Running> {
     if let Some(w) = config.workers {
         server = server.workers(w.max(1));
     }
+    server = server.worker_max_blocking_threads(config.blocking_threads.max(1));
     Ok(Running {
         state: state_for_caller,
         server: server.run(),
