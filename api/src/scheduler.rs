@@ -81,9 +81,13 @@ pub fn tick_at(state: &AppState, now: time::OffsetDateTime) -> anyhow::Result<()
         };
         match execute(state, game, just(Command::ApplyLateness), &ctx, None) {
             Ok(_) => tracing::info!(game = %id, "A10: a player was more than an hour late"),
-            // Both present, both absent (the arbiter decides), or over: stop looking.
+            // Both present, both absent (the arbiter decides), or over (a flag that fell first
+            // is recorded and ends it too): stop looking.
             Err(CommandError::Rejected(
-                Rejection::NotYetDue | Rejection::GameOver | Rejection::NotAdjourned,
+                Rejection::NotYetDue
+                | Rejection::GameOver
+                | Rejection::FlagFallen { .. }
+                | Rejection::NotAdjourned,
             )) => state.store.clear_resume_deadline(&id)?,
             Err(e) => {
                 tracing::warn!(game = %id, error = %e, "applying A10 failed");

@@ -12,8 +12,9 @@ fn whole<E: serde::de::Error>(n: &serde_json::Number) -> Result<i128, E> {
         return Ok(i128::from(v));
     }
     match n.as_f64() {
-        Some(f) if f.fract() == 0.0 && f.abs() < 1e19 => Ok(f as i128),
-        _ => Err(E::custom(format!("{n} is not a whole number"))),
+        Some(f) if f.fract() != 0.0 => Err(E::custom(format!("{n} is not a whole number"))),
+        Some(f) if f.abs() < 1e19 => Ok(f as i128),
+        _ => Err(E::custom(format!("{n} is out of range"))),
     }
 }
 

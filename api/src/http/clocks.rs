@@ -1,7 +1,7 @@
 //! Leave (vacation) and the arbiter's added time.
 
 use actix_web::{delete, post, web, HttpResponse};
-use domain::game::{Actor, Command, Context, LeaveProblem, Rejection, Side};
+use domain::game::{Actor, Command, Context, LeaveProblem, Rejection, Side, MAX_LEAVE_AHEAD_DAYS};
 use domain::{GameId, PlayerId};
 use serde::{Deserialize, Serialize};
 use time::format_description::well_known::Rfc3339;
@@ -67,9 +67,6 @@ fn leave_taker(
         .map_err(|_| ApiError::internal(anyhow::anyhow!("bad player id")))?;
     Ok((player, me, caller.locale(), store::now()))
 }
-
-/// How far ahead a leave may start.
-const MAX_LEAVE_AHEAD_DAYS: i64 = 400;
 
 fn parse_from(text: &str, now: OffsetDateTime) -> Result<OffsetDateTime, ApiError> {
     let t = text.trim();

@@ -22,7 +22,7 @@ pub use adjournment::{
 pub use clock::{Clock, Pause, Reading, DAY_US};
 pub use decide::{
     decide, envelope_to_open, judging_may_search, status_name, Command, Context, CreateGame,
-    MoveInput, MAX_LABEL_CHARS, MAX_REASON_CHARS, MAX_ROUND_CHARS,
+    MoveInput, MAX_LABEL_CHARS, MAX_LEAVE_AHEAD_DAYS, MAX_REASON_CHARS, MAX_ROUND_CHARS,
 };
 pub use event::{DecodeError, EventBody, GameCreated, GameEvent, MoveRecord};
 pub use pgn::{export_pgn, time_control_tag};

@@ -25,6 +25,7 @@ use super::types::{Actor, ClaimKind, GameResult, Participant, RuleSet, Side, Tim
 use crate::chess::Chess;
 use crate::ids::GameId;
 pub use appendix_a::envelope_to_open;
+pub use leave::MAX_LEAVE_AHEAD_DAYS;
 
 /// Who acts, when, and how they write moves. The domain reads no clock: `now` comes from here.
 #[derive(Debug, Clone)]
