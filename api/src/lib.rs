@@ -2,7 +2,6 @@
 
 pub mod app;
 pub mod config;
-pub mod folds;
 pub mod http;
 pub mod i18n;
 pub mod mail;
@@ -113,7 +112,7 @@ pub fn build(config: &Config) -> anyhow::Result<Running> {
         public_url,
         envelope_key,
         mail: mail.clone(),
-        folds: folds::Folds::new(folds::GAMES_KEPT),
+        folds: app::folds::Folds::new(app::folds::GAMES_KEPT),
         login_limits: Limits::per_hour(
             config.login_limit_per_hour,
             config.login_limit_per_hour.saturating_mul(10),
@@ -156,17 +155,24 @@ pub fn redact(url: &str) -> String {
     }
 }
 
-/// `zarf verify`: checks every game's chain and log. Returns the number of breaks.
+/// `zarf verify`: checks every log's chain and fold, of every kind. Returns the number of breaks.
 pub fn verify(config: &Config) -> anyhow::Result<usize> {
     let store = Store::open(&config.database_url, 2)?;
-    let mut breaks = 0;
-    let ids = store.game_ids()?;
-    for id in &ids {
-        for b in store::verify_game(&store, id)? {
-            println!("BROKEN game {} at seq {}: {}", b.game_id, b.seq, b.reason);
-            breaks += 1;
+    let mut all = 0;
+    for (log, verify) in store::VERIFIED {
+        let mut breaks = 0;
+        let ids = store.log_ids(log)?;
+        for id in &ids {
+            for b in verify(&store, id)? {
+                println!(
+                    "BROKEN {} {} at seq {}: {}",
+                    b.kind, b.log_id, b.seq, b.reason
+                );
+                breaks += 1;
+            }
         }
+        println!("verified {} {}s: {} breaks", ids.len(), log.kind(), breaks);
+        all += breaks;
     }
-    println!("verified {} games: {} breaks", ids.len(), breaks);
-    Ok(breaks)
+    Ok(all)
 }

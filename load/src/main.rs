@@ -435,7 +435,6 @@ fn measure_limit(
                     };
                     let projection = row(seq + 1);
                     let append = api::store::Append {
-                        game_id: &game_id,
                         after_seq: seq,
                         prev_hash: &prev,
                         events: std::slice::from_ref(&event),

@@ -138,8 +138,7 @@ pub fn seed(database: &str, games: u64, players: u64, threads: usize) -> anyhow:
                         let genesis = api::store::chain::GENESIS;
                         let appends: Vec<Append<'_>> = played
                             .iter()
-                            .map(|(id, log, row)| Append {
-                                game_id: id,
+                            .map(|(_, log, row)| Append {
                                 after_seq: 0,
                                 prev_hash: genesis,
                                 events: log,

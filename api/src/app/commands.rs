@@ -1,35 +1,32 @@
-//! The command pipeline every entry point uses (HTTP handlers, the scheduler, the mail sender):
-//! fold → decide → group commit → answer.
+//! The command pipeline every entry point uses (HTTP handlers, the scheduler, the mail sender),
+//! for every kind of log ([`LogKind`]; games are one): fold → decide → group commit → answer.
 //!
-//! 1. The game's state: this server's cached fold ([`crate::folds`]); on a miss, or after a lost
+//! 1. The log's state: this server's cached fold ([`super::folds`]); on a miss, or after a lost
 //!    race, the log folded from the last cached event.
-//! 2. `domain::decide` judges the command. A refusal is only given on a fold brought up to date
-//!    from the log (a stale fold could refuse wrongly): on a cached fold it means "judge again".
+//! 2. The kind judges the command (a game: `domain::decide`, after recording a fallen flag). A
+//!    refusal is only given on a fold brought up to date from the log (a stale fold could refuse
+//!    wrongly): on a cached fold it means "judge again".
 //! 3. The events, the projection row and the outbox rows go to the group commit in one
 //!    transaction; the answer waits for the commit.
-//! 4. A unique violation on `(game_id, seq)` means another writer won: the command is judged
-//!    again on the newer log (or answered with a version conflict where the client named the
-//!    version it expects). One loop does this for every caller.
+//! 4. A unique violation on `(<id>, seq)` means another writer won: the command is judged again
+//!    on the newer log (or answered with a version conflict where the client named the version
+//!    it expects). One loop does this for every caller.
 //!
-//! If the side to move's flag has fallen, the flag fall is recorded first and the command is
-//! refused: the game is over.
-//!
-//! Where judging runs: on an HTTP worker, a move on a cached fold that the domain vouches cannot
-//! need chasolver's full search is judged on the worker itself (D35); anything else goes to a
-//! blocking thread. Callers on their own threads ([`execute`]) judge in place.
+//! Where judging runs: on an HTTP worker, a command on a cached fold that its kind vouches is
+//! quick (a game's move that cannot need chasolver's full search, D35) is judged on the worker
+//! itself; anything else goes to a blocking thread. Callers on their own threads
+//! ([`execute_on`]) judge in place.
 
 use std::sync::Arc;
 
-use domain::game::{
-    evolve, judging_may_search, Actor, Command, Context, EventBody, Game, GameState, Rejection,
-    Timestamp,
-};
-use domain::{decide, GameEvent, GameId};
+use domain::game::{Actor, Command, Context, Game, Rejection};
+use domain::GameId;
 
+use super::folds::Folded;
+use super::games::Games;
+use super::kind::{Judgement, LogKind};
 use super::views::GameView;
 use super::AppState;
-use crate::folds::Folded;
-use crate::outbox;
 use crate::store::{self, EnvelopeRow, PendingAppend, StoreError, StoredEvent};
 
 /// Why a command was not recorded.
@@ -81,26 +78,35 @@ pub struct Extras {
     pub envelope: Option<EnvelopeRow>,
 }
 
-/// Builds the command from the game's state as folded (a check-in decides from it whether an
+/// Builds the command from the log's state as folded (a check-in decides from it whether an
 /// envelope opens, and so whether to decrypt it). Called once for each judgement.
-pub trait Build: Fn(&GameState) -> Result<(Command, Extras), CommandError> + Send + Sync {}
+pub trait Build<K: LogKind = Games>:
+    Fn(&K::State) -> Result<(K::Command, Extras), CommandError> + Send + Sync
+{
+}
 
-impl<F> Build for F where F: Fn(&GameState) -> Result<(Command, Extras), CommandError> + Send + Sync {}
+impl<K: LogKind, F> Build<K> for F where
+    F: Fn(&K::State) -> Result<(K::Command, Extras), CommandError> + Send + Sync
+{
+}
 
-/// A command that needs nothing from the state to be built.
+/// A game's command that needs nothing from the state to be built.
 pub fn just(command: Command) -> impl Build + Clone {
-    move |_: &GameState| Ok((command.clone(), Extras::default()))
+    just_on::<Games>(command)
+}
+
+/// A command of any kind of log that needs nothing from the state to be built.
+pub fn just_on<K: LogKind>(command: K::Command) -> impl Build<K> + Clone {
+    move |_: &K::State| Ok((command.clone(), Extras::default()))
 }
 
 /// What a command did.
-pub struct Outcome {
-    /// The game's state after the command (shared with the cache of folds).
-    pub folded: Arc<Folded>,
-    /// The Game resource as of the command (what the projection row holds).
-    pub view: GameView,
-    /// `view` as JSON: the projection row's copy, so an answer need not write it again.
-    pub view_json: String,
-    pub new_events: Vec<StoredEvent>,
+pub struct Outcome<K: LogKind = Games> {
+    /// The log's state after the command (shared with the cache of folds).
+    pub folded: Arc<Folded<K::State>>,
+    /// What the kind answers with (a game's view).
+    pub answer: K::Answer,
+    pub new_events: Vec<StoredEvent<K::Event>>,
 }
 
 impl Outcome {
@@ -111,14 +117,24 @@ impl Outcome {
             .game()
             .expect("a committed outcome holds a game")
     }
+
+    /// The Game resource as of the command (what the projection row holds).
+    pub fn view(&self) -> &GameView {
+        &self.answer.view
+    }
+
+    /// [`Outcome::view`] as JSON.
+    pub fn view_json(&self) -> &str {
+        &self.answer.json
+    }
 }
 
 /// Where the pipeline runs, and so where it may judge.
-enum Thread {
+enum Thread<K: LogKind> {
     /// An async HTTP worker: judging that might take long goes to a blocking thread.
     HttpWorker {
         state: Arc<AppState>,
-        command: Command,
+        command: K::Command,
     },
     /// A thread of the caller's own (the scheduler, the mail sender, a blocking task): judge here.
     Own,
@@ -128,10 +144,7 @@ enum Thread {
 /// version conflict.
 const ATTEMPTS: usize = 5;
 
-/// Runs a command from an HTTP worker: the commit is awaited, so no thread sleeps while its batch
-/// is written. A command built from the state ([`Build`]) is run with [`execute`] on a blocking
-/// thread instead.
-#[tracing::instrument(level = "debug", skip(state, command, ctx), fields(game = %id))]
+/// Runs a game's command from an HTTP worker: see [`run_on`].
 pub async fn run(
     state: Arc<AppState>,
     id: GameId,
@@ -139,7 +152,21 @@ pub async fn run(
     ctx: Context,
     expected_version: Option<u64>,
 ) -> Result<Outcome, CommandError> {
-    let build = just(command.clone());
+    run_on::<Games>(state, &id.to_string(), command, ctx, expected_version).await
+}
+
+/// Runs a command from an HTTP worker: the commit is awaited, so no thread sleeps while its batch
+/// is written. A command built from the state ([`Build`]) is run with [`execute_on`] on a
+/// blocking thread instead.
+#[tracing::instrument(level = "debug", skip(state, command, ctx), fields(kind = K::table().kind()))]
+pub async fn run_on<K: LogKind>(
+    state: Arc<AppState>,
+    id: &str,
+    command: K::Command,
+    ctx: K::Context,
+    expected_version: Option<u64>,
+) -> Result<Outcome<K>, CommandError> {
+    let build = just_on::<K>(command.clone());
     let thread = Thread::HttpWorker {
         state: state.clone(),
         command,
@@ -147,8 +174,7 @@ pub async fn run(
     pipeline(&state, id, build, &ctx, expected_version, thread).await
 }
 
-/// Runs a command on the caller's own thread (never an async worker: it blocks until the commit).
-#[tracing::instrument(level = "debug", skip(state, build, ctx), fields(game = %id))]
+/// Runs a game's command on the caller's own thread: see [`execute_on`].
 pub fn execute(
     state: &AppState,
     id: GameId,
@@ -156,6 +182,18 @@ pub fn execute(
     ctx: &Context,
     expected_version: Option<u64>,
 ) -> Result<Outcome, CommandError> {
+    execute_on::<Games>(state, &id.to_string(), build, ctx, expected_version)
+}
+
+/// Runs a command on the caller's own thread (never an async worker: it blocks until the commit).
+#[tracing::instrument(level = "debug", skip(state, build, ctx), fields(kind = K::table().kind()))]
+pub fn execute_on<K: LogKind>(
+    state: &AppState,
+    id: &str,
+    build: impl Build<K> + Clone + 'static,
+    ctx: &K::Context,
+    expected_version: Option<u64>,
+) -> Result<Outcome<K>, CommandError> {
     futures_executor::block_on(pipeline(
         state,
         id,
@@ -167,43 +205,42 @@ pub fn execute(
 }
 
 /// The one loop: judge, hand to the group commit, land; again on a lost race.
-async fn pipeline(
+async fn pipeline<K: LogKind>(
     state: &AppState,
-    id: GameId,
-    build: impl Build + Clone + 'static,
-    ctx: &Context,
+    key: &str,
+    build: impl Build<K> + Clone + 'static,
+    ctx: &K::Context,
     expected_version: Option<u64>,
-    thread: Thread,
-) -> Result<Outcome, CommandError> {
-    let key = id.to_string();
+    thread: Thread<K>,
+) -> Result<Outcome<K>, CommandError> {
     for n in 0..ATTEMPTS {
         // The first try is judged on the cached fold; later ones read the log.
         let cached = if n == 0 {
-            state.folds.cached(&key).map(OwnCopy::of)
+            K::folds(state).cached(key).map(OwnCopy::of)
         } else {
             None
         };
-        // The check carries the game's mating line forward on this command's own copy of the
-        // state, where the judgement finds it.
+        // The check carries the log's memo (a game's mating line) forward on this command's
+        // own copy of the state, where the judgement finds it.
         let (cached, here) = match (&thread, cached) {
             (Thread::HttpWorker { command, .. }, Some(mut copy)) => {
-                let here = judged_here(&mut copy, command, ctx);
+                let here = K::judged_on_worker(&mut copy.before, command, ctx);
                 (Some(copy), here)
             }
             (_, cached) => (cached, false),
         };
         let judged = match &thread {
-            Thread::Own => attempt(state, &key, cached, &build, ctx, expected_version)?,
+            Thread::Own => attempt(state, key, cached, &build, ctx, expected_version)?,
             Thread::HttpWorker { .. } if here => {
                 // A panic here answers this request with a 500, as it would on a blocking
                 // thread, instead of ending the worker and every connection it serves.
                 std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    attempt(state, &key, cached, &build, ctx, expected_version)
+                    attempt(state, key, cached, &build, ctx, expected_version)
                 }))
                 .map_err(|_| anyhow::anyhow!("judging a command panicked"))??
             }
             Thread::HttpWorker { state, .. } => {
-                let (st, k, b, c) = (state.clone(), key.clone(), build.clone(), ctx.clone());
+                let (st, k, b, c) = (state.clone(), key.to_owned(), build.clone(), ctx.clone());
                 tokio::task::spawn_blocking(move || {
                     attempt(&st, &k, cached, &b, &c, expected_version)
                 })
@@ -225,49 +262,37 @@ async fn pipeline(
     Err(CommandError::VersionConflict)
 }
 
-/// Whether `command` on this cached fold is judged on the HTTP worker: no flag has fallen (its
-/// record asks whether the opponent can still win, 6.9) and the domain vouches that judging it on
-/// this same copy (whose memo the check may carry forward) cannot take long.
-fn judged_here(copy: &mut OwnCopy, command: &Command, ctx: &Context) -> bool {
-    copy.before
-        .game()
-        .is_some_and(|g| g.flagged(ctx.now).is_none())
-        && !judging_may_search(&mut copy.before, command, ctx)
-}
-
 /// A command judged and handed to the group commit.
-struct Judged {
-    pending: PendingAppend,
-    landing: Landing,
+struct Judged<K: LogKind> {
+    pending: PendingAppend<K::Event>,
+    landing: Landing<K>,
 }
 
 /// What a judged command becomes once its commit is answered.
-struct Landing {
+struct Landing<K: LogKind> {
     key: String,
-    /// The game after the command, not yet cached.
-    after: GameState,
+    /// The log after the command, not yet cached.
+    after: K::State,
     /// The fold's last seq and hash before the command.
     before: (i64, String),
-    view: GameView,
-    view_json: String,
-    moves: u64,
-    /// The flag had fallen: the flag fall is what was written, and the command is refused.
+    answer: K::Answer,
+    /// The events record what had to happen first, and the command is refused.
     then_refuse: Option<Rejection>,
     /// A lost race is answered with a version conflict instead of judging again: the command
     /// was judged on the log itself, and the client named the version it expects (or the
-    /// command creates a game, or carries an envelope).
+    /// command creates a log, or carries an envelope).
     conflict_is_final: bool,
 }
 
 /// A fold and the command's own copy of its state, which the command is judged on and evolved
 /// into the next fold.
-struct OwnCopy {
-    folded: Arc<Folded>,
-    before: GameState,
+struct OwnCopy<S> {
+    folded: Arc<Folded<S>>,
+    before: S,
 }
 
-impl OwnCopy {
-    fn of(folded: Arc<Folded>) -> OwnCopy {
+impl<S: Clone> OwnCopy<S> {
+    fn of(folded: Arc<Folded<S>>) -> OwnCopy<S> {
         OwnCopy {
             before: folded.state.clone(),
             folded,
@@ -279,135 +304,82 @@ impl OwnCopy {
 /// log: if another server appended meanwhile, the append conflicts on its sequence number. A
 /// refusal is only given on a fold brought up to date from the log: `Ok(None)` means "judge
 /// again on the log". Without `cached`, the log is read.
-fn attempt(
+fn attempt<K: LogKind>(
     state: &AppState,
     key: &str,
-    cached: Option<OwnCopy>,
-    build: &impl Build,
-    ctx: &Context,
+    cached: Option<OwnCopy<K::State>>,
+    build: &impl Build<K>,
+    ctx: &K::Context,
     expected_version: Option<u64>,
-) -> Result<Option<Judged>, CommandError> {
+) -> Result<Option<Judged<K>>, CommandError> {
     let fresh = cached.is_none();
-    let OwnCopy { folded, before } = match cached {
-        Some(copy) => copy,
-        None => OwnCopy::of(
-            state
-                .folds
-                .current(&state.store, key)
-                .map_err(|e| match e {
+    let OwnCopy { folded, before } =
+        match cached {
+            Some(copy) => copy,
+            None => OwnCopy::of(K::folds(state).current(&state.store, key).map_err(
+                |e| match e {
                     StoreError::Corrupt(_) => CommandError::Internal(e.into()),
                     other => other.into(),
-                })?,
-        ),
-    };
+                },
+            )?),
+        };
     let refuse = |e: CommandError| if fresh { Err(e) } else { Ok(None) };
     let (command, extras) = match build(&before) {
         Ok(built) => built,
         Err(e) => return refuse(e),
     };
-    let creating = matches!(command, Command::CreateGame(_));
+    let creating = K::creates(&command);
     if folded.seq == 0 && !creating {
         return Err(CommandError::NotFound);
     }
     if let Some(v) = expected_version {
-        if v != before.version() {
+        if v != K::version(&before) {
             return refuse(CommandError::VersionConflict);
         }
     }
-    let flagged = before.game().and_then(|g| g.flagged(ctx.now));
-    let (events, then_refuse) = match flagged {
-        Some(side) if !matches!(command, Command::FlagFall) => {
-            let system = Context {
-                actor: Actor::System,
-                ..ctx.clone()
-            };
-            match decide(&before, Command::FlagFall, &system) {
-                Ok(events) => (events, Some(Rejection::FlagFallen { side })),
-                Err(r) => return refuse(r.into()),
-            }
-        }
-        _ => match decide(&before, command, ctx) {
-            Ok(events) => (events, None),
-            Err(r) => return refuse(r.into()),
-        },
+    let Judgement {
+        events,
+        then_refuse,
+    } = match K::judge(&before, command, ctx) {
+        Ok(judgement) => judgement,
+        Err(r) => return refuse(r.into()),
     };
-    let envelope = if then_refuse.is_none() {
-        extras.envelope.as_ref()
-    } else {
-        None
-    };
-    let decisive = expected_version.is_some() || creating || extras.envelope.is_some();
-    let judged = submit(state, key, &folded, before, &events, ctx.now, envelope)?;
-    Ok(Some(Judged {
-        pending: judged.pending,
-        landing: Landing {
-            then_refuse,
-            conflict_is_final: fresh && decisive,
-            ..judged.landing
-        },
-    }))
-}
-
-/// Hands the decided events after `folded` to the group commit, with the projection and outbox
-/// rows (one transaction).
-fn submit(
-    state: &AppState,
-    key: &str,
-    folded: &Folded,
-    before: GameState,
-    events: &[GameEvent],
-    now: Timestamp,
-    envelope: Option<&EnvelopeRow>,
-) -> Result<Judged, StoreError> {
     let mut after = before;
-    for e in events {
-        after = evolve(after, e);
+    for e in &events {
+        after = K::evolve(after, e);
     }
-    let Some(game) = after.game() else {
-        return Err(StoreError::Corrupt(
-            "decide produced events that do not fold".into(),
-        ));
-    };
-    let view = GameView::of(game, now);
-    let mut mail = outbox::rows_for(game, folded.seq + 1, events);
-    crate::mail::sender::settle_where_written(&state.store, &mut mail);
-    let projection = view.row(game);
+    let projected = K::project(state, key, &after, folded.seq + 1, &events, ctx)?;
+    let envelope = extras.envelope.as_ref().filter(|_| then_refuse.is_none());
     let pending = state.store.submit(&store::Append {
-        game_id: key,
         after_seq: folded.seq,
         prev_hash: folded.hash.as_str(),
-        events,
-        projection: &projection,
-        mail: &mail,
+        events: &events,
+        projection: &*projected.row,
+        mail: &projected.mail,
         envelope,
     })?;
-    let moves = events
-        .iter()
-        .filter(|e| matches!(e.body, EventBody::MovePlayed { .. }))
-        .count() as u64;
-    Ok(Judged {
+    let decisive = expected_version.is_some() || creating || extras.envelope.is_some();
+    Ok(Some(Judged {
         pending,
         landing: Landing {
             key: key.to_owned(),
             after,
             before: (folded.seq, folded.hash.clone()),
-            view,
-            view_json: projection.view,
-            moves,
-            then_refuse: None,
-            conflict_is_final: false,
+            answer: projected.answer,
+            then_refuse,
+            conflict_is_final: fresh && decisive,
         },
-    })
+    }))
 }
 
-impl Landing {
+impl<K: LogKind> Landing<K> {
     /// The commit's answer: the outcome (the new fold cached), the command's refusal, or
     /// `Ok(None)` to judge it again on the log (a lost race on a stale fold).
     fn land(
         self,
         state: &AppState,
-        committed: Result<Vec<StoredEvent>, StoreError>,
-    ) -> Result<Option<Outcome>, CommandError> {
+        committed: Result<Vec<StoredEvent<K::Event>>, StoreError>,
+    ) -> Result<Option<Outcome<K>>, CommandError> {
         let stored = match committed {
             Ok(stored) => stored,
             Err(StoreError::Conflict) => {
@@ -430,16 +402,15 @@ impl Landing {
             hash,
         });
         if !stored.is_empty() {
-            state.folds.put(&self.key, folded.clone());
+            K::folds(state).put(&self.key, folded.clone());
         }
-        state.metrics.moves_recorded.inc_by(self.moves);
+        K::count(state, &stored);
         if let Some(r) = self.then_refuse {
             return Err(CommandError::Rejected(r));
         }
         Ok(Some(Outcome {
             folded,
-            view: self.view,
-            view_json: self.view_json,
+            answer: self.answer,
             new_events: stored,
         }))
     }

@@ -3,6 +3,9 @@
 //! maps requests onto it and its errors onto the contract's answers.
 
 pub mod commands;
+pub mod folds;
+pub mod games;
+pub mod kind;
 pub mod limits;
 pub mod metrics;
 pub mod reads;
@@ -25,7 +28,7 @@ pub struct AppState {
     pub envelope_key: crate::sealing::EnvelopeKey,
     pub mail: crate::mail::compose::MailSettings,
     /// Recently folded games.
-    pub folds: crate::folds::Folds,
+    pub folds: folds::Folds<games::Games>,
     /// Sign-in requests per mail address and per address.
     pub login_limits: Limits,
 }

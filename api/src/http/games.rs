@@ -184,7 +184,7 @@ pub(crate) async fn run(
 }
 
 pub(crate) fn ok_game(outcome: &Outcome) -> HttpResponse {
-    json_answer(outcome.view_json.clone())
+    json_answer(outcome.view_json().to_owned())
 }
 
 /// A 200 answer whose body is already JSON.
@@ -275,7 +275,7 @@ pub async fn create_game(
     let outcome = app::run(state.into_inner(), id, command, ctx, None)
         .await
         .map_err(|e| ApiError::command(e, locale))?;
-    Ok(HttpResponse::Created().json(&outcome.view))
+    Ok(HttpResponse::Created().json(outcome.view()))
 }
 
 #[utoipa::path(
@@ -439,7 +439,7 @@ pub async fn claim(
         .any(|e| matches!(e.event.body, EventBody::DrawClaimed { upheld: true, .. }));
     Ok(HttpResponse::Ok().json(ClaimAnswer {
         accepted,
-        game: outcome.view.clone(),
+        game: outcome.view().clone(),
     }))
 }
 

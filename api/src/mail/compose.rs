@@ -10,7 +10,7 @@ use sha2::{Digest, Sha256};
 
 use super::kind::{Mail, MailKind, Stored};
 use super::render::{diagram, render, MailView, Texts};
-use crate::folds::Folds;
+use crate::app::folds::Folds;
 use crate::store::{self, OutboxRow, PlayerRow, Store};
 
 /// Where mail comes from and how links are made.

@@ -1,16 +1,19 @@
-//! The hash chain over a game's log: `hash = sha256(prev_hash || canonical event bytes)`, hex.
+//! The hash chain over an event log (a game's, or any other kind's): `hash = sha256(prev_hash ||
+//! canonical event bytes)`, hex.
 //! Canonical bytes are compact JSON with object keys sorted at every level, so any copy of the log
 //! (the events endpoint's output, a backup, another backend) hashes to the same values.
 
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-/// The `prev_hash` of a game's first event.
+/// The `prev_hash` of a log's first event.
 pub const GENESIS: &str = "0000000000000000000000000000000000000000000000000000000000000000";
 
 /// The fields an event's hash covers.
 pub struct Hashed<'a> {
-    pub game_id: &'a str,
+    /// The name the log's id is hashed under: its kind's id column (`game_id` for a game).
+    pub id_field: &'static str,
+    pub log_id: &'a str,
     pub seq: i64,
     pub type_name: &'a str,
     pub version: i32,
@@ -63,25 +66,40 @@ fn scalar(value: &(impl serde::Serialize + ?Sized), out: &mut Vec<u8>) {
     serde_json::to_writer(out, value).expect("a JSON scalar is written to memory");
 }
 
+/// A field of the hashed envelope.
+enum Part<'a> {
+    Text(&'a str),
+    Number(i64),
+    /// Already canonical JSON.
+    Json(&'a str),
+}
+
 /// The hash of one event given the hash before it: over the previous hash and the canonical JSON
-/// of `{actor, at, data, game_id, seq, type, version}` (its keys in that sorted order), written
-/// here directly around the already canonical data.
+/// of `{actor, at, data, <id_field>, seq, type, version}` (keys sorted; for a game
+/// `{actor, at, data, game_id, seq, type, version}`), written here directly around the already
+/// canonical data.
 pub fn event_hash(prev_hash: &str, e: &Hashed<'_>) -> String {
+    let mut fields = [
+        ("actor", Part::Text(e.actor)),
+        ("at", Part::Text(e.at)),
+        ("data", Part::Json(e.data)),
+        (e.id_field, Part::Text(e.log_id)),
+        ("seq", Part::Number(e.seq)),
+        ("type", Part::Text(e.type_name)),
+        ("version", Part::Number(i64::from(e.version))),
+    ];
+    fields.sort_unstable_by_key(|(key, _)| *key);
     let mut envelope = Vec::with_capacity(e.data.len() + 160);
-    envelope.extend_from_slice(b"{\"actor\":");
-    scalar(e.actor, &mut envelope);
-    envelope.extend_from_slice(b",\"at\":");
-    scalar(e.at, &mut envelope);
-    envelope.extend_from_slice(b",\"data\":");
-    envelope.extend_from_slice(e.data.as_bytes());
-    envelope.extend_from_slice(b",\"game_id\":");
-    scalar(e.game_id, &mut envelope);
-    envelope.extend_from_slice(b",\"seq\":");
-    scalar(&e.seq, &mut envelope);
-    envelope.extend_from_slice(b",\"type\":");
-    scalar(e.type_name, &mut envelope);
-    envelope.extend_from_slice(b",\"version\":");
-    scalar(&e.version, &mut envelope);
+    for (i, (key, part)) in fields.iter().enumerate() {
+        envelope.push(if i == 0 { b'{' } else { b',' });
+        scalar(*key, &mut envelope);
+        envelope.push(b':');
+        match part {
+            Part::Text(text) => scalar(*text, &mut envelope),
+            Part::Number(n) => scalar(n, &mut envelope),
+            Part::Json(json) => envelope.extend_from_slice(json.as_bytes()),
+        }
+    }
     envelope.push(b'}');
     let mut h = Sha256::new();
     h.update(prev_hash.as_bytes());
@@ -106,8 +124,7 @@ mod tests {
     /// The hash as first defined: sha256 over the previous hash and the canonical JSON of the
     /// whole envelope, built as a JSON value. Every stored log was chained this way.
     fn hash_by_value(prev_hash: &str, e: &Hashed<'_>, data: &Value) -> String {
-        let envelope = json!({
-            "game_id": e.game_id,
+        let mut envelope = json!({
             "seq": e.seq,
             "type": e.type_name,
             "version": e.version,
@@ -115,6 +132,7 @@ mod tests {
             "at": e.at,
             "data": data,
         });
+        envelope[e.id_field] = json!(e.log_id);
         let mut h = Sha256::new();
         h.update(prev_hash.as_bytes());
         h.update(canonical_json(&envelope).as_bytes());
@@ -132,7 +150,8 @@ mod tests {
         for (i, data) in datas.iter().enumerate() {
             let canonical = canonical_json(data);
             let fields = Hashed {
-                game_id: "0190a5c4-7e3b-7d2a-9c1e-3f5b8d7a6e41",
+                id_field: "game_id",
+                log_id: "0190a5c4-7e3b-7d2a-9c1e-3f5b8d7a6e41",
                 seq: i as i64 + 1,
                 type_name: "move_played",
                 version: 2,
@@ -150,6 +169,15 @@ mod tests {
                 hash_by_value(&prev, &fields, data),
                 "{data}"
             );
+            // Another kind of log, its id under another name, sorted among the other keys.
+            for id_field in ["tournament_id", "aa_id", "zz_id"] {
+                let other = Hashed { id_field, ..fields };
+                assert_eq!(
+                    event_hash(&prev, &other),
+                    hash_by_value(&prev, &other, data),
+                    "{id_field}"
+                );
+            }
         }
     }
 
@@ -157,7 +185,8 @@ mod tests {
     fn the_hash_covers_every_field_and_the_previous_hash() {
         let data = canonical_json(&json!({"by": "white"}));
         let base = Hashed {
-            game_id: "g",
+            id_field: "game_id",
+            log_id: "g",
             seq: 2,
             type_name: "resigned",
             version: 1,

@@ -1,39 +1,40 @@
-//! Event logs: appending (through the group commit), reading, and the rows a log is kept in.
+//! Event logs of every kind: appending (through the group commit) and reading.
 
-use super::schema::game_events;
+use super::log::{GameLog, LogTable, ProjectionRow, Recorded};
 use super::*;
 
-/// What one command appends, in one transaction.
+/// What one command appends to a log, in one transaction: the log and its id are the
+/// projection's.
 #[derive(Debug, Clone, Copy)]
-pub struct Append<'a> {
-    pub game_id: &'a str,
+pub struct Append<'a, E: Recorded = GameEvent> {
     /// The last seq the caller folded: the new events follow it.
     pub after_seq: i64,
     pub prev_hash: &'a str,
-    pub events: &'a [GameEvent],
-    pub projection: &'a GameRow,
+    pub events: &'a [E],
+    pub projection: &'a dyn ProjectionRow,
     pub mail: &'a [OutboxRow],
+    /// A game's sealed envelope.
     pub envelope: Option<&'a EnvelopeRow>,
 }
 
 /// An append handed to the group commit: its events, once committed.
 #[must_use = "an append is only durable once its answer says so"]
-pub struct PendingAppend {
+pub struct PendingAppend<E = GameEvent> {
     committing: group::Committing,
     handoff: Option<(crossbeam_channel::Sender<OutboxRow>, Vec<OutboxRow>)>,
-    stored: Vec<StoredEvent>,
+    stored: Vec<StoredEvent<E>>,
 }
 
-impl PendingAppend {
+impl<E> PendingAppend<E> {
     /// Waits for the commit on this thread (not on an async worker: it blocks).
-    pub fn wait(self) -> Result<Vec<StoredEvent>, StoreError> {
+    pub fn wait(self) -> Result<Vec<StoredEvent<E>>, StoreError> {
         self.committing.wait()?;
         hand_off(self.handoff);
         Ok(self.stored)
     }
 
     /// The commit, awaited: an HTTP worker serves other requests meanwhile.
-    pub async fn committed(self) -> Result<Vec<StoredEvent>, StoreError> {
+    pub async fn committed(self) -> Result<Vec<StoredEvent<E>>, StoreError> {
         self.committing.answer().await?;
         hand_off(self.handoff);
         Ok(self.stored)
@@ -52,24 +53,13 @@ pub(super) fn hand_off(handoff: Option<(crossbeam_channel::Sender<OutboxRow>, Ve
     }
 }
 
-pub(super) fn load_events(
-    conn: &mut AnyConnection,
-    game_id: &str,
-) -> Result<Vec<StoredEvent>, StoreError> {
-    let rows: Vec<EventRow> = game_events::table
-        .filter(game_events::game_id.eq(game_id))
-        .order(game_events::seq)
-        .select(EventRow::as_select())
-        .load(conn)?;
-    rows.into_iter().map(StoredEvent::try_from).collect()
-}
-
-/// Stored rows for new events, each hashed onto the one before.
-pub(super) fn chain_rows(
-    game_id: &str,
+/// Stored rows for new events of `log`, each hashed onto the one before.
+pub(super) fn chain_rows<E: Recorded>(
+    log: &dyn LogTable,
+    log_id: &str,
     after_seq: i64,
     prev_hash: &str,
-    events: &[GameEvent],
+    events: &[E],
 ) -> Vec<EventRow> {
     let mut prev = prev_hash.to_owned();
     events
@@ -77,29 +67,31 @@ pub(super) fn chain_rows(
         .enumerate()
         .map(|(i, e)| {
             let seq = after_seq + 1 + i as i64;
-            let data = chain::canonical_json(&e.body.data());
-            let actor = e.actor.to_string();
-            let at = rfc3339(e.at);
+            let data = chain::canonical_json(&e.data());
+            let actor = e.actor();
+            let at = rfc3339(e.at());
+            let version = e.version() as i32;
             let hash = chain::event_hash(
                 &prev,
                 &chain::Hashed {
-                    game_id,
+                    id_field: log.id_field(),
+                    log_id,
                     seq,
-                    type_name: e.body.type_name(),
-                    version: e.body.version() as i32,
+                    type_name: e.type_name(),
+                    version,
                     actor: &actor,
                     at: &at,
                     data: &data,
                 },
             );
             EventRow {
-                game_id: game_id.to_owned(),
+                log_id: log_id.to_owned(),
                 seq,
-                type_: e.body.type_name().to_owned(),
-                version: e.body.version() as i32,
+                type_: e.type_name().to_owned(),
+                version,
                 data,
                 actor,
-                recorded_at: micros(e.at),
+                recorded_at: micros(e.at()),
                 prev_hash: std::mem::replace(&mut prev, hash.clone()),
                 hash,
             }
@@ -107,55 +99,41 @@ pub(super) fn chain_rows(
         .collect()
 }
 
-#[derive(Debug, Clone, Queryable, Selectable, Insertable)]
-#[diesel(table_name = game_events)]
-pub struct EventRow {
-    pub game_id: String,
-    pub seq: i64,
-    pub type_: String,
-    pub version: i32,
-    pub data: String,
-    pub actor: String,
-    pub recorded_at: i64,
-    pub prev_hash: String,
-    pub hash: String,
-}
-
 /// A stored event, decoded.
 #[derive(Debug, Clone)]
-pub struct StoredEvent {
+pub struct StoredEvent<E = GameEvent> {
     pub seq: i64,
-    pub event: GameEvent,
+    pub event: E,
     /// The data as stored (canonical JSON), for the events endpoint and verification.
     pub data: serde_json::Value,
     pub prev_hash: String,
     pub hash: String,
-    pub game_id: String,
+    pub log_id: String,
 }
 
-impl TryFrom<EventRow> for StoredEvent {
-    type Error = StoreError;
-
-    fn try_from(row: EventRow) -> Result<StoredEvent, StoreError> {
+impl<E: Recorded> StoredEvent<E> {
+    /// The event a row holds.
+    pub fn decode(row: EventRow) -> Result<StoredEvent<E>, StoreError> {
         let corrupt =
-            |what: String| StoreError::Corrupt(format!("{} #{}: {what}", row.game_id, row.seq));
+            |what: String| StoreError::Corrupt(format!("{} #{}: {what}", row.log_id, row.seq));
         let data: serde_json::Value =
             serde_json::from_str(&row.data).map_err(|e| corrupt(e.to_string()))?;
         let version = u32::try_from(row.version).map_err(|e| corrupt(e.to_string()))?;
-        let body = EventBody::decode(&row.type_, version, data.clone())
-            .map_err(|e| corrupt(e.to_string()))?;
-        let actor = Actor::parse(&row.actor).ok_or_else(|| corrupt("bad actor".into()))?;
+        let event = E::decode(
+            &row.type_,
+            version,
+            data.clone(),
+            from_micros(row.recorded_at),
+            &row.actor,
+        )
+        .map_err(corrupt)?;
         Ok(StoredEvent {
             seq: row.seq,
-            event: GameEvent {
-                at: from_micros(row.recorded_at),
-                actor,
-                body,
-            },
+            event,
             data,
             prev_hash: row.prev_hash,
             hash: row.hash,
-            game_id: row.game_id,
+            log_id: row.log_id,
         })
     }
 }
@@ -164,8 +142,7 @@ impl Store {
     /// A game's whole log, in order.
     #[tracing::instrument(level = "debug", skip(self))]
     pub fn load_events(&self, game_id: &str) -> Result<Vec<StoredEvent>, StoreError> {
-        let mut conn = self.reader()?;
-        load_events(&mut conn, game_id)
+        self.load_log(&GameLog, game_id, 0)
     }
 
     /// The events of a game after `after_seq`, in order (to bring a cached fold up to date).
@@ -175,28 +152,44 @@ impl Store {
         game_id: &str,
         after_seq: i64,
     ) -> Result<Vec<StoredEvent>, StoreError> {
+        self.load_log(&GameLog, game_id, after_seq)
+    }
+
+    /// The events of any kind of log after `after_seq`, in order.
+    pub fn load_log<E: Recorded>(
+        &self,
+        log: &dyn LogTable,
+        id: &str,
+        after_seq: i64,
+    ) -> Result<Vec<StoredEvent<E>>, StoreError> {
         let mut conn = self.reader()?;
-        let rows: Vec<EventRow> = game_events::table
-            .filter(game_events::game_id.eq(game_id))
-            .filter(game_events::seq.gt(after_seq))
-            .order(game_events::seq)
-            .select(EventRow::as_select())
-            .load(&mut *conn)?;
-        rows.into_iter().map(StoredEvent::try_from).collect()
+        let rows = log.load(&mut conn, id, after_seq)?;
+        rows.into_iter().map(StoredEvent::decode).collect()
+    }
+
+    /// Every id with a log of this kind, in order (for `zarf verify`).
+    pub fn log_ids(&self, log: &dyn LogTable) -> Result<Vec<String>, StoreError> {
+        Ok(log.ids(&mut *self.reader()?)?)
     }
 
     /// Appends `events` after `after_seq` (the last seq the caller folded), with the projection
     /// row and outbox rows, in one transaction (shared with concurrent appends: see [`group`]),
     /// and answers once it is committed. If another writer got there first, nothing is written
     /// and the answer is [`StoreError::Conflict`].
-    #[tracing::instrument(level = "debug", skip_all, fields(game = %batch.game_id, after_seq = batch.after_seq, n = batch.events.len()))]
-    pub fn append(&self, batch: &Append<'_>) -> Result<Vec<StoredEvent>, StoreError> {
+    #[tracing::instrument(level = "debug", skip_all, fields(log = %batch.projection.log_id(), after_seq = batch.after_seq, n = batch.events.len()))]
+    pub fn append<E: Recorded>(
+        &self,
+        batch: &Append<'_, E>,
+    ) -> Result<Vec<StoredEvent<E>>, StoreError> {
         self.submit(batch)?.wait()
     }
 
     /// As [`Store::append`], without waiting for the commit: the rows are handed to the group
     /// commit, and the returned [`PendingAppend`] gives the stored events once they are durable.
-    pub fn submit(&self, batch: &Append<'_>) -> Result<PendingAppend, StoreError> {
+    pub fn submit<E: Recorded>(
+        &self,
+        batch: &Append<'_, E>,
+    ) -> Result<PendingAppend<E>, StoreError> {
         let (mut rows, stored) = Self::rows_of(batch);
         let handoff = self.claim_for_handoff(&mut rows.mail);
         let committing = self.group.submit(rows)?;
@@ -209,35 +202,41 @@ impl Store {
 
     /// As [`Store::append`], in a transaction of its own (one commit per append): the shape
     /// `zarf-load` measures the database's limit with.
-    pub fn append_alone(&self, batch: &Append<'_>) -> Result<Vec<StoredEvent>, StoreError> {
+    pub fn append_alone<E: Recorded>(
+        &self,
+        batch: &Append<'_, E>,
+    ) -> Result<Vec<StoredEvent<E>>, StoreError> {
         let (rows, stored) = Self::rows_of(batch);
         let mut conn = self.writer()?;
         conn.transaction(|conn| group::write_rows(conn, &rows))?;
         Ok(stored)
     }
 
-    /// Writes many games' appends in one transaction, without savepoints: for filling a new
+    /// Writes many logs' appends in one transaction, without savepoints: for filling a new
     /// database (`zarf-load seed`). Any conflict fails the whole call.
-    pub fn import(&self, appends: &[Append<'_>]) -> Result<(), StoreError> {
+    pub fn import<E: Recorded>(&self, appends: &[Append<'_, E>]) -> Result<(), StoreError> {
         let rows: Vec<group::Rows> = appends.iter().map(|a| Self::rows_of(a).0).collect();
         let all: Vec<&group::Rows> = rows.iter().collect();
         let mut conn = self.writer()?;
         conn.transaction(|conn| group::write_together(conn, &all))
     }
 
-    pub(super) fn rows_of(batch: &Append<'_>) -> (group::Rows, Vec<StoredEvent>) {
+    pub(super) fn rows_of<E: Recorded>(
+        batch: &Append<'_, E>,
+    ) -> (group::Rows, Vec<StoredEvent<E>>) {
+        let log = batch.projection.log();
         let rows = chain_rows(
-            batch.game_id,
+            log,
+            batch.projection.log_id(),
             batch.after_seq,
             batch.prev_hash,
             batch.events,
         );
         let stored = group::stored(rows.clone(), batch.events);
         let rows = group::Rows {
-            game_id: batch.game_id.to_owned(),
             after_seq: batch.after_seq,
             events: rows,
-            projection: batch.projection.clone(),
+            projection: batch.projection.boxed(),
             mail: batch.mail.to_vec(),
             envelope: batch.envelope.cloned(),
         };

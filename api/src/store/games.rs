@@ -1,7 +1,8 @@
 //! The games projection: one row per game, written with its events; the listings, the
 //! scheduler's claims (flag falls, reminders, A10) and sealed envelopes.
 
-use super::schema::{envelopes, game_events, games, outbox, players, tokens};
+use super::log::{GameLog, LogTable, ProjectionRow};
+use super::schema::{envelopes, games, outbox, players, tokens};
 use super::*;
 
 /// A player's games, theirs to move first (soonest deadline first), then the most recently
@@ -41,6 +42,34 @@ pub struct GameRow {
     pub reminder_at: Option<i64>,
     /// When A10 applies (an hour after an adjourned game's resumption time).
     pub resume_deadline: Option<i64>,
+}
+
+impl ProjectionRow for GameRow {
+    fn log(&self) -> &'static dyn LogTable {
+        &GameLog
+    }
+
+    fn log_id(&self) -> &str {
+        &self.id
+    }
+
+    fn write(&self, conn: &mut AnyConnection, first: bool) -> QueryResult<usize> {
+        if first {
+            diesel::insert_into(games::table).values(self).execute(conn)
+        } else {
+            diesel::update(games::table.find(&self.id))
+                .set(self)
+                .execute(conn)
+        }
+    }
+
+    fn boxed(&self) -> Box<dyn ProjectionRow> {
+        Box::new(self.clone())
+    }
+
+    fn as_game(&self) -> Option<&GameRow> {
+        Some(self)
+    }
 }
 
 /// A sealed envelope's encrypted content.
@@ -272,15 +301,5 @@ impl Store {
             ))
             .execute(&mut *conn)?;
         Ok(())
-    }
-
-    /// Every game id with a log (for `zarf verify`).
-    pub fn game_ids(&self) -> Result<Vec<String>, StoreError> {
-        let mut conn = self.reader()?;
-        Ok(game_events::table
-            .select(game_events::game_id)
-            .distinct()
-            .order(game_events::game_id)
-            .load(&mut *conn)?)
     }
 }

@@ -5,7 +5,9 @@
 //! an HTTP worker, which then serves other requests meanwhile). A committer thread takes the first waiting
 //! append and whatever else is queued behind it (up to [`MAX_BATCH`]), writes them, commits once,
 //! and only then answers every request in the batch: nothing is acknowledged before it is durable.
-//! If an append loses its race (a unique violation on `(game_id, seq)`), the transaction is rolled
+//! Appends to logs of every kind share the queue (see [`super::log`]).
+//!
+//! If an append loses its race (a unique violation on `(<id>, seq)`), the transaction is rolled
 //! back and the batch written again with each append in its own savepoint: the loser is undone
 //! alone and answered with [`StoreError::Conflict`]; the others commit. If the commit itself fails, every
 //! append in the batch is answered with the failure and none was written.
@@ -22,21 +24,22 @@ use diesel::prelude::*;
 use diesel::r2d2::Pool;
 use tokio::sync::oneshot;
 
+use super::log::{missing, ProjectionRow, Recorded};
 use super::pg_batch::BatchWrite;
-use super::schema::{envelopes, game_events, games, outbox};
-use super::{unique_as, AnyConnection, EnvelopeRow, EventRow, GameRow, Manager, OutboxRow};
+use super::schema::{envelopes, outbox};
+use super::{unique_as, AnyConnection, EnvelopeRow, EventRow, Manager, OutboxRow};
 use super::{StoreError, StoredEvent};
 
 /// The most appends one transaction takes.
 pub const MAX_BATCH: usize = 64;
 
-/// One command's rows, ready to write.
+/// One command's rows, ready to write: its log's kind and id are its projection's.
 pub struct Rows {
-    pub game_id: String,
     pub after_seq: i64,
     pub events: Vec<EventRow>,
-    pub projection: GameRow,
+    pub projection: Box<dyn ProjectionRow>,
     pub mail: Vec<OutboxRow>,
+    /// A game's sealed envelope.
     pub envelope: Option<EnvelopeRow>,
 }
 
@@ -155,7 +158,10 @@ fn write_batch(
     // Races are rare: first the whole batch without savepoints (they cost two statements per
     // append, round trips on PostgreSQL); only if an append fails, again with one each.
     let all: Vec<&Rows> = batch.iter().map(|job| &job.rows).collect();
-    let together = if postgres && all.iter().all(|rows| rows.envelope.is_none()) {
+    let one_statement = all
+        .iter()
+        .all(|rows| rows.envelope.is_none() && rows.projection.as_game().is_some());
+    let together = if postgres && one_statement {
         // One statement, atomic and committed by itself: no transaction around it.
         write_together(conn, &all)
     } else {
@@ -182,9 +188,10 @@ fn write_batch(
     })
 }
 
-/// A whole batch's rows. On PostgreSQL, one prepared statement writes them all
-/// ([`BatchWrite`]: each statement is a round trip there); SQLite, in process, takes the rows one
-/// at a time (as `MultiConnection` wants there).
+/// A whole batch's rows. On PostgreSQL, one prepared statement writes a batch of games' appends
+/// ([`BatchWrite`]: each statement is a round trip there); SQLite, in process, and any batch
+/// holding another kind of log take the rows one at a time (as `MultiConnection` wants on
+/// SQLite).
 ///
 /// On PostgreSQL a game's first append inserts its projection row (its event's insert shows that
 /// the game is new) and later ones replace it with the fold's. Unlike the one-append path, which
@@ -192,19 +199,20 @@ fn write_batch(
 /// again from the fold (the projection is derived from the log; `zarf verify` still checks the log
 /// itself).
 pub(super) fn write_together(conn: &mut AnyConnection, all: &[&Rows]) -> Result<(), StoreError> {
-    let AnyConnection::Postgresql(pg) = conn else {
+    let (AnyConnection::Postgresql(pg), Some(statement)) = (&mut *conn, BatchWrite::new(all))
+    else {
         return all.iter().try_for_each(|rows| write_rows(conn, rows));
     };
     // Two appends to one game in a batch have lost a race (their events share a seq, so the
     // statement would fail on them anyway); the check is for safety: one upsert may not touch a
     // row twice.
-    let mut ids: Vec<&str> = all.iter().map(|r| r.projection.id.as_str()).collect();
+    let mut ids: Vec<&str> = all.iter().map(|r| r.projection.log_id()).collect();
     ids.sort_unstable();
     ids.dedup();
     if ids.len() != all.len() {
         return Err(StoreError::Conflict);
     }
-    BatchWrite::new(all)
+    statement
         .execute(pg)
         .map_err(unique_as(StoreError::Conflict))?;
     all.iter()
@@ -214,10 +222,9 @@ pub(super) fn write_together(conn: &mut AnyConnection, all: &[&Rows]) -> Result<
 
 /// The append's statements: events, the projection row, outbox rows, the envelope.
 pub(super) fn write_rows(conn: &mut AnyConnection, rows: &Rows) -> Result<(), StoreError> {
+    let log = rows.projection.log();
     for row in &rows.events {
-        diesel::insert_into(game_events::table)
-            .values(row)
-            .execute(conn)
+        log.insert(conn, row)
             .map_err(unique_as(StoreError::Conflict))?;
     }
     for m in &rows.mail {
@@ -228,21 +235,13 @@ pub(super) fn write_rows(conn: &mut AnyConnection, rows: &Rows) -> Result<(), St
 
 /// The projection row and the envelope of an append.
 fn write_projection(conn: &mut AnyConnection, rows: &Rows) -> Result<(), StoreError> {
-    if rows.after_seq == 0 {
-        diesel::insert_into(games::table)
-            .values(&rows.projection)
-            .execute(conn)
-            .map_err(unique_as(StoreError::Conflict))?;
-    } else {
-        let n = diesel::update(games::table.find(&rows.projection.id))
-            .set(&rows.projection)
-            .execute(conn)?;
-        if n != 1 {
-            return Err(StoreError::Corrupt(format!(
-                "game {} has events but no projection row",
-                rows.game_id
-            )));
-        }
+    let first = rows.after_seq == 0;
+    let written = rows
+        .projection
+        .write(conn, first)
+        .map_err(unique_as(StoreError::Conflict))?;
+    if written != 1 {
+        return Err(missing(&*rows.projection));
     }
     rows.envelope
         .as_ref()
@@ -259,16 +258,16 @@ fn write_envelope(conn: &mut AnyConnection, env: &EnvelopeRow) -> Result<(), Sto
 }
 
 /// The stored events an append made, from the rows written and the events they came from.
-pub(super) fn stored(rows: Vec<EventRow>, events: &[domain::GameEvent]) -> Vec<StoredEvent> {
+pub(super) fn stored<E: Recorded>(rows: Vec<EventRow>, events: &[E]) -> Vec<StoredEvent<E>> {
     rows.into_iter()
         .zip(events)
         .map(|(row, event)| StoredEvent {
             seq: row.seq,
             event: event.clone(),
-            data: event.body.data(),
+            data: event.data(),
             prev_hash: row.prev_hash,
             hash: row.hash,
-            game_id: row.game_id,
+            log_id: row.log_id,
         })
         .collect()
 }
@@ -277,7 +276,8 @@ pub(super) fn stored(rows: Vec<EventRow>, events: &[domain::GameEvent]) -> Vec<S
 mod tests {
     use super::*;
     use crate::store::on_temp_postgres;
-    use crate::store::{Store, StoreError};
+    use crate::store::schema::{game_events, games};
+    use crate::store::{GameRow, Store, StoreError};
 
     fn temp_store() -> Store {
         temp_store_and_path().0
@@ -292,12 +292,11 @@ mod tests {
     }
 
     /// A game's first append: one event and its projection row (the data need not fold here).
-    fn first_append(game: &str, marker: &str) -> Rows {
+    pub(super) fn first_append(game: &str, marker: &str) -> Rows {
         Rows {
-            game_id: game.into(),
             after_seq: 0,
             events: vec![EventRow {
-                game_id: game.into(),
+                log_id: game.into(),
                 seq: 1,
                 type_: "game_created".into(),
                 version: 1,
@@ -307,28 +306,33 @@ mod tests {
                 prev_hash: "0".repeat(64),
                 hash: "1".repeat(64),
             }],
-            projection: GameRow {
-                id: game.into(),
-                white_id: "w".into(),
-                black_id: "b".into(),
-                organiser_id: None,
-                status: "active".into(),
-                to_move: "white".into(),
-                to_move_id: None,
-                deadline: None,
-                result: None,
-                termination: None,
-                last_seq: 1,
-                created_at: 0,
-                updated_at: 0,
-                view: marker.into(),
-                clock_state: None,
-                claimed_until: None,
-                reminder_at: None,
-                resume_deadline: None,
-            },
+            projection: Box::new(game_row(game, marker)),
             mail: vec![],
             envelope: None,
+        }
+    }
+
+    /// A game's projection row, its view `marker`.
+    fn game_row(game: &str, marker: &str) -> GameRow {
+        GameRow {
+            id: game.into(),
+            white_id: "w".into(),
+            black_id: "b".into(),
+            organiser_id: None,
+            status: "active".into(),
+            to_move: "white".into(),
+            to_move_id: None,
+            deadline: None,
+            result: None,
+            termination: None,
+            last_seq: 1,
+            created_at: 0,
+            updated_at: 0,
+            view: marker.into(),
+            clock_state: None,
+            claimed_until: None,
+            reminder_at: None,
+            resume_deadline: None,
         }
     }
 
@@ -389,8 +393,10 @@ mod tests {
         rows.after_seq = seq - 1;
         rows.events[0].seq = seq;
         rows.events[0].type_ = "move_made".into();
-        rows.projection.last_seq = seq;
-        rows.projection.to_move = if seq % 2 == 0 { "black" } else { "white" }.into();
+        let mut projection = game_row(game, marker);
+        projection.last_seq = seq;
+        projection.to_move = if seq % 2 == 0 { "black" } else { "white" }.into();
+        rows.projection = Box::new(projection);
         rows
     }
 
@@ -559,10 +565,9 @@ mod tests {
         let mut later = due.clone();
         later.id = uuid::Uuid::now_v7().to_string();
         later.next_attempt_at = at + 3_600_000_000;
-        let projection = first_append("g", "v").projection;
+        let projection = game_row("g", "v");
         let append = |after_seq: i64, prev_hash: &str, mail: &[OutboxRow]| {
             store.append(&Append {
-                game_id: "g",
                 after_seq,
                 prev_hash,
                 events: std::slice::from_ref(&event),
@@ -611,5 +616,107 @@ mod tests {
             Err(StoreError::Conflict)
         ));
         assert!(handed.try_iter().next().is_none());
+    }
+}
+
+/// A second kind of log, declared as any kind is, gets what a game's log gets from the same code.
+#[cfg(test)]
+mod another_kind {
+    use diesel::connection::SimpleConnection;
+    use diesel::prelude::*;
+
+    use super::*;
+    use crate::store::chain::GENESIS;
+    use crate::store::log::tally::*;
+    use crate::store::{on_temp_postgres, verify_log, Append, Store};
+
+    #[test]
+    fn another_kind_of_log_is_appended_chained_projected_and_verified() {
+        let dir = std::env::temp_dir().join(format!("zarf-tally-{}", uuid::Uuid::now_v7()));
+        let url = format!("sqlite://{}", dir.join("zarf.sqlite3").display());
+        another_kind_on(Store::open(&url, 4).unwrap());
+        on_temp_postgres(another_kind_on);
+    }
+
+    fn another_kind_on(store: Store) {
+        store.writer().unwrap().batch_execute(TABLES).unwrap();
+        // Its first append, with mail, through the group commit.
+        let first = [counted(2), counted(3)];
+        let mail = OutboxRow::queued(None, "your_move", "p".into(), "{}".into(), 1);
+        let stored = store
+            .append(&Append {
+                after_seq: 0,
+                prev_hash: GENESIS,
+                events: &first,
+                projection: &tally("t", 5, 2),
+                mail: std::slice::from_ref(&mail),
+                envelope: None,
+            })
+            .unwrap();
+        assert_eq!(stored.iter().map(|e| e.seq).collect::<Vec<_>>(), [1, 2]);
+        assert_eq!(stored[1].prev_hash, stored[0].hash, "chained");
+
+        // In one batch with a game's append: a lost race on the tally is undone alone.
+        let next = |n: i64, total: i64| {
+            let append = Append {
+                after_seq: 2,
+                prev_hash: &stored[1].hash,
+                events: &[counted(n)],
+                projection: &tally("t", total, 3),
+                mail: &[],
+                envelope: None,
+            };
+            Store::rows_of(&append).0
+        };
+        let batch = [
+            next(4, 9),
+            next(-1, 4),
+            super::tests::first_append("g", "m"),
+        ];
+        let batch: Vec<Job> = batch
+            .into_iter()
+            .map(|rows| Job {
+                rows,
+                answer: oneshot::channel().0,
+            })
+            .collect();
+        let each = write_batch(&mut store.writer().unwrap(), &batch).unwrap();
+        assert!(
+            matches!(each.as_slice(), [Ok(()), Err(StoreError::Conflict), Ok(())]),
+            "{each:?}"
+        );
+
+        // Read back and decoded; the projection is the winner's; the mail was queued with it.
+        let log: Vec<StoredEvent<Counted>> = store.load_log(&TallyLog, "t", 0).unwrap();
+        let counts: Vec<i64> = log.iter().map(|e| e.event.n).collect();
+        assert_eq!(counts, [2, 3, 4]);
+        assert_eq!(log[2].prev_hash, stored[1].hash);
+        let row: (String, i64, i64) = tallies::table
+            .select((tallies::id, tallies::total, tallies::last_seq))
+            .first(&mut *store.reader().unwrap())
+            .unwrap();
+        assert_eq!(row, ("t".into(), 9, 3));
+        let queued: i64 = crate::store::schema::outbox::table
+            .count()
+            .get_result(&mut *store.reader().unwrap())
+            .unwrap();
+        assert_eq!(queued, 1);
+        assert_eq!(store.log_ids(&TallyLog).unwrap(), ["t"]);
+
+        // Verified as a game's log is: sound, then a tampered event found.
+        assert_eq!(verify_log(&store, &TallyLog, "t", fold).unwrap(), []);
+        store
+            .writer()
+            .unwrap()
+            .batch_execute(
+                "UPDATE tally_events SET data = '{\"n\":40}' WHERE tally_id = 't' AND seq = 3",
+            )
+            .unwrap();
+        let breaks = verify_log(&store, &TallyLog, "t", fold).unwrap();
+        assert_eq!(breaks.len(), 1, "{breaks:?}");
+        assert_eq!(
+            (breaks[0].kind, breaks[0].seq, breaks[0].reason.as_str()),
+            ("tally", 3, "hash does not match the event's content")
+        );
     }
 }

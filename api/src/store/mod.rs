@@ -1,6 +1,7 @@
 //! The event store: diesel over SQLite (embedded default) or PostgreSQL (production), chosen by the
-//! database URL. Game logs are append-only with a hash chain; the games projection and the outbox
-//! rows are written in the same transaction as the events they follow from.
+//! database URL. Event logs (a game's, and any other kind: see [`log`]) are append-only with a
+//! hash chain; a log's projection row and the outbox rows are written in the same transaction as
+//! the events they follow from.
 
 pub mod chain;
 pub mod pool;
@@ -14,7 +15,7 @@ use diesel::prelude::*;
 use diesel::r2d2::{self, Pool};
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use diesel_migrations::{embed_migrations, EmbeddedMigrations, MigrationHarness};
-use domain::game::{Actor, EventBody, GameEvent};
+use domain::game::GameEvent;
 pub use pool::{Conn, Manager};
 use time::OffsetDateTime;
 
@@ -88,6 +89,7 @@ macro_rules! on_backend {
 mod events;
 mod games;
 pub mod group;
+pub mod log;
 mod mail;
 mod pg_batch;
 mod players;
@@ -96,6 +98,7 @@ mod verify;
 
 pub use events::*;
 pub use games::*;
+pub use log::{EventRow, GameLog, LogTable, ProjectionRow, Recorded};
 pub use mail::*;
 pub use players::*;
 pub use verify::*;

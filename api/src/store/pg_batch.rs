@@ -24,22 +24,23 @@ pub struct BatchWrite<'a> {
 }
 
 impl<'a> BatchWrite<'a> {
-    /// The statement for `all`; two appends to one game must not be in it (one upsert may not
-    /// touch a row twice; such appends have lost a race anyway).
-    pub fn new(all: &[&'a Rows]) -> BatchWrite<'a> {
+    /// The statement for `all`, if they are all games' appends; two appends to one game must
+    /// not be in it (one upsert may not touch a row twice; such appends have lost a race
+    /// anyway).
+    pub fn new(all: &[&'a Rows]) -> Option<BatchWrite<'a>> {
         let mut events = EventColumns::default();
         let mut mail = OutboxColumns::default();
         let mut games = GameColumns::default();
         for rows in all {
             rows.events.iter().for_each(|e| events.push(e));
             rows.mail.iter().for_each(|m| mail.push(m));
-            games.push(&rows.projection);
+            games.push(rows.projection.as_game()?);
         }
-        BatchWrite {
+        Some(BatchWrite {
             events,
             mail,
             games,
-        }
+        })
     }
 }
 
@@ -105,7 +106,7 @@ macro_rules! columns {
 }
 
 columns!(EventColumns for super::EventRow {
-    game_id: &'a str, seq: i64, type_: &'a str, version: i32, data: &'a str, actor: &'a str,
+    log_id: &'a str, seq: i64, type_: &'a str, version: i32, data: &'a str, actor: &'a str,
     recorded_at: i64, prev_hash: &'a str, hash: &'a str,
 });
 
@@ -141,7 +142,7 @@ impl QueryFragment<Pg> for BatchWrite<'_> {
              (game_id, seq, type, version, data, actor, recorded_at, prev_hash, hash) \
              SELECT * FROM unnest(",
         );
-        binds!(out; Text => &e.game_id, BigInt => &e.seq, Text => &e.type_,
+        binds!(out; Text => &e.log_id, BigInt => &e.seq, Text => &e.type_,
             Integer => &e.version, Text => &e.data, Text => &e.actor, BigInt => &e.recorded_at,
             Text => &e.prev_hash, Text => &e.hash);
         let m = &self.mail;

@@ -1,25 +1,42 @@
-//! `zarf verify`: every event's hash chain, and that the log folds.
+//! `zarf verify`: every log's hash chain, and that it folds.
 
-use super::schema::game_events;
+use super::log::{GameLog, LogTable, Recorded};
 use super::*;
 
-/// A break found by [`verify_game`].
+/// A break found by [`verify_log`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ChainBreak {
-    pub game_id: String,
+    /// The kind of log (`game`).
+    pub kind: &'static str,
+    pub log_id: String,
     pub seq: i64,
     pub reason: String,
 }
 
-/// Checks one game's log: sequence without gaps, every hash recomputed and chained, every event
-/// readable and the whole log folding.
+/// How one log of a kind is verified.
+pub type Verify = fn(&Store, &str) -> Result<Vec<ChainBreak>, StoreError>;
+
+/// Every kind of log, and how one of its logs is verified.
+pub const VERIFIED: [(&dyn LogTable, Verify); 1] = [(&GameLog, verify_game)];
+
+/// Checks one game's log: [`verify_log`], folded by the chess rules.
 pub fn verify_game(store: &Store, game_id: &str) -> Result<Vec<ChainBreak>, StoreError> {
-    let mut conn = store.reader()?;
-    let rows: Vec<EventRow> = game_events::table
-        .filter(game_events::game_id.eq(game_id))
-        .order(game_events::seq)
-        .select(EventRow::as_select())
-        .load(&mut *conn)?;
+    verify_log(store, &GameLog, game_id, |events: &[GameEvent]| {
+        domain::GameState::<domain::chess::Chess>::replay(events)
+            .map(drop)
+            .map_err(|e| (e.version as i64, e.reason))
+    })
+}
+
+/// Checks one log: sequence without gaps, every hash recomputed and chained, every event readable
+/// and, if all that holds, the whole log folding (`fold` answers where and why it does not).
+pub fn verify_log<E: Recorded>(
+    store: &Store,
+    log: &dyn LogTable,
+    id: &str,
+    fold: impl FnOnce(&[E]) -> Result<(), (i64, String)>,
+) -> Result<Vec<ChainBreak>, StoreError> {
+    let rows = log.load(&mut *store.reader()?, id, 0)?;
     let mut breaks: Vec<(i64, String)> = Vec::new();
     let mut prev = chain::GENESIS.to_owned();
     let mut events = Vec::with_capacity(rows.len());
@@ -40,7 +57,8 @@ pub fn verify_game(store: &Store, game_id: &str) -> Result<Vec<ChainBreak>, Stor
                 let expected = chain::event_hash(
                     &row.prev_hash,
                     &chain::Hashed {
-                        game_id,
+                        id_field: log.id_field(),
+                        log_id: id,
                         seq,
                         type_name: &row.type_,
                         version: row.version,
@@ -56,23 +74,21 @@ pub fn verify_game(store: &Store, game_id: &str) -> Result<Vec<ChainBreak>, Stor
             Err(e) => breaks.push((seq, format!("data is not JSON: {e}"))),
         }
         prev = row.hash.clone();
-        match StoredEvent::try_from(row) {
+        match StoredEvent::<E>::decode(row) {
             Ok(e) => events.push(e.event),
             Err(e) => breaks.push((seq, e.to_string())),
         }
     }
     if breaks.is_empty() {
-        if let Err(e) = domain::GameState::<domain::chess::Chess>::replay(&events) {
-            breaks.push((
-                e.version as i64,
-                format!("the log does not fold: {}", e.reason),
-            ));
+        if let Err((seq, reason)) = fold(&events) {
+            breaks.push((seq, format!("the log does not fold: {reason}")));
         }
     }
     Ok(breaks
         .into_iter()
         .map(|(seq, reason)| ChainBreak {
-            game_id: game_id.to_owned(),
+            kind: log.kind(),
+            log_id: id.to_owned(),
             seq,
             reason,
         })

@@ -1,27 +1,30 @@
-//! Cached folds: the state of recently used games, kept with the sequence number and hash of the
-//! last event folded. A command loads only the events after that point, so it folds from the log
-//! (never the projection) without replaying the whole game. Correct with several servers: the log
-//! is append-only, and whatever another server appended is read and folded before deciding.
+//! Cached folds: the state of recently used logs of one kind (games), kept with the sequence
+//! number and hash of the last event folded. A command loads only the events after that point, so
+//! it folds from the log (never the projection) without replaying the whole log. Correct with
+//! several servers: the log is append-only, and whatever another server appended is read and
+//! folded before deciding.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use domain::game::{evolve, GameState};
+use domain::game::GameState;
 
+use super::games::Games;
+use super::kind::LogKind;
 use crate::store::{chain, Store, StoreError};
 
-/// A game's state as of its event `seq` (0: no events).
+/// A log's state as of its event `seq` (0: no events).
 #[derive(Debug, Clone)]
-pub struct Folded {
-    pub state: GameState,
+pub struct Folded<S = GameState> {
+    pub state: S,
     pub seq: i64,
     pub hash: String,
 }
 
-impl Folded {
-    fn empty() -> Folded {
+impl<S> Folded<S> {
+    fn empty<K: LogKind<State = S>>() -> Folded<S> {
         Folded {
-            state: GameState::NotCreated,
+            state: K::empty(),
             seq: 0,
             hash: chain::GENESIS.to_owned(),
         }
@@ -34,67 +37,65 @@ pub const GAMES_KEPT: usize = 10_000;
 
 /// Shared, never changed in place: a command clones the state once to evolve it, and the cache
 /// and the command's answer share the result.
-pub struct Folds {
-    map: Mutex<HashMap<String, Arc<Folded>>>,
+pub struct Folds<K: LogKind = Games> {
+    map: Mutex<HashMap<String, Arc<Folded<K::State>>>>,
     capacity: usize,
 }
 
-impl Folds {
-    pub fn new(capacity: usize) -> Folds {
+impl<K: LogKind> Folds<K> {
+    pub fn new(capacity: usize) -> Folds<K> {
         Folds {
             map: Mutex::new(HashMap::new()),
             capacity,
         }
     }
 
-    /// The cached fold, as this server last saw the game (another server may have appended
+    /// The cached fold, as this server last saw the log (another server may have appended
     /// since).
-    pub fn cached(&self, game_id: &str) -> Option<Arc<Folded>> {
-        self.map.lock().expect("folds lock").get(game_id).cloned()
+    pub fn cached(&self, id: &str) -> Option<Arc<Folded<K::State>>> {
+        self.map.lock().expect("folds lock").get(id).cloned()
     }
 
-    /// The game's state now: the cached fold brought up to date from the log.
-    pub fn current(&self, store: &Store, game_id: &str) -> Result<Arc<Folded>, StoreError> {
-        let cached = self.cached(game_id);
+    /// The log's state now: the cached fold brought up to date from the log.
+    pub fn current(&self, store: &Store, id: &str) -> Result<Arc<Folded<K::State>>, StoreError> {
+        let cached = self.cached(id);
         let after = cached.as_ref().map_or(0, |f| f.seq);
-        let newer = store.load_events_after(game_id, after)?;
+        let newer = store.load_log::<K::Event>(K::table(), id, after)?;
         if let (Some(cached), true) = (&cached, newer.is_empty()) {
             return Ok(cached.clone());
         }
-        let mut folded = cached.map_or_else(Folded::empty, |f| Folded::clone(&f));
+        let mut folded = cached.map_or_else(Folded::empty::<K>, |f| Folded::clone(&f));
         for e in &newer {
             if e.seq != folded.seq + 1 {
                 return Err(StoreError::Corrupt(format!(
-                    "{game_id}: seq {} after {}",
+                    "{id}: seq {} after {}",
                     e.seq, folded.seq
                 )));
             }
-            folded.state = evolve(folded.state, &e.event);
+            folded.state = K::evolve(folded.state, &e.event);
             folded.seq = e.seq;
             folded.hash = e.hash.clone();
         }
-        if let GameState::Corrupt { version, reason } = &folded.state {
-            return Err(StoreError::Corrupt(format!(
-                "{game_id} does not fold at {version}: {reason}"
-            )));
+        if let Some(reason) = K::corrupt(&folded.state) {
+            return Err(StoreError::Corrupt(format!("{id} does not fold {reason}")));
         }
         let folded = Arc::new(folded);
         if !newer.is_empty() {
-            self.put(game_id, folded.clone());
+            self.put(id, folded.clone());
         }
         Ok(folded)
     }
 
-    /// Remembers a game's state (after a commit).
-    pub fn put(&self, game_id: &str, folded: Arc<Folded>) {
+    /// Remembers a log's state (after a commit).
+    pub fn put(&self, id: &str, folded: Arc<Folded<K::State>>) {
         let mut map = self.map.lock().expect("folds lock");
-        let forgotten = if map.len() >= self.capacity && !map.contains_key(game_id) {
+        let forgotten = if map.len() >= self.capacity && !map.contains_key(id) {
             // Simple and bounded: forget everything; the next commands fold from the log again.
             Some(std::mem::take(&mut *map))
         } else {
             None
         };
-        map.insert(game_id.to_owned(), folded);
+        map.insert(id.to_owned(), folded);
         drop(map);
         // Freeing a full cache takes a while, and `put` may run on an HTTP worker (a command's
         // commit is awaited there): freed on a blocking thread where there is a runtime.
@@ -114,7 +115,7 @@ mod tests {
     fn fold(seq: i64) -> Arc<Folded> {
         Arc::new(Folded {
             seq,
-            ..Folded::empty()
+            ..Folded::empty::<Games>()
         })
     }
 

@@ -1,0 +1,130 @@
+//! Games as a kind of log: the chess game core's decide and evolve, the games projection (the
+//! Game resource as of each command) and the mail a command sends.
+
+use domain::game::{
+    evolve, judging_may_search, Actor, Command, Context, EventBody, GameState, Rejection,
+};
+use domain::{decide, GameEvent};
+
+use super::folds::Folds;
+use super::kind::{Judgement, LogKind, Projected};
+use super::views::GameView;
+use super::AppState;
+use crate::outbox;
+use crate::store::{GameLog, LogTable, StoreError, StoredEvent};
+
+/// Games' logs.
+#[derive(Debug, Clone, Copy)]
+pub struct Games;
+
+/// The Game resource a command answers with.
+pub struct GameAnswer {
+    pub view: GameView,
+    /// `view` as JSON: the projection row's copy, so an answer need not write it again.
+    pub json: String,
+}
+
+impl LogKind for Games {
+    type State = GameState;
+    type Command = Command;
+    type Event = GameEvent;
+    type Context = Context;
+    type Answer = GameAnswer;
+
+    fn table() -> &'static dyn LogTable {
+        &GameLog
+    }
+
+    fn folds(app: &AppState) -> &Folds<Games> {
+        &app.folds
+    }
+
+    fn empty() -> GameState {
+        GameState::NotCreated
+    }
+
+    fn evolve(state: GameState, event: &GameEvent) -> GameState {
+        evolve(state, event)
+    }
+
+    fn corrupt(state: &GameState) -> Option<String> {
+        match state {
+            GameState::Corrupt { version, reason } => Some(format!("at {version}: {reason}")),
+            _ => None,
+        }
+    }
+
+    fn version(state: &GameState) -> u64 {
+        state.version()
+    }
+
+    fn creates(command: &Command) -> bool {
+        matches!(command, Command::CreateGame(_))
+    }
+
+    /// If the side to move's flag has fallen, the flag fall is recorded instead and the command
+    /// refused: the game is over.
+    fn judge(
+        before: &GameState,
+        command: Command,
+        ctx: &Context,
+    ) -> Result<Judgement<GameEvent>, Rejection> {
+        match before.game().and_then(|g| g.flagged(ctx.now)) {
+            Some(side) if !matches!(command, Command::FlagFall) => {
+                let system = Context {
+                    actor: Actor::System,
+                    ..ctx.clone()
+                };
+                Ok(Judgement {
+                    events: decide(before, Command::FlagFall, &system)?,
+                    then_refuse: Some(Rejection::FlagFallen { side }),
+                })
+            }
+            _ => Ok(Judgement {
+                events: decide(before, command, ctx)?,
+                then_refuse: None,
+            }),
+        }
+    }
+
+    fn project(
+        app: &AppState,
+        _id: &str,
+        after: &GameState,
+        first_seq: i64,
+        events: &[GameEvent],
+        ctx: &Context,
+    ) -> Result<Projected<Games>, StoreError> {
+        let Some(game) = after.game() else {
+            return Err(StoreError::Corrupt(
+                "decide produced events that do not fold".into(),
+            ));
+        };
+        let view = GameView::of(game, ctx.now);
+        let mut mail = outbox::rows_for(game, first_seq, events);
+        crate::mail::sender::settle_where_written(&app.store, &mut mail);
+        let row = view.row(game);
+        let json = row.view.clone();
+        Ok(Projected {
+            row: Box::new(row),
+            mail,
+            answer: GameAnswer { view, json },
+        })
+    }
+
+    /// No flag has fallen (its record asks whether the opponent can still win, 6.9) and the
+    /// domain vouches that judging the command on this same copy (whose memo the check may carry
+    /// forward) cannot take long (D35).
+    fn judged_on_worker(copy: &mut GameState, command: &Command, ctx: &Context) -> bool {
+        copy.game().is_some_and(|g| g.flagged(ctx.now).is_none())
+            && !judging_may_search(copy, command, ctx)
+    }
+
+    fn count(app: &AppState, events: &[StoredEvent]) {
+        let moves = events
+            .iter()
+            .filter(|e| matches!(e.event.body, EventBody::MovePlayed { .. }))
+            .count();
+        app.metrics.moves_recorded.inc_by(moves as u64);
+    }
+}

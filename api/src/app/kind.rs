@@ -1,0 +1,280 @@
+//! A kind of event log, as the command pipeline runs commands on it: how its state folds, how a
+//! command is judged, and what its projection and mail are. A game is one kind ([`super::games`]);
+//! another (a tournament) implements [`LogKind`] and gets the pipeline — the cached folds, the
+//! retry on a lost race, the group commit, the hash chain — without a copy of it.
+
+use domain::game::Rejection;
+
+use super::folds::Folds;
+use super::AppState;
+use crate::store::{LogTable, OutboxRow, ProjectionRow, Recorded, StoreError, StoredEvent};
+
+pub trait LogKind: Sized + Send + Sync + 'static {
+    type State: Clone + Send + Sync + 'static;
+    type Command: Clone + Send + Sync + 'static;
+    type Event: Recorded;
+    /// Who asks and when, and whatever else judging needs.
+    type Context: Clone + Send + Sync + 'static;
+    /// What an answer carries beside the new state (a game's view).
+    type Answer: Send + 'static;
+
+    /// The table its logs are kept in.
+    fn table() -> &'static dyn LogTable;
+    /// This server's cached folds of this kind.
+    fn folds(app: &AppState) -> &Folds<Self>;
+    /// The state before the first event.
+    fn empty() -> Self::State;
+    fn evolve(state: Self::State, event: &Self::Event) -> Self::State;
+    /// Why the state does not fold, if it does not (the log is then refused as corrupt).
+    fn corrupt(state: &Self::State) -> Option<String>;
+    /// The state's version, as a client names the one it expects.
+    fn version(state: &Self::State) -> u64;
+    /// Whether the command starts a log (it may not be answered "not found").
+    fn creates(command: &Self::Command) -> bool;
+    /// Judges a command: the events to append, or the refusal.
+    fn judge(
+        state: &Self::State,
+        command: Self::Command,
+        ctx: &Self::Context,
+    ) -> Result<Judgement<Self::Event>, Rejection>;
+    /// The projection row, the mail and the answer once `events` (the first of them numbered
+    /// `first_seq`) have made `after` of log `id`; an error if `after` is not a state the events
+    /// can make.
+    fn project(
+        app: &AppState,
+        id: &str,
+        after: &Self::State,
+        first_seq: i64,
+        events: &[Self::Event],
+        ctx: &Self::Context,
+    ) -> Result<Projected<Self>, StoreError>;
+    /// Whether an HTTP worker judges this command on this copy of a cached state itself,
+    /// instead of handing it to a blocking thread: only where judging is known to be quick.
+    fn judged_on_worker(
+        _copy: &mut Self::State,
+        _command: &Self::Command,
+        _ctx: &Self::Context,
+    ) -> bool {
+        false
+    }
+    /// Counts what the committed events did, for the metrics.
+    fn count(_app: &AppState, _events: &[StoredEvent<Self::Event>]) {}
+}
+
+/// A judged command.
+pub struct Judgement<E> {
+    /// What to append.
+    pub events: Vec<E>,
+    /// A refusal to answer once they are written: they record what had to happen first (a
+    /// fallen flag) instead of the command.
+    pub then_refuse: Option<Rejection>,
+}
+
+/// What a command's events project to.
+pub struct Projected<K: LogKind> {
+    pub row: Box<dyn ProjectionRow>,
+    pub mail: Vec<OutboxRow>,
+    pub answer: K::Answer,
+}
+
+/// The tests' second kind of log (a tally) run through the pipeline that runs games.
+#[cfg(test)]
+mod tests {
+    use std::sync::{Arc, OnceLock};
+
+    use diesel::connection::SimpleConnection;
+    use diesel::prelude::*;
+    use time::OffsetDateTime;
+
+    use super::*;
+    use crate::app::commands::{execute_on, just_on, run_on, CommandError};
+    use crate::store::log::tally::{tallies, Counted, TallyLog, TallyRow, TABLES};
+    use crate::store::{on_temp_postgres, Append, Store};
+
+    struct Tally;
+
+    #[derive(Debug, Clone)]
+    enum Count {
+        Open,
+        Add(i64),
+    }
+
+    /// A tally's events and total.
+    type Tallied = Option<(u64, i64)>;
+
+    /// A tally takes counts up to this total.
+    const FULL: i64 = 10;
+
+    impl LogKind for Tally {
+        type State = Tallied;
+        type Command = Count;
+        type Event = Counted;
+        type Context = OffsetDateTime;
+        type Answer = i64;
+
+        fn table() -> &'static dyn LogTable {
+            &TallyLog
+        }
+
+        fn folds(_: &AppState) -> &Folds<Tally> {
+            static FOLDS: OnceLock<Folds<Tally>> = OnceLock::new();
+            FOLDS.get_or_init(|| Folds::new(100))
+        }
+
+        fn empty() -> Tallied {
+            None
+        }
+
+        fn evolve(state: Tallied, event: &Counted) -> Tallied {
+            let (events, total) = state.unwrap_or_default();
+            Some((events + 1, total + event.n))
+        }
+
+        fn corrupt(_: &Tallied) -> Option<String> {
+            None
+        }
+
+        fn version(state: &Tallied) -> u64 {
+            state.map_or(0, |(events, _)| events)
+        }
+
+        fn creates(command: &Count) -> bool {
+            matches!(command, Count::Open)
+        }
+
+        fn judge(
+            state: &Tallied,
+            command: Count,
+            now: &OffsetDateTime,
+        ) -> Result<Judgement<Counted>, Rejection> {
+            let n = match (state, command) {
+                (None, Count::Open) => 0,
+                (Some(_), Count::Open) => return Err(Rejection::GameExists),
+                (None, Count::Add(_)) => return Err(Rejection::NoSuchGame),
+                (Some((_, total)), Count::Add(n)) if total + n > FULL => {
+                    return Err(Rejection::GameOver)
+                }
+                (Some(_), Count::Add(n)) => n,
+            };
+            Ok(Judgement {
+                events: vec![Counted { at: *now, n }],
+                then_refuse: None,
+            })
+        }
+
+        fn project(
+            _: &AppState,
+            id: &str,
+            after: &Tallied,
+            _: i64,
+            _: &[Counted],
+            _: &OffsetDateTime,
+        ) -> Result<Projected<Tally>, StoreError> {
+            let (events, total) = after.unwrap_or_default();
+            Ok(Projected {
+                row: Box::new(TallyRow {
+                    id: id.into(),
+                    total,
+                    last_seq: events as i64,
+                }),
+                mail: vec![],
+                answer: total,
+            })
+        }
+    }
+
+    fn app_state(store: Store) -> Arc<AppState> {
+        let key = crate::sealing::EnvelopeKey::from_hex(&"ab".repeat(32)).unwrap();
+        Arc::new(AppState {
+            store,
+            admin_token_hash: String::new(),
+            metrics: super::super::metrics::Metrics::new(),
+            limits: Arc::new(super::super::Limits::new(100, 100)),
+            public_url: "http://zarf.test".into(),
+            mail: crate::mail::compose::MailSettings {
+                from: "zarf <zarf@zarf.test>".parse().unwrap(),
+                public_url: "http://zarf.test".into(),
+                domain: "zarf.test".into(),
+                link_secret: key.derive("unsubscribe"),
+            },
+            envelope_key: key,
+            folds: Folds::new(10),
+            login_limits: super::super::Limits::per_hour(10, 10),
+        })
+    }
+
+    #[test]
+    fn another_kind_of_log_runs_through_the_games_pipeline() {
+        let dir = std::env::temp_dir().join(format!("zarf-kind-{}", uuid::Uuid::now_v7()));
+        let url = format!("sqlite://{}", dir.join("zarf.sqlite3").display());
+        runs_through_the_pipeline_on(Store::open(&url, 4).unwrap());
+        on_temp_postgres(runs_through_the_pipeline_on);
+    }
+
+    fn runs_through_the_pipeline_on(store: Store) {
+        store.writer().unwrap().batch_execute(TABLES).unwrap();
+        let app = app_state(store);
+        let id = uuid::Uuid::now_v7().to_string();
+        let now = crate::store::now();
+        let execute = |command: Count, expected: Option<u64>| {
+            execute_on::<Tally>(&app, &id, just_on::<Tally>(command), &now, expected)
+        };
+
+        // Created on the caller's thread; a command on a log that is not there is not found.
+        let opened = execute(Count::Open, None).unwrap();
+        assert_eq!((opened.answer, opened.new_events.len()), (0, 1));
+        let elsewhere = execute_on::<Tally>(&app, "none", just_on(Count::Add(1)), &now, None);
+        assert!(matches!(elsewhere, Err(CommandError::NotFound)));
+
+        // From an async worker: judged on a blocking thread, the commit awaited.
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap();
+        let added = runtime
+            .block_on(run_on::<Tally>(app.clone(), &id, Count::Add(3), now, None))
+            .unwrap();
+        assert_eq!((added.answer, added.folded.seq), (3, 2));
+
+        // Another server appends behind this one's cache: the command judged on the stale fold
+        // loses the race, and is judged again on the log.
+        let last = &added.new_events[0];
+        app.store
+            .append(&Append {
+                after_seq: 2,
+                prev_hash: &last.hash,
+                events: &[Counted { at: now, n: 4 }],
+                projection: &TallyRow {
+                    id: id.clone(),
+                    total: 7,
+                    last_seq: 3,
+                },
+                mail: &[],
+                envelope: None,
+            })
+            .unwrap();
+        let conflicts = app.metrics.store_conflicts.get();
+        let again = execute(Count::Add(2), None).unwrap();
+        assert_eq!((again.answer, again.folded.seq), (9, 4));
+        assert_eq!(app.metrics.store_conflicts.get(), conflicts + 1);
+        assert_eq!(Tally::folds(&app).cached(&id).map(|f| f.seq), Some(4));
+
+        // Refusals write nothing: the rules', and a version the client no longer has.
+        let full = execute(Count::Add(FULL), None);
+        assert!(matches!(
+            full,
+            Err(CommandError::Rejected(Rejection::GameOver))
+        ));
+        let stale = execute(Count::Add(1), Some(3));
+        assert!(matches!(stale, Err(CommandError::VersionConflict)));
+        let log: Vec<crate::store::StoredEvent<Counted>> =
+            app.store.load_log(&TallyLog, &id, 0).unwrap();
+        let counts: Vec<i64> = log.iter().map(|e| e.event.n).collect();
+        assert_eq!(counts, [0, 3, 4, 2]);
+        let row: (i64, i64) = tallies::table
+            .find(&id)
+            .select((tallies::total, tallies::last_seq))
+            .first(&mut *app.store.reader().unwrap())
+            .unwrap();
+        assert_eq!(row, (9, 4), "the projection written with the events");
+    }
+}
