@@ -74,6 +74,27 @@ impl Texts {
             .into_owned()
     }
 
+    /// The message `key`, which takes no arguments (as pages ask for their texts).
+    pub fn text(&self, key: &str) -> String {
+        self.get(key, &[])
+    }
+
+    /// The language as the domain names it.
+    pub fn locale(&self) -> Locale {
+        if self.lang == "tr" {
+            Locale::Tr
+        } else {
+            Locale::En
+        }
+    }
+
+    /// The other language, for a paper printed in both.
+    pub fn other(&self) -> Texts {
+        Texts {
+            lang: if self.lang == "tr" { "en" } else { "tr" },
+        }
+    }
+
     pub fn has(&self, key: &str) -> bool {
         bundles()[self.lang].has_message(key)
     }
@@ -236,10 +257,14 @@ mod tests {
             let used = sources.contains(&format!("\"{key}\"")) || built.contains(key);
             assert!(used, "{key} is in the translations but nothing uses it");
         }
-        // And every key the code asks for by name (`.get("key", …)`) is there.
+        // And every key the code asks for by name (`.get("key", …)`, `.text("key")`) is there.
         let mut asked = 0;
-        for (i, _) in sources.match_indices(".get(\"") {
-            let rest = &sources[i + 6..];
+        let asks = sources
+            .match_indices(".get(\"")
+            .chain(sources.match_indices(".text(\""))
+            .map(|(i, call)| i + call.len());
+        for i in asks {
+            let rest = &sources[i..];
             let key = &rest[..rest.find('"').unwrap()];
             if key != "key"
                 && key

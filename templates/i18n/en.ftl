@@ -143,3 +143,45 @@ index-tagline = Correspondence chess, adjourned games and sealed-move envelopes.
 index-about = zarf is an open-source server for correspondence chess games that last weeks, adjourned over-the-board games with sealed moves, and school tournaments. Every game is a log of events judged by the FIDE Laws of Chess.
 index-openapi = The API (OpenAPI document)
 index-example = A worked example
+
+# Sign-in and unsubscribe pages
+login-title = Sign in
+login-email = E-mail address
+login-send-link = Send me a sign-in link
+login-code = Login code
+login-with-code = Sign in with the code
+login-sent-title = Check your mail
+login-sent = If that address belongs to a player, a sign-in link is on its way. It works once, for 15 minutes.
+login-refused-title = This link does not work
+login-refused = It was used already or is older than 15 minutes.
+login-ask-again = Ask for a new one.
+login-card-where = Sign in at /login. The code works once.
+unsubscribe-title = Unsubscribe
+unsubscribe-question = Stop the game mails? Time reminders still come, so no game is lost on time unawares.
+unsubscribe-button = Unsubscribe
+unsubscribed-title = Unsubscribed
+unsubscribed = Only time reminders from now on.
+
+# The game page
+page-game-active = In play
+page-game-adjourned = Adjourned
+page-game-finished = Finished
+page-white-to-move = White to move
+page-black-to-move = Black to move
+
+# The printed sealed-move envelope (each label also shown in the other language)
+sealed-page-title = Sealed move envelope
+sealed-page-fen = Position before the sealed move (FEN)
+sealed-page-white-used = Time used by White
+sealed-page-black-used = Time used by Black
+sealed-page-sealed-by = Sealed by
+sealed-page-move-number = Number of the sealed move
+sealed-page-draw-offer = Draw offer
+sealed-page-offered-by = by { $side }
+sealed-page-no-offer = none
+sealed-page-resumption = Resumption
+sealed-page-commitment = Commitment (SHA-256)
+sealed-page-move = Sealed move
+sealed-page-opened = opened; nonce
+sealed-page-game = Game
+sealed-page-check = After opening, anyone can check the move against the commitment:

@@ -143,3 +143,45 @@ index-tagline = Yazışmalı satranç, ertelenen oyunlar ve gizli hamle zarflar�
 index-about = zarf, haftalarca süren yazışmalı satranç oyunları, gizli hamleyle ertelenen turnuva oyunları ve okul turnuvaları için açık kaynaklı bir sunucudur. Her oyun, FIDE Satranç Kurallarına göre değerlendirilen bir olay kaydıdır.
 index-openapi = API belgesi (OpenAPI)
 index-example = Örnek kullanım
+
+# Sign-in and unsubscribe pages
+login-title = Giriş yap
+login-email = E-posta adresi
+login-send-link = Bana giriş bağlantısı gönder
+login-code = Giriş kodu
+login-with-code = Kodla giriş yap
+login-sent-title = E-postanızı kontrol edin
+login-sent = Bu adres bir oyuncuya aitse giriş bağlantısı yolda. Bir kez ve 15 dakika boyunca geçerlidir.
+login-refused-title = Bu bağlantı geçersiz
+login-refused = Daha önce kullanılmış ya da 15 dakikadan eski.
+login-ask-again = Yenisini isteyin.
+login-card-where = /login adresinden giriş yapın. Kod yalnızca bir kez geçerlidir.
+unsubscribe-title = Abonelikten çık
+unsubscribe-question = Oyun e-postaları durdurulsun mu? Süre hatırlatmaları gelmeye devam eder; hiçbir oyun habersizce süreden kaybedilmez.
+unsubscribe-button = Abonelikten çık
+unsubscribed-title = Abonelikten çıkıldı
+unsubscribed = Bundan sonra yalnızca süre hatırlatmaları gelecek.
+
+# The game page
+page-game-active = Oynanıyor
+page-game-adjourned = Ertelendi
+page-game-finished = Bitti
+page-white-to-move = Sıra Beyazda
+page-black-to-move = Sıra Siyahta
+
+# The printed sealed-move envelope (each label also shown in the other language)
+sealed-page-title = Gizli hamle zarfı
+sealed-page-fen = Gizli hamleden önceki konum (FEN)
+sealed-page-white-used = Beyazın kullandığı süre
+sealed-page-black-used = Siyahın kullandığı süre
+sealed-page-sealed-by = Hamleyi zarflayan
+sealed-page-move-number = Gizli hamlenin numarası
+sealed-page-draw-offer = Beraberlik teklifi
+sealed-page-offered-by = teklif eden: { $side }
+sealed-page-no-offer = yok
+sealed-page-resumption = Devam zamanı ve yeri
+sealed-page-commitment = Taahhüt (SHA-256)
+sealed-page-move = Gizli hamle
+sealed-page-opened = açıldı; nonce
+sealed-page-game = Oyun
+sealed-page-check = Zarf açıldıktan sonra herkes hamleyi taahhüde karşı doğrulayabilir:

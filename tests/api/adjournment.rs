@@ -104,6 +104,7 @@ both_backends! {
         let printed = app.get(&url("/envelope/print"), Some(&org.token)).await.text().await.unwrap();
         assert!(printed.contains(closed["commitment"].as_str().unwrap()) && printed.contains("Okul salonu"));
         assert!(!printed.contains(SECRET));
+        assert!(printed.contains("<h1>Sealed move envelope <span class=\"other\" lang=\"tr\">Gizli hamle zarfı</span>"), "both languages: {printed}");
 
         // No moves while adjourned; no check-in before the resumption.
         assert_error(app.post_move(&g, &black.token, "Nc6").await, 409, "adjourned").await;

@@ -40,6 +40,45 @@ both_backends! {
         assert!(tr.contains("Yazışmalı satranç") && tr.contains("lang=\"tr\""), "{tr}");
     }
 
+    async fn pages_speak_the_readers_language(app) {
+        let page = |path: &'static str, lang: Option<&'static str>| {
+            let mut req = app.client.get(app.url(path));
+            if let Some(lang) = lang {
+                req = req.header("accept-language", lang);
+            }
+            async move {
+                let res = req.send().await.unwrap();
+                (res.status(), res.text().await.unwrap())
+            }
+        };
+        let (status, tr) = page("/login", Some("tr-TR,tr;q=0.9")).await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(tr.contains("lang=\"tr\"") && tr.contains("Giriş yap") && tr.contains("action=\"/login?lang=tr\""), "{tr}");
+        let (_, en) = page("/login", None).await;
+        assert!(en.contains("lang=\"en\"") && en.contains("Send me a sign-in link"), "{en}");
+        let (_, asked) = page("/login?lang=en", Some("tr")).await;
+        assert!(asked.contains("Sign in"), "the query wins over the browser: {asked}");
+
+        // A link that does not work: 400, in the reader's language.
+        let (status, refused) = page("/login/0000?lang=tr", None).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+        assert!(refused.contains("Bu bağlantı geçersiz") && refused.contains("href=\"/login\""), "{refused}");
+        let (status, refused) = page("/unsubscribe?player=p&token=t", None).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+        assert!(refused.contains("This link does not work"), "{refused}");
+
+        // A game's page says who is to move, and how it ended.
+        let (game, white, black) = app.new_game().await;
+        let id = game["id"].as_str().unwrap();
+        app.play(id, &white, &black, "e4").await;
+        let path: &'static str = Box::leak(format!("/games/{id}").into_boxed_str());
+        let (_, tr) = page(path, Some("tr")).await;
+        assert!(tr.contains("Oynanıyor · Sıra Siyahta"), "{tr}");
+        app.post(&format!("/api/v1/games/{id}/resign"), Some(&black.token), serde_json::json!({})).await;
+        let (_, en) = page(path, None).await;
+        assert!(en.contains("Finished · 1-0 (resignation)"), "{en}");
+    }
+
     async fn responses_carry_a_request_id(app) {
         let res = app.get("/api/v1/games/not-an-id", None).await;
         let id = res.headers().get("x-request-id").expect("a request id").to_str().unwrap().to_owned();

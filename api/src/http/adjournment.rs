@@ -21,6 +21,7 @@ use super::games::{ok_game, run};
 use crate::app::views::{DrawOfferView, GameView};
 use crate::app::AppState;
 use crate::app::{execute, CommandError, Extras};
+use crate::i18n::Texts;
 use crate::sealing::{new_nonce, Content};
 use crate::store::{self, rfc3339, EnvelopeRow};
 
@@ -401,8 +402,12 @@ pub async fn get_envelope(
 #[derive(Template)]
 #[template(path = "pages/envelope.html")]
 struct PrintedEnvelope<'a> {
+    /// The reader's language, and the other one beside each label.
+    t: Texts,
+    o: Texts,
     e: &'a EnvelopeView,
     game_id: &'a str,
+    draw_offer: String,
 }
 
 #[get("/api/v1/games/{id}/envelope/print")]
@@ -436,15 +441,22 @@ pub async fn print_envelope(
         Ok(view)
     })
     .await??;
-    let html = PrintedEnvelope {
+    let t = Texts::of(locale);
+    let draw_offer = match &view.draw_offer {
+        Some(offer) => t.get(
+            "sealed-page-offered-by",
+            &[("side", t.text(&format!("side-{}", offer.by)))],
+        ),
+        None => t.text("sealed-page-no-offer"),
+    };
+    let page = PrintedEnvelope {
+        t,
+        o: t.other(),
         e: &view,
         game_id: &id.to_string(),
-    }
-    .render()
-    .map_err(ApiError::internal)?;
-    Ok(HttpResponse::Ok()
-        .content_type("text/html; charset=utf-8")
-        .body(html))
+        draw_offer,
+    };
+    super::page::html(actix_web::http::StatusCode::OK, &page)
 }
 
 #[utoipa::path(

@@ -3,40 +3,35 @@
 //! Also the unsubscribe link and the mail preferences.
 
 use actix_web::cookie::{Cookie, SameSite};
+use actix_web::http::StatusCode;
 use actix_web::{get, post, put, web, HttpRequest, HttpResponse};
+use askama::Template;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::auth::Caller;
 use super::error::{ApiError, ErrorBody};
+use super::page::{self, Notice};
 use super::players::Email;
 use crate::app::tokens::{new_token, token_hash};
 use crate::app::AppState;
+use crate::i18n::Texts;
 use crate::mail::kind::Mail;
 use crate::store::{self, micros};
 
 pub const SESSION_COOKIE: &str = "zarf_session";
 const SESSION_DAYS: i64 = 30;
 
-fn page(title: &str, body: &str) -> HttpResponse {
-    HttpResponse::Ok().content_type("text/html; charset=utf-8").body(format!(
-        "<!doctype html><html><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width\">\
-         <title>{title}</title><style>body{{font-family:system-ui,sans-serif;max-width:30rem;margin:3rem auto;padding:0 1rem}}\
-         input,button{{font-size:1rem;padding:.4rem}}</style></head><body><h1>{title}</h1>{body}</body></html>"
-    ))
+#[derive(Template)]
+#[template(path = "pages/login.html")]
+struct LoginPage {
+    t: Texts,
 }
 
 #[get("/login")]
-pub async fn login_page() -> HttpResponse {
-    page(
-        "zarf — sign in / giriş",
-        "<form method=\"post\" action=\"/login\"><p><label>E-mail / E-posta<br>\
-         <input type=\"email\" name=\"email\" required autofocus></label></p>\
-         <p><button>Send me a link / Bağlantı gönder</button></p></form>\
-         <form method=\"post\" action=\"/login/code\"><p><label>Login code / Giriş kodu<br>\
-         <input name=\"code\" required autocomplete=\"one-time-code\"></label></p>\
-         <p><button>Sign in / Giriş</button></p></form>",
-    )
+pub async fn login_page(req: HttpRequest) -> Result<HttpResponse, ApiError> {
+    let t = page::texts(&req);
+    page::html(StatusCode::OK, &LoginPage { t })
 }
 
 #[derive(Deserialize)]
@@ -74,11 +69,15 @@ pub async fn request_link(
         })
         .await??;
     }
-    Ok(page(
-        "Check your mail / E-postanızı kontrol edin",
-        "<p>If that address belongs to a player, a sign-in link is on its way. It works once, for 15 minutes.</p>\
-         <p>Bu adres bir oyuncuya aitse giriş bağlantısı yolda. Bir kez ve 15 dakika geçerlidir.</p>",
-    ))
+    page::html(
+        StatusCode::OK,
+        &Notice {
+            t: page::texts(&req),
+            title: "login-sent-title",
+            text: "login-sent",
+            link: None,
+        },
+    )
 }
 
 /// Opens a session for a player: its token (stored hashed).
@@ -105,20 +104,36 @@ fn session_response(state: &AppState, token: String) -> HttpResponse {
         .finish()
 }
 
-fn refused() -> HttpResponse {
-    let mut r = page(
-        "This link does not work / Bu bağlantı geçersiz",
-        "<p>It was used already or is older than 15 minutes. <a href=\"/login\">Ask for a new one.</a></p>\
-         <p>Daha önce kullanılmış ya da 15 dakikadan eski. <a href=\"/login\">Yenisini isteyin.</a></p>",
-    );
-    *r.status_mut() = actix_web::http::StatusCode::BAD_REQUEST;
-    r
+/// A link, code or unsubscribe token that does not work: 400.
+fn refused(req: &HttpRequest) -> Result<HttpResponse, ApiError> {
+    page::html(
+        StatusCode::BAD_REQUEST,
+        &Notice {
+            t: page::texts(req),
+            title: "login-refused-title",
+            text: "login-refused",
+            link: Some(("/login", "login-ask-again")),
+        },
+    )
+}
+
+/// A page, or the refusal if there is no session to open.
+fn session_or_refused(
+    state: &AppState,
+    req: &HttpRequest,
+    session: Option<String>,
+) -> Result<HttpResponse, ApiError> {
+    match session {
+        Some(token) => Ok(session_response(state, token)),
+        None => refused(req),
+    }
 }
 
 #[get("/login/{token}")]
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn use_link(
     state: web::Data<AppState>,
+    req: HttpRequest,
     token: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let hash = token_hash(&token);
@@ -130,7 +145,7 @@ pub async fn use_link(
         }
     })
     .await??;
-    Ok(session.map_or_else(refused, |t| session_response(&state, t)))
+    session_or_refused(&state, &req, session)
 }
 
 #[derive(Deserialize)]
@@ -161,7 +176,7 @@ pub async fn use_code(
         }
     })
     .await??;
-    Ok(session.map_or_else(refused, |t| session_response(&state, t)))
+    session_or_refused(&state, &req, session)
 }
 
 /// Codes are read by children from paper: case and dashes do not matter.
@@ -232,15 +247,12 @@ pub async fn login_code(
     })
     .await??;
     if q.format.as_deref() == Some("html") {
-        return Ok(page(
-            "zarf",
-            &format!(
-                "<div style=\"border:2px dashed #000;padding:1.5rem;text-align:center\"><p>{}</p>\
-                 <p style=\"font-size:2rem;letter-spacing:.2rem;font-family:monospace\">{code}</p>\
-                 <p>/login — one time / bir kez</p></div>",
-                html_escape(&player.name)
-            ),
-        ));
+        let card = LoginCard {
+            t: Texts::of(locale),
+            name: player.name,
+            code,
+        };
+        return page::html(StatusCode::OK, &card);
     }
     Ok(HttpResponse::Created().json(LoginCode {
         player: player.id,
@@ -248,11 +260,21 @@ pub async fn login_code(
     }))
 }
 
-fn html_escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
+/// A printable card with a pupil's one-time code.
+#[derive(Template)]
+#[template(path = "pages/login-card.html")]
+struct LoginCard {
+    t: Texts,
+    name: String,
+    code: String,
+}
+
+#[derive(Template)]
+#[template(path = "pages/unsubscribe.html")]
+struct UnsubscribePage<'a> {
+    t: Texts,
+    player: &'a str,
+    token: &'a str,
 }
 
 #[derive(Deserialize)]
@@ -268,30 +290,29 @@ fn check_unsubscribe(state: &AppState, q: &UnsubscribeQuery) -> bool {
 #[get("/unsubscribe")]
 pub async fn unsubscribe_page(
     state: web::Data<AppState>,
+    req: HttpRequest,
     q: web::Query<UnsubscribeQuery>,
-) -> HttpResponse {
+) -> Result<HttpResponse, ApiError> {
     if !check_unsubscribe(&state, &q) {
-        return refused();
+        return refused(&req);
     }
-    page(
-        "Unsubscribe / Abonelikten çık",
-        &format!(
-            "<form method=\"post\" action=\"/unsubscribe?player={}&token={}\"><p>Stop the game mails? Time reminders still come, so no game is lost on time unawares.</p>\
-             <p>Oyun e-postaları durdurulsun mu? Süre hatırlatmaları gelmeye devam eder.</p><button>Unsubscribe / Çık</button></form>",
-            html_escape(&q.player),
-            html_escape(&q.token)
-        ),
-    )
+    let form = UnsubscribePage {
+        t: page::texts(&req),
+        player: &q.player,
+        token: &q.token,
+    };
+    page::html(StatusCode::OK, &form)
 }
 
 /// One click (RFC 8058: the mail client posts `List-Unsubscribe=One-Click`).
 #[post("/unsubscribe")]
 pub async fn unsubscribe(
     state: web::Data<AppState>,
+    req: HttpRequest,
     q: web::Query<UnsubscribeQuery>,
 ) -> Result<HttpResponse, ApiError> {
     if !check_unsubscribe(&state, &q) {
-        return Ok(refused());
+        return refused(&req);
     }
     let player = q.player.clone();
     web::block(move || -> Result<(), ApiError> {
@@ -306,10 +327,15 @@ pub async fn unsubscribe(
         Ok(())
     })
     .await??;
-    Ok(page(
-        "Unsubscribed / Abonelikten çıkıldı",
-        "<p>Only time reminders from now on. / Artık yalnızca süre hatırlatmaları.</p>",
-    ))
+    page::html(
+        StatusCode::OK,
+        &Notice {
+            t: page::texts(&req),
+            title: "unsubscribed-title",
+            text: "unsubscribed",
+            link: None,
+        },
+    )
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

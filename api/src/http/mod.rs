@@ -8,6 +8,7 @@ pub mod error;
 pub mod games;
 pub mod login;
 pub mod ops;
+pub mod page;
 pub mod players;
 pub mod schema;
 

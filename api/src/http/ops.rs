@@ -2,12 +2,9 @@
 
 use actix_web::{get, web, HttpRequest, HttpResponse};
 use askama::Template;
-use serde::Deserialize;
 
 use super::error::ApiError;
 use crate::app::AppState;
-use crate::i18n::Texts;
-use domain::game::Locale;
 
 #[get("/healthz")]
 #[tracing::instrument(level = "debug", skip_all)]
@@ -61,17 +58,41 @@ pub async fn readme() -> HttpResponse {
 #[derive(Template)]
 #[template(path = "pages/game.html")]
 struct GamePage<'a> {
+    t: crate::i18n::Texts,
     g: &'a crate::app::views::GameView,
     board: Vec<Vec<crate::mail::render::Cell>>,
+    /// Where the game stands, and who is to move or how it ended.
+    state: String,
+}
+
+impl GamePage<'_> {
+    fn state_of(t: crate::i18n::Texts, g: &crate::app::views::GameView) -> String {
+        let status = match g.status.as_str() {
+            "finished" => t.text("page-game-finished"),
+            "adjourned" => t.text("page-game-adjourned"),
+            _ => t.text("page-game-active"),
+        };
+        match (&g.result, &g.termination) {
+            (Some(result), Some(how)) => {
+                let how = t.text(&format!("termination-{how}"));
+                format!("{status} · {result} ({how})")
+            }
+            (Some(result), None) => format!("{status} · {result}"),
+            _ if g.to_move == "black" => format!("{status} · {}", t.text("page-black-to-move")),
+            _ => format!("{status} · {}", t.text("page-white-to-move")),
+        }
+    }
 }
 
 /// A game as a page: where mails link.
 #[get("/games/{id}")]
 pub async fn game_page(
     state: web::Data<AppState>,
+    req: HttpRequest,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    let locale = domain::game::Locale::En;
+    let t = super::page::texts(&req);
+    let locale = t.locale();
     let id = domain::GameId::parse(&id)
         .map_err(|_| ApiError::not_found(locale))?
         .to_string();
@@ -86,12 +107,13 @@ pub async fn game_page(
     let pos = domain::chess::position_from_stored_fen(&view.fen)
         .ok_or_else(|| ApiError::internal(anyhow::anyhow!("a stored FEN does not read")))?;
     let (board, _) = crate::mail::render::diagram(&pos, false);
-    let html = GamePage { g: &view, board }
-        .render()
-        .map_err(ApiError::internal)?;
-    Ok(HttpResponse::Ok()
-        .content_type("text/html; charset=utf-8")
-        .body(html))
+    let page = GamePage {
+        t,
+        state: GamePage::state_of(t, &view),
+        g: &view,
+        board,
+    };
+    super::page::html(actix_web::http::StatusCode::OK, &page)
 }
 
 #[derive(Template)]
@@ -104,24 +126,10 @@ struct Index {
     example: String,
 }
 
-#[derive(Deserialize)]
-pub struct LangQuery {
-    lang: Option<String>,
-}
-
 /// A short page saying what zarf is (until the web interface lands), in English or Turkish.
 #[get("/")]
-pub async fn index(req: HttpRequest, q: web::Query<LangQuery>) -> Result<HttpResponse, ApiError> {
-    let accept = req
-        .headers()
-        .get(actix_web::http::header::ACCEPT_LANGUAGE)
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("");
-    let turkish = match q.lang.as_deref() {
-        Some(l) => l == "tr",
-        None => accept.trim_start().starts_with("tr"),
-    };
-    let t = Texts::of(if turkish { Locale::Tr } else { Locale::En });
+pub async fn index(req: HttpRequest) -> Result<HttpResponse, ApiError> {
+    let t = super::page::texts(&req);
     let page = Index {
         lang: t.lang,
         tagline: t.get("index-tagline", &[]),
@@ -129,8 +137,5 @@ pub async fn index(req: HttpRequest, q: web::Query<LangQuery>) -> Result<HttpRes
         openapi: t.get("index-openapi", &[]),
         example: t.get("index-example", &[]),
     };
-    let html = page.render().map_err(ApiError::internal)?;
-    Ok(HttpResponse::Ok()
-        .content_type("text/html; charset=utf-8")
-        .body(html))
+    super::page::html(actix_web::http::StatusCode::OK, &page)
 }
