@@ -136,7 +136,7 @@ pub fn rejection(r: &Rejection, locale: Locale) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use domain::game::{FieldProblem, LeaveProblem};
+    use domain::game::{FieldProblem, LeaveProblem, TimeControlError};
 
     /// The message keys of a translation file.
     fn keys(source: &str) -> Vec<String> {
@@ -197,6 +197,20 @@ mod tests {
                 "{r}"
             );
         }
+        for p in TimeControlError::examples() {
+            let r = rejection(&Rejection::InvalidTimeControl(p.clone()), Locale::Tr);
+            assert!(
+                Texts::of(Locale::Tr).has(p.key()) && r.starts_with("Geçersiz süre denetimi: "),
+                "{r}"
+            );
+        }
+        assert_eq!(
+            rejection(
+                &Rejection::InvalidTimeControl(TimeControlError::TooManyMoves { max: 500 }),
+                Locale::En
+            ),
+            "Invalid time control: a period has too many moves (at most 500)"
+        );
         assert_eq!(
             rejection(
                 &Rejection::FlagFallen {
@@ -252,6 +266,11 @@ mod tests {
             .chain(Rejection::examples().iter().map(|r| r.key().to_owned()))
             .chain(FieldProblem::examples().iter().map(|p| p.key().to_owned()))
             .chain(LeaveProblem::examples().iter().map(|p| p.key().to_owned()))
+            .chain(
+                TimeControlError::examples()
+                    .iter()
+                    .map(|p| p.key().to_owned()),
+            )
             .collect();
         for key in &en {
             let used = sources.contains(&format!("\"{key}\"")) || built.contains(key);

@@ -185,3 +185,13 @@ sealed-page-move = Sealed move
 sealed-page-opened = opened; nonce
 sealed-page-game = Game
 sealed-page-check = After opening, anyone can check the move against the commitment:
+
+# Why a time control cannot be used (the detail of rejection-invalid-time-control)
+time-control-no-time-per-move = a time per move needs seconds greater than zero
+time-control-too-much-time = { $field } is too large (at most 400 days)
+time-control-no-periods = it needs at least one period
+time-control-too-many-periods = it has too many periods (at most { $max })
+time-control-no-moves = a period needs at least one move
+time-control-too-many-moves = a period has too many moves (at most { $max })
+time-control-sudden-death-not-last = only the last period may be sudden death
+time-control-no-time = a period with no time needs an increment or a delay

@@ -185,3 +185,13 @@ sealed-page-move = Gizli hamle
 sealed-page-opened = açıldı; nonce
 sealed-page-game = Oyun
 sealed-page-check = Zarf açıldıktan sonra herkes hamleyi taahhüde karşı doğrulayabilir:
+
+# Why a time control cannot be used (the detail of rejection-invalid-time-control)
+time-control-no-time-per-move = hamle başına süre sıfırdan büyük olmalı
+time-control-too-much-time = { $field } çok büyük (en fazla 400 gün)
+time-control-no-periods = en az bir dönem gerekir
+time-control-too-many-periods = dönem sayısı çok fazla (en fazla { $max })
+time-control-no-moves = bir dönem en az bir hamle içermeli
+time-control-too-many-moves = bir dönemde çok fazla hamle var (en fazla { $max })
+time-control-sudden-death-not-last = yalnızca son dönem ani ölüm olabilir
+time-control-no-time = süresi olmayan bir dönem için ek süre ya da gecikme gerekir

@@ -3,6 +3,7 @@
 
 use super::rules::Ending;
 
+use super::time_control::TimeControlError;
 use super::types::Side;
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -41,7 +42,7 @@ pub enum Rejection {
     #[error("position not playable: {0}")]
     PositionNotPlayable(Ending),
     #[error("invalid time control: {0}")]
-    InvalidTimeControl(String),
+    InvalidTimeControl(TimeControlError),
     #[error("the same player on both sides")]
     SamePlayer,
     #[error("invalid {field}: {problem:?}")]
@@ -104,7 +105,7 @@ impl Rejection {
             },
             Rejection::InvalidFen("x".into()),
             Rejection::PositionNotPlayable(Ending::Stalemate),
-            Rejection::InvalidTimeControl("x".into()),
+            Rejection::InvalidTimeControl(TimeControlError::NoPeriods),
             Rejection::SamePlayer,
             Rejection::InvalidField {
                 field: "name",
@@ -217,9 +218,7 @@ impl Rejection {
                 ]
             }
             Rejection::DrawOfferPending { yours, .. } => vec![("yours", yes_no(*yours))],
-            Rejection::InvalidFen(detail) | Rejection::InvalidTimeControl(detail) => {
-                vec![("detail", detail.clone())]
-            }
+            Rejection::InvalidFen(detail) => vec![("detail", detail.clone())],
             Rejection::PositionNotPlayable(ending) => vec![(
                 "ending",
                 match ending {
@@ -255,6 +254,7 @@ impl Rejection {
             | Rejection::AlreadyCheckedIn
             | Rejection::EnvelopeContentMissing
             | Rejection::InvalidLeave(_)
+            | Rejection::InvalidTimeControl(_)
             | Rejection::ClockCorrectionTooLate => Vec::new(),
         }
     }
@@ -265,6 +265,7 @@ impl Rejection {
         match self {
             Rejection::InvalidField { problem, .. } => Some((problem.key(), problem.args())),
             Rejection::InvalidLeave(problem) => Some((problem.key(), problem.args())),
+            Rejection::InvalidTimeControl(problem) => Some((problem.key(), problem.args())),
             _ => None,
         }
     }

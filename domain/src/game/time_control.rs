@@ -46,10 +46,68 @@ pub struct Period {
     pub seconds: u64,
 }
 
-/// Why a time control cannot be used.
+/// Why a time control cannot be used (its message is `key()` with `args()`).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct TimeControlError(pub String);
+pub enum TimeControlError {
+    #[error("per_move needs seconds greater than zero")]
+    NoTimePerMove,
+    /// A number of seconds over [`TimeControl::MAX_SECONDS`] (400 days).
+    #[error("{field} is too large (at most 400 days)")]
+    TooMuchTime { field: &'static str },
+    #[error("periods needs at least one period")]
+    NoPeriods,
+    #[error("too many periods (at most {max})")]
+    TooManyPeriods { max: usize },
+    #[error("a period needs at least one move")]
+    NoMoves,
+    #[error("a period has too many moves (at most {max})")]
+    TooManyMoves { max: u32 },
+    #[error("only the last period may be sudden death")]
+    SuddenDeathNotLast,
+    #[error("a period with no time needs an increment or a delay")]
+    NoTime,
+}
+
+impl TimeControlError {
+    pub fn examples() -> Vec<TimeControlError> {
+        vec![
+            TimeControlError::NoTimePerMove,
+            TimeControlError::TooMuchTime { field: "seconds" },
+            TimeControlError::NoPeriods,
+            TimeControlError::TooManyPeriods { max: 16 },
+            TimeControlError::NoMoves,
+            TimeControlError::TooManyMoves { max: 500 },
+            TimeControlError::SuddenDeathNotLast,
+            TimeControlError::NoTime,
+        ]
+    }
+
+    pub const fn key(&self) -> &'static str {
+        match self {
+            TimeControlError::NoTimePerMove => "time-control-no-time-per-move",
+            TimeControlError::TooMuchTime { .. } => "time-control-too-much-time",
+            TimeControlError::NoPeriods => "time-control-no-periods",
+            TimeControlError::TooManyPeriods { .. } => "time-control-too-many-periods",
+            TimeControlError::NoMoves => "time-control-no-moves",
+            TimeControlError::TooManyMoves { .. } => "time-control-too-many-moves",
+            TimeControlError::SuddenDeathNotLast => "time-control-sudden-death-not-last",
+            TimeControlError::NoTime => "time-control-no-time",
+        }
+    }
+
+    pub fn args(&self) -> Vec<(&'static str, String)> {
+        match self {
+            TimeControlError::TooMuchTime { field } => vec![("field", (*field).to_owned())],
+            TimeControlError::TooManyPeriods { max } => vec![("max", max.to_string())],
+            TimeControlError::TooManyMoves { max } => vec![("max", max.to_string())],
+            TimeControlError::NoTimePerMove
+            | TimeControlError::NoPeriods
+            | TimeControlError::NoMoves
+            | TimeControlError::SuddenDeathNotLast
+            | TimeControlError::NoTime => Vec::new(),
+        }
+    }
+}
 
 impl TimeControl {
     /// A year and a bit: no correspondence control gives more for one period or move.
@@ -58,14 +116,15 @@ impl TimeControl {
     pub const MAX_MOVES_PER_PERIOD: u32 = 500;
 
     pub fn validate(&self) -> Result<(), TimeControlError> {
-        let err = |m: &str| Err(TimeControlError(m.to_owned()));
+        use TimeControlError as E;
+        let too_much = |field: &'static str| Err(E::TooMuchTime { field });
         match self {
             TimeControl::PerMove { seconds, .. } => {
                 if *seconds == 0 {
-                    return err("per_move needs seconds greater than zero");
+                    return Err(E::NoTimePerMove);
                 }
                 if *seconds > Self::MAX_SECONDS {
-                    return err("per_move seconds is too large (at most 400 days)");
+                    return too_much("seconds");
                 }
             }
             TimeControl::Periods {
@@ -75,29 +134,36 @@ impl TimeControl {
                 ..
             } => {
                 if periods.is_empty() {
-                    return err("periods needs at least one period");
+                    return Err(E::NoPeriods);
                 }
                 if periods.len() > Self::MAX_PERIODS {
-                    return err("too many periods (at most 16)");
+                    return Err(E::TooManyPeriods {
+                        max: Self::MAX_PERIODS,
+                    });
                 }
-                if *increment_seconds > Self::MAX_SECONDS || *delay_seconds > Self::MAX_SECONDS {
-                    return err("increment or delay is too large (at most 400 days)");
+                if *increment_seconds > Self::MAX_SECONDS {
+                    return too_much("increment_seconds");
+                }
+                if *delay_seconds > Self::MAX_SECONDS {
+                    return too_much("delay_seconds");
                 }
                 for (i, p) in periods.iter().enumerate() {
                     let last = i + 1 == periods.len();
                     if p.seconds > Self::MAX_SECONDS {
-                        return err("a period's seconds is too large (at most 400 days)");
+                        return too_much("seconds");
                     }
                     match p.moves {
-                        Some(0) => return err("a period needs at least one move"),
+                        Some(0) => return Err(E::NoMoves),
                         Some(n) if n > Self::MAX_MOVES_PER_PERIOD => {
-                            return err("a period has too many moves (at most 500)")
+                            return Err(E::TooManyMoves {
+                                max: Self::MAX_MOVES_PER_PERIOD,
+                            })
                         }
-                        None if !last => return err("only the last period may be sudden death"),
+                        None if !last => return Err(E::SuddenDeathNotLast),
                         _ => {}
                     }
                     if p.seconds == 0 && *increment_seconds == 0 && *delay_seconds == 0 {
-                        return err("a period with no time needs an increment or a delay");
+                        return Err(E::NoTime);
                     }
                 }
             }
@@ -106,7 +172,7 @@ impl TimeControl {
             .wrong_claim_bonus_seconds()
             .is_some_and(|b| b > Self::MAX_SECONDS)
         {
-            return err("wrong_claim_bonus_seconds is too large");
+            return too_much("wrong_claim_bonus_seconds");
         }
         Ok(())
     }
@@ -131,7 +197,7 @@ mod tests {
 
     fn parse(json: &str) -> Result<TimeControl, String> {
         let tc: TimeControl = serde_json::from_str(json).map_err(|e| e.to_string())?;
-        tc.validate().map_err(|e| e.0)?;
+        tc.validate().map_err(|e| e.to_string())?;
         Ok(tc)
     }
 

@@ -47,8 +47,7 @@ pub(super) fn create<R: Rules>(c: CreateGame, ctx: &Context<R>) -> Result<EventB
         }
     };
     if let Some(tc) = &c.time_control {
-        tc.validate()
-            .map_err(|e| Rejection::InvalidTimeControl(e.0))?;
+        tc.validate().map_err(Rejection::InvalidTimeControl)?;
     }
     Ok(EventBody::GameCreated(Box::new(GameCreated {
         game_id: c.game_id,
