@@ -62,7 +62,7 @@ both_backends! {
         // A link that does not work: 400, in the reader's language.
         let (status, refused) = page("/login/0000?lang=tr", None).await;
         assert_eq!(status, StatusCode::BAD_REQUEST);
-        assert!(refused.contains("Bu bağlantı geçersiz") && refused.contains("href=\"/login\""), "{refused}");
+        assert!(refused.contains("Bu bağlantı geçersiz") && refused.contains("href=\"/login?lang=tr\""), "{refused}");
         let (status, refused) = page("/unsubscribe?player=p&token=t", None).await;
         assert_eq!(status, StatusCode::BAD_REQUEST);
         assert!(refused.contains("This link does not work"), "{refused}");

@@ -43,5 +43,6 @@ pub struct Notice {
     pub t: Texts,
     pub title: &'static str,
     pub text: &'static str,
+    /// A link's path (without a query: the page adds the reader's language) and its text's key.
     pub link: Option<(&'static str, &'static str)>,
 }
