@@ -136,6 +136,7 @@ pub fn rejection(r: &Rejection, locale: Locale) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use domain::chess::FEN_PROBLEMS;
     use domain::game::{FieldProblem, LeaveProblem, TimeControlError};
 
     /// The message keys of a translation file.
@@ -197,6 +198,16 @@ mod tests {
                 "{r}"
             );
         }
+        for key in FEN_PROBLEMS {
+            for locale in [Locale::En, Locale::Tr] {
+                let r = rejection(&Rejection::InvalidFen(key), locale);
+                assert!(Texts::of(locale).has(key) && !r.contains('{'), "{r}");
+            }
+        }
+        assert_eq!(
+            rejection(&Rejection::InvalidFen("fen-missing-king"), Locale::Tr),
+            "FEN kurallara uygun bir konum değil: bir şah eksik"
+        );
         for p in TimeControlError::examples() {
             let r = rejection(&Rejection::InvalidTimeControl(p.clone()), Locale::Tr);
             assert!(
@@ -271,6 +282,7 @@ mod tests {
                     .iter()
                     .map(|p| p.key().to_owned()),
             )
+            .chain(FEN_PROBLEMS.map(String::from))
             .collect();
         for key in &en {
             let used = sources.contains(&format!("\"{key}\"")) || built.contains(key);

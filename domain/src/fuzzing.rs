@@ -20,7 +20,7 @@ use time::OffsetDateTime;
 
 use crate::chess::notation::{read_move, write_move, MoveStyle};
 use crate::chess::{fen_of, legal_moves, position_from_stored_fen, LetterSet, MoveText, Notation};
-use crate::chess::{FenError, StartFen, Uci};
+use crate::chess::{FenError, StartFen, Uci, FEN_PROBLEMS};
 use crate::game::{
     evolve, export_pgn, Actor, ClaimKind, Command, Context, CreateGame, EventBody, GameEvent,
     GameResult, GameState, MoveInput, MoveRecord, Participant, RuleSet, Side, Status,
@@ -187,8 +187,11 @@ pub fn fen(data: &[u8]) {
             assert!(!legal_moves(start.position()).is_empty());
         }
         Err(FenError::NotPlayable(_)) => {}
-        Err(FenError::Invalid(reason)) => {
-            assert!(!reason.trim().is_empty(), "a refusal without a reason")
+        Err(FenError::Invalid(key)) => {
+            assert!(
+                FEN_PROBLEMS.contains(&key),
+                "a refusal without a known reason: {key}"
+            )
         }
     }
 }

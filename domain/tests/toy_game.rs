@@ -70,7 +70,7 @@ impl Rules for TakeAway {
     }
 
     fn set_up(text: &str) -> Result<(Pile, String), SetUpError> {
-        let pos = pile(text).ok_or_else(|| SetUpError::Invalid(format!("not a pile: {text}")))?;
+        let pos = pile(text).ok_or(SetUpError::Invalid("toy-not-a-pile"))?;
         if let Some(ending) = Self::ending(&pos, &()) {
             return Err(SetUpError::NotPlayable(ending));
         }

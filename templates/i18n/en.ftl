@@ -195,3 +195,20 @@ time-control-no-moves = a period needs at least one move
 time-control-too-many-moves = a period has too many moves (at most { $max })
 time-control-sudden-death-not-last = only the last period may be sudden death
 time-control-no-time = a period with no time needs an increment or a delay
+
+# Why a FEN is no position a game can start from (the detail of rejection-invalid-fen)
+fen-too-long = the text is too long for a FEN (at most 128 characters)
+fen-not-fen = it is not a FEN (board, side to move, castling, en passant square, halfmove clock, move number, separated by spaces)
+fen-board = the board field is not valid (eight ranks from the 8th, separated by /, with pieces KQRBNP kqrbnp and empty squares as digits)
+fen-turn = the side to move must be w or b
+fen-castling-field = the castling field is not valid (KQkq, some of them, or -)
+fen-ep-field = the en passant field is not a square or -
+fen-clocks = the halfmove clock and the move number must be whole numbers
+fen-empty-board = the board is empty
+fen-missing-king = a king is missing
+fen-too-many-kings = a side has more than one king
+fen-pawns-on-back-rank = a pawn stands on the first or eighth rank
+fen-castling-rights = a castling right does not match where the king and rooks stand
+fen-ep-square = the en passant square does not follow a pawn's double step
+fen-opposite-check = the side not to move is in check
+fen-impossible = no game could reach it (an impossible check or too much material)

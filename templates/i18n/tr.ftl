@@ -195,3 +195,20 @@ time-control-no-moves = bir dönem en az bir hamle içermeli
 time-control-too-many-moves = bir dönemde çok fazla hamle var (en fazla { $max })
 time-control-sudden-death-not-last = yalnızca son dönem ani ölüm olabilir
 time-control-no-time = süresi olmayan bir dönem için ek süre ya da gecikme gerekir
+
+# Why a FEN is no position a game can start from (the detail of rejection-invalid-fen)
+fen-too-long = metin bir FEN için çok uzun (en fazla 128 karakter)
+fen-not-fen = bu bir FEN değil (tahta, hamle sırası, rok, geçerken alma karesi, yarım hamle sayacı, hamle numarası; boşlukla ayrılmış)
+fen-board = tahta alanı geçersiz (8. sıradan başlayarak / ile ayrılmış sekiz sıra; taşlar KQRBNP kqrbnp, boş kareler rakamla)
+fen-turn = hamle sırası w ya da b olmalı
+fen-castling-field = rok alanı geçersiz (KQkq, bunların bazıları ya da -)
+fen-ep-field = geçerken alma alanı bir kare ya da - olmalı
+fen-clocks = yarım hamle sayacı ve hamle numarası tam sayı olmalı
+fen-empty-board = tahta boş
+fen-missing-king = bir şah eksik
+fen-too-many-kings = bir tarafın birden fazla şahı var
+fen-pawns-on-back-rank = birinci ya da sekizinci sırada piyon var
+fen-castling-rights = bir rok hakkı şahın ve kalelerin yeriyle uyuşmuyor
+fen-ep-square = geçerken alma karesi bir piyonun iki kare ilerlemesinin ardından gelmiyor
+fen-opposite-check = hamle sırası kendisinde olmayan taraf şah altında
+fen-impossible = hiçbir oyun bu konuma ulaşamaz (olanaksız bir şah ya da fazla taş)

@@ -48,7 +48,8 @@ both_backends! {
         assert_error(app.create_game_with(&app.admin, json!({"white": a.id, "black": b.id, "event": "Okul\n[Result \"1-0\"]"})).await, 400, "bad_request").await;
         assert_error(app.create_game_with(&app.admin, json!({"white": a.id, "black": b.id, "site": "x".repeat(201)})).await, 400, "bad_request").await;
         assert_error(app.create_game_with(&app.admin, json!({"white": a.id, "black": b.id, "round": "1\t2"})).await, 400, "bad_request").await;
-        assert_error(app.create_game_with(&app.admin, json!({"white": a.id, "black": b.id, "start_fen": "8/8/8/8/8/8/8/8 w - - 0 1"})).await, 422, "invalid_fen").await;
+        let why = assert_error(app.create_game_with(&app.admin, json!({"white": a.id, "black": b.id, "start_fen": "8/8/8/8/8/8/8/8 w - - 0 1"})).await, 422, "invalid_fen").await;
+        assert_eq!(why, "The FEN is not a legal position: the board is empty");
         assert_error(app.create_game_with(&app.admin, json!({"white": a.id, "black": b.id, "start_fen": "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"})).await, 422, "position_not_playable").await;
         assert_error(app.create_game_with(&app.admin, json!({"white": a.id, "black": b.id, "time_control": {"kind": "per_move", "seconds": 0}})).await, 422, "invalid_time_control").await;
         let res = app.create_game_with(&app.admin, json!({"white": a.id, "black": b.id, "time_control": {"kind": "per_move", "seconds": 259200}})).await;

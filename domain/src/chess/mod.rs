@@ -15,11 +15,11 @@ pub use rules::Chess;
 pub use crate::game::rules::SetUpError as FenError;
 pub use crate::game::rules::{Ending, Winnability};
 
-use shakmaty::fen::Fen;
+use shakmaty::fen::{Fen, ParseFenError};
 use shakmaty::zobrist::Zobrist128;
 use shakmaty::{
     CastlingMode, CastlingSide, Chess as ChessPosition, Color, EnPassantMode, Move, Position,
-    PositionError, Role,
+    PositionError, PositionErrorKinds, Role,
 };
 
 pub use notation::{
@@ -42,14 +42,14 @@ impl StartFen {
     pub fn parse(text: &str) -> Result<StartFen, FenError> {
         let text = text.trim();
         if text.len() > Self::MAX_LEN {
-            return Err(FenError::Invalid("the FEN is too long".into()));
+            return Err(FenError::Invalid("fen-too-long"));
         }
         let fen: Fen = text
             .parse()
-            .map_err(|e| FenError::Invalid(format!("not FEN: {e}")))?;
-        let position: ChessPosition = fen
-            .into_position(CastlingMode::Standard)
-            .map_err(|e: PositionError<ChessPosition>| FenError::Invalid(e.to_string()))?;
+            .map_err(|e| FenError::Invalid(fen_problem(e)))?;
+        let position: ChessPosition = fen.into_position(CastlingMode::Standard).map_err(
+            |e: PositionError<ChessPosition>| FenError::Invalid(position_problem(e.kinds())),
+        )?;
         if let Some(ending) = ending_of(&position) {
             return Err(FenError::NotPlayable(ending));
         }
@@ -65,6 +65,60 @@ impl StartFen {
     pub fn position(&self) -> &ChessPosition {
         &self.position
     }
+}
+
+/// Every reason [`StartFen::parse`] gives for an invalid FEN, as message keys.
+pub const FEN_PROBLEMS: [&str; 15] = [
+    "fen-too-long",
+    "fen-not-fen",
+    "fen-board",
+    "fen-turn",
+    "fen-castling-field",
+    "fen-ep-field",
+    "fen-clocks",
+    "fen-empty-board",
+    "fen-missing-king",
+    "fen-too-many-kings",
+    "fen-pawns-on-back-rank",
+    "fen-castling-rights",
+    "fen-ep-square",
+    "fen-opposite-check",
+    "fen-impossible",
+];
+
+/// Which field of the text is wrong.
+fn fen_problem(e: ParseFenError) -> &'static str {
+    match e {
+        ParseFenError::InvalidBoard => "fen-board",
+        ParseFenError::InvalidTurn => "fen-turn",
+        ParseFenError::InvalidCastling => "fen-castling-field",
+        ParseFenError::InvalidEpSquare => "fen-ep-field",
+        ParseFenError::InvalidHalfmoveClock | ParseFenError::InvalidFullmoves => "fen-clocks",
+        _ => "fen-not-fen",
+    }
+}
+
+/// Why a well-formed FEN is no legal position: the first reason, most basic first.
+fn position_problem(kinds: PositionErrorKinds) -> &'static str {
+    [
+        (PositionErrorKinds::EMPTY_BOARD, "fen-empty-board"),
+        (PositionErrorKinds::MISSING_KING, "fen-missing-king"),
+        (PositionErrorKinds::TOO_MANY_KINGS, "fen-too-many-kings"),
+        (
+            PositionErrorKinds::PAWNS_ON_BACKRANK,
+            "fen-pawns-on-back-rank",
+        ),
+        (
+            PositionErrorKinds::INVALID_CASTLING_RIGHTS,
+            "fen-castling-rights",
+        ),
+        (PositionErrorKinds::INVALID_EP_SQUARE, "fen-ep-square"),
+        (PositionErrorKinds::OPPOSITE_CHECK, "fen-opposite-check"),
+    ]
+    .into_iter()
+    .find(|(kind, _)| kinds.contains(*kind))
+    // An impossible check, too much material: no game could have reached it.
+    .map_or("fen-impossible", |(_, key)| key)
 }
 
 /// FEN of a position, naming an en passant square only where the capture is legal.
@@ -388,23 +442,28 @@ mod tests {
 
     #[test]
     fn start_fen_rejects_illegal_positions() {
-        for bad in [
-            "",
-            "hello",
-            "8/8/8/8/8/8/8/8 w - - 0 1",           // no kings
-            "kk6/8/8/8/8/8/8/7K w - - 0 1",        // two black kings
-            "P3k3/8/8/8/8/8/8/4K3 w - - 0 1",      // a pawn on the first rank
-            "4k3/8/8/8/8/8/8/4RK2 w - - 0 1",      // the side not to move is in check
-            "4k3/8/8/8/8/8/8/4K3 x - - 0 1",       // no such side
-            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 extra", // trailing junk
+        for (bad, why) in [
+            ("", "fen-not-fen"),
+            ("hello", "fen-board"),
+            ("8/8/8/8/8/8/8/8 w - - 0 1", "fen-empty-board"),
+            ("4k3/8/8/8/8/8/8/8 w - - 0 1", "fen-missing-king"),
+            ("kk6/8/8/8/8/8/8/7K w - - 0 1", "fen-too-many-kings"),
+            ("P3k3/8/8/8/8/8/8/4K3 w - - 0 1", "fen-pawns-on-back-rank"),
+            ("4k3/8/8/8/8/8/8/4K3 w K - 0 1", "fen-castling-rights"),
+            ("4k3/8/8/8/8/8/8/4K3 w - e3 0 1", "fen-ep-square"),
+            ("4k3/8/8/8/8/8/8/4RK2 w - - 0 1", "fen-opposite-check"),
+            // Checked three times at once: no move gives that check.
+            ("R3k3/8/8/7B/8/8/4R3/4K3 b - - 0 1", "fen-impossible"),
+            ("4k3/8/8/8/8/8/8/4K3 x - - 0 1", "fen-turn"),
+            ("4k3/8/8/8/8/8/8/4K3 w X - 0 1", "fen-castling-field"),
+            ("4k3/8/8/8/8/8/8/4K3 w - z9 0 1", "fen-ep-field"),
+            ("4k3/8/8/8/8/8/8/4K3 w - - x 1", "fen-clocks"),
+            ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 extra", "fen-not-fen"),
+            (&format!("{} w - - 0 1", "8/".repeat(60)), "fen-too-long"),
         ] {
-            let r = StartFen::parse(bad);
-            assert!(matches!(r, Err(FenError::Invalid(_))), "{bad}: {r:?}");
+            assert_eq!(StartFen::parse(bad), Err(FenError::Invalid(why)), "{bad}");
+            assert!(FEN_PROBLEMS.contains(&why));
         }
-        assert!(matches!(
-            StartFen::parse(&format!("{} w - - 0 1", "8/".repeat(60))),
-            Err(FenError::Invalid(_))
-        ));
         assert!(StartFen::parse("4k3/8/8/8/8/8/8/4K2R b - - 0 1").is_ok());
     }
 

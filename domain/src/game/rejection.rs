@@ -38,7 +38,8 @@ pub enum Rejection {
     #[error("a draw offer already stands")]
     DrawOfferPending { by: Side, yours: bool },
     #[error("invalid FEN: {0}")]
-    InvalidFen(String),
+    /// Why, as the rules' message key (the refusal's detail).
+    InvalidFen(&'static str),
     #[error("position not playable: {0}")]
     PositionNotPlayable(Ending),
     #[error("invalid time control: {0}")]
@@ -103,7 +104,7 @@ impl Rejection {
                 by: Side::White,
                 yours: true,
             },
-            Rejection::InvalidFen("x".into()),
+            Rejection::InvalidFen("fen-missing-king"),
             Rejection::PositionNotPlayable(Ending::Stalemate),
             Rejection::InvalidTimeControl(TimeControlError::NoPeriods),
             Rejection::SamePlayer,
@@ -218,7 +219,6 @@ impl Rejection {
                 ]
             }
             Rejection::DrawOfferPending { yours, .. } => vec![("yours", yes_no(*yours))],
-            Rejection::InvalidFen(detail) => vec![("detail", detail.clone())],
             Rejection::PositionNotPlayable(ending) => vec![(
                 "ending",
                 match ending {
@@ -255,6 +255,7 @@ impl Rejection {
             | Rejection::EnvelopeContentMissing
             | Rejection::InvalidLeave(_)
             | Rejection::InvalidTimeControl(_)
+            | Rejection::InvalidFen(_)
             | Rejection::ClockCorrectionTooLate => Vec::new(),
         }
     }
@@ -266,6 +267,7 @@ impl Rejection {
             Rejection::InvalidField { problem, .. } => Some((problem.key(), problem.args())),
             Rejection::InvalidLeave(problem) => Some((problem.key(), problem.args())),
             Rejection::InvalidTimeControl(problem) => Some((problem.key(), problem.args())),
+            Rejection::InvalidFen(key) => Some((key, Vec::new())),
             _ => None,
         }
     }

@@ -118,9 +118,10 @@ impl fmt::Display for Ending {
 /// Why a set-up position cannot start a game.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SetUpError {
-    /// Not a position the rules can hold, or one that cannot arise.
+    /// Not a position the rules can hold, or one that cannot arise: why, as a message key in
+    /// the translations (the rules' own keys, e.g. `fen-missing-king`).
     #[error("{0}")]
-    Invalid(String),
+    Invalid(&'static str),
     /// A legal position in which the game is already over.
     #[error("{0}")]
     NotPlayable(Ending),

@@ -35,7 +35,7 @@ pub(super) fn create<R: Rules>(c: CreateGame, ctx: &Context<R>) -> Result<EventB
         None | Some("") => None,
         Some(text) => {
             let (start, text) = R::set_up(text).map_err(|e| match e {
-                SetUpError::Invalid(detail) => Rejection::InvalidFen(detail),
+                SetUpError::Invalid(key) => Rejection::InvalidFen(key),
                 SetUpError::NotPlayable(ending) => Rejection::PositionNotPlayable(ending),
             })?;
             if c.rules.has_automatic_draws() && R::halfmove_clock(&start) >= 150 {
