@@ -113,6 +113,7 @@ pub fn build(config: &Config) -> anyhow::Result<Running> {
         envelope_key,
         mail: mail.clone(),
         folds: app::folds::Folds::new(app::folds::GAMES_KEPT),
+        verdicts: Default::default(),
         login_limits: Limits::per_hour(
             config.login_limit_per_hour,
             config.login_limit_per_hour.saturating_mul(10),

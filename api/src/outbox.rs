@@ -175,7 +175,8 @@ pub fn rows_for(game: &Game, first_seq: i64, events: &[GameEvent]) -> Vec<Outbox
             | EventBody::CheckedIn { .. }
             | EventBody::EnvelopeRestored { .. }
             | EventBody::ClocksSet { .. }
-            | EventBody::LateForResumption { .. } => {}
+            | EventBody::LateForResumption { .. }
+            | EventBody::DeadPositionFound { .. } => {}
         }
     }
     rows

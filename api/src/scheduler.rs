@@ -1,10 +1,13 @@
-//! The scheduler: one task per server that acts on time. It claims games whose deadline has
-//! passed and records their flag fall, and sends time reminders (80% of the turn's time used,
-//! 24 hours left) through the outbox. With PostgreSQL several servers share the work: claims skip
-//! rows another server is claiming (`FOR UPDATE SKIP LOCKED`) and hold a game for a short lease.
+//! The scheduler: one thread per server that acts on time and runs the long judgements. It claims
+//! games whose deadline has passed and records their flag fall (6.9: "can the opponent still
+//! mate", chasolver's full search), and sends time reminders (80% of the turn's time used, 24
+//! hours left) through the outbox. Between rounds it runs the whole dead-position test on the
+//! games queued for it ([`crate::app::verdicts`]) as they come. With PostgreSQL several servers
+//! share the timed work: claims skip rows another server is claiming (`FOR UPDATE SKIP LOCKED`)
+//! and hold a game for a short lease.
 
 use std::sync::Weak;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use domain::game::{Clock, Side};
 use domain::GameId;
@@ -12,7 +15,7 @@ use domain::GameId;
 use domain::game::{Actor, Command, Context, Rejection};
 
 use crate::app::commands::just;
-use crate::app::{execute, flag_fall, AppState, CommandError};
+use crate::app::{execute, flag_fall, verdicts, AppState, CommandError};
 use crate::mail::kind::{DigestGame, Games, Mail, MailKind};
 use crate::outbox;
 use crate::store::{self, micros};
@@ -22,15 +25,40 @@ use crate::store::{self, micros};
 pub const TICK: Duration = Duration::from_millis(500);
 const LEASE: time::Duration = time::Duration::seconds(30);
 
+/// Games played in during this long before a server starts are queued for the whole
+/// dead-position test (a server that stopped may have left their last position unjudged).
+pub const SWEEP: time::Duration = time::Duration::hours(24);
+const SWEPT_AT_MOST: i64 = 10_000;
+
 /// Runs until the server's state is gone.
 pub fn spawn(state: Weak<AppState>) -> std::thread::JoinHandle<()> {
+    let verdicts = state.upgrade().map(|s| s.verdicts.clone());
     std::thread::Builder::new()
         .name("zarf-scheduler".into())
-        .spawn(move || loop {
-            std::thread::sleep(TICK);
-            let Some(state) = state.upgrade() else { return };
-            if let Err(e) = tick(&state) {
-                tracing::warn!(error = %e, "scheduler round failed; trying again");
+        .spawn(move || {
+            let Some(verdicts) = verdicts else { return };
+            if let Some(state) = state.upgrade() {
+                match verdicts::sweep(&state, SWEEP, SWEPT_AT_MOST) {
+                    Ok(n) => tracing::debug!(games = n, "queued for the dead-position test"),
+                    Err(e) => tracing::warn!(error = %e, "sweeping recent games failed"),
+                }
+            }
+            let mut next_round = Instant::now() + TICK;
+            loop {
+                let now = Instant::now();
+                if now >= next_round {
+                    // A round every tick, however many games are queued.
+                    next_round = now + TICK;
+                    let Some(state) = state.upgrade() else { return };
+                    if let Err(e) = tick(&state) {
+                        tracing::warn!(error = %e, "scheduler round failed; trying again");
+                    }
+                } else if let Some((id, seq)) = verdicts.next(next_round - now) {
+                    let Some(state) = state.upgrade() else { return };
+                    if let Err(e) = verdicts::settle(&state, &id, seq) {
+                        tracing::warn!(game = %id, error = %e, "the dead-position test failed");
+                    }
+                }
             }
         })
         .expect("the scheduler thread starts")

@@ -2,6 +2,8 @@
 //! (`ending_of_remembering`, with the game's mating-line memo), as `zarf-load`'s random games make
 //! the server do. Random games wander for hundreds of plies through sparse endgames, where the
 //! dead-position test (5.2.2) runs chasolver's full search: the heaviest part of judging a move.
+//! Then, where that left the answer open, the whole test the server runs in the background
+//! (`dead_position_verdict`), timed apart.
 //!
 //! `cargo bench -p zarf-domain --bench judge_random [-- GAMES]` prints the time per position; for
 //! a repeatable count, run the built bench under `valgrind --tool=callgrind` (instructions, not
@@ -9,7 +11,9 @@
 
 use std::time::{Duration, Instant};
 
-use domain::chess::{ending_of_remembering, MateMemo};
+use domain::chess::{
+    dead_position_verdict, dead_position_verdict_pending, ending_of_remembering, MateMemo, Verdict,
+};
 use shakmaty::{Chess, Position};
 
 fn main() {
@@ -26,6 +30,8 @@ fn main() {
         seed
     };
     let mut judging = Duration::ZERO;
+    let mut settling = Duration::ZERO;
+    let mut pending = 0u64;
     let mut positions = 0u64;
     for _ in 0..games {
         let mut pos = Chess::default();
@@ -44,11 +50,24 @@ fn main() {
             if end.is_some() {
                 break;
             }
+            let t = Instant::now();
+            if dead_position_verdict_pending(&pos, &memo) {
+                pending += 1;
+                if dead_position_verdict(&pos, &memo) == Verdict::Dead {
+                    break;
+                }
+            }
+            settling += t.elapsed();
         }
     }
     println!(
         "judge_random: {games} games, {positions} positions, {:.3} s judging, {:.1} µs a position",
         judging.as_secs_f64(),
         judging.as_secs_f64() * 1e6 / positions as f64
+    );
+    println!(
+        "background verdicts: {pending} positions left open, {:.3} s, {:.1} µs a position played",
+        settling.as_secs_f64(),
+        settling.as_secs_f64() * 1e6 / positions as f64
     );
 }

@@ -169,9 +169,9 @@ pub fn fen(data: &[u8]) {
     if pos.is_some_and(|p| crate::chess::dead_position_needs_full_search(&p)) {
         return;
     }
-    match StartFen::parse(&text) {
+    match StartFen::parse_judged_by(&text, crate::chess::ending_of) {
         Ok(start) => {
-            let again = StartFen::parse(start.as_str())
+            let again = StartFen::parse_judged_by(start.as_str(), crate::chess::ending_of)
                 .unwrap_or_else(|e| panic!("the normal form {:?} is refused: {e}", start.as_str()));
             assert_eq!(
                 again.as_str(),

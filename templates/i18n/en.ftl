@@ -106,6 +106,7 @@ rejection-flag-fallen = Time is up: { $side ->
    *[black] Black
 }'s flag has fallen and the game is over.
 rejection-not-yet-due = No flag has fallen yet.
+rejection-not-dead = The position is not dead: the game goes on.
 rejection-no-clock = This game has no clock.
 rejection-no-leave = You have no leave to end.
 rejection-invalid-leave = Invalid leave: { $detail }

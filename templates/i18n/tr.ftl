@@ -106,6 +106,7 @@ rejection-flag-fallen = Süre doldu: { $side ->
    *[black] Siyah
 } tarafın bayrağı düştü; oyun sona erdi.
 rejection-not-yet-due = Henüz bayrak düşmedi.
+rejection-not-dead = Konum ölü değil: oyun sürüyor.
 rejection-no-clock = Bu oyunun saati yok.
 rejection-no-leave = Sona erdirilecek bir izniniz yok.
 rejection-invalid-leave = Geçersiz izin: { $detail }

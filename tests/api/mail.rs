@@ -19,6 +19,7 @@ on_each_backend!(
     a_digest_waits_for_its_hour,
     mail_not_to_be_sent_is_settled,
     mail_a_player_seen_lately_takes_none_of_is_settled_as_it_is_written,
+    a_dead_position_found_after_the_move_ends_the_game_for_both,
 );
 
 struct Mail {
@@ -58,6 +59,21 @@ async fn wait_for(inbox: &Arc<Mutex<Vec<Received>>>, n: usize) -> Vec<Mail> {
     inbox.lock().unwrap().iter().map(parse).collect()
 }
 
+/// The game-over mails among `all` (they carry the PGN): one to each player.
+fn game_over_mails(all: &[Mail]) -> Vec<&Mail> {
+    let over: Vec<&Mail> = all
+        .iter()
+        .filter(|m| m.attachments.contains(&"game.pgn".to_owned()))
+        .collect();
+    assert_eq!(
+        over.len(),
+        2,
+        "{:?}",
+        all.iter().map(|m| &m.subject).collect::<Vec<_>>()
+    );
+    over
+}
+
 async fn mail_app(backend: Backend) -> (TestApp, Arc<Mutex<Vec<Received>>>) {
     let (port, inbox) = smtp::start(0);
     let app = spawn_app_with(
@@ -71,19 +87,101 @@ async fn mail_app(backend: Backend) -> (TestApp, Arc<Mutex<Vec<Received>>>) {
     (app, inbox)
 }
 
-async fn game_between(app: &TestApp) -> (String, Player, Player) {
+/// Ayse (Turkish) and Mehmet, each with an address.
+async fn two_players(app: &TestApp) -> (Player, Player) {
     let white = app
         .create_player_with(json!({"name": "Ayse", "email": "ayse@okul.tr", "locale": "tr"}))
         .await;
     let black = app
         .create_player_with(json!({"name": "Mehmet", "email": "mehmet@okul.tr"}))
         .await;
+    (white, black)
+}
+
+async fn game_between(app: &TestApp) -> (String, Player, Player) {
+    let (white, black) = two_players(app).await;
     let res = app.create_game_with(&app.admin, json!({"white": white.id, "black": black.id, "time_control": {"kind": "per_move", "seconds": 259200}})).await;
     let g = res.json::<Value>().await.unwrap()["id"]
         .as_str()
         .unwrap()
         .to_owned();
     (g, white, black)
+}
+
+/// A move that leaves no side a mate, where the move's own judgement cannot tell (queens and
+/// rooks on the board, boxed in): the server's background test finds it within moments, the game
+/// is drawn as of that move, both players are told, and nothing is played after it.
+async fn a_dead_position_found_after_the_move_ends_the_game_for_both(backend: Backend) {
+    let (app, inbox) = mail_app(backend).await;
+    let (white, black) = two_players(&app).await;
+    // A dead start is refused.
+    let locked = "4K3/8/8/8/8/p1p2p1p/P1pppp1P/bnrqkrnb w - - 0 1";
+    let why = assert_error(
+        app.create_game_with(
+            &app.admin,
+            json!({"white": white.id, "black": black.id, "start_fen": locked}),
+        )
+        .await,
+        422,
+        "position_not_playable",
+    )
+    .await;
+    assert!(why.contains("dead position"), "{why}");
+    // One move before it, the game goes on.
+    let before = "4K3/8/8/8/5p2/p1p4p/P1pppp1P/bnrqkrnb b - - 0 1";
+    let res = app
+        .create_game_with(
+            &app.admin,
+            json!({"white": white.id, "black": black.id, "start_fen": before}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::CREATED);
+    let g = res.json::<Value>().await.unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    wait_for(&inbox, 2).await;
+    let res = app.post_move(&g, &black.token, "f3").await;
+    assert_eq!(res.status(), StatusCode::OK);
+    // Within moments the game is over, as of Black's move.
+    let start = Instant::now();
+    let game = loop {
+        let game = app.get_game(&g).await;
+        if game["status"] == "finished" || start.elapsed() > Duration::from_secs(20) {
+            break game;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    assert_eq!(game["status"], "finished", "{game}");
+    assert_eq!(game["result"], "1/2-1/2");
+    assert_eq!(game["termination"], "dead_position");
+    assert_eq!(game["ply"], 1);
+    let events = app.events(&g, &white.token).await;
+    let types: Vec<&str> = events.iter().map(|e| e["type"].as_str().unwrap()).collect();
+    assert_eq!(
+        types,
+        [
+            "game_created",
+            "move_played",
+            "dead_position_found",
+            "game_ended"
+        ]
+    );
+    assert_eq!(events[2]["data"], json!({"ply": 1}));
+    assert_eq!(events[2]["actor"], "system");
+    assert_chain(&g, &events);
+    // White's move after it is not accepted.
+    assert_error(
+        app.post_move(&g, &white.token, "Kd7").await,
+        409,
+        "game_over",
+    )
+    .await;
+    // Both are told, with the PGN: the move, then the result.
+    let all = wait_for(&inbox, 5).await;
+    let over = game_over_mails(&all);
+    assert!(over.iter().any(|m| m.to == ["ayse@okul.tr"]));
+    assert!(over.iter().any(|m| m.to == ["mehmet@okul.tr"]));
 }
 
 async fn a_move_mails_the_opponent_once(backend: Backend) {
@@ -149,16 +247,7 @@ async fn a_move_mails_the_opponent_once(backend: Backend) {
     )
     .await;
     let all = wait_for(&inbox, 6).await;
-    let over: Vec<&Mail> = all
-        .iter()
-        .filter(|m| m.attachments.contains(&"game.pgn".to_owned()))
-        .collect();
-    assert_eq!(
-        over.len(),
-        2,
-        "{:?}",
-        all.iter().map(|m| &m.subject).collect::<Vec<_>>()
-    );
+    game_over_mails(&all);
     tokio::time::sleep(Duration::from_millis(500)).await;
     assert_eq!(inbox.lock().unwrap().len(), 6, "nothing more");
 }

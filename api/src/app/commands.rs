@@ -403,6 +403,7 @@ impl<K: LogKind> Landing<K> {
         });
         if !stored.is_empty() {
             K::folds(state).put(&self.key, folded.clone());
+            K::landed(state, &self.key, &folded);
         }
         K::count(state, &stored);
         if let Some(r) = self.then_refuse {

@@ -2,11 +2,11 @@
 //! Game resource as of each command) and the mail a command sends.
 
 use domain::game::{
-    evolve, judging_may_search, Actor, Command, Context, EventBody, GameState, Rejection,
+    evolve, judge, judging_may_search, Command, Context, EventBody, GameState, Rejection,
 };
-use domain::{decide, GameEvent};
+use domain::GameEvent;
 
-use super::folds::Folds;
+use super::folds::{Folded, Folds};
 use super::kind::{Judgement, LogKind, Projected};
 use super::views::GameView;
 use super::AppState;
@@ -62,29 +62,18 @@ impl LogKind for Games {
         matches!(command, Command::CreateGame(_))
     }
 
-    /// If the side to move's flag has fallen, the flag fall is recorded instead and the command
-    /// refused: the game is over.
+    /// A dead position left open by the last move's judgement, then a fallen flag, is recorded
+    /// first and the command refused: the game is over ([`domain::game::judge`]).
     fn judge(
         before: &GameState,
         command: Command,
         ctx: &Context,
     ) -> Result<Judgement<GameEvent>, Rejection> {
-        match before.game().and_then(|g| g.flagged(ctx.now)) {
-            Some(side) if !matches!(command, Command::FlagFall) => {
-                let system = Context {
-                    actor: Actor::System,
-                    ..ctx.clone()
-                };
-                Ok(Judgement {
-                    events: decide(before, Command::FlagFall, &system)?,
-                    then_refuse: Some(Rejection::FlagFallen { side }),
-                })
-            }
-            _ => Ok(Judgement {
-                events: decide(before, command, ctx)?,
-                then_refuse: None,
-            }),
-        }
+        let judged = judge(before, command, ctx)?;
+        Ok(Judgement {
+            events: judged.events,
+            then_refuse: judged.then_refuse,
+        })
     }
 
     fn project(
@@ -118,6 +107,17 @@ impl LogKind for Games {
     fn judged_on_worker(copy: &mut GameState, command: &Command, ctx: &Context) -> bool {
         copy.game().is_some_and(|g| g.flagged(ctx.now).is_none())
             && !judging_may_search(copy, command, ctx)
+    }
+
+    /// A position the move's judgement left open waits for the whole dead-position test.
+    fn landed(app: &AppState, id: &str, folded: &Folded) {
+        if folded
+            .state
+            .game()
+            .is_some_and(|g| g.is_live() && g.verdict_pending())
+        {
+            app.verdicts.enqueue(id, folded.seq);
+        }
     }
 
     fn count(app: &AppState, events: &[StoredEvent]) {

@@ -5,7 +5,7 @@
 
 use domain::game::Rejection;
 
-use super::folds::Folds;
+use super::folds::{Folded, Folds};
 use super::AppState;
 use crate::store::{LogTable, OutboxRow, ProjectionRow, Recorded, StoreError, StoredEvent};
 
@@ -57,6 +57,8 @@ pub trait LogKind: Sized + Send + Sync + 'static {
     ) -> bool {
         false
     }
+    /// Called once the command's events are committed and `folded` cached.
+    fn landed(_app: &AppState, _id: &str, _folded: &Folded<Self::State>) {}
     /// Counts what the committed events did, for the metrics.
     fn count(_app: &AppState, _events: &[StoredEvent<Self::Event>]) {}
 }
@@ -199,6 +201,7 @@ mod tests {
             },
             envelope_key: key,
             folds: Folds::new(10),
+            verdicts: Default::default(),
             login_limits: super::super::Limits::per_hour(10, 10),
         })
     }

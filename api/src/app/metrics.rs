@@ -12,6 +12,9 @@ pub struct Metrics {
     pub moves_recorded: IntCounter,
     pub events_appended: IntCounter,
     pub store_conflicts: IntCounter,
+    pub verdict_searches: IntCounter,
+    pub verdicts_unknown: IntCounter,
+    pub dead_positions: IntCounter,
 }
 
 impl Metrics {
@@ -43,12 +46,28 @@ impl Metrics {
             "Appends that lost a race for a game's next sequence number",
         )
         .expect("valid metric");
+        let counter = |name: &str, help: &str| IntCounter::new(name, help).expect("valid metric");
+        let verdict_searches = counter(
+            "zarf_verdict_searches_total",
+            "Positions the whole dead-position test searched off the request path",
+        );
+        let verdicts_unknown = counter(
+            "zarf_verdicts_unknown_total",
+            "Background dead-position searches that stopped at their bound",
+        );
+        let dead_positions = counter(
+            "zarf_dead_positions_found_total",
+            "Dead positions the background test found and recorded",
+        );
         for m in [
             Box::new(requests.clone()) as Box<dyn prometheus::core::Collector>,
             Box::new(latency.clone()),
             Box::new(moves_recorded.clone()),
             Box::new(events_appended.clone()),
             Box::new(store_conflicts.clone()),
+            Box::new(verdict_searches.clone()),
+            Box::new(verdicts_unknown.clone()),
+            Box::new(dead_positions.clone()),
         ] {
             registry.register(m).expect("metric registered once");
         }
@@ -66,6 +85,9 @@ impl Metrics {
             moves_recorded,
             events_appended,
             store_conflicts,
+            verdict_searches,
+            verdicts_unknown,
+            dead_positions,
         }
     }
 

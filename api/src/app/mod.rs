@@ -11,6 +11,7 @@ pub mod metrics;
 pub mod reads;
 pub mod sign_in;
 pub mod tokens;
+pub mod verdicts;
 pub mod views;
 
 use std::sync::Arc;
@@ -29,6 +30,8 @@ pub struct AppState {
     pub mail: crate::mail::compose::MailSettings,
     /// Recently folded games.
     pub folds: folds::Folds<games::Games>,
+    /// Games whose last position waits for the whole dead-position test.
+    pub verdicts: Arc<verdicts::Verdicts>,
     /// Sign-in requests per mail address and per address.
     pub login_limits: Limits,
 }

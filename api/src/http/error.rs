@@ -138,6 +138,7 @@ pub fn status_of(r: &Rejection) -> StatusCode {
         | R::NoDrawOffer
         | R::DrawOfferPending { .. }
         | R::NotYetDue
+        | R::NotDead
         | R::NoClock
         | R::NoLeave
         | R::Adjourned

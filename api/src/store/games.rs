@@ -96,6 +96,27 @@ impl Store {
             .optional())?)
     }
 
+    /// Games that go on and changed at or after `since`, with their last event's seq, the most
+    /// recently changed first.
+    #[tracing::instrument(level = "debug", skip(self))]
+    pub fn live_games_since(
+        &self,
+        since: i64,
+        limit: i64,
+    ) -> Result<Vec<(String, i64)>, StoreError> {
+        let mut conn = self.reader()?;
+        Ok(on_backend!(&mut *conn, |c| games::table
+            .filter(
+                games::status
+                    .eq_any(["active", "adjourned"])
+                    .and(games::updated_at.ge(since)),
+            )
+            .order(games::updated_at.desc())
+            .select((games::id, games::last_seq))
+            .limit(limit)
+            .load(c))?)
+    }
+
     /// A player's games from the projection, most urgent first: the player's turn, then nearest
     /// deadline, then most recently changed.
     #[tracing::instrument(level = "debug", skip(self))]

@@ -8,7 +8,7 @@ use time::macros::datetime;
 use super::{full_search_applies, legal_moves, write_move, MoveStyle, Notation, SEARCHES};
 use crate::game::{
     decide, evolve, judging_may_search, Actor, Command, Context, CreateGame, Game, GameState,
-    MoveInput, MoveText, Participant, RuleSet, Side,
+    MoveInput, MoveText, Participant, RuleSet, Side, Verdict,
 };
 use crate::ids::{GameId, PlayerId};
 
@@ -22,6 +22,15 @@ fn ctx(actor: Actor) -> Context {
         actor,
         notation: None,
     }
+}
+
+/// The whole dead-position test a server runs off the request path where the last move's
+/// judgement left it open, on the state itself (its memo keeps the answer).
+fn settled(state: GameState) -> GameState {
+    if let Some(game) = state.game().filter(|g| g.is_live() && g.verdict_pending()) {
+        assert_ne!(game.verdict(), Verdict::Dead, "{}", game.fen());
+    }
+    state
 }
 
 /// A game from `fen` (the standard start without one), or `None` if it cannot start one.
@@ -52,7 +61,7 @@ fn game_from(fen: Option<&str>) -> Option<GameState> {
         &ctx(Actor::Admin),
     )
     .ok()?;
-    Some(events.iter().fold(GameState::NotCreated, evolve))
+    Some(settled(events.iter().fold(GameState::NotCreated, evolve)))
 }
 
 /// The player to move.
@@ -141,7 +150,7 @@ fn no_move_judged_as_needing_no_search_searches_in_random_games() {
             let m = moves[(next() % moves.len() as u64) as usize];
             let events = decide(&state, uci_move(game.position(), m), &ctx(mover(game)))
                 .expect("a legal move is played");
-            state = events.iter().fold(state, evolve);
+            state = settled(events.iter().fold(state, evolve));
         }
     }
     assert!(seen.searched > 100, "{seen:?}");
@@ -165,7 +174,7 @@ fn no_move_judged_as_needing_no_search_searches_in_chasolver_positions() {
             }
         }
     }
-    // Both answers come up, about half each.
+    // Both answers come up: most moves carry the line the whole test found at the start.
     assert!(seen.on_the_worker > 500, "{seen:?}");
-    assert!(seen.moves - seen.on_the_worker > 500, "{seen:?}");
+    assert!(seen.moves - seen.on_the_worker > 100, "{seen:?}");
 }

@@ -26,18 +26,30 @@ const MAX_LINE: usize = 512;
 /// Tempo moves tried when carrying a line past a quiet move.
 const TEMPOS: usize = 8;
 
-/// The last mating line found or carried in a game. Each copy of a game's state has its own (a
-/// clone copies the line): what one request's judging does to it cannot change another's, so a
-/// server can carry the line forward on its own copy before judging a move and know the test will
-/// find it there ([`super::dead_position_test_may_search`]).
+/// The last mating line found or carried in a game, and the last position the whole
+/// dead-position test ([`super::dead_position_verdict`]) let go on. Each copy of a game's state
+/// has its own (a clone copies both): what one request's judging does to it cannot change
+/// another's, so a server can carry the line forward on its own copy before judging a move and
+/// know the test will find it there ([`super::dead_position_test_may_search`]).
 #[derive(Default)]
-pub struct MateMemo(Mutex<Option<MatingLine>>);
+pub struct MateMemo(Mutex<Memo>);
+
+#[derive(Clone, Default)]
+struct Memo {
+    line: Option<MatingLine>,
+    /// A board the whole test found not dead (a line may have been carried past it since, or the
+    /// search stopped at its bound).
+    settled: Option<Board>,
+}
 
 impl Clone for MateMemo {
-    /// A copy of the line (none if the memo is in use elsewhere this very moment: it is a cache).
+    /// A copy (empty if the memo is in use elsewhere this very moment: it is a cache).
     fn clone(&self) -> MateMemo {
         MateMemo(Mutex::new(
-            self.0.try_lock().ok().and_then(|line| line.clone()),
+            self.0
+                .try_lock()
+                .map(|memo| memo.clone())
+                .unwrap_or_default(),
         ))
     }
 }
@@ -60,14 +72,29 @@ impl MateMemo {
         let Ok(mut memo) = self.0.try_lock() else {
             return false;
         };
-        carry(&mut memo, board)
+        carry(&mut memo.line, board)
     }
 
     /// As [`MateMemo::carries_to`], on a memo no one else can be using.
     pub(super) fn carry_to(&mut self, board: &Board) -> bool {
         match self.0.get_mut() {
-            Ok(memo) => carry(memo, board),
+            Ok(memo) => carry(&mut memo.line, board),
             Err(_) => false,
+        }
+    }
+
+    /// Is `board` known not to be dead: a line starts from it, or the whole test settled it?
+    pub(super) fn knows_goes_on(&self, board: &Board) -> bool {
+        self.0.try_lock().is_ok_and(|memo| {
+            memo.settled.as_ref() == Some(board)
+                || memo.line.as_ref().is_some_and(|line| line.from == *board)
+        })
+    }
+
+    /// Remembers that the whole test found `board` not dead.
+    pub(super) fn settled(&self, board: Board) {
+        if let Ok(mut memo) = self.0.try_lock() {
+            memo.settled = Some(board);
         }
     }
 
@@ -78,7 +105,7 @@ impl MateMemo {
             return;
         }
         if let Ok(mut memo) = self.0.try_lock() {
-            *memo = Some(MatingLine { from: board, moves });
+            memo.line = Some(MatingLine { from: board, moves });
         }
     }
 }

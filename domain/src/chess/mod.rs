@@ -13,7 +13,7 @@ pub use rules::Chess;
 
 /// Why a FEN cannot start a game.
 pub use crate::game::rules::SetUpError as FenError;
-pub use crate::game::rules::{Ending, Winnability};
+pub use crate::game::rules::{Ending, Verdict, Winnability};
 
 use shakmaty::fen::{Fen, ParseFenError};
 use shakmaty::zobrist::Zobrist128;
@@ -38,8 +38,25 @@ impl StartFen {
     /// The longest FEN accepted (a real FEN is under 100 characters).
     pub const MAX_LEN: usize = 128;
 
-    /// Parses a FEN of a legal position in which the game can go on.
+    /// Parses a FEN of a legal position in which the game can go on: not checkmate, not
+    /// stalemate, and not dead by the whole of 5.2.2 ([`dead_position_verdict`], whose search
+    /// may take up to a few seconds on rare positions). Where the search stops at its bound, the
+    /// position is taken.
     pub fn parse(text: &str) -> Result<StartFen, FenError> {
+        Self::parse_judged_by(text, |pos| {
+            ending_of(pos).or_else(|| {
+                (dead_position_verdict(pos, &MateMemo::default()) == Verdict::Dead)
+                    .then_some(Ending::DeadPosition)
+            })
+        })
+    }
+
+    /// As [`StartFen::parse`], with the per-move test only (the fuzz target, which leaves the
+    /// search to chasolver's corpus).
+    pub(crate) fn parse_judged_by(
+        text: &str,
+        ending: impl FnOnce(&ChessPosition) -> Option<Ending>,
+    ) -> Result<StartFen, FenError> {
         let text = text.trim();
         if text.len() > Self::MAX_LEN {
             return Err(FenError::Invalid("fen-too-long"));
@@ -50,7 +67,7 @@ impl StartFen {
         let position: ChessPosition = fen.into_position(CastlingMode::Standard).map_err(
             |e: PositionError<ChessPosition>| FenError::Invalid(position_problem(e.kinds())),
         )?;
-        if let Some(ending) = ending_of(&position) {
+        if let Some(ending) = ending(&position) {
             return Err(FenError::NotPlayable(ending));
         }
         let text = fen_of(&position);
@@ -299,6 +316,54 @@ fn before_the_fast_check(
         return Ok(false);
     }
     Err(board)
+}
+
+/// The whole of 5.2.2: is `pos` dead? chasolver's full search runs wherever the fast check does
+/// not settle it, middlegames too (where the per-move test lets the game go on unsearched). The
+/// memo's line is tried first; a line the search finds is remembered, and so is a position that
+/// goes on. `Unknown` where the search stops at its bound (chasolver's own node limit, about 16
+/// million positions) before an answer.
+pub fn dead_position_verdict(pos: &ChessPosition, memo: &MateMemo) -> Verdict {
+    let board = match before_the_fast_check(pos, |board| memo.carries_to(board)) {
+        Ok(true) => return Verdict::Dead,
+        Ok(false) => return Verdict::GoesOn,
+        Err(board) => board,
+    };
+    let sides = match fast_check(pos, &board) {
+        FastCheck::Settled(true) => return Verdict::Dead,
+        FastCheck::Settled(false) => richer_first(pos),
+        FastCheck::Search(sides) => sides,
+    };
+    let mut verdict = Verdict::Dead;
+    for &side in sides {
+        match search(&board, to_chess_color(side)) {
+            Some(chasolver::Winnability::Winnable { helpmate }) => {
+                memo.remember(board, helpmate);
+                verdict = Verdict::GoesOn;
+                break;
+            }
+            Some(chasolver::Winnability::Unwinnable) => {}
+            None => verdict = Verdict::Unknown,
+        }
+    }
+    if verdict != Verdict::Dead {
+        memo.settled(board);
+    }
+    verdict
+}
+
+/// Does `pos` still wait for [`dead_position_verdict`]: no line in the memo starts from it, and
+/// the memo has not seen it settled? A game's position is not waiting where the per-move test
+/// searched it or carried a line to it; it is where the fast check let the game go on unsearched.
+/// Cheap: no search, no fast check.
+pub fn dead_position_verdict_pending(pos: &ChessPosition, memo: &MateMemo) -> bool {
+    match before_the_fast_check(pos, |_| false) {
+        // Dead already (the game would have ended): the verdict says so.
+        Ok(true) => true,
+        // A position chasolver's board cannot hold is never called dead.
+        Ok(false) => false,
+        Err(board) => !memo.knows_goes_on(&board),
+    }
 }
 
 /// Would [`is_dead_position`] run chasolver's full search on `pos` (microseconds usually, up to

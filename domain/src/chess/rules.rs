@@ -5,7 +5,7 @@ use shakmaty::{Chess as ChessPosition, Color, Move, Position};
 
 use super::notation::{self, MoveText, Notation, ReadError, Uci};
 use super::{MateMemo, StartFen};
-use crate::game::{Ending, MoveCode, MoveRecord, Rules, SetUpError, Side, Winnability};
+use crate::game::{Ending, MoveCode, MoveRecord, Rules, SetUpError, Side, Verdict, Winnability};
 
 /// The game of chess, by the FIDE Laws.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -88,6 +88,14 @@ impl Rules for Chess {
 
     fn winnability(pos: &ChessPosition, side: Side) -> Winnability {
         super::winnability(pos, side.into())
+    }
+
+    fn verdict_pending(pos: &ChessPosition, memo: &MateMemo) -> bool {
+        super::dead_position_verdict_pending(pos, memo)
+    }
+
+    fn verdict(pos: &ChessPosition, memo: &MateMemo) -> Verdict {
+        super::dead_position_verdict(pos, memo)
     }
 }
 

@@ -179,6 +179,11 @@ pub enum EventBody {
     LateForResumption {
         side: Side,
     },
+    /// The position after half-move `ply` (the last one played) is dead (5.2.2): found by the
+    /// whole test after the move was recorded. The game ended with that move; the ending follows.
+    DeadPositionFound {
+        ply: u32,
+    },
     /// The game is over. Always the last event of a finished game, right after the event that
     /// ended it.
     GameEnded {
@@ -203,7 +208,7 @@ pub enum DecodeError {
 }
 
 impl EventBody {
-    pub const TYPES: [&'static str; 21] = [
+    pub const TYPES: [&'static str; 22] = [
         "game_created",
         "move_played",
         "draw_offered",
@@ -224,6 +229,7 @@ impl EventBody {
         "envelope_restored",
         "clocks_set",
         "late_for_resumption",
+        "dead_position_found",
         "game_ended",
     ];
 
@@ -250,6 +256,7 @@ impl EventBody {
             EventBody::EnvelopeRestored { .. } => "envelope_restored",
             EventBody::ClocksSet { .. } => "clocks_set",
             EventBody::LateForResumption { .. } => "late_for_resumption",
+            EventBody::DeadPositionFound { .. } => "dead_position_found",
             EventBody::GameEnded { .. } => "game_ended",
         }
     }
@@ -339,6 +346,7 @@ mod tests {
             EventBody::DrawAccepted { by: side },
             EventBody::DrawDeclined { by: side },
             EventBody::Resigned { by: side },
+            EventBody::DeadPositionFound { ply: 41 },
             EventBody::ArbiterDecided {
                 result: GameResult::Draw,
                 reason: "r".into(),

@@ -21,15 +21,15 @@ pub use adjournment::{
 };
 pub use clock::{Clock, Pause, Reading, DAY_US};
 pub use decide::{
-    decide, envelope_to_open, judging_may_search, status_name, Command, Context, CreateGame,
-    MoveInput, MAX_LABEL_CHARS, MAX_LEAVE_AHEAD_DAYS, MAX_REASON_CHARS, MAX_ROUND_CHARS,
+    decide, envelope_to_open, judge, judging_may_search, status_name, Command, Context, CreateGame,
+    Judgement, MoveInput, MAX_LABEL_CHARS, MAX_LEAVE_AHEAD_DAYS, MAX_REASON_CHARS, MAX_ROUND_CHARS,
 };
 pub use event::{DecodeError, EventBody, GameCreated, GameEvent, MoveRecord};
 pub use pgn::{export_pgn, time_control_tag};
 pub use rejection::{FieldProblem, LeaveProblem, Rejection};
 pub use rules::{
     Ending, MoveCode, MoveCodeError, MoveText, MoveTextError, ReadError, Rules, SetUpError,
-    Winnability,
+    Verdict, Winnability,
 };
 pub use state::{evolve, FoldError, Game, GameState, Status};
 pub use time_control::{Period, TimeControl, TimeControlError};

@@ -55,6 +55,9 @@ pub enum Rejection {
     FlagFallen { side: Side },
     #[error("no flag has fallen")]
     NotYetDue,
+    /// The whole dead-position test found the position not dead (or could not decide).
+    #[error("the position is not dead")]
+    NotDead,
     #[error("the game has no clock")]
     NoClock,
     #[error("no leave to end")]
@@ -114,6 +117,7 @@ impl Rejection {
             },
             Rejection::FlagFallen { side: Side::Black },
             Rejection::NotYetDue,
+            Rejection::NotDead,
             Rejection::NoClock,
             Rejection::NoLeave,
             Rejection::InvalidLeave(LeaveProblem::InPast),
@@ -151,6 +155,7 @@ impl Rejection {
             Rejection::InvalidField { .. } => "bad_request",
             Rejection::FlagFallen { .. } => "game_over",
             Rejection::NotYetDue => "not_due",
+            Rejection::NotDead => "not_dead",
             Rejection::NoClock => "no_clock",
             Rejection::NoLeave => "no_leave",
             Rejection::InvalidLeave(_) => "invalid_leave",
@@ -190,6 +195,7 @@ impl Rejection {
             Rejection::InvalidField { .. } => "rejection-invalid-field",
             Rejection::FlagFallen { .. } => "rejection-flag-fallen",
             Rejection::NotYetDue => "rejection-not-yet-due",
+            Rejection::NotDead => "rejection-not-dead",
             Rejection::NoClock => "rejection-no-clock",
             Rejection::NoLeave => "rejection-no-leave",
             Rejection::InvalidLeave(_) => "rejection-invalid-leave",
@@ -244,6 +250,7 @@ impl Rejection {
             | Rejection::NoDrawOffer
             | Rejection::SamePlayer
             | Rejection::NotYetDue
+            | Rejection::NotDead
             | Rejection::NoClock
             | Rejection::NoLeave
             | Rejection::Adjourned

@@ -88,6 +88,34 @@ pub trait Rules: Copy + fmt::Debug + PartialEq + Eq + Default + Send + Sync + 's
 
     /// Can `side` still win by any series of legal moves (chess: checkmate, 6.9)?
     fn winnability(pos: &Self::Position, side: Side) -> Winnability;
+
+    /// Is the whole answer to "has `pos` ended the game by itself" still to be found, where
+    /// [`Rules::ending`] let the game go on without it (chess: a dead position the per-move test
+    /// could not rule out)? Cheap; true where unsure. Rules whose `ending` is always the whole
+    /// answer keep the default.
+    fn verdict_pending(pos: &Self::Position, memo: &Self::Memo) -> bool {
+        let _ = (pos, memo);
+        false
+    }
+
+    /// The whole answer [`Rules::verdict_pending`] waits for (chess: chasolver's full search
+    /// wherever the fast check does not settle it). May take long; a server runs it off the
+    /// request path. Remembers in `memo` that `pos` is settled where it goes on.
+    fn verdict(pos: &Self::Position, memo: &Self::Memo) -> Verdict {
+        let _ = (pos, memo);
+        Verdict::GoesOn
+    }
+}
+
+/// The whole answer to whether a position that the per-move judgement let go on is over.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    /// Over: no side can win by any series of legal moves (chess 5.2.2, a dead position).
+    Dead,
+    /// The game goes on: a side can still win.
+    GoesOn,
+    /// The search stopped at its bound without an answer: the game goes on.
+    Unknown,
 }
 
 /// How a position ends a game by itself.

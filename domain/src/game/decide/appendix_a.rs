@@ -4,7 +4,8 @@
 
 use super::moves::{play_judged, read};
 use super::{
-    arbiter, is_arbiter, label, player, required_reason, Context, MoveInput, MAX_LABEL_CHARS,
+    arbiter, is_arbiter, label, player, required_reason, service, Context, MoveInput,
+    MAX_LABEL_CHARS,
 };
 use crate::game::adjournment::{commitment, valid_nonce, EnvelopeKind, Revealed, SealedMoveCheck};
 use crate::game::event::EventBody;
@@ -12,7 +13,7 @@ use crate::game::rejection::{FieldProblem, Rejection};
 use crate::game::rules::{MoveText, Rules, Winnability};
 use crate::game::state::{Game, Status};
 use crate::game::time_control::TimeControl;
-use crate::game::types::{Actor, GameResult, Side, Termination, Timestamp};
+use crate::game::types::{GameResult, Side, Termination, Timestamp};
 
 /// The longest time ahead a resumption may be set.
 const MAX_ADJOURNMENT_DAYS: i64 = 400;
@@ -254,12 +255,7 @@ pub(super) fn lateness<R: Rules>(
     game: &Game<R>,
     ctx: &Context<R>,
 ) -> Result<Vec<EventBody>, Rejection> {
-    if !matches!(ctx.actor, Actor::System | Actor::Admin) {
-        return Err(Rejection::ArbiterOnly);
-    }
-    if !game.is_live() {
-        return Err(Rejection::GameOver);
-    }
+    service(game, ctx)?;
     let a = game.adjournment.as_ref().ok_or(Rejection::NotAdjourned)?;
     if ctx.now <= a.resume_at + time::Duration::hours(1) {
         return Err(Rejection::NotYetDue);

@@ -10,6 +10,7 @@ mod appendix_a;
 mod claims;
 mod clocks;
 mod creation;
+mod dead;
 mod leave;
 mod moves;
 mod offers;
@@ -88,6 +89,9 @@ pub enum Command<R: Rules = Chess> {
     },
     /// The service notices that the side to move has run out of time (6.9).
     FlagFall,
+    /// The service asks whether the present position is dead by the whole of 5.2.2, where the
+    /// judgement of the move that made it let the game go on without the whole answer.
+    JudgePosition,
     /// A player takes leave: the clocks stop from `from` to `until`.
     TakeLeave {
         from: Timestamp,
@@ -181,6 +185,7 @@ pub fn decide<R: Rules>(
             results::decide_result(game, result, reason, ctx)?
         }
         Command::FlagFall => clocks::flag_fall(game, ctx)?,
+        Command::JudgePosition => dead::judge_position(game, ctx)?,
         Command::AddTime {
             side,
             seconds,
@@ -215,6 +220,61 @@ pub fn decide<R: Rules>(
     Ok(bodies.into_iter().map(stamp).collect())
 }
 
+/// What a command records, and whether it is then refused.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Judgement {
+    pub events: Vec<GameEvent>,
+    /// The events record what ended the game before the command could act, and the command is
+    /// refused with this.
+    pub then_refuse: Option<Rejection>,
+}
+
+/// Judges `command` after what comes before it in a game that goes on: a dead position the
+/// judgement of the last move left open (5.2.2: the game ended with that move), then a fallen
+/// flag (6.9: the game ended at the deadline). Either is recorded, by the service, and the
+/// command refused; otherwise `command` is judged by [`decide`].
+pub fn judge<R: Rules>(
+    state: &GameState<R>,
+    command: Command<R>,
+    ctx: &Context<R>,
+) -> Result<Judgement, Rejection> {
+    if let GameState::Created(game) = state {
+        let system = Context {
+            actor: Actor::System,
+            ..ctx.clone()
+        };
+        let stamp = |bodies: Vec<_>| {
+            bodies
+                .into_iter()
+                .map(|body| GameEvent {
+                    at: ctx.now,
+                    actor: Actor::System,
+                    body,
+                })
+                .collect()
+        };
+        if !matches!(command, Command::JudgePosition) && dead::found_dead(game) {
+            return Ok(Judgement {
+                events: stamp(dead::ended(game)),
+                then_refuse: Some(Rejection::GameOver),
+            });
+        }
+        match game.flagged(ctx.now) {
+            Some(side) if !matches!(command, Command::FlagFall) => {
+                return Ok(Judgement {
+                    events: decide(state, Command::FlagFall, &system)?,
+                    then_refuse: Some(Rejection::FlagFallen { side }),
+                })
+            }
+            _ => {}
+        }
+    }
+    Ok(Judgement {
+        events: decide(state, command, ctx)?,
+        then_refuse: None,
+    })
+}
+
 /// Might judging `command` in `state` run chasolver's full search: the dead-position test where
 /// the fast check leaves it open after a move (5.2.2), or "can the opponent still mate" when a
 /// flag falls or a sealed move is judged (6.9)? It takes microseconds on nearly every position but
@@ -232,6 +292,10 @@ pub fn judging_may_search<R: Rules>(
     let (GameState::Created(game), Command::MakeMove { mv, .. }) = (state, command) else {
         return true;
     };
+    // The whole test on the present position comes first ([`judge`]).
+    if game.is_live() && game.verdict_pending() {
+        return true;
+    }
     match moves::read(game.position(), mv, ctx) {
         Err(_) => false,
         Ok(m) => {
@@ -249,6 +313,18 @@ fn is_arbiter<R: Rules>(game: &Game<R>, ctx: &Context<R>) -> bool {
         Actor::Arbiter(id) => game.organiser == Some(id),
         _ => false,
     }
+}
+
+/// The guard of the service's own commands (the system, or the instance admin acting for it) on
+/// a game that goes on.
+fn service<R: Rules>(game: &Game<R>, ctx: &Context<R>) -> Result<(), Rejection> {
+    if !matches!(ctx.actor, Actor::System | Actor::Admin) {
+        return Err(Rejection::ArbiterOnly);
+    }
+    if !game.is_live() {
+        return Err(Rejection::GameOver);
+    }
+    Ok(())
 }
 
 /// The guard of an arbiter's command.

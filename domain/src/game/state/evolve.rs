@@ -54,6 +54,14 @@ impl<R: Rules> Game<R> {
                 ..
             } => self.clocks_set(*white_seconds, *black_seconds, at),
             EventBody::LateForResumption { .. } => {}
+            EventBody::DeadPositionFound { ply } => {
+                if *ply as usize != self.moves.len() {
+                    return Err(format!(
+                        "dead_position_found for ply {ply} after ply {}",
+                        self.moves.len()
+                    ));
+                }
+            }
             EventBody::DrawOffered { by } => self.draw_offer = Some(*by),
             EventBody::DrawAccepted { .. } | EventBody::DrawDeclined { .. } => {
                 self.draw_offer = None

@@ -174,6 +174,18 @@ impl<R: Rules> Game<R> {
         &mut self.memo
     }
 
+    /// Does the present position wait for the whole answer the judgement of the last move did
+    /// not give ([`Rules::verdict_pending`])? Cheap.
+    pub fn verdict_pending(&self) -> bool {
+        R::verdict_pending(&self.position, &self.memo)
+    }
+
+    /// The whole answer on the present position ([`Rules::verdict`]): may take long. What it
+    /// finds is remembered in this state's memo, even on a shared state (a cache).
+    pub fn verdict(&self) -> super::rules::Verdict {
+        R::verdict(&self.position, &self.memo)
+    }
+
     fn new(c: &GameCreated, at: Timestamp) -> Result<Game<R>, String> {
         let start = match &c.start_fen {
             None => R::start(),
