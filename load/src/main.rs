@@ -231,6 +231,30 @@ async fn watch_rss(client: reqwest::Client, url: String, until: Instant) -> Opti
     max
 }
 
+/// The server's counters of the background dead-position test, from its `/metrics`: searches,
+/// searches that stopped at their bound, dead positions found (`None` where it has none).
+async fn verdict_counts(client: &reqwest::Client, url: &str) -> Option<[u64; 3]> {
+    let text = client
+        .get(format!("{url}/metrics"))
+        .send()
+        .await
+        .ok()?
+        .text()
+        .await
+        .ok()?;
+    let count = |name: &str| {
+        text.lines()
+            .find_map(|l| l.strip_prefix(name)?.strip_prefix(' '))
+            .and_then(|v| v.trim().parse::<f64>().ok())
+            .map(|v| v as u64)
+    };
+    Some([
+        count("zarf_verdict_searches_total")?,
+        count("zarf_verdicts_unknown_total")?,
+        count("zarf_dead_positions_found_total")?,
+    ])
+}
+
 /// One client: plays its games in turn until the time is up, the moves on its own connection.
 #[allow(clippy::too_many_arguments)]
 async fn client_loop(
@@ -589,6 +613,14 @@ async fn main() -> anyhow::Result<()> {
         println!(
             "mail: {received} received by the sink in {elapsed:.1} s = {:.0}/s",
             received as f64 / elapsed
+        );
+    }
+    // The queue drains within moments of the last move.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    if let Some([searches, unknown, dead]) = verdict_counts(&client, args.url()).await {
+        println!(
+            "background dead-position test: {searches} positions searched ({:.2} a move), {unknown} stopped at the bound, {dead} dead",
+            searches as f64 / tally.lock().unwrap().moves.max(1) as f64
         );
     }
     if let Some(max) = rss.await? {
