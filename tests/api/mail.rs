@@ -182,6 +182,20 @@ async fn a_dead_position_found_after_the_move_ends_the_game_for_both(backend: Ba
     let over = game_over_mails(&all);
     assert!(over.iter().any(|m| m.to == ["ayse@okul.tr"]));
     assert!(over.iter().any(|m| m.to == ["mehmet@okul.tr"]));
+    // The log, replayed, says the same: the PGN (written from the log) and `zarf verify`.
+    let pgn = app
+        .get(&format!("/api/v1/games/{g}/pgn"), None)
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        pgn.contains("[Result \"1/2-1/2\"]") && pgn.contains("dead position"),
+        "{pgn}"
+    );
+    let (code, out) = crate::verify::verify(&app.db);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("verified 1 games: 0 breaks"), "{out}");
 }
 
 async fn a_move_mails_the_opponent_once(backend: Backend) {

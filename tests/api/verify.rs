@@ -7,7 +7,7 @@ use diesel::connection::SimpleConnection;
 use crate::both_backends;
 use crate::helpers::{Backend, LoggedServer};
 
-fn verify(db: &crate::helpers::TestDb) -> (i32, String) {
+pub fn verify(db: &crate::helpers::TestDb) -> (i32, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_zarf"))
         .arg("verify")
         .env("ZARF_DATABASE_URL", &db.url)

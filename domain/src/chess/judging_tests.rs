@@ -7,8 +7,8 @@ use time::macros::datetime;
 
 use super::{full_search_applies, legal_moves, write_move, MoveStyle, Notation, SEARCHES};
 use crate::game::{
-    decide, evolve, judging_may_search, Actor, Command, Context, CreateGame, Game, GameState,
-    MoveInput, MoveText, Participant, RuleSet, Side, Verdict,
+    decide, evolve, judge, judging_may_search, Actor, Command, Context, CreateGame, Game,
+    GameState, MoveInput, MoveText, Participant, RuleSet, Side, Verdict,
 };
 use crate::ids::{GameId, PlayerId};
 
@@ -115,7 +115,9 @@ fn check_every_move(state: &GameState, judge_all: bool, seen: &mut Seen) {
             continue;
         }
         let before = SEARCHES.with(|n| n.get());
-        decide(&own, command, &ctx(actor)).expect("a legal move is played");
+        // As a server judges: what comes first in the game, then the move.
+        let judged = judge(&own, command, &ctx(actor)).expect("a legal move is played");
+        assert!(judged.then_refuse.is_none());
         let searched = SEARCHES.with(|n| n.get()) > before;
         assert!(
             may || !searched,

@@ -83,12 +83,21 @@ impl MateMemo {
         }
     }
 
-    /// Is `board` known not to be dead: a line starts from it, or the whole test settled it?
+    /// Is `board` known not to be dead: the whole test settled it, or a line starts from it
+    /// (then it counts as settled too, so that carrying the line on to the next position, as
+    /// judging a move from `board` does, does not make `board` unknown again).
     pub(super) fn knows_goes_on(&self, board: &Board) -> bool {
-        self.0.try_lock().is_ok_and(|memo| {
-            memo.settled.as_ref() == Some(board)
-                || memo.line.as_ref().is_some_and(|line| line.from == *board)
-        })
+        let Ok(mut memo) = self.0.try_lock() else {
+            return false;
+        };
+        if memo.settled.as_ref() == Some(board) {
+            return true;
+        }
+        if memo.line.as_ref().is_some_and(|line| line.from == *board) {
+            memo.settled = Some(*board);
+            return true;
+        }
+        false
     }
 
     /// Remembers that the whole test found `board` not dead.
