@@ -213,3 +213,8 @@ fen-castling-rights = a castling right does not match where the king and rooks s
 fen-ep-square = the en passant square does not follow a pawn's double step
 fen-opposite-check = the side not to move is in check
 fen-impossible = no game could reach it (an impossible check or too much material)
+
+# The board on the game page
+page-board-white-below = Board, White at the bottom
+page-board-black-below = Board, Black at the bottom
+page-board-pieces = White: { $white }. Black: { $black }.

@@ -213,3 +213,8 @@ fen-castling-rights = bir rok hakkı şahın ve kalelerin yeriyle uyuşmuyor
 fen-ep-square = geçerken alma karesi bir piyonun iki kare ilerlemesinin ardından gelmiyor
 fen-opposite-check = hamle sırası kendisinde olmayan taraf şah altında
 fen-impossible = hiçbir oyun bu konuma ulaşamaz (olanaksız bir şah ya da fazla taş)
+
+# The board on the game page
+page-board-white-below = Tahta, beyazlar altta
+page-board-black-below = Tahta, siyahlar altta
+page-board-pieces = Beyaz: { $white }. Siyah: { $black }.

@@ -79,6 +79,44 @@ both_backends! {
         assert!(en.contains("Finished · 1-0 (resignation)"), "{en}");
     }
 
+    async fn pages_keep_a_strict_policy_and_the_board_turns_for_black(app) {
+        let (game, white, black) = app.new_game().await;
+        let id = game["id"].as_str().unwrap().to_owned();
+        app.play(&id, &white, &black, "e4").await;
+        let game_page = format!("/games/{id}");
+        let mut stylesheet = None;
+        for path in ["/", "/login", game_page.as_str(), "/unsubscribe?player=p&token=t"] {
+            let res = app.client.get(app.url(path)).send().await.unwrap();
+            let headers = res.headers().clone();
+            assert_eq!(headers["content-security-policy"], api::http::CONTENT_SECURITY_POLICY, "{path}");
+            assert_eq!(headers["x-frame-options"], "DENY", "{path}");
+            let body = res.text().await.unwrap();
+            // Nothing inline for the policy to refuse.
+            assert!(!body.contains("<style") && !body.contains(" style=") && !body.contains("<script>"), "{path}: {body}");
+            let href = body.split("rel=\"stylesheet\" href=\"").nth(1).and_then(|r| r.split('"').next()).unwrap_or_else(|| panic!("{path} links no stylesheet"));
+            assert!(stylesheet.get_or_insert(href.to_owned()) == href);
+        }
+        let css = app.client.get(app.url(&stylesheet.unwrap())).send().await.unwrap();
+        assert_eq!(css.status(), StatusCode::OK);
+        assert!(css.headers()["content-type"].to_str().unwrap().starts_with("text/css"));
+        assert_eq!(css.headers()["cache-control"], "public, max-age=31536000, immutable");
+        assert!(css.text().await.unwrap().contains(".board"));
+        assert_eq!(app.client.get(app.url("/assets/zarf.000000000000.css")).send().await.unwrap().status(), StatusCode::NOT_FOUND);
+
+        // The board: White at the bottom for anyone, the last move marked, a text alternative.
+        let page = app.client.get(app.url(&game_page)).send().await.unwrap().text().await.unwrap();
+        assert!(page.contains("<svg class=\"board\"") && page.contains("White at the bottom"), "{page}");
+        assert_eq!(page.matches("class=\"last\"").count(), 2);
+        assert!(page.contains("White: Ke1, Qd1, Ra1, Rh1, Bc1, Bf1, Nb1, Ng1, a2, b2, c2, d2, f2, g2, h2, e4."), "{page}");
+        // Black, signed in, sees it from the other side.
+        let code: serde_json::Value = app.post(&format!("/api/v1/players/{}/login-code", black.id), Some(&app.admin), serde_json::json!({})).await.json().await.unwrap();
+        let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+        let res = client.post(app.url("/login/code")).form(&[("code", code["code"].as_str().unwrap())]).send().await.unwrap();
+        let session = res.headers()["set-cookie"].to_str().unwrap().split(';').next().unwrap().to_owned();
+        let page = client.get(app.url(&game_page)).header("cookie", session).send().await.unwrap().text().await.unwrap();
+        assert!(page.contains("Black at the bottom"), "{page}");
+    }
+
     async fn responses_carry_a_request_id(app) {
         let res = app.get("/api/v1/games/not-an-id", None).await;
         let id = res.headers().get("x-request-id").expect("a request id").to_str().unwrap().to_owned();

@@ -87,7 +87,7 @@ pub enum Credentials {
 }
 
 impl Credentials {
-    fn read(req: &HttpRequest) -> Result<Credentials, ApiError> {
+    pub fn read(req: &HttpRequest) -> Result<Credentials, ApiError> {
         let Some(token) = bearer(req)? else {
             // The web pages sign in with a session cookie instead of a bearer token.
             return Ok(match req.cookie(super::login::SESSION_COOKIE) {

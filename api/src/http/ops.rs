@@ -60,7 +60,8 @@ pub async fn readme() -> HttpResponse {
 struct GamePage<'a> {
     t: crate::i18n::Texts,
     g: &'a crate::app::views::GameView,
-    board: Vec<Vec<crate::mail::render::Cell>>,
+    /// The board as SVG, from the viewer's side.
+    board: String,
     /// Where the game stands, and who is to move or how it ended.
     state: String,
 }
@@ -96,17 +97,26 @@ pub async fn game_page(
     let id = domain::GameId::parse(&id)
         .map_err(|_| ApiError::not_found(locale))?
         .to_string();
-    let view = web::block(move || -> Result<crate::app::views::GameView, ApiError> {
+    let credentials = super::auth::Credentials::read(&req)?;
+    let (view, board) = web::block(move || -> Result<_, ApiError> {
         let row = state
             .store
             .game_row(&id)?
             .ok_or_else(|| ApiError::not_found(locale))?;
-        crate::app::reads::current_view(&state, &row).map_err(|e| ApiError::command(e, locale))
+        let view = crate::app::reads::current_view(&state, &row)
+            .map_err(|e| ApiError::command(e, locale))?;
+        // The board from the log's fold (this server's cache, mostly): its last move too.
+        let folded = state.folds.current(&state.store, &id)?;
+        let game = folded
+            .state
+            .game()
+            .ok_or_else(|| ApiError::not_found(locale))?;
+        let viewer = credentials.resolve(&state.store)?;
+        let from_black = matches!(&viewer, super::auth::Caller::Player(p) if p.id == view.black.id);
+        let board = super::board::svg(game.position(), game.moves().last(), from_black, &t);
+        Ok((view, board))
     })
     .await??;
-    let pos = domain::chess::position_from_stored_fen(&view.fen)
-        .ok_or_else(|| ApiError::internal(anyhow::anyhow!("a stored FEN does not read")))?;
-    let (board, _) = crate::mail::render::diagram(&pos, false);
     let page = GamePage {
         t,
         state: GamePage::state_of(t, &view),
