@@ -218,3 +218,10 @@ fen-impossible = no game could reach it (an impossible check or too much materia
 page-board-white-below = Board, White at the bottom
 page-board-black-below = Board, Black at the bottom
 page-board-pieces = White: { $white }. Black: { $black }.
+
+# A form posted without its token (another site's page, or a page kept open too long)
+csrf-refused-title = This form cannot be sent
+csrf-refused = The form did not come from this page as it is now. Go back, reload the page and send it again.
+page-signed-in-as = Signed in as { $name }
+page-sign-out = Sign out
+page-sign-in = Sign in

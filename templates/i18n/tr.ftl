@@ -218,3 +218,10 @@ fen-impossible = hiçbir oyun bu konuma ulaşamaz (olanaksız bir şah ya da faz
 page-board-white-below = Tahta, beyazlar altta
 page-board-black-below = Tahta, siyahlar altta
 page-board-pieces = Beyaz: { $white }. Siyah: { $black }.
+
+# A form posted without its token (another site's page, or a page kept open too long)
+csrf-refused-title = Bu form gönderilemiyor
+csrf-refused = Form bu sayfanın şimdiki hâlinden gelmedi. Geri dönün, sayfayı yenileyin ve yeniden gönderin.
+page-signed-in-as = { $name } olarak giriş yapıldı
+page-sign-out = Çıkış yap
+page-sign-in = Giriş yap

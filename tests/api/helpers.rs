@@ -552,3 +552,26 @@ impl LoggedServer {
         self.log.take().unwrap().join().unwrap()
     }
 }
+
+/// A form's token as the sign-in page gives it to a browser: the `zarf_csrf` cookie to send back
+/// (as a `cookie` header) and the value of the form's hidden `csrf` field.
+pub async fn form_token(app: &TestApp) -> (String, String) {
+    let res = app.client.get(app.url("/login")).send().await.unwrap();
+    let cookie = res
+        .headers()
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .find(|v| v.starts_with("zarf_csrf="))
+        .and_then(|v| v.split(';').next())
+        .expect("the page sets its form cookie")
+        .to_owned();
+    let body = res.text().await.unwrap();
+    let token = body
+        .split("name=\"csrf\" value=\"")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .expect("the form carries its token")
+        .to_owned();
+    (cookie, token)
+}

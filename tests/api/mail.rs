@@ -330,11 +330,29 @@ async fn sign_in_by_mail() {
         .create_player_with(json!({"name": "Zeynep", "email": "zeynep@okul.tr"}))
         .await;
     let client = no_redirects();
+    let (cookie, token) = form_token(&app).await;
+    // A form without its token changes nothing: no mail.
+    let forged = client
+        .post(app.url("/login"))
+        .form(&[("email", "zeynep@okul.tr")])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(forged.status(), StatusCode::FORBIDDEN);
+    let forged = client
+        .post(app.url("/login"))
+        .header("cookie", &cookie)
+        .form(&[("email", "zeynep@okul.tr"), ("csrf", "00ff")])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(forged.status(), StatusCode::FORBIDDEN);
     // Unknown and known addresses get the same answer; only the known one gets a mail.
     let ask = |email: &str| {
         client
             .post(app.url("/login"))
-            .form(&[("email", email)])
+            .header("cookie", &cookie)
+            .form(&[("email", email), ("csrf", token.as_str())])
             .send()
     };
     let unknown = ask("nobody@okul.tr").await.unwrap().text().await.unwrap();
@@ -414,11 +432,13 @@ async fn sign_in_by_mail() {
 async fn sign_in_requests_are_rate_limited() {
     let (app, _inbox) = mail_app(Backend::Sqlite).await;
     let client = no_redirects();
+    let (cookie, token) = form_token(&app).await;
     let mut statuses = Vec::new();
     for _ in 0..1002 {
         let s = client
             .post(app.url("/login"))
-            .form(&[("email", "x@okul.tr")])
+            .header("cookie", &cookie)
+            .form(&[("email", "x@okul.tr"), ("csrf", token.as_str())])
             .send()
             .await
             .unwrap()
@@ -483,11 +503,21 @@ async fn a_printed_login_code_signs_a_pupil_in_once() {
         .unwrap();
     assert!(card.contains("Can"), "a printable card");
     let client = no_redirects();
+    let (cookie, token) = form_token(&app).await;
+    // Without the form's token the code is refused and stays unused.
+    let forged = client
+        .post(app.url("/login/code"))
+        .form(&[("code", code.as_str())])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(forged.status(), StatusCode::FORBIDDEN);
     // Typed from paper: lower case, no dashes.
     let typed = code.replace('-', "").to_lowercase();
     let res = client
         .post(app.url("/login/code"))
-        .form(&[("code", typed.as_str())])
+        .header("cookie", &cookie)
+        .form(&[("code", typed.as_str()), ("csrf", token.as_str())])
         .send()
         .await
         .unwrap();
@@ -511,7 +541,8 @@ async fn a_printed_login_code_signs_a_pupil_in_once() {
     assert_eq!(me["id"], pupil.id.as_str());
     let again = client
         .post(app.url("/login/code"))
-        .form(&[("code", code.as_str())])
+        .header("cookie", &cookie)
+        .form(&[("code", code.as_str()), ("csrf", token.as_str())])
         .send()
         .await
         .unwrap();

@@ -108,13 +108,34 @@ both_backends! {
         assert!(page.contains("<svg class=\"board\"") && page.contains("White at the bottom"), "{page}");
         assert_eq!(page.matches("class=\"last\"").count(), 2);
         assert!(page.contains("White: Ke1, Qd1, Ra1, Rh1, Bc1, Bf1, Nb1, Ng1, a2, b2, c2, d2, f2, g2, h2, e4."), "{page}");
-        // Black, signed in, sees it from the other side.
-        let code: serde_json::Value = app.post(&format!("/api/v1/players/{}/login-code", black.id), Some(&app.admin), serde_json::json!({})).await.json().await.unwrap();
+        // The sign-in link of the game's page comes back to it.
+        assert!(page.contains(&format!("href=\"/login?lang=en&amp;next=/games/{id}\"")), "{page}");
         let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
-        let res = client.post(app.url("/login/code")).form(&[("code", code["code"].as_str().unwrap())]).send().await.unwrap();
-        let session = res.headers()["set-cookie"].to_str().unwrap().split(';').next().unwrap().to_owned();
-        let page = client.get(app.url(&game_page)).header("cookie", session).send().await.unwrap().text().await.unwrap();
-        assert!(page.contains("Black at the bottom"), "{page}");
+        let res = client.get(app.url(&format!("/login?next=/games/{id}"))).send().await.unwrap();
+        let cookies: Vec<String> = res.headers().get_all("set-cookie").iter().map(|v| v.to_str().unwrap().split(';').next().unwrap().to_owned()).collect();
+        assert_eq!(cookies.len(), 2, "{cookies:?}");
+        let cookie = cookies.join("; ");
+        let body = res.text().await.unwrap();
+        let token = body.split("name=\"csrf\" value=\"").nth(1).unwrap().split('"').next().unwrap().to_owned();
+        // Black signs in by code and lands on the game, seen from the other side.
+        let code: serde_json::Value = app.post(&format!("/api/v1/players/{}/login-code", black.id), Some(&app.admin), serde_json::json!({})).await.json().await.unwrap();
+        let res = client.post(app.url("/login/code")).header("cookie", &cookie).form(&[("code", code["code"].as_str().unwrap()), ("csrf", &token)]).send().await.unwrap();
+        assert_eq!(res.status(), StatusCode::SEE_OTHER);
+        assert_eq!(res.headers()["location"], game_page.as_str());
+        let session = res.headers().get_all("set-cookie").iter().map(|v| v.to_str().unwrap()).find(|v| v.starts_with("zarf_session=")).unwrap().split(';').next().unwrap().to_owned();
+        let signed_in = format!("{session}; {}", cookies.iter().find(|c| c.starts_with("zarf_csrf=")).unwrap());
+        let page = client.get(app.url(&game_page)).header("cookie", &signed_in).send().await.unwrap().text().await.unwrap();
+        assert!(page.contains("Black at the bottom") && page.contains("Signed in as Mehmet Öz"), "{page}");
+        // Another site's form cannot sign Black out; the page's own form does, for good.
+        let res = client.post(app.url("/logout")).header("cookie", &session).form(&[("csrf", "")]).send().await.unwrap();
+        assert_eq!(res.status(), StatusCode::FORBIDDEN);
+        let me = client.get(app.url("/api/v1/me")).header("cookie", &session).send().await.unwrap();
+        assert_eq!(me.status(), StatusCode::OK);
+        let res = client.post(app.url("/logout")).header("cookie", &signed_in).form(&[("csrf", &token)]).send().await.unwrap();
+        assert_eq!(res.status(), StatusCode::SEE_OTHER);
+        assert!(res.headers()["set-cookie"].to_str().unwrap().starts_with("zarf_session=;"));
+        let page = client.get(app.url(&game_page)).header("cookie", &signed_in).send().await.unwrap().text().await.unwrap();
+        assert!(page.contains("White at the bottom") && !page.contains("Signed in"), "the session is over: {page}");
     }
 
     async fn responses_carry_a_request_id(app) {

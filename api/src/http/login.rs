@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::auth::Caller;
+use super::csrf::{self, Csrf};
 use super::error::{ApiError, ErrorBody};
 use super::page::{self, Notice};
 use super::players::Email;
@@ -21,22 +22,61 @@ use crate::store::{self, micros};
 
 pub const SESSION_COOKIE: &str = "zarf_session";
 const SESSION_DAYS: i64 = 30;
+/// Where a player who asked to sign in from a page goes once signed in (by link or code).
+const NEXT_COOKIE: &str = "zarf_next";
 
 #[derive(Template)]
 #[template(path = "pages/login.html")]
 struct LoginPage {
     t: Texts,
+    csrf: String,
+}
+
+#[derive(Deserialize)]
+pub struct LoginQuery {
+    next: Option<String>,
+}
+
+/// A path on this site to go to after signing in (never another site's address).
+fn local_path(next: &str) -> Option<&str> {
+    let ok = next.starts_with('/')
+        && !next.starts_with("//")
+        && next.len() <= 256
+        && !next.chars().any(|c| c == '\\' || c.is_control());
+    ok.then_some(next)
 }
 
 #[get("/login")]
-pub async fn login_page(req: HttpRequest) -> Result<HttpResponse, ApiError> {
+pub async fn login_page(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    q: web::Query<LoginQuery>,
+) -> Result<HttpResponse, ApiError> {
     let t = page::texts(&req);
-    page::html(StatusCode::OK, &LoginPage { t })
+    let csrf = Csrf::for_page(&state, &req);
+    let mut answer = page::html(
+        StatusCode::OK,
+        &LoginPage {
+            t,
+            csrf: csrf.token.clone(),
+        },
+    )?;
+    if let Some(next) = q.next.as_deref().and_then(local_path) {
+        let cookie = Cookie::build(NEXT_COOKIE, next.to_owned())
+            .path("/")
+            .http_only(true)
+            .same_site(SameSite::Lax)
+            .max_age(actix_web::cookie::time::Duration::hours(1))
+            .finish();
+        let _ = answer.add_cookie(&cookie);
+    }
+    Ok(csrf.answer(answer))
 }
 
 #[derive(Deserialize)]
 pub struct LoginForm {
     email: String,
+    csrf: Option<String>,
 }
 
 /// Asks for a link. The answer is the same whether or not the address belongs to a player.
@@ -47,6 +87,9 @@ pub async fn request_link(
     req: HttpRequest,
     form: web::Form<LoginForm>,
 ) -> Result<HttpResponse, ApiError> {
+    if let Some(refusal) = csrf::refused(&state, &req, form.csrf.as_deref())? {
+        return Ok(refusal);
+    }
     let ip = req
         .peer_addr()
         .map(|a| a.ip().to_string())
@@ -90,7 +133,8 @@ fn open_session(state: &AppState, player_id: &str) -> Result<String, ApiError> {
     Ok(token)
 }
 
-fn session_response(state: &AppState, token: String) -> HttpResponse {
+/// Signed in: the session cookie, and on to the page the player asked to sign in from.
+fn session_response(state: &AppState, req: &HttpRequest, token: String) -> HttpResponse {
     let cookie = Cookie::build(SESSION_COOKIE, token)
         .path("/")
         .http_only(true)
@@ -98,10 +142,47 @@ fn session_response(state: &AppState, token: String) -> HttpResponse {
         .same_site(SameSite::Lax)
         .max_age(actix_web::cookie::time::Duration::days(SESSION_DAYS))
         .finish();
-    HttpResponse::SeeOther()
-        .insert_header(("location", "/"))
+    let next = req
+        .cookie(NEXT_COOKIE)
+        .and_then(|c| local_path(c.value()).map(str::to_owned))
+        .unwrap_or_else(|| "/".to_owned());
+    let mut answer = HttpResponse::SeeOther()
+        .insert_header(("location", next))
         .cookie(cookie)
-        .finish()
+        .finish();
+    let mut gone = Cookie::build(NEXT_COOKIE, "").path("/").finish();
+    gone.make_removal();
+    let _ = answer.add_cookie(&gone);
+    answer
+}
+
+#[derive(Deserialize)]
+pub struct LogoutForm {
+    csrf: Option<String>,
+}
+
+/// Signs out: the session ends on the server and its cookie is removed.
+#[post("/logout")]
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn logout(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    form: web::Form<LogoutForm>,
+) -> Result<HttpResponse, ApiError> {
+    if let Some(refusal) = csrf::refused(&state, &req, form.csrf.as_deref())? {
+        return Ok(refusal);
+    }
+    if let Some(session) = req.cookie(SESSION_COOKIE) {
+        let hash = token_hash(session.value());
+        web::block(move || state.store.end_session(&hash)).await??;
+    }
+    let mut gone = Cookie::build(SESSION_COOKIE, "").path("/").finish();
+    gone.make_removal();
+    let lang = page::texts(&req).lang;
+    Ok(HttpResponse::SeeOther()
+        .insert_header(("location", format!("/login?lang={lang}")))
+        .cookie(gone)
+        .finish())
 }
 
 /// A link, code or unsubscribe token that does not work: 400.
@@ -124,7 +205,7 @@ fn session_or_refused(
     session: Option<String>,
 ) -> Result<HttpResponse, ApiError> {
     match session {
-        Some(token) => Ok(session_response(state, token)),
+        Some(token) => Ok(session_response(state, req, token)),
         None => refused(req),
     }
 }
@@ -151,6 +232,7 @@ pub async fn use_link(
 #[derive(Deserialize)]
 pub struct CodeForm {
     code: String,
+    csrf: Option<String>,
 }
 
 #[post("/login/code")]
@@ -160,6 +242,9 @@ pub async fn use_code(
     req: HttpRequest,
     form: web::Form<CodeForm>,
 ) -> Result<HttpResponse, ApiError> {
+    if let Some(refusal) = csrf::refused(&state, &req, form.csrf.as_deref())? {
+        return Ok(refusal);
+    }
     let ip = req
         .peer_addr()
         .map(|a| a.ip().to_string())

@@ -6,6 +6,7 @@ pub mod assets;
 pub mod auth;
 pub mod board;
 pub mod clocks;
+pub mod csrf;
 pub mod error;
 pub mod games;
 pub mod login;
@@ -211,6 +212,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(login::login_page)
         .service(login::request_link)
         .service(login::use_code)
+        .service(login::logout)
         .service(login::use_link)
         .service(login::login_code)
         .service(login::unsubscribe_page)

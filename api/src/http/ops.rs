@@ -62,6 +62,9 @@ struct GamePage<'a> {
     g: &'a crate::app::views::GameView,
     /// The board as SVG, from the viewer's side.
     board: String,
+    /// "Signed in as …" for a signed-in viewer.
+    signed_in: Option<String>,
+    csrf: String,
     /// Where the game stands, and who is to move or how it ended.
     state: String,
 }
@@ -98,7 +101,10 @@ pub async fn game_page(
         .map_err(|_| ApiError::not_found(locale))?
         .to_string();
     let credentials = super::auth::Credentials::read(&req)?;
-    let (view, board) = web::block(move || -> Result<_, ApiError> {
+    let csrf = super::csrf::Csrf::for_page(&state, &req);
+    let s = state.clone();
+    let (view, board, signed_in) = web::block(move || -> Result<_, ApiError> {
+        let state = s;
         let row = state
             .store
             .game_row(&id)?
@@ -114,16 +120,24 @@ pub async fn game_page(
         let viewer = credentials.resolve(&state.store)?;
         let from_black = matches!(&viewer, super::auth::Caller::Player(p) if p.id == view.black.id);
         let board = super::board::svg(game.position(), game.moves().last(), from_black, &t);
-        Ok((view, board))
+        let signed_in = match &viewer {
+            super::auth::Caller::Player(p) => {
+                Some(t.get("page-signed-in-as", &[("name", p.name.clone())]))
+            }
+            _ => None,
+        };
+        Ok((view, board, signed_in))
     })
     .await??;
     let page = GamePage {
+        signed_in,
+        csrf: csrf.token.clone(),
         t,
         state: GamePage::state_of(t, &view),
         g: &view,
         board,
     };
-    super::page::html(actix_web::http::StatusCode::OK, &page)
+    Ok(csrf.answer(super::page::html(actix_web::http::StatusCode::OK, &page)?))
 }
 
 #[derive(Template)]

@@ -84,6 +84,14 @@ impl Store {
         Ok(())
     }
 
+    /// Ends a session (signing out): its cookie no longer signs anyone in.
+    #[tracing::instrument(level = "debug", skip_all)]
+    pub fn end_session(&self, hash: &str) -> Result<(), StoreError> {
+        let mut conn = self.writer()?;
+        diesel::delete(sessions::table.filter(sessions::hash.eq(hash))).execute(&mut *conn)?;
+        Ok(())
+    }
+
     pub fn player_by_session(&self, hash: &str, now: i64) -> Result<Option<PlayerRow>, StoreError> {
         let mut conn = self.reader()?;
         Ok(sessions::table
