@@ -575,3 +575,44 @@ pub async fn form_token(app: &TestApp) -> (String, String) {
         .to_owned();
     (cookie, token)
 }
+
+/// Signs `player` in as a browser does (a one-time code the admin made, posted with the sign-in
+/// page's form token): the `cookie` header that carries the session and the form cookie, and the
+/// form token for the pages' forms.
+pub async fn sign_in(app: &TestApp, player: &str) -> (String, String) {
+    let (form_cookie, token) = form_token(app).await;
+    let code: Value = app
+        .post(
+            &format!("/api/v1/players/{player}/login-code"),
+            Some(&app.admin),
+            serde_json::json!({}),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
+    let client = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    let res = client
+        .post(app.url("/login/code"))
+        .header("cookie", &form_cookie)
+        .form(&[
+            ("code", code["code"].as_str().unwrap()),
+            ("csrf", token.as_str()),
+        ])
+        .send()
+        .await
+        .unwrap();
+    let session = res
+        .headers()
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .find(|v| v.starts_with("zarf_session="))
+        .and_then(|v| v.split(';').next())
+        .expect("signed in")
+        .to_owned();
+    (format!("{session}; {form_cookie}"), token)
+}

@@ -2,6 +2,7 @@ use reqwest::StatusCode;
 use serde_json::Value;
 
 use crate::both_backends;
+use crate::helpers::{sign_in, Player};
 
 both_backends! {
     async fn health_metrics_and_openapi(app) {
@@ -38,6 +39,40 @@ both_backends! {
         assert!(readme.contains("## A worked example"));
         let tr = app.client.get(app.url("/")).header("accept-language", "tr-TR,tr;q=0.9").send().await.unwrap().text().await.unwrap();
         assert!(tr.contains("Yazışmalı satranç") && tr.contains("lang=\"tr\""), "{tr}");
+        // A newcomer is told what to do next: sign in, or, running the server, where the admin
+        // token is.
+        assert!(html.contains("href=\"/login?lang=en\"") && html.contains("admin-token"), "{html}");
+    }
+
+    async fn a_players_home_lists_their_games_most_urgent_first(app) {
+        let me = app.create_player("Ayşe").await;
+        let b = app.create_player("Mehmet").await;
+        let c = app.create_player("Can").await;
+        let tc = serde_json::json!({"kind": "per_move", "seconds": 259200});
+        let app = &app;
+        let game = |white: &Player, black: &Player| {
+            let body = serde_json::json!({"white": white.id, "black": black.id, "time_control": tc});
+            async move { app.create_game_with(&app.admin, body).await.json::<Value>().await.unwrap()["id"].as_str().unwrap().to_owned() }
+        };
+        let mine = game(&me, &b).await;
+        let theirs = game(&b, &me).await;
+        let over = game(&me, &c).await;
+        app.play(&over, &me, &c, "e4 e5").await;
+        app.post(&format!("/api/v1/games/{over}/resign"), Some(&c.token), serde_json::json!({})).await;
+        let (cookie, _) = sign_in(app, &me.id).await;
+        let res = app.client.get(app.url("/")).header("cookie", &cookie).send().await.unwrap();
+        assert_eq!(res.status(), StatusCode::OK);
+        let html = res.text().await.unwrap();
+        let at = |needle: &str| html.find(needle).unwrap_or_else(|| panic!("{needle} not in {html}"));
+        assert!(at("Your move") < at(&mine) && at(&mine) < at("Waiting for the opponent"));
+        assert!(at("Waiting for the opponent") < at(&theirs) && at(&theirs) < at("<h2>Finished"));
+        assert!(at("<h2>Finished") < at(&over));
+        assert!(html.contains(&format!("href=\"/api/v1/games/{over}/pgn\"")) && html.contains("1-0 (resignation)"));
+        assert!(html.contains("Last move: 1… e5"), "{html}");
+        assert!(html.contains(", Black 3 d 0 h · deadline ") && html.contains("(UTC+00:00)"), "{html}");
+        assert!(html.contains("Signed in as Ayşe"));
+        // Each board has its own name on the page.
+        assert_eq!(html.matches("id=\"g").count(), 6, "{html}");
     }
 
     async fn pages_speak_the_readers_language(app) {

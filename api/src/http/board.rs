@@ -44,8 +44,8 @@ fn corner(sq: Square, from_black: bool) -> (u32, u32) {
 }
 
 /// The SVG of `pos` as seen from Black's side if `from_black`, marking `last` (the move that led
-/// to it) and a king in check.
-pub fn svg(pos: &Chess, last: Option<&Move>, from_black: bool, t: &Texts) -> String {
+/// to it) and a king in check; `id` names it on its page (several boards may share one).
+pub fn svg(pos: &Chess, last: Option<&Move>, from_black: bool, t: &Texts, id: &str) -> String {
     let size = MARGIN + 8 * SQUARE;
     let mut s = String::with_capacity(8 * 1024);
     let title = t.text(if from_black {
@@ -55,7 +55,7 @@ pub fn svg(pos: &Chess, last: Option<&Move>, from_black: bool, t: &Texts) -> Str
     });
     let _ = write!(
         s,
-        r#"<svg class="board" viewBox="0 0 {size} {size}" role="img" aria-labelledby="board-title board-pieces" xmlns="http://www.w3.org/2000/svg"><title id="board-title">{title}</title><desc id="board-pieces">{}</desc>"#,
+        r#"<svg class="board" viewBox="0 0 {size} {size}" role="img" aria-labelledby="{id}-title {id}-pieces" xmlns="http://www.w3.org/2000/svg"><title id="{id}-title">{title}</title><desc id="{id}-pieces">{}</desc>"#,
         askama::filters::escape(pieces(pos, t), askama::filters::Html)
             .map(|e| e.to_string())
             .unwrap_or_default()
@@ -191,14 +191,14 @@ mod tests {
     #[test]
     fn sixty_four_squares_a1_dark_at_the_viewers_left() {
         let start = Chess::default();
-        let white = svg(&start, None, false, &en());
+        let white = svg(&start, None, false, &en(), "b");
         assert_eq!(
             rects(&white, "dark").len() + rects(&white, "light").len(),
             64
         );
         // a1 is dark and bottom left for White, top right for Black.
         assert!(rects(&white, "dark").contains(&(MARGIN, 70)));
-        let black = svg(&start, None, true, &en());
+        let black = svg(&start, None, true, &en(), "b");
         assert!(rects(&black, "dark").contains(&(MARGIN + 70, 0)));
         assert_eq!(white.matches("class=\"piece ").count(), 32);
         assert!(white.contains("White at the bottom") && black.contains("Black at the bottom"));
@@ -215,13 +215,13 @@ mod tests {
             to: Square::F7,
             promotion: None,
         };
-        let s = svg(&p, Some(&last), false, &en());
+        let s = svg(&p, Some(&last), false, &en(), "b");
         assert_eq!(
             rects(&s, "last"),
             vec![corner(Square::H5, false), corner(Square::F7, false)]
         );
         assert_eq!(rects(&s, "check"), vec![corner(Square::E8, false)]);
-        assert!(rects(&svg(&Chess::default(), None, false, &en()), "check").is_empty());
+        assert!(rects(&svg(&Chess::default(), None, false, &en(), "b"), "check").is_empty());
     }
 
     #[test]
@@ -231,7 +231,7 @@ mod tests {
         let tr = pieces(&p, &Texts::for_locale("tr"));
         assert!(tr.starts_with("Beyaz: Ke1"), "{tr}");
         // Coordinates read from the viewer's side.
-        let s = svg(&p, None, true, &en());
+        let s = svg(&p, None, true, &en(), "b");
         let first_rank_label = s.split(r#"class="coord""#).nth(1).unwrap();
         assert!(first_rank_label.contains(">1</text>"), "{first_rank_label}");
     }

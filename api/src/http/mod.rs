@@ -9,6 +9,7 @@ pub mod clocks;
 pub mod csrf;
 pub mod error;
 pub mod games;
+pub mod home;
 pub mod login;
 pub mod ops;
 pub mod page;
@@ -177,7 +178,7 @@ fn methods_at(path: &str) -> Option<Vec<&'static str>> {
 
 /// Every route.
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.service(ops::index)
+    cfg.service(home::home)
         .service(assets::asset)
         .service(ops::readme)
         .service(ops::game_page)

@@ -119,7 +119,13 @@ pub async fn game_page(
             .ok_or_else(|| ApiError::not_found(locale))?;
         let viewer = credentials.resolve(&state.store)?;
         let from_black = matches!(&viewer, super::auth::Caller::Player(p) if p.id == view.black.id);
-        let board = super::board::svg(game.position(), game.moves().last(), from_black, &t);
+        let board = super::board::svg(
+            game.position(),
+            game.moves().last(),
+            from_black,
+            &t,
+            "board",
+        );
         let signed_in = match &viewer {
             super::auth::Caller::Player(p) => {
                 Some(t.get("page-signed-in-as", &[("name", p.name.clone())]))
@@ -138,28 +144,4 @@ pub async fn game_page(
         board,
     };
     Ok(csrf.answer(super::page::html(actix_web::http::StatusCode::OK, &page)?))
-}
-
-#[derive(Template)]
-#[template(path = "pages/index.html")]
-struct Index {
-    lang: &'static str,
-    tagline: String,
-    about: String,
-    openapi: String,
-    example: String,
-}
-
-/// A short page saying what zarf is (until the web interface lands), in English or Turkish.
-#[get("/")]
-pub async fn index(req: HttpRequest) -> Result<HttpResponse, ApiError> {
-    let t = super::page::texts(&req);
-    let page = Index {
-        lang: t.lang,
-        tagline: t.get("index-tagline", &[]),
-        about: t.get("index-about", &[]),
-        openapi: t.get("index-openapi", &[]),
-        example: t.get("index-example", &[]),
-    };
-    super::page::html(actix_web::http::StatusCode::OK, &page)
 }

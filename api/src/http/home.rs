@@ -1,0 +1,171 @@
+//! `/`: a signed-in player's games, the most urgent first (their move, nearest deadline first;
+//! then the games waiting for the opponent; then finished games with result and PGN); for anyone
+//! else, what zarf is and what to do next.
+
+use actix_web::http::StatusCode;
+use actix_web::{get, web, HttpRequest, HttpResponse};
+use askama::Template;
+
+use super::auth::{Caller, Credentials};
+use super::error::ApiError;
+use super::page;
+use crate::app::views::GameView;
+use crate::app::AppState;
+use crate::i18n::Texts;
+
+/// One game in the list, as its player sees it.
+struct Entry {
+    id: String,
+    opponent: String,
+    /// "White" or "Black": the side the player has.
+    side: String,
+    /// The last move in SAN, with its number.
+    last_move: Option<String>,
+    /// Both clocks and the deadline, in the player's words and time zone.
+    clocks: Option<String>,
+    /// How it ended, for a finished game.
+    result: Option<String>,
+    board: String,
+}
+
+#[derive(Template)]
+#[template(path = "pages/my-games.html")]
+struct MyGames {
+    t: Texts,
+    csrf: String,
+    signed_in: String,
+    /// Your move, waiting for the opponent, finished: each a title (its key) and its games.
+    sections: [(&'static str, Vec<Entry>); 3],
+}
+
+#[derive(Template)]
+#[template(path = "pages/index.html")]
+struct Welcome {
+    t: Texts,
+}
+
+/// `2026-11-27 14:05 (UTC+03:00)`: an instant in the reader's time zone.
+pub fn local_time(rfc3339: &str, utc_offset_minutes: i32) -> Option<String> {
+    let at = time::OffsetDateTime::parse(rfc3339, &time::format_description::well_known::Rfc3339)
+        .ok()?;
+    let offset = time::UtcOffset::from_whole_seconds(utc_offset_minutes * 60).ok()?;
+    let local = at.to_offset(offset);
+    let (h, m) = (utc_offset_minutes.abs() / 60, utc_offset_minutes.abs() % 60);
+    let sign = if utc_offset_minutes < 0 { '-' } else { '+' };
+    Some(format!(
+        "{:04}-{:02}-{:02} {:02}:{:02} (UTC{sign}{h:02}:{m:02})",
+        local.year(),
+        u8::from(local.month()),
+        local.day(),
+        local.hour(),
+        local.minute()
+    ))
+}
+
+fn entry(view: &GameView, me: &str, offset: i32, t: &Texts) -> Entry {
+    let white = view.white.id == me;
+    let opponent = if white { &view.black } else { &view.white };
+    let moves: Vec<&str> = view.moves.iter().collect();
+    let last_move = moves.last().map(|m| {
+        let n = moves.len().div_ceil(2);
+        if moves.len() % 2 == 1 {
+            format!("{n}. {m}")
+        } else {
+            format!("{n}… {m}")
+        }
+    });
+    let clocks = view.clock.as_ref().map(|c| {
+        let mut s = t.get(
+            "page-clocks",
+            &[
+                ("white", t.duration(c.white_seconds)),
+                ("black", t.duration(c.black_seconds)),
+            ],
+        );
+        if let Some(at) = c.deadline.as_deref().and_then(|d| local_time(d, offset)) {
+            s.push_str(" · ");
+            s.push_str(&t.get("page-deadline", &[("at", at)]));
+        }
+        s
+    });
+    let result = view.result.as_ref().map(|r| match &view.termination {
+        Some(how) => format!("{r} ({})", t.text(&format!("termination-{how}"))),
+        None => r.clone(),
+    });
+    let board = domain::chess::position_from_stored_fen(&view.fen)
+        .map(|pos| super::board::svg(&pos, None, !white, t, &format!("g{}", view.id)))
+        .unwrap_or_default();
+    Entry {
+        id: view.id.clone(),
+        opponent: opponent.name.clone(),
+        side: t.text(if white { "side-white" } else { "side-black" }),
+        last_move,
+        clocks,
+        result,
+        board,
+    }
+}
+
+#[get("/")]
+pub async fn home(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpResponse, ApiError> {
+    let credentials = Credentials::read(&req)?;
+    let csrf = super::csrf::Csrf::for_page(&state, &req);
+    let t = page::texts(&req);
+    let s = state.clone();
+    let mine = web::block(move || -> Result<Option<MyGames>, ApiError> {
+        let Caller::Player(p) = credentials.resolve(&s.store)? else {
+            return Ok(None);
+        };
+        let rows = s.store.games_of_player(&p.id, None, 200)?;
+        let mut page = MyGames {
+            t,
+            csrf: String::new(),
+            signed_in: t.get("page-signed-in-as", &[("name", p.name.clone())]),
+            sections: [
+                ("page-your-move", Vec::new()),
+                ("page-waiting", Vec::new()),
+                ("page-finished-games", Vec::new()),
+            ],
+        };
+        for row in &rows {
+            let view = crate::app::reads::current_view(&s, row)
+                .map_err(|e| ApiError::command(e, t.locale()))?;
+            let e = entry(&view, &p.id, p.utc_offset_minutes, &t);
+            let mine = (view.to_move == "white") == (view.white.id == p.id);
+            let section = match view.status.as_str() {
+                "finished" => 2,
+                "active" if mine => 0,
+                _ => 1,
+            };
+            page.sections[section].1.push(e);
+        }
+        Ok(Some(page))
+    })
+    .await??;
+    let answer = match mine {
+        Some(mut page) => {
+            page.csrf = csrf.token.clone();
+            page::html(StatusCode::OK, &page)?
+        }
+        None => page::html(StatusCode::OK, &Welcome { t })?,
+    };
+    Ok(csrf.answer(answer))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::local_time;
+
+    #[test]
+    fn a_deadline_reads_in_the_readers_time_zone() {
+        assert_eq!(
+            local_time("2026-11-27T11:05:30Z", 180).as_deref(),
+            Some("2026-11-27 14:05 (UTC+03:00)")
+        );
+        assert_eq!(
+            local_time("2026-11-27T01:00:00Z", -300).as_deref(),
+            Some("2026-11-26 20:00 (UTC-05:00)")
+        );
+        assert_eq!(local_time("not a time", 0), None);
+    }
+}
