@@ -236,3 +236,6 @@ page-deadline = deadline { $at }
 index-sign-in = Sign in with the link we mail you, or with the code your teacher gave you.
 index-operator-title = Running this server?
 index-operator = The admin token is the ZARF_ADMIN_TOKEN you set, or else the file admin-token in the data folder (./data/ by default). With it, create the first organiser (POST /api/v1/players with "roles": ["organiser"]); organisers create players and games.
+page-your-move-label = Your move (any notation: e4, Nf3, Af3, e2e4, 5254)
+page-offer-draw-with-move = Offer a draw with this move (=)
+page-play = Play

@@ -236,3 +236,6 @@ page-deadline = son an { $at }
 index-sign-in = Size e-postayla gönderdiğimiz bağlantıyla ya da öğretmeninizin verdiği kodla giriş yapın.
 index-operator-title = Bu sunucuyu siz mi çalıştırıyorsunuz?
 index-operator = Yönetici anahtarı, ayarladığınız ZARF_ADMIN_TOKEN ya da yoksa veri klasöründeki admin-token dosyasıdır (varsayılan ./data/). Onunla ilk düzenleyiciyi oluşturun (POST /api/v1/players, "roles": ["organiser"]); düzenleyiciler oyuncu ve oyun oluşturur.
+page-your-move-label = Hamleniz (her notasyon: e4, Af3, Nf3, e2e4, 5254)
+page-offer-draw-with-move = Bu hamleyle beraberlik teklif et (=)
+page-play = Oyna

@@ -173,6 +173,49 @@ both_backends! {
         assert!(page.contains("White at the bottom") && !page.contains("Signed in"), "the session is over: {page}");
     }
 
+    async fn a_move_from_the_page_is_judged_as_the_api_judges_it(app) {
+        let (game, white, black) = app.new_game().await;
+        let id = game["id"].as_str().unwrap().to_owned();
+        let page = format!("/games/{id}");
+        let (as_white, token) = sign_in(&app, &white.id).await;
+        let (as_black, black_token) = sign_in(&app, &black.id).await;
+        let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+        let get = |cookie: &str| client.get(app.url(&page)).header("cookie", cookie.to_owned()).send();
+        let html = get(&as_white).await.unwrap().text().await.unwrap();
+        assert!(html.contains(&format!("action=\"/games/{id}/move?lang=en\"")), "the player to move gets the form");
+        let html = get(&as_black).await.unwrap().text().await.unwrap();
+        assert!(!html.contains("/move?"), "the other player does not");
+        let post = |cookie: &str, fields: Vec<(&'static str, String)>, lang: &str| {
+            client.post(app.url(&format!("{page}/move?lang={lang}"))).header("cookie", cookie.to_owned()).form(&fields).send()
+        };
+        // Without the form's token: refused, nothing played.
+        let res = post(&as_white, vec![("move", "e4".into())], "en").await.unwrap();
+        assert_eq!(res.status(), StatusCode::FORBIDDEN);
+        assert_eq!(app.get_game(&id).await["ply"], 0);
+        // An illegal move: the rule's reason, the text kept, nothing played.
+        let res = post(&as_white, vec![("move", "Ke2".into()), ("csrf", token.clone())], "en").await.unwrap();
+        assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+        let html = res.text().await.unwrap();
+        assert!(html.contains("Ke2 is not a legal move in this position.") && html.contains("value=\"Ke2\""), "{html}");
+        assert_eq!(app.get_game(&id).await["ply"], 0);
+        // A legal one, with a draw offer: played, and back to the page.
+        let res = post(&as_white, vec![("move", "e4".into()), ("offer_draw", "1".into()), ("csrf", token.clone())], "en").await.unwrap();
+        assert_eq!(res.status(), StatusCode::SEE_OTHER);
+        assert_eq!(res.headers()["location"], format!("/games/{id}?lang=en"));
+        let g = app.get_game(&id).await;
+        assert_eq!((g["ply"].as_u64(), g["draw_offer"]["by"].as_str()), (Some(1), Some("white")));
+        // Black answers in Turkish letters; a refusal reads in Turkish.
+        let res = post(&as_black, vec![("move", "Şe7".into()), ("csrf", black_token.clone())], "tr").await.unwrap();
+        assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+        assert!(res.text().await.unwrap().contains("Şe7 bu konumda kurallara uygun bir hamle değil."));
+        let res = post(&as_black, vec![("move", "Af6".into()), ("csrf", black_token.clone())], "tr").await.unwrap();
+        assert_eq!(res.status(), StatusCode::SEE_OTHER);
+        assert_eq!(app.get_game(&id).await["moves"], serde_json::json!(["e4", "Nf6"]));
+        // Not your turn any more: the API's refusal, on the page.
+        let res = post(&as_black, vec![("move", "e5".into()), ("csrf", black_token)], "en").await.unwrap();
+        assert_eq!(res.status(), StatusCode::CONFLICT);
+    }
+
     async fn responses_carry_a_request_id(app) {
         let res = app.get("/api/v1/games/not-an-id", None).await;
         let id = res.headers().get("x-request-id").expect("a request id").to_str().unwrap().to_owned();

@@ -160,6 +160,18 @@ pub(crate) async fn run(
     expected_version: Option<u64>,
 ) -> Result<Outcome, ApiError> {
     let locale = caller.locale();
+    run_in(state, caller, id, command, expected_version, locale).await
+}
+
+/// As [`run`], answering refusals in `locale` (a page's language).
+pub(crate) async fn run_in(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: String,
+    command: Command,
+    expected_version: Option<u64>,
+    locale: Locale,
+) -> Result<Outcome, ApiError> {
     let id = game_id(&id, locale)?;
     let arbiter = matches!(
         command,

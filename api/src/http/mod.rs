@@ -13,6 +13,7 @@ pub mod home;
 pub mod login;
 pub mod ops;
 pub mod page;
+pub mod play;
 pub mod players;
 pub mod schema;
 
@@ -181,7 +182,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(home::home)
         .service(assets::asset)
         .service(ops::readme)
-        .service(ops::game_page)
+        .service(play::game_page)
+        .service(play::move_form)
         .service(ops::healthz)
         .service(ops::metrics)
         .service(ops::openapi)

@@ -1,0 +1,212 @@
+//! A game's page (where mails link): the board from the viewer's side, the moves, and for the
+//! player to move a form that takes a move in any accepted notation, judged by the same command
+//! as the JSON API; a refused move shows the rule's reason in the viewer's language and changes
+//! nothing.
+
+use actix_web::http::StatusCode;
+use actix_web::{get, post, web, HttpRequest, HttpResponse};
+use askama::Template;
+use domain::game::{Command, MoveInput, MoveText};
+use serde::Deserialize;
+
+use super::auth::{Caller, Credentials};
+use super::error::ApiError;
+use super::page;
+use crate::app::views::GameView;
+use crate::app::AppState;
+use crate::i18n::Texts;
+
+#[derive(Template)]
+#[template(path = "pages/game.html")]
+struct GamePage<'a> {
+    t: Texts,
+    g: &'a GameView,
+    /// The board as SVG, from the viewer's side.
+    board: String,
+    /// "Signed in as …" for a signed-in viewer.
+    signed_in: Option<String>,
+    csrf: String,
+    /// Where the game stands, and who is to move or how it ended.
+    state: String,
+    /// The viewer plays in this game and has the move.
+    can_move: bool,
+    /// The move just refused, and why.
+    refused: Option<Refused>,
+}
+
+/// A move the rules refused: the reason in the viewer's language, and the text as typed.
+struct Refused {
+    reason: String,
+    typed: String,
+}
+
+impl GamePage<'_> {
+    fn state_of(t: Texts, g: &GameView) -> String {
+        let status = match g.status.as_str() {
+            "finished" => t.text("page-game-finished"),
+            "adjourned" => t.text("page-game-adjourned"),
+            _ => t.text("page-game-active"),
+        };
+        match (&g.result, &g.termination) {
+            (Some(result), Some(how)) => {
+                let how = t.text(&format!("termination-{how}"));
+                format!("{status} · {result} ({how})")
+            }
+            (Some(result), None) => format!("{status} · {result}"),
+            _ if g.to_move == "black" => format!("{status} · {}", t.text("page-black-to-move")),
+            _ => format!("{status} · {}", t.text("page-white-to-move")),
+        }
+    }
+}
+
+fn game_id(id: &str, t: Texts) -> Result<String, ApiError> {
+    Ok(domain::GameId::parse(id)
+        .map_err(|_| ApiError::not_found(t.locale()))?
+        .to_string())
+}
+
+/// The game's page as `req`'s viewer sees it, with `refused` (answered with `status`).
+async fn render(
+    state: web::Data<AppState>,
+    req: &HttpRequest,
+    id: String,
+    refused: Option<Refused>,
+    status: StatusCode,
+) -> Result<HttpResponse, ApiError> {
+    let t = page::texts(req);
+    let locale = t.locale();
+    let credentials = Credentials::read(req)?;
+    let csrf = super::csrf::Csrf::for_page(&state, req);
+    let s = state.clone();
+    let (view, board, signed_in, can_move) = web::block(move || -> Result<_, ApiError> {
+        let state = s;
+        let row = state
+            .store
+            .game_row(&id)?
+            .ok_or_else(|| ApiError::not_found(locale))?;
+        let view = crate::app::reads::current_view(&state, &row)
+            .map_err(|e| ApiError::command(e, locale))?;
+        // The board from the log's fold (this server's cache, mostly): its last move too.
+        let folded = state.folds.current(&state.store, &id)?;
+        let game = folded
+            .state
+            .game()
+            .ok_or_else(|| ApiError::not_found(locale))?;
+        let viewer = credentials.resolve(&state.store)?;
+        let me = match &viewer {
+            Caller::Player(p) => Some(p.id.as_str()),
+            _ => None,
+        };
+        let from_black = me == Some(view.black.id.as_str());
+        let board = super::board::svg(
+            game.position(),
+            game.moves().last(),
+            from_black,
+            &t,
+            "board",
+        );
+        let to_move = if view.to_move == "white" {
+            &view.white.id
+        } else {
+            &view.black.id
+        };
+        let can_move = view.status == "active" && me == Some(to_move.as_str());
+        let signed_in = match &viewer {
+            Caller::Player(p) => Some(t.get("page-signed-in-as", &[("name", p.name.clone())])),
+            _ => None,
+        };
+        Ok((view, board, signed_in, can_move))
+    })
+    .await??;
+    let page = GamePage {
+        signed_in,
+        csrf: csrf.token.clone(),
+        t,
+        state: GamePage::state_of(t, &view),
+        g: &view,
+        board,
+        can_move,
+        refused,
+    };
+    Ok(csrf.answer(page::html(status, &page)?))
+}
+
+#[get("/games/{id}")]
+pub async fn game_page(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let id = game_id(&id, page::texts(&req))?;
+    render(state, &req, id, None, StatusCode::OK).await
+}
+
+#[derive(Deserialize)]
+pub struct MoveForm {
+    #[serde(rename = "move")]
+    mv: String,
+    offer_draw: Option<String>,
+    csrf: Option<String>,
+}
+
+/// A move from the page's form: the same command as `POST /api/v1/games/{id}/moves`; then back
+/// to the page (a refused move: the page again, with the reason and the text as typed).
+#[post("/games/{id}/move")]
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn move_form(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    id: web::Path<String>,
+    form: web::Form<MoveForm>,
+) -> Result<HttpResponse, ApiError> {
+    if let Some(refusal) = super::csrf::refused(&state, &req, form.csrf.as_deref())? {
+        return Ok(refusal);
+    }
+    let t = page::texts(&req);
+    let id = game_id(&id, t)?;
+    let back = format!("/games/{id}?lang={}", t.lang);
+    let credentials = Credentials::read(&req)?;
+    let s = state.clone();
+    let caller = web::block(move || credentials.resolve(&s.store)).await??;
+    if !matches!(caller, Caller::Player(_)) {
+        return Ok(HttpResponse::SeeOther()
+            .insert_header((
+                "location",
+                format!("/login?lang={}&next=/games/{id}", t.lang),
+            ))
+            .finish());
+    }
+    let typed = form.mv.clone();
+    let text = match MoveText::parse(&form.mv) {
+        Ok(text) => text,
+        Err(e) => {
+            let reason = t.get(
+                "rejection-unparseable-move",
+                &[("text", form.mv.chars().take(MoveText::MAX_CHARS).collect())],
+            );
+            tracing::debug!(error = %e, "not a move text");
+            let refused = Some(Refused { reason, typed });
+            return render(state, &req, id, refused, StatusCode::UNPROCESSABLE_ENTITY).await;
+        }
+    };
+    let command = Command::MakeMove {
+        mv: MoveInput {
+            text,
+            notation: None,
+        },
+        offer_draw: form.offer_draw.is_some(),
+    };
+    match super::games::run_in(state.clone(), caller, id.clone(), command, None, t.locale()).await {
+        Ok(_) => Ok(HttpResponse::SeeOther()
+            .insert_header(("location", back))
+            .finish()),
+        Err(e) if e.status.is_client_error() => {
+            let refused = Some(Refused {
+                reason: e.message.clone(),
+                typed,
+            });
+            render(state, &req, id, refused, e.status).await
+        }
+        Err(e) => Err(e),
+    }
+}
