@@ -239,3 +239,12 @@ index-operator = The admin token is the ZARF_ADMIN_TOKEN you set, or else the fi
 page-your-move-label = Your move (any notation: e4, Nf3, Af3, e2e4, 5254)
 page-offer-draw-with-move = Offer a draw with this move (=)
 page-play = Play
+page-offer-draw = Offer a draw
+page-draw-offered = Your opponent offers a draw (=).
+page-draw-offer-yours = Your draw offer stands until your opponent answers or moves.
+page-accept-draw = Accept the draw
+page-decline-draw = Decline
+page-resign = Resign
+page-resign-sure = Resign this game? Your opponent wins; this cannot be undone.
+page-resign-yes = Yes, resign
+page-cancel = Cancel

@@ -239,3 +239,12 @@ index-operator = Yönetici anahtarı, ayarladığınız ZARF_ADMIN_TOKEN ya da y
 page-your-move-label = Hamleniz (her notasyon: e4, Af3, Nf3, e2e4, 5254)
 page-offer-draw-with-move = Bu hamleyle beraberlik teklif et (=)
 page-play = Oyna
+page-offer-draw = Beraberlik teklif et
+page-draw-offered = Rakibiniz beraberlik teklif ediyor (=).
+page-draw-offer-yours = Beraberlik teklifiniz, rakibiniz yanıtlayana ya da hamle yapana dek geçerli.
+page-accept-draw = Beraberliği kabul et
+page-decline-draw = Reddet
+page-resign = Terk et
+page-resign-sure = Bu oyunu terk etmek istiyor musunuz? Rakibiniz kazanır; geri alınamaz.
+page-resign-yes = Evet, terk et
+page-cancel = Vazgeç

@@ -216,6 +216,47 @@ both_backends! {
         assert_eq!(res.status(), StatusCode::CONFLICT);
     }
 
+    async fn draw_offers_and_resignation_from_the_page(app) {
+        let (game, white, black) = app.new_game().await;
+        let id = game["id"].as_str().unwrap().to_owned();
+        app.play(&id, &white, &black, "e4").await;
+        let page = format!("/games/{id}");
+        let (as_white, white_token) = sign_in(&app, &white.id).await;
+        let (as_black, black_token) = sign_in(&app, &black.id).await;
+        let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+        let act = |cookie: &str, fields: Vec<(&'static str, String)>| {
+            client.post(app.url(&format!("{page}/action?lang=en"))).header("cookie", cookie.to_owned()).form(&fields).send()
+        };
+        let html = |cookie: &str| {
+            let req = client.get(app.url(&page)).header("cookie", cookie.to_owned());
+            async move { req.send().await.unwrap().text().await.unwrap() }
+        };
+        // Black offers a draw without a move; White sees it and declines; then accepts another.
+        let res = act(&as_black, vec![("action", "offer_draw".into()), ("csrf", black_token.clone())]).await.unwrap();
+        assert_eq!(res.status(), StatusCode::SEE_OTHER);
+        assert!(html(&as_black).await.contains("Your draw offer stands"));
+        let shown = html(&as_white).await;
+        assert!(shown.contains("Your opponent offers a draw (=).") && shown.contains("value=\"accept_draw\""), "{shown}");
+        let res = act(&as_white, vec![("action", "decline_draw".into()), ("csrf", white_token.clone())]).await.unwrap();
+        assert_eq!(res.status(), StatusCode::SEE_OTHER);
+        assert_eq!(app.get_game(&id).await["draw_offer"], Value::Null);
+        // Declining what is not offered: the API's refusal, on the page.
+        let res = act(&as_white, vec![("action", "decline_draw".into()), ("csrf", white_token.clone())]).await.unwrap();
+        assert_eq!(res.status(), StatusCode::CONFLICT);
+        // Resigning asks first; only the confirmed form ends the game.
+        let res = act(&as_white, vec![("action", "resign".into()), ("csrf", white_token.clone())]).await.unwrap();
+        assert_eq!(res.status(), StatusCode::OK);
+        assert!(res.text().await.unwrap().contains("Resign this game?"));
+        assert_eq!(app.get_game(&id).await["status"], "active");
+        let res = act(&as_white, vec![("action", "resign".into()), ("confirm", "yes".into())]).await.unwrap();
+        assert_eq!(res.status(), StatusCode::FORBIDDEN, "not without the form's token");
+        let res = act(&as_white, vec![("action", "resign".into()), ("confirm", "yes".into()), ("csrf", white_token)]).await.unwrap();
+        assert_eq!(res.status(), StatusCode::SEE_OTHER);
+        let g = app.get_game(&id).await;
+        assert_eq!((g["result"].as_str(), g["termination"].as_str()), (Some("0-1"), Some("resignation")));
+        assert!(!html(&as_black).await.contains("value=\"resign\""), "nothing to do in a finished game");
+    }
+
     async fn responses_carry_a_request_id(app) {
         let res = app.get("/api/v1/games/not-an-id", None).await;
         let id = res.headers().get("x-request-id").expect("a request id").to_str().unwrap().to_owned();

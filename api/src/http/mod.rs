@@ -184,6 +184,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(ops::readme)
         .service(play::game_page)
         .service(play::move_form)
+        .service(play::action_form)
         .service(ops::healthz)
         .service(ops::metrics)
         .service(ops::openapi)

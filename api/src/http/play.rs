@@ -30,8 +30,12 @@ struct GamePage<'a> {
     state: String,
     /// The viewer plays in this game and has the move.
     can_move: bool,
-    /// The move just refused, and why.
+    /// The viewer's side, where they play in this game and it goes on.
+    playing: Option<&'static str>,
+    /// The move or action just refused, and why.
     refused: Option<Refused>,
+    /// Asking the player to confirm their resignation.
+    confirm_resign: bool,
 }
 
 /// A move the rules refused: the reason in the viewer's language, and the text as typed.
@@ -65,12 +69,19 @@ fn game_id(id: &str, t: Texts) -> Result<String, ApiError> {
         .to_string())
 }
 
-/// The game's page as `req`'s viewer sees it, with `refused` (answered with `status`).
+/// What the page shows besides the game: a refusal, or the resignation to confirm.
+#[derive(Default)]
+struct Shown {
+    refused: Option<Refused>,
+    confirm_resign: bool,
+}
+
+/// The game's page as `req`'s viewer sees it, with what `shown` adds (answered with `status`).
 async fn render(
     state: web::Data<AppState>,
     req: &HttpRequest,
     id: String,
-    refused: Option<Refused>,
+    shown: Shown,
     status: StatusCode,
 ) -> Result<HttpResponse, ApiError> {
     let t = page::texts(req);
@@ -78,7 +89,7 @@ async fn render(
     let credentials = Credentials::read(req)?;
     let csrf = super::csrf::Csrf::for_page(&state, req);
     let s = state.clone();
-    let (view, board, signed_in, can_move) = web::block(move || -> Result<_, ApiError> {
+    let (view, board, signed_in, can_move, playing) = web::block(move || -> Result<_, ApiError> {
         let state = s;
         let row = state
             .store
@@ -111,11 +122,17 @@ async fn render(
             &view.black.id
         };
         let can_move = view.status == "active" && me == Some(to_move.as_str());
+        let playing = match me {
+            _ if view.status == "finished" => None,
+            Some(me) if me == view.white.id => Some("white"),
+            Some(me) if me == view.black.id => Some("black"),
+            _ => None,
+        };
         let signed_in = match &viewer {
             Caller::Player(p) => Some(t.get("page-signed-in-as", &[("name", p.name.clone())])),
             _ => None,
         };
-        Ok((view, board, signed_in, can_move))
+        Ok((view, board, signed_in, can_move, playing))
     })
     .await??;
     let page = GamePage {
@@ -126,7 +143,9 @@ async fn render(
         g: &view,
         board,
         can_move,
-        refused,
+        playing,
+        refused: shown.refused,
+        confirm_resign: shown.confirm_resign,
     };
     Ok(csrf.answer(page::html(status, &page)?))
 }
@@ -138,7 +157,7 @@ pub async fn game_page(
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let id = game_id(&id, page::texts(&req))?;
-    render(state, &req, id, None, StatusCode::OK).await
+    render(state, &req, id, Shown::default(), StatusCode::OK).await
 }
 
 #[derive(Deserialize)]
@@ -164,8 +183,44 @@ pub async fn move_form(
     }
     let t = page::texts(&req);
     let id = game_id(&id, t)?;
+    let typed = form.mv.clone();
+    let text = match MoveText::parse(&form.mv) {
+        Ok(text) => text,
+        Err(e) => {
+            let reason = t.get(
+                "rejection-unparseable-move",
+                &[("text", form.mv.chars().take(MoveText::MAX_CHARS).collect())],
+            );
+            tracing::debug!(error = %e, "not a move text");
+            let shown = Shown {
+                refused: Some(Refused { reason, typed }),
+                ..Shown::default()
+            };
+            return render(state, &req, id, shown, StatusCode::UNPROCESSABLE_ENTITY).await;
+        }
+    };
+    let command = Command::MakeMove {
+        mv: MoveInput {
+            text,
+            notation: None,
+        },
+        offer_draw: form.offer_draw.is_some(),
+    };
+    play(state, &req, id, command, typed).await
+}
+
+/// Runs a player's command from the page: back to the page if it is recorded, the page with the
+/// reason (and `typed`, the move as typed) if it is refused; to sign in first if no one is.
+async fn play(
+    state: web::Data<AppState>,
+    req: &HttpRequest,
+    id: String,
+    command: Command,
+    typed: String,
+) -> Result<HttpResponse, ApiError> {
+    let t = page::texts(req);
     let back = format!("/games/{id}?lang={}", t.lang);
-    let credentials = Credentials::read(&req)?;
+    let credentials = Credentials::read(req)?;
     let s = state.clone();
     let caller = web::block(move || credentials.resolve(&s.store)).await??;
     if !matches!(caller, Caller::Player(_)) {
@@ -176,37 +231,63 @@ pub async fn move_form(
             ))
             .finish());
     }
-    let typed = form.mv.clone();
-    let text = match MoveText::parse(&form.mv) {
-        Ok(text) => text,
-        Err(e) => {
-            let reason = t.get(
-                "rejection-unparseable-move",
-                &[("text", form.mv.chars().take(MoveText::MAX_CHARS).collect())],
-            );
-            tracing::debug!(error = %e, "not a move text");
-            let refused = Some(Refused { reason, typed });
-            return render(state, &req, id, refused, StatusCode::UNPROCESSABLE_ENTITY).await;
-        }
-    };
-    let command = Command::MakeMove {
-        mv: MoveInput {
-            text,
-            notation: None,
-        },
-        offer_draw: form.offer_draw.is_some(),
-    };
     match super::games::run_in(state.clone(), caller, id.clone(), command, None, t.locale()).await {
         Ok(_) => Ok(HttpResponse::SeeOther()
             .insert_header(("location", back))
             .finish()),
         Err(e) if e.status.is_client_error() => {
-            let refused = Some(Refused {
-                reason: e.message.clone(),
-                typed,
-            });
-            render(state, &req, id, refused, e.status).await
+            let shown = Shown {
+                refused: Some(Refused {
+                    reason: e.message.clone(),
+                    typed,
+                }),
+                ..Shown::default()
+            };
+            render(state, req, id, shown, e.status).await
         }
         Err(e) => Err(e),
     }
+}
+
+#[derive(Deserialize)]
+pub struct ActionForm {
+    action: String,
+    confirm: Option<String>,
+    csrf: Option<String>,
+}
+
+/// A player's action from the page: offer a draw (9.1.2), accept or decline one, resign (after a
+/// confirmation step). The same commands as the JSON API; then back to the page.
+#[post("/games/{id}/action")]
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn action_form(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    id: web::Path<String>,
+    form: web::Form<ActionForm>,
+) -> Result<HttpResponse, ApiError> {
+    if let Some(refusal) = super::csrf::refused(&state, &req, form.csrf.as_deref())? {
+        return Ok(refusal);
+    }
+    let t = page::texts(&req);
+    let id = game_id(&id, t)?;
+    let command = match form.action.as_str() {
+        "offer_draw" => Command::OfferDraw,
+        "accept_draw" => Command::AcceptDraw,
+        "decline_draw" => Command::DeclineDraw,
+        "resign" if form.confirm.as_deref() == Some("yes") => Command::Resign,
+        "resign" => {
+            let shown = Shown {
+                confirm_resign: true,
+                ..Shown::default()
+            };
+            return render(state, &req, id, shown, StatusCode::OK).await;
+        }
+        other => {
+            return Err(ApiError::bad_request(format!(
+                "unknown action {other:?}: use offer_draw, accept_draw, decline_draw or resign"
+            )))
+        }
+    };
+    play(state, &req, id, command, String::new()).await
 }
