@@ -248,3 +248,7 @@ page-resign = Resign
 page-resign-sure = Resign this game? Your opponent wins; this cannot be undone.
 page-resign-yes = Yes, resign
 page-cancel = Cancel
+page-claim-title = Claim a draw (9.2, 9.3)
+page-claim-intended = Your intended move, if the position would arise after it (leave empty to claim on the position now)
+page-claim-threefold = Claim threefold repetition
+page-claim-fifty = Claim the fifty-move rule

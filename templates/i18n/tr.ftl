@@ -248,3 +248,7 @@ page-resign = Terk et
 page-resign-sure = Bu oyunu terk etmek istiyor musunuz? Rakibiniz kazanır; geri alınamaz.
 page-resign-yes = Evet, terk et
 page-cancel = Vazgeç
+page-claim-title = Beraberlik talep et (9.2, 9.3)
+page-claim-intended = Konum bu hamleden sonra oluşacaksa yapmak istediğiniz hamle (şimdiki konum için boş bırakın)
+page-claim-threefold = Üç kez tekrar nedeniyle talep et
+page-claim-fifty = Elli hamle kuralıyla talep et

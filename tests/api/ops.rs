@@ -257,6 +257,33 @@ both_backends! {
         assert!(!html(&as_black).await.contains("value=\"resign\""), "nothing to do in a finished game");
     }
 
+    async fn a_draw_claimed_from_the_page_is_judged_by_the_laws(app) {
+        let (game, white, black) = app.new_game().await;
+        let id = game["id"].as_str().unwrap().to_owned();
+        // The knights go out and back: with Black to move, the position has stood twice; Ng8
+        // would bring the start position back a third time.
+        app.play(&id, &white, &black, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1").await;
+        let page = format!("/games/{id}");
+        let (as_black, token) = sign_in(&app, &black.id).await;
+        let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+        let html = client.get(app.url(&page)).header("cookie", &as_black).send().await.unwrap().text().await.unwrap();
+        assert!(html.contains("value=\"claim_threefold\"") && html.contains("name=\"intended_move\""), "{html}");
+        let claim = |fields: Vec<(&'static str, String)>| {
+            client.post(app.url(&format!("{page}/action?lang=en"))).header("cookie", as_black.clone()).form(&fields).send()
+        };
+        // On the position now: it has stood twice, not three times. Not upheld: the claim stands
+        // as a draw offer (9.1.2.3) and the game goes on.
+        let res = claim(vec![("action", "claim_threefold".into()), ("csrf", token.clone())]).await.unwrap();
+        assert_eq!(res.status(), StatusCode::SEE_OTHER);
+        let g = app.get_game(&id).await;
+        assert_eq!((g["status"].as_str(), g["draw_offer"]["by"].as_str()), (Some("active"), Some("black")));
+        // With the intended move that repeats it a third time: upheld, drawn.
+        let res = claim(vec![("action", "claim_threefold".into()), ("intended_move", "Ng8".into()), ("csrf", token)]).await.unwrap();
+        assert_eq!(res.status(), StatusCode::SEE_OTHER);
+        let g = app.get_game(&id).await;
+        assert_eq!((g["result"].as_str(), g["termination"].as_str()), (Some("1/2-1/2"), Some("threefold_repetition")), "{g}");
+    }
+
     async fn responses_carry_a_request_id(app) {
         let res = app.get("/api/v1/games/not-an-id", None).await;
         let id = res.headers().get("x-request-id").expect("a request id").to_str().unwrap().to_owned();

@@ -6,7 +6,7 @@
 use actix_web::http::StatusCode;
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use askama::Template;
-use domain::game::{Command, MoveInput, MoveText};
+use domain::game::{ClaimKind, Command, MoveInput, MoveText};
 use serde::Deserialize;
 
 use super::auth::{Caller, Credentials};
@@ -187,15 +187,8 @@ pub async fn move_form(
     let text = match MoveText::parse(&form.mv) {
         Ok(text) => text,
         Err(e) => {
-            let reason = t.get(
-                "rejection-unparseable-move",
-                &[("text", form.mv.chars().take(MoveText::MAX_CHARS).collect())],
-            );
             tracing::debug!(error = %e, "not a move text");
-            let shown = Shown {
-                refused: Some(Refused { reason, typed }),
-                ..Shown::default()
-            };
+            let shown = not_a_move_text(t, typed);
             return render(state, &req, id, shown, StatusCode::UNPROCESSABLE_ENTITY).await;
         }
     };
@@ -207,6 +200,18 @@ pub async fn move_form(
         offer_draw: form.offer_draw.is_some(),
     };
     play(state, &req, id, command, typed).await
+}
+
+/// The page's answer to a text that cannot even be a move (empty, too long, control characters).
+fn not_a_move_text(t: Texts, typed: String) -> Shown {
+    let reason = t.get(
+        "rejection-unparseable-move",
+        &[("text", typed.chars().take(MoveText::MAX_CHARS).collect())],
+    );
+    Shown {
+        refused: Some(Refused { reason, typed }),
+        ..Shown::default()
+    }
 }
 
 /// Runs a player's command from the page: back to the page if it is recorded, the page with the
@@ -253,6 +258,8 @@ async fn play(
 pub struct ActionForm {
     action: String,
     confirm: Option<String>,
+    /// A claim's intended move (9.2, 9.3), if the player writes one.
+    intended_move: Option<String>,
     csrf: Option<String>,
 }
 
@@ -275,6 +282,33 @@ pub async fn action_form(
         "offer_draw" => Command::OfferDraw,
         "accept_draw" => Command::AcceptDraw,
         "decline_draw" => Command::DeclineDraw,
+        "claim_threefold" | "claim_fifty" => {
+            let kind = if form.action == "claim_threefold" {
+                ClaimKind::ThreefoldRepetition
+            } else {
+                ClaimKind::FiftyMoves
+            };
+            let typed = form.intended_move.clone().unwrap_or_default();
+            let intended_move = match typed.trim() {
+                "" => None,
+                text => match MoveText::parse(text) {
+                    Ok(text) => Some(MoveInput {
+                        text,
+                        notation: None,
+                    }),
+                    Err(_) => {
+                        let shown = not_a_move_text(t, typed);
+                        return render(state, &req, id, shown, StatusCode::UNPROCESSABLE_ENTITY)
+                            .await;
+                    }
+                },
+            };
+            let command = Command::ClaimDraw {
+                kind,
+                intended_move,
+            };
+            return play(state, &req, id, command, typed).await;
+        }
         "resign" if form.confirm.as_deref() == Some("yes") => Command::Resign,
         "resign" => {
             let shown = Shown {
@@ -285,7 +319,8 @@ pub async fn action_form(
         }
         other => {
             return Err(ApiError::bad_request(format!(
-                "unknown action {other:?}: use offer_draw, accept_draw, decline_draw or resign"
+                "unknown action {other:?}: use offer_draw, accept_draw, decline_draw, \
+                 claim_threefold, claim_fifty or resign"
             )))
         }
     };
