@@ -204,13 +204,26 @@ both_backends! {
         assert_eq!(res.headers()["location"], format!("/games/{id}?lang=en"));
         let g = app.get_game(&id).await;
         assert_eq!((g["ply"].as_u64(), g["draw_offer"]["by"].as_str()), (Some(1), Some("white")));
+        // The move list in the page's language: Turkish letters for a Turkish reader.
+        app.play(&id, &white, &black, "Nf6 Nf3").await;
+        let tr = client.get(app.url(&format!("{page}?lang=tr"))).send().await.unwrap().text().await.unwrap();
+        assert!(tr.contains("1. e4 Af6 2. Af3 "), "{tr}");
+        app.play(&id, &white, &black, "Ng8 Ng1").await;
         // Black answers in Turkish letters; a refusal reads in Turkish.
         let res = post(&as_black, vec![("move", "Şe7".into()), ("csrf", black_token.clone())], "tr").await.unwrap();
         assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
         assert!(res.text().await.unwrap().contains("Şe7 bu konumda kurallara uygun bir hamle değil."));
         let res = post(&as_black, vec![("move", "Af6".into()), ("csrf", black_token.clone())], "tr").await.unwrap();
         assert_eq!(res.status(), StatusCode::SEE_OTHER);
-        assert_eq!(app.get_game(&id).await["moves"], serde_json::json!(["e4", "Nf6"]));
+        assert_eq!(app.get_game(&id).await["moves"], serde_json::json!(["e4", "Nf6", "Nf3", "Ng8", "Ng1", "Nf6"]));
+        // A player who writes ICCF numeric reads it so.
+        let iccf = app.create_player_with(serde_json::json!({"name": "Deniz", "notation": "iccf"})).await;
+        let g2: Value = app.create_game_with(&app.admin, serde_json::json!({"white": iccf.id, "black": white.id, "start_fen": "4k3/8/8/8/8/8/4P3/4K3 b - - 0 7"})).await.json().await.unwrap();
+        let g2 = g2["id"].as_str().unwrap().to_owned();
+        app.post(&format!("/api/v1/games/{g2}/moves"), Some(&white.token), serde_json::json!({"move": "Kd7"})).await;
+        let (as_iccf, _) = sign_in(&app, &iccf.id).await;
+        let numeric = client.get(app.url(&format!("/games/{g2}"))).header("cookie", as_iccf).send().await.unwrap().text().await.unwrap();
+        assert!(numeric.contains("7… 5847 "), "Black moved first, at move 7: {numeric}");
         // Not your turn any more: the API's refusal, on the page.
         let res = post(&as_black, vec![("move", "e5".into()), ("csrf", black_token)], "en").await.unwrap();
         assert_eq!(res.status(), StatusCode::CONFLICT);

@@ -6,8 +6,10 @@
 use actix_web::http::StatusCode;
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use askama::Template;
-use domain::game::{ClaimKind, Command, MoveInput, MoveText};
+use domain::chess::{write_move, LetterSet, MoveStyle, Notation};
+use domain::game::{ClaimKind, Command, Game, MoveInput, MoveText};
 use serde::Deserialize;
+use shakmaty::Position;
 
 use super::auth::{Caller, Credentials};
 use super::error::ApiError;
@@ -23,6 +25,8 @@ struct GamePage<'a> {
     g: &'a GameView,
     /// The board as SVG, from the viewer's side.
     board: String,
+    /// The moves in the viewer's notation, each with its number where one is written.
+    moves: Vec<(Option<String>, String)>,
     /// "Signed in as …" for a signed-in viewer.
     signed_in: Option<String>,
     csrf: String,
@@ -63,6 +67,42 @@ impl GamePage<'_> {
     }
 }
 
+/// How the viewer reads moves: their own notation, else the page's language (Turkish letters
+/// for Turkish, PGN's English SAN otherwise).
+fn style_for(notation: Option<Notation>, t: Texts) -> MoveStyle {
+    match notation {
+        Some(Notation::San) => MoveStyle::Pgn,
+        Some(Notation::SanTr) => MoveStyle::Fide(LetterSet::Turkish),
+        Some(Notation::SanDe) => MoveStyle::Fide(LetterSet::German),
+        Some(Notation::SanFr) => MoveStyle::Fide(LetterSet::French),
+        Some(Notation::Uci) => MoveStyle::Uci,
+        Some(Notation::Iccf) => MoveStyle::Iccf,
+        None if t.lang == "tr" => MoveStyle::Fide(LetterSet::Turkish),
+        None => MoveStyle::Pgn,
+    }
+}
+
+/// The game's moves written in `style`, numbered as a score sheet numbers them: a number before
+/// White's move, and before the first move where Black moves first (`12…`).
+fn written_moves(game: &Game, style: MoveStyle) -> Vec<(Option<String>, String)> {
+    let mut pos = game.start_position().clone();
+    game.moves()
+        .iter()
+        .enumerate()
+        .map(|(i, &m)| {
+            let n = pos.fullmoves();
+            let number = match pos.turn() {
+                shakmaty::Color::White => Some(format!("{n}.")),
+                shakmaty::Color::Black if i == 0 => Some(format!("{n}…")),
+                shakmaty::Color::Black => None,
+            };
+            let text = write_move(&pos, m, style);
+            pos.play_unchecked(m);
+            (number, text)
+        })
+        .collect()
+}
+
 fn game_id(id: &str, t: Texts) -> Result<String, ApiError> {
     Ok(domain::GameId::parse(id)
         .map_err(|_| ApiError::not_found(t.locale()))?
@@ -89,52 +129,58 @@ async fn render(
     let credentials = Credentials::read(req)?;
     let csrf = super::csrf::Csrf::for_page(&state, req);
     let s = state.clone();
-    let (view, board, signed_in, can_move, playing) = web::block(move || -> Result<_, ApiError> {
-        let state = s;
-        let row = state
-            .store
-            .game_row(&id)?
-            .ok_or_else(|| ApiError::not_found(locale))?;
-        let view = crate::app::reads::current_view(&state, &row)
-            .map_err(|e| ApiError::command(e, locale))?;
-        // The board from the log's fold (this server's cache, mostly): its last move too.
-        let folded = state.folds.current(&state.store, &id)?;
-        let game = folded
-            .state
-            .game()
-            .ok_or_else(|| ApiError::not_found(locale))?;
-        let viewer = credentials.resolve(&state.store)?;
-        let me = match &viewer {
-            Caller::Player(p) => Some(p.id.as_str()),
-            _ => None,
-        };
-        let from_black = me == Some(view.black.id.as_str());
-        let board = super::board::svg(
-            game.position(),
-            game.moves().last(),
-            from_black,
-            &t,
-            "board",
-        );
-        let to_move = if view.to_move == "white" {
-            &view.white.id
-        } else {
-            &view.black.id
-        };
-        let can_move = view.status == "active" && me == Some(to_move.as_str());
-        let playing = match me {
-            _ if view.status == "finished" => None,
-            Some(me) if me == view.white.id => Some("white"),
-            Some(me) if me == view.black.id => Some("black"),
-            _ => None,
-        };
-        let signed_in = match &viewer {
-            Caller::Player(p) => Some(t.get("page-signed-in-as", &[("name", p.name.clone())])),
-            _ => None,
-        };
-        Ok((view, board, signed_in, can_move, playing))
-    })
-    .await??;
+    let (view, board, moves, signed_in, can_move, playing) =
+        web::block(move || -> Result<_, ApiError> {
+            let state = s;
+            let row = state
+                .store
+                .game_row(&id)?
+                .ok_or_else(|| ApiError::not_found(locale))?;
+            let view = crate::app::reads::current_view(&state, &row)
+                .map_err(|e| ApiError::command(e, locale))?;
+            // The board from the log's fold (this server's cache, mostly): its last move too.
+            let folded = state.folds.current(&state.store, &id)?;
+            let game = folded
+                .state
+                .game()
+                .ok_or_else(|| ApiError::not_found(locale))?;
+            let viewer = credentials.resolve(&state.store)?;
+            let me = match &viewer {
+                Caller::Player(p) => Some(p.id.as_str()),
+                _ => None,
+            };
+            let from_black = me == Some(view.black.id.as_str());
+            let board = super::board::svg(
+                game.position(),
+                game.moves().last(),
+                from_black,
+                &t,
+                "board",
+            );
+            let to_move = if view.to_move == "white" {
+                &view.white.id
+            } else {
+                &view.black.id
+            };
+            let can_move = view.status == "active" && me == Some(to_move.as_str());
+            let playing = match me {
+                _ if view.status == "finished" => None,
+                Some(me) if me == view.white.id => Some("white"),
+                Some(me) if me == view.black.id => Some("black"),
+                _ => None,
+            };
+            let signed_in = match &viewer {
+                Caller::Player(p) => Some(t.get("page-signed-in-as", &[("name", p.name.clone())])),
+                _ => None,
+            };
+            let notation = match &viewer {
+                Caller::Player(p) => p.notation.as_deref().and_then(Notation::parse),
+                _ => None,
+            };
+            let moves = written_moves(game, style_for(notation, t));
+            Ok((view, board, moves, signed_in, can_move, playing))
+        })
+        .await??;
     let page = GamePage {
         signed_in,
         csrf: csrf.token.clone(),
@@ -142,6 +188,7 @@ async fn render(
         state: GamePage::state_of(t, &view),
         g: &view,
         board,
+        moves,
         can_move,
         playing,
         refused: shown.refused,
