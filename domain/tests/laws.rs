@@ -298,6 +298,7 @@ fn art_9_1_2_1_an_offer_made_with_a_move_is_recorded_against_it() {
         .unwrap();
     assert_eq!(events, vec![played("e2e4", "e4", true)]);
     assert_eq!(t.game().draw_offer, Some(White));
+    assert!(t.game().offered_after(1) && !t.game().offered_after(0));
     let pgn = export_pgn(&t.log).unwrap();
     assert!(pgn.contains("1. e4 {(=)} *"), "{pgn}");
     assert_eq!(
@@ -323,6 +324,11 @@ fn art_9_1_2_2_an_offer_lapses_when_the_opponent_moves() {
     t.play("e5");
     assert_eq!(t.game().draw_offer, None);
     assert_eq!(code(t.by(Black, Command::AcceptDraw)), "no_draw_offer");
+    // The score sheet keeps the lapsed offer against White's move, and only there.
+    assert!(t.game().offered_after(1) && !t.game().offered_after(2));
+    // An offer made after a move, at another time, is marked after that move too.
+    t.by(White, Command::OfferDraw).unwrap();
+    assert!(t.game().offered_after(2));
 }
 
 #[test]

@@ -71,6 +71,9 @@ both_backends! {
         assert!(html.contains("Last move: 1… e5"), "{html}");
         assert!(html.contains(", Black 3 d 0 h · deadline ") && html.contains("(UTC+00:00)"), "{html}");
         assert!(html.contains("Signed in as Ayşe"));
+        // The game's page shows the clocks and the deadline too.
+        let page = app.client.get(app.url(&format!("/games/{mine}"))).header("cookie", &cookie).send().await.unwrap().text().await.unwrap();
+        assert!(page.contains("<p class=\"clocks\">White ") && page.contains(", Black 3 d 0 h · deadline "), "{page}");
         // Each board has its own name on the page.
         assert_eq!(html.matches("id=\"g").count(), 6, "{html}");
     }
@@ -202,12 +205,14 @@ both_backends! {
         let res = post(&as_white, vec![("move", "e4".into()), ("offer_draw", "1".into()), ("csrf", token.clone())], "en").await.unwrap();
         assert_eq!(res.status(), StatusCode::SEE_OTHER);
         assert_eq!(res.headers()["location"], format!("/games/{id}?lang=en"));
+        let html = get(&as_black).await.unwrap().text().await.unwrap();
+        assert!(html.contains("1. e4 (=) "), "the offer marked against the move: {html}");
         let g = app.get_game(&id).await;
         assert_eq!((g["ply"].as_u64(), g["draw_offer"]["by"].as_str()), (Some(1), Some("white")));
         // The move list in the page's language: Turkish letters for a Turkish reader.
         app.play(&id, &white, &black, "Nf6 Nf3").await;
         let tr = client.get(app.url(&format!("{page}?lang=tr"))).send().await.unwrap().text().await.unwrap();
-        assert!(tr.contains("1. e4 Af6 2. Af3 "), "{tr}");
+        assert!(tr.contains("1. e4 (=) Af6 2. Af3 "), "{tr}");
         app.play(&id, &white, &black, "Ng8 Ng1").await;
         // Black answers in Turkish letters; a refusal reads in Turkish.
         let res = post(&as_black, vec![("move", "Şe7".into()), ("csrf", black_token.clone())], "tr").await.unwrap();

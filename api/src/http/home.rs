@@ -62,6 +62,28 @@ pub fn local_time(rfc3339: &str, utc_offset_minutes: i32) -> Option<String> {
     ))
 }
 
+/// Both clocks and the deadline of the side to move, in the reader's words and time zone.
+pub fn clock_line(view: &GameView, utc_offset_minutes: i32, t: &Texts) -> Option<String> {
+    view.clock.as_ref().map(|c| {
+        let mut s = t.get(
+            "page-clocks",
+            &[
+                ("white", t.duration(c.white_seconds)),
+                ("black", t.duration(c.black_seconds)),
+            ],
+        );
+        if let Some(at) = c
+            .deadline
+            .as_deref()
+            .and_then(|d| local_time(d, utc_offset_minutes))
+        {
+            s.push_str(" · ");
+            s.push_str(&t.get("page-deadline", &[("at", at)]));
+        }
+        s
+    })
+}
+
 fn entry(view: &GameView, me: &str, offset: i32, t: &Texts) -> Entry {
     let white = view.white.id == me;
     let opponent = if white { &view.black } else { &view.white };
@@ -74,20 +96,7 @@ fn entry(view: &GameView, me: &str, offset: i32, t: &Texts) -> Entry {
             format!("{n}… {m}")
         }
     });
-    let clocks = view.clock.as_ref().map(|c| {
-        let mut s = t.get(
-            "page-clocks",
-            &[
-                ("white", t.duration(c.white_seconds)),
-                ("black", t.duration(c.black_seconds)),
-            ],
-        );
-        if let Some(at) = c.deadline.as_deref().and_then(|d| local_time(d, offset)) {
-            s.push_str(" · ");
-            s.push_str(&t.get("page-deadline", &[("at", at)]));
-        }
-        s
-    });
+    let clocks = clock_line(view, offset, t);
     let result = view.result.as_ref().map(|r| match &view.termination {
         Some(how) => format!("{r} ({})", t.text(&format!("termination-{how}"))),
         None => r.clone(),

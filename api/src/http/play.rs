@@ -27,6 +27,8 @@ struct GamePage<'a> {
     board: String,
     /// The moves in the viewer's notation, each with its number where one is written.
     moves: Vec<(Option<String>, String)>,
+    /// Both clocks and the deadline in the viewer's time zone, for a game with a clock.
+    clocks: Option<String>,
     /// "Signed in as …" for a signed-in viewer.
     signed_in: Option<String>,
     csrf: String,
@@ -96,8 +98,11 @@ fn written_moves(game: &Game, style: MoveStyle) -> Vec<(Option<String>, String)>
                 shakmaty::Color::Black if i == 0 => Some(format!("{n}…")),
                 shakmaty::Color::Black => None,
             };
-            let text = write_move(&pos, m, style);
+            let mut text = write_move(&pos, m, style);
             pos.play_unchecked(m);
+            if game.offered_after(i + 1) {
+                text.push_str(" (=)");
+            }
             (number, text)
         })
         .collect()
@@ -129,7 +134,7 @@ async fn render(
     let credentials = Credentials::read(req)?;
     let csrf = super::csrf::Csrf::for_page(&state, req);
     let s = state.clone();
-    let (view, board, moves, signed_in, can_move, playing) =
+    let (view, board, moves, clocks, signed_in, can_move, playing) =
         web::block(move || -> Result<_, ApiError> {
             let state = s;
             let row = state
@@ -178,7 +183,12 @@ async fn render(
                 _ => None,
             };
             let moves = written_moves(game, style_for(notation, t));
-            Ok((view, board, moves, signed_in, can_move, playing))
+            let offset = match &viewer {
+                Caller::Player(p) => p.utc_offset_minutes,
+                _ => 0,
+            };
+            let clocks = super::home::clock_line(&view, offset, &t);
+            Ok((view, board, moves, clocks, signed_in, can_move, playing))
         })
         .await??;
     let page = GamePage {
@@ -189,6 +199,7 @@ async fn render(
         g: &view,
         board,
         moves,
+        clocks,
         can_move,
         playing,
         refused: shown.refused,

@@ -62,7 +62,10 @@ impl<R: Rules> Game<R> {
                     ));
                 }
             }
-            EventBody::DrawOffered { by } => self.draw_offer = Some(*by),
+            EventBody::DrawOffered { by } => {
+                self.draw_offer = Some(*by);
+                self.offered(self.moves.len());
+            }
             EventBody::DrawAccepted { .. } | EventBody::DrawDeclined { .. } => {
                 self.draw_offer = None
             }
@@ -113,6 +116,7 @@ impl<R: Rules> Game<R> {
         let mover = self.turn().opponent();
         if draw_offered {
             self.draw_offer = Some(mover);
+            self.offered(self.moves.len());
         }
         if sealed {
             self.resumed_at_ply = Some(self.moves.len());
@@ -124,6 +128,13 @@ impl<R: Rules> Game<R> {
             self.turn_started_at = at;
         }
         Ok(())
+    }
+
+    /// Marks the ply after which a draw was offered (once, however often).
+    fn offered(&mut self, ply: usize) {
+        if self.offers_after.last() != Some(&ply) {
+            self.offers_after.push(ply);
+        }
     }
 
     fn adjourned(

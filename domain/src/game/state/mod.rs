@@ -128,6 +128,9 @@ pub struct Game<R: Rules = Chess> {
     /// Plies before this one are separated from the present by a capture or pawn move, so no
     /// position before it can recur (9.2, 9.3).
     reversible_from: usize,
+    /// The plies after which a draw was offered, with the move or after it (`(=)` on a score
+    /// sheet, 9.1.2.1), in order.
+    offers_after: Vec<usize>,
     /// What the rules remember between judgements (chess: the last mating line the dead-position
     /// test found): a cache, equal in every state.
     memo: R::Memo,
@@ -224,6 +227,7 @@ impl<R: Rules> Game<R> {
             moves: Vec::new(),
             san: String::new(),
             reversible_from: 0,
+            offers_after: Vec::new(),
             memo: R::Memo::default(),
         })
     }
@@ -256,6 +260,11 @@ impl<R: Rules> Game<R> {
     /// The moves made, in order.
     pub fn moves(&self) -> &[R::Move] {
         &self.moves
+    }
+
+    /// Was a draw offered after half-move `ply` (with that move, or before the next)?
+    pub fn offered_after(&self, ply: usize) -> bool {
+        self.offers_after.binary_search(&ply).is_ok()
     }
 
     /// Half-moves made in this game.
