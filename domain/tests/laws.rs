@@ -300,7 +300,10 @@ fn art_9_1_2_1_an_offer_made_with_a_move_is_recorded_against_it() {
     assert_eq!(t.game().draw_offer, Some(White));
     assert!(t.game().offered_after(1) && !t.game().offered_after(0));
     let pgn = export_pgn(&t.log).unwrap();
-    assert!(pgn.contains("1. e4 {(=)} *"), "{pgn}");
+    assert!(
+        pgn.contains("1. e4 {2026-11-22 09:02 UTC} {(=)} *"),
+        "{pgn}"
+    );
     assert_eq!(
         t.by(Black, Command::AcceptDraw).unwrap(),
         vec![
@@ -460,7 +463,10 @@ fn art_9_5_a_wrong_claim_plays_the_intended_move_and_stands_as_an_offer() {
     // 9.1.2.3: the claim counts as a draw offer.
     assert_eq!(t.game().draw_offer, Some(White));
     let pgn = export_pgn(&t.log).unwrap();
-    assert!(pgn.contains("3. Nf3 {(=)}"), "{pgn}");
+    assert!(
+        pgn.contains("3. Nf3 {2026-11-22 ") && pgn.contains(" UTC} {(=)}"),
+        "{pgn}"
+    );
 }
 
 #[test]
@@ -698,7 +704,10 @@ fn a_set_up_position_with_black_to_move_exports_with_its_fen() {
         pgn.contains("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/R3K3 b - - 3 40\"]"),
         "{pgn}"
     );
-    assert!(pgn.contains("40... Kd7 41. e4 *"), "{pgn}");
+    assert!(
+        pgn.contains("40... Kd7 {2026-11-22 09:02 UTC} 41. e4 {2026-11-22 09:03 UTC} *"),
+        "{pgn}"
+    );
 }
 
 #[test]
@@ -918,8 +927,10 @@ fn pgn_export_has_the_seven_tag_roster_first() {
     assert!(pgn.contains("[White \"Ayşe Yılmaz\"]"));
     assert!(pgn.contains("[Result \"0-1\"]"));
     assert!(pgn.contains("[Termination \"normal\"]"));
+    // Each move with the time it was made; the offer and the ending after the last.
     assert!(
-        pgn.contains("1. e4 e5 2. Nf3 Nc6 {(=)} {White resigns} 0-1"),
+        pgn.contains("1. e4 {2026-11-22 09:02 UTC} 1... e5 {2026-11-22 09:03 UTC} 2. Nf3")
+            && pgn.contains("2... Nc6 {2026-11-22 09:05 UTC} {(=)} {White resigns}\n0-1"),
         "{pgn}"
     );
 }

@@ -302,9 +302,19 @@ fn the_core_plays_a_game_that_is_not_chess_to_its_end_and_folds_it_again() {
     assert_eq!(State::replay(&stored).unwrap(), t.state);
     let game = t.state.game().unwrap();
     assert_eq!(game.san(), "3 2 3 1 3 3 2 1 3");
-    assert!(game
-        .pgn(&t.log)
-        .contains("1. 3 2 2. 3 1 3. 3 3 4. 2 1 5. 3 {White wins"));
+    let pgn = game.pgn(&t.log);
+    // Each move with the time it was made, then the ending.
+    assert_eq!(pgn.matches(" UTC}").count(), 9, "{pgn}");
+    let flat = pgn.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("1. 3 {2026-03-01 10:00 UTC} 1... 2 {"),
+        "{pgn}"
+    );
+    assert!(
+        flat.contains("4... 1 {") && flat.contains("5. 3 {"),
+        "{pgn}"
+    );
+    assert!(flat.contains(" UTC} {White wins"), "{pgn}");
 }
 
 #[test]

@@ -252,7 +252,9 @@ both_backends! {
         let text = res.text().await.unwrap();
         assert!(text.starts_with("[Event \"?\"]\n[Site \"?\"]\n[Date \""), "{text}");
         assert!(text.contains("[White \"Ayşe Yılmaz\"]\n[Black \"Mehmet Öz\"]\n[Result \"*\"]"), "{text}");
-        assert!(text.contains("1. e4 e5 2. Nf3 {(=)} *"), "{text}");
+        // Each move with the time it was made (UTC), the offer after the move it came with.
+        let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(flat.contains("1. e4 {20") && flat.contains(" UTC} 1... e5 {20") && flat.contains(" UTC} 2. Nf3 {20") && flat.contains(" UTC} {(=)} *"), "{text}");
         let (set_up, _, _) = app.new_game_from(Some("4k3/8/8/8/8/8/4P3/R3K3 b - - 3 40")).await;
         let text = app.get(&format!("/api/v1/games/{}/pgn", id(&set_up)), None).await.text().await.unwrap();
         assert!(text.contains("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/R3K3 b - - 3 40\"]"), "{text}");

@@ -1,5 +1,7 @@
 //! PGN export of a game's log: the Seven Tag Roster first, `SetUp`/`FEN` for set-up positions,
-//! `TimeControl` and `Termination`; draw offers as `{(=)}` after the move they were made with.
+//! `TimeControl` and `Termination`; after each move the time it was made (UTC, as a
+//! correspondence score sheet keeps it: `{2026-11-24 14:05 UTC}`), and draw offers as `{(=)}`
+//! after the move they were made with.
 
 use std::fmt::Write as _;
 
@@ -35,6 +37,8 @@ fn pgn_of<R: Rules>(game: &Game<R>, events: &[GameEvent]) -> String {
         match &e.body {
             EventBody::MovePlayed { draw_offered, .. } => {
                 ply += 1;
+                // The move's time first, before what was said with it.
+                comments[ply].insert(0, move_time(e.at));
                 if *draw_offered {
                     comments[ply].push("(=)".into());
                 }
@@ -180,6 +184,19 @@ fn pgn_of<R: Rules>(game: &Game<R>, events: &[GameEvent]) -> String {
     }
     out.push_str("\n\n");
     out
+}
+
+/// When a move was made, to the minute, in UTC.
+fn move_time(at: super::types::Timestamp) -> String {
+    let at = at.to_offset(time::UtcOffset::UTC);
+    format!(
+        "{:04}-{:02}-{:02} {:02}:{:02} UTC",
+        at.year(),
+        u8::from(at.month()),
+        at.day(),
+        at.hour(),
+        at.minute()
+    )
 }
 
 fn side_name(side: Side) -> &'static str {
