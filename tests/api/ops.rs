@@ -112,6 +112,8 @@ both_backends! {
         let path: &'static str = Box::leak(format!("/games/{id}").into_boxed_str());
         let (_, tr) = page(path, Some("tr")).await;
         assert!(tr.contains("Oynanıyor · Sıra Siyahta"), "{tr}");
+        // A switch to the other language, on the same page.
+        assert!(tr.contains("<a href=\"?lang=en\" lang=\"en\">English</a>") && tr.contains("lang=\"tr\" aria-current=\"true\">Türkçe"), "{tr}");
         app.post(&format!("/api/v1/games/{id}/resign"), Some(&black.token), serde_json::json!({})).await;
         let (_, en) = page(path, None).await;
         assert!(en.contains("Finished · 1-0 (resignation)"), "{en}");
