@@ -552,6 +552,40 @@ fn a10_a_late_sealer_whose_sealed_move_stalemates_draws() {
 }
 
 #[test]
+fn a10_a_late_sealer_whose_sealed_move_made_a_dead_position_draws() {
+    // Black's sealed pawn move boxes in every piece; no quick test sees it (queens and rooks are
+    // on the board): the whole test, which a server runs before anything else, does.
+    let before = "4K3/8/8/8/5p2/p1p4p/P1pppp1P/bnrqkrnb b - - 0 1";
+    let mut t = Table::with_clock(Some(before), RuleSet::Fide2023, one_day());
+    t.act(arbiter(), adjourn_cmd(&t, 10)).unwrap();
+    t.by(Black, seal("f3", N1)).unwrap();
+    t.by(Black, Command::CloseEnvelope).unwrap();
+    t.now = resume_at(&t);
+    let events = check_in(&mut t, White, revealed(EnvelopeKind::Sealed, "f3", N1)).unwrap();
+    assert_eq!(
+        ended(&events),
+        None,
+        "the move's own judgement lets it go on"
+    );
+    // Black never comes. An hour later the service applies A10, as a server judges it.
+    t.now += Duration::hours(2);
+    let ctx = domain::game::Context {
+        now: t.now,
+        actor: Actor::System,
+        notation: None,
+    };
+    let judged = domain::game::judge(&t.state, Command::ApplyLateness, &ctx).unwrap();
+    let bodies: Vec<EventBody> = judged.events.into_iter().map(|e| e.body).collect();
+    assert_eq!(
+        ended(&bodies),
+        Some((GameResult::Draw, Termination::DeadPosition)),
+        "{bodies:?}"
+    );
+    assert!(matches!(bodies[0], EventBody::DeadPositionFound { ply: 1 }));
+    assert_eq!(judged.then_refuse, Some(domain::Rejection::GameOver));
+}
+
+#[test]
 fn a10_a_present_player_who_lost_on_time_loses() {
     // White is present, but White's clock (started at the resumption, A9b) runs out first.
     let mut t = Table::with_clock(

@@ -162,14 +162,9 @@ pub fn pieces(pos: &Chess, t: &Texts) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::fen::Fen;
-    use shakmaty::CastlingMode;
 
     fn pos(fen: &str) -> Chess {
-        fen.parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap()
+        domain::chess::position_from_stored_fen(fen).expect("a legal FEN")
     }
 
     fn en() -> Texts {
