@@ -283,6 +283,15 @@ mod tests {
                     .map(|p| p.key().to_owned()),
             )
             .chain(FEN_PROBLEMS.map(String::from))
+            .chain(
+                domain::chess::Notation::ALL
+                    .iter()
+                    .map(|n| format!("notation-{}", n.as_str())),
+            )
+            .chain(
+                ["every-event", "digest", "reminders-only"]
+                    .map(|mode| format!("page-settings-mail-{mode}")),
+            )
             .collect();
         for key in &en {
             let used = sources.contains(&format!("\"{key}\"")) || built.contains(key);

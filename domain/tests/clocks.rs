@@ -323,6 +323,13 @@ fn leave_can_end_early_and_is_limited_by_the_allowance() {
         "invalid_leave",
         "one leave at a time"
     );
+    assert_eq!(t.game().leave_days_left(White, start.year()), 10);
+    assert_eq!(t.game().leave_days_left(Black, start.year()), 30);
+    assert_eq!(
+        t.game().leave_from(White, start + Duration::days(1)),
+        Some((start, start + Duration::days(20)))
+    );
+    assert_eq!(t.game().leave_from(Black, start), None);
     // Back after two days: the clock runs again from then.
     t.now = start + Duration::days(2);
     assert_eq!(
@@ -346,6 +353,8 @@ fn leave_can_end_early_and_is_limited_by_the_allowance() {
         .unwrap_err(),
         domain::Rejection::LeaveAllowanceExceeded { left_days: 28 }
     );
+    assert_eq!(t.game().leave_days_left(White, start.year()), 28);
+    assert_eq!(t.game().leave_from(White, t.now), None);
     assert!(t
         .by(
             White,

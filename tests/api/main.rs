@@ -11,4 +11,5 @@ mod games;
 mod mail;
 mod ops;
 mod players;
+mod settings;
 mod verify;

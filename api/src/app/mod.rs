@@ -6,6 +6,7 @@ pub mod commands;
 pub mod folds;
 pub mod games;
 pub mod kind;
+pub mod leave;
 pub mod limits;
 pub mod metrics;
 pub mod reads;

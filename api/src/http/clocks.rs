@@ -1,8 +1,8 @@
 //! Leave (vacation) and the arbiter's added time.
 
 use actix_web::{delete, post, web, HttpResponse};
-use domain::game::{Actor, Command, Context, LeaveProblem, Rejection, Side, MAX_LEAVE_AHEAD_DAYS};
-use domain::{GameId, PlayerId};
+use domain::game::{Command, LeaveProblem, Rejection, Side, MAX_LEAVE_AHEAD_DAYS};
+use domain::PlayerId;
 use serde::{Deserialize, Serialize};
 use time::format_description::well_known::Rfc3339;
 use time::macros::format_description;
@@ -12,9 +12,8 @@ use utoipa::ToSchema;
 use super::auth::Caller;
 use super::error::{ApiError, ErrorBody};
 use super::games::{ok_game, run};
-use crate::app::commands::just;
+use crate::app::leave;
 use crate::app::AppState;
-use crate::app::{execute, CommandError};
 use crate::store::{self, rfc3339};
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -49,15 +48,7 @@ pub struct TimeBody {
 /// The calling player, their id, language, and the time: who takes or ends leave.
 fn leave_taker(
     caller: &Caller,
-) -> Result<
-    (
-        crate::store::PlayerRow,
-        PlayerId,
-        domain::game::Locale,
-        OffsetDateTime,
-    ),
-    ApiError,
-> {
+) -> Result<(PlayerId, domain::game::Locale, OffsetDateTime), ApiError> {
     let player = caller
         .require()?
         .player()
@@ -65,7 +56,7 @@ fn leave_taker(
         .ok_or_else(|| ApiError::bad_request("only players take leave"))?;
     let me = PlayerId::parse(&player.id)
         .map_err(|_| ApiError::internal(anyhow::anyhow!("bad player id")))?;
-    Ok((player, me, caller.locale(), store::now()))
+    Ok((me, caller.locale(), store::now()))
 }
 
 fn parse_from(text: &str, now: OffsetDateTime) -> Result<OffsetDateTime, ApiError> {
@@ -80,17 +71,6 @@ fn parse_from(text: &str, now: OffsetDateTime) -> Result<OffsetDateTime, ApiErro
     let midnight = date.midnight().assume_utc();
     // Today's date means "from now".
     Ok(if date == now.date() { now } else { midnight })
-}
-
-/// The player's active games with a clock.
-fn clocked_games(state: &AppState, player_id: &str) -> Result<Vec<GameId>, ApiError> {
-    Ok(state
-        .store
-        .games_of_player(player_id, Some("active"), 10_000)?
-        .into_iter()
-        .filter(|r| r.clock_state.is_some())
-        .filter_map(|r| GameId::parse(&r.id).ok())
-        .collect())
 }
 
 #[utoipa::path(
@@ -111,7 +91,7 @@ pub async fn take_leave(
     caller: Caller,
     body: web::Json<LeaveBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let (player, me, locale, now) = leave_taker(&caller)?;
+    let (me, locale, now) = leave_taker(&caller)?;
     let from = parse_from(&body.from, now)?;
     if body.days == 0 || body.days > 366 {
         return Err(ApiError::bad_request("days must be 1 to 366"));
@@ -128,31 +108,9 @@ pub async fn take_leave(
     let until = from
         .checked_add(time::Duration::days(i64::from(body.days)))
         .ok_or_else(|| ApiError::bad_request("from is out of range"))?;
-    let ctx = Context {
-        now,
-        actor: Actor::Player(me),
-        notation: None,
-    };
     let answer = web::block(move || -> Result<LeaveAnswer, ApiError> {
-        let games = clocked_games(&state, &player.id)?;
-        // Judge every game first, so a leave that one game refuses is taken in none.
-        for &id in &games {
-            let log = state.store.load_events(&id.to_string())?;
-            let folded = domain::GameState::replay(log.iter().map(|e| &e.event))
-                .map_err(ApiError::internal)?;
-            domain::decide(&folded, Command::TakeLeave { from, until }, &ctx)
-                .map_err(|r| ApiError::rejection(&r, locale))?;
-        }
-        for &id in &games {
-            execute(
-                &state,
-                id,
-                just(Command::TakeLeave { from, until }),
-                &ctx,
-                None,
-            )
-            .map_err(|e| ApiError::command(e, locale))?;
-        }
+        let games =
+            leave::take(&state, &me, from, until, now).map_err(|e| ApiError::command(e, locale))?;
         Ok(LeaveAnswer {
             from: rfc3339(from),
             until: rfc3339(until),
@@ -175,31 +133,14 @@ pub async fn end_leave(
     state: web::Data<AppState>,
     caller: Caller,
 ) -> Result<HttpResponse, ApiError> {
-    let (player, me, locale, now) = leave_taker(&caller)?;
-    let ctx = Context {
-        now,
-        actor: Actor::Player(me),
-        notation: None,
-    };
-    let ended = web::block(move || -> Result<Vec<String>, ApiError> {
-        let mut ended = Vec::new();
-        for id in clocked_games(&state, &player.id)? {
-            match execute(&state, id, just(Command::EndLeave), &ctx, None) {
-                Ok(_) => ended.push(id.to_string()),
-                Err(CommandError::Rejected(Rejection::NoLeave)) => {}
-                Err(e) => return Err(ApiError::command(e, locale)),
-            }
-        }
-        Ok(ended)
-    })
-    .await??;
-    if ended.is_empty() {
-        return Err(ApiError::rejection(&Rejection::NoLeave, locale));
-    }
+    let (me, locale, now) = leave_taker(&caller)?;
+    let ended = web::block(move || leave::end(&state, &me, now))
+        .await?
+        .map_err(|e| ApiError::command(e, locale))?;
     Ok(HttpResponse::Ok().json(LeaveAnswer {
         from: rfc3339(now),
         until: rfc3339(now),
-        games: ended,
+        games: ended.iter().map(|g| g.to_string()).collect(),
     }))
 }
 

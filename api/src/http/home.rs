@@ -6,7 +6,7 @@ use actix_web::http::StatusCode;
 use actix_web::{get, web, HttpRequest, HttpResponse};
 use askama::Template;
 
-use super::auth::{Caller, Credentials};
+use super::auth::Caller;
 use super::error::ApiError;
 use super::page;
 use crate::app::views::GameView;
@@ -33,7 +33,8 @@ struct Entry {
 struct MyGames {
     t: Texts,
     csrf: String,
-    signed_in: String,
+    signed_in: Option<String>,
+    here: &'static str,
     /// Your move, waiting for the opponent, finished: each a title (its key) and its games.
     sections: [(&'static str, Vec<Entry>); 3],
 }
@@ -117,19 +118,19 @@ fn entry(view: &GameView, me: &str, offset: i32, t: &Texts) -> Entry {
 
 #[get("/")]
 pub async fn home(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpResponse, ApiError> {
-    let credentials = Credentials::read(&req)?;
+    let (caller, t) = page::viewer(&state, &req).await?;
     let csrf = super::csrf::Csrf::for_page(&state, &req);
-    let t = page::texts(&req);
     let s = state.clone();
     let mine = web::block(move || -> Result<Option<MyGames>, ApiError> {
-        let Caller::Player(p) = credentials.resolve(&s.store)? else {
+        let Caller::Player(p) = caller else {
             return Ok(None);
         };
         let rows = s.store.games_of_player(&p.id, None, 200)?;
         let mut page = MyGames {
             t,
             csrf: String::new(),
-            signed_in: t.get("page-signed-in-as", &[("name", p.name.clone())]),
+            signed_in: Some(t.get("page-signed-in-as", &[("name", p.name.clone())])),
+            here: "/",
             sections: [
                 ("page-your-move", Vec::new()),
                 ("page-waiting", Vec::new()),

@@ -16,6 +16,7 @@ pub mod page;
 pub mod play;
 pub mod players;
 pub mod schema;
+pub mod settings;
 
 use std::time::Instant;
 
@@ -50,7 +51,7 @@ impl Modify for BearerAuth {
 #[openapi(
     info(title = "zarf API", version = "1", description = "Correspondence chess judged by the FIDE Laws. Errors are {\"error\": {\"code\", \"message\"}}."),
     paths(
-        players::create_player, players::me,
+        players::create_player, players::me, players::change_me,
         games::create_game, games::get_game, games::post_move, games::offer_draw, games::accept_draw,
         games::decline_draw, games::claim, games::resign, games::decision, games::game_log, games::pgn,
         games::my_games, clocks::take_leave, clocks::end_leave, clocks::add_time,
@@ -99,6 +100,7 @@ impl Modify for ErrorAnswers {
                 &mut item.get,
                 &mut item.post,
                 &mut item.put,
+                &mut item.patch,
                 &mut item.delete,
             ]
             .into_iter()
@@ -148,6 +150,7 @@ fn api_paths() -> &'static [(Vec<String>, Vec<&'static str>)] {
                     (item.get.is_some(), "GET"),
                     (item.post.is_some(), "POST"),
                     (item.put.is_some(), "PUT"),
+                    (item.patch.is_some(), "PATCH"),
                     (item.delete.is_some(), "DELETE"),
                 ]
                 .into_iter()
@@ -185,11 +188,16 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(play::game_page)
         .service(play::move_form)
         .service(play::action_form)
+        .service(settings::settings_page)
+        .service(settings::settings_form)
+        .service(settings::take_leave_form)
+        .service(settings::end_leave_form)
         .service(ops::healthz)
         .service(ops::metrics)
         .service(ops::openapi)
         .service(players::create_player)
         .service(players::me)
+        .service(players::change_me)
         .service(games::my_games)
         .service(games::create_game)
         .service(games::get_game)

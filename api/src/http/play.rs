@@ -11,7 +11,7 @@ use domain::game::{ClaimKind, Command, Game, MoveInput, MoveText};
 use serde::Deserialize;
 use shakmaty::Position;
 
-use super::auth::{Caller, Credentials};
+use super::auth::Caller;
 use super::error::ApiError;
 use super::page;
 use crate::app::views::GameView;
@@ -31,6 +31,8 @@ struct GamePage<'a> {
     clocks: Option<String>,
     /// "Signed in as …" for a signed-in viewer.
     signed_in: Option<String>,
+    /// This page's path (where signing in returns).
+    here: String,
     csrf: String,
     /// Where the game stands, and who is to move or how it ended.
     state: String,
@@ -129,9 +131,8 @@ async fn render(
     shown: Shown,
     status: StatusCode,
 ) -> Result<HttpResponse, ApiError> {
-    let t = page::texts(req);
+    let (viewer, t) = page::viewer(&state, req).await?;
     let locale = t.locale();
-    let credentials = Credentials::read(req)?;
     let csrf = super::csrf::Csrf::for_page(&state, req);
     let s = state.clone();
     let (view, board, moves, clocks, signed_in, can_move, playing) =
@@ -149,7 +150,6 @@ async fn render(
                 .state
                 .game()
                 .ok_or_else(|| ApiError::not_found(locale))?;
-            let viewer = credentials.resolve(&state.store)?;
             let me = match &viewer {
                 Caller::Player(p) => Some(p.id.as_str()),
                 _ => None,
@@ -192,6 +192,7 @@ async fn render(
         })
         .await??;
     let page = GamePage {
+        here: format!("/games/{}", view.id),
         signed_in,
         csrf: csrf.token.clone(),
         t,
@@ -281,11 +282,8 @@ async fn play(
     command: Command,
     typed: String,
 ) -> Result<HttpResponse, ApiError> {
-    let t = page::texts(req);
+    let (caller, t) = page::viewer(&state, req).await?;
     let back = format!("/games/{id}?lang={}", t.lang);
-    let credentials = Credentials::read(req)?;
-    let s = state.clone();
-    let caller = web::block(move || credentials.resolve(&s.store)).await??;
     if !matches!(caller, Caller::Player(_)) {
         return Ok(HttpResponse::SeeOther()
             .insert_header((

@@ -1,6 +1,6 @@
 //! Players: accounts made by the admin or an organiser, each with a bearer token shown once.
 
-use actix_web::{get, post, web, HttpResponse};
+use actix_web::{get, patch, post, web, HttpResponse};
 use domain::chess::Notation;
 use domain::game::Locale;
 use serde::{Deserialize, Serialize};
@@ -78,6 +78,85 @@ pub struct Me {
 
 pub const MAX_NAME_CHARS: usize = 100;
 
+/// A player's name as typed: trimmed, 1 to 100 characters, no control characters.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayerName(String);
+
+impl PlayerName {
+    pub fn parse(text: &str) -> Result<PlayerName, ApiError> {
+        let name = text.trim();
+        if name.is_empty()
+            || name.chars().count() > MAX_NAME_CHARS
+            || name.chars().any(char::is_control)
+        {
+            return Err(ApiError::bad_request(format!(
+                "name must be 1 to {MAX_NAME_CHARS} characters without control characters"
+            )));
+        }
+        Ok(PlayerName(name.to_owned()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// A change to the caller's own settings: what is given changes, the rest stays.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SettingsChange {
+    #[serde(default, deserialize_with = "not_null")]
+    #[schema(schema_with = super::schema::name)]
+    pub name: Option<String>,
+    #[schema(schema_with = super::schema::locale)]
+    pub locale: Option<Locale>,
+    /// The player's own move notation; `null` reads moves in the page's language.
+    #[serde(default, deserialize_with = "given")]
+    #[schema(schema_with = super::schema::notation)]
+    pub notation: Option<Option<Notation>>,
+}
+
+/// A field that may be left out but not given as `null`.
+fn not_null<'de, D, T>(d: D) -> Result<Option<T>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    T::deserialize(d).map(Some)
+}
+
+/// A field that may be given as `null` (`Some(None)`), as distinct from left out (`None`).
+fn given<'de, D, T>(d: D) -> Result<Option<Option<T>>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    Option::<T>::deserialize(d).map(Some)
+}
+
+/// Changes a player's name, language and notation.
+pub fn change_settings(
+    state: &AppState,
+    player: &PlayerRow,
+    change: SettingsChange,
+) -> Result<(), ApiError> {
+    let name = match &change.name {
+        Some(name) => PlayerName::parse(name)?.0,
+        None => player.name.clone(),
+    };
+    let locale = change
+        .locale
+        .map_or_else(|| player.locale.clone(), |l| l.as_str().to_owned());
+    let notation = match change.notation {
+        Some(n) => n.map(|n| n.as_str().to_owned()),
+        None => player.notation.clone(),
+    };
+    state
+        .store
+        .set_profile(&player.id, &name, &locale, notation.as_deref())?;
+    Ok(())
+}
+
 #[utoipa::path(
     post, path = "/api/v1/players", tag = "players",
     request_body = NewPlayer,
@@ -102,15 +181,7 @@ pub async fn create_player(
         ));
     }
     let body = body.into_inner();
-    let name = body.name.trim().to_owned();
-    if name.is_empty()
-        || name.chars().count() > MAX_NAME_CHARS
-        || name.chars().any(char::is_control)
-    {
-        return Err(ApiError::bad_request(format!(
-            "name must be 1 to {MAX_NAME_CHARS} characters without control characters"
-        )));
-    }
+    let name = PlayerName::parse(&body.name)?.0;
     let email = body
         .email
         .as_deref()
@@ -173,6 +244,17 @@ pub async fn create_player(
     }))
 }
 
+fn me_of(p: &PlayerRow) -> Me {
+    Me {
+        id: Some(p.id.clone()),
+        name: p.name.clone(),
+        email: p.email.clone(),
+        locale: p.locale.clone(),
+        notation: p.notation.clone(),
+        roles: p.roles().map(|r| r.as_str().to_owned()).collect(),
+    }
+}
+
 #[utoipa::path(
     get, path = "/api/v1/me", tag = "players",
     responses((status = 200, body = Me), (status = 401, body = ErrorBody)),
@@ -182,14 +264,7 @@ pub async fn create_player(
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn me(caller: Caller) -> Result<HttpResponse, ApiError> {
     Ok(HttpResponse::Ok().json(match caller.require()? {
-        Caller::Player(p) => Me {
-            id: Some(p.id.clone()),
-            name: p.name.clone(),
-            email: p.email.clone(),
-            locale: p.locale.clone(),
-            notation: p.notation.clone(),
-            roles: p.roles().map(|r| r.as_str().to_owned()).collect(),
-        },
+        Caller::Player(p) => me_of(p),
         _ => Me {
             id: None,
             name: "admin".into(),
@@ -199,6 +274,37 @@ pub async fn me(caller: Caller) -> Result<HttpResponse, ApiError> {
             roles: vec!["admin".into()],
         },
     }))
+}
+
+#[utoipa::path(
+    patch, path = "/api/v1/me", tag = "players",
+    description = "Change the caller's name, language or notation. Games keep the names they were created with.",
+    request_body = SettingsChange,
+    responses((status = 200, body = Me), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)),
+    security(("bearer" = []))
+)]
+#[patch("/api/v1/me")]
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn change_me(
+    state: web::Data<AppState>,
+    caller: Caller,
+    body: web::Json<SettingsChange>,
+) -> Result<HttpResponse, ApiError> {
+    let p = caller
+        .require()?
+        .player()
+        .cloned()
+        .ok_or_else(|| ApiError::bad_request("the admin has no settings"))?;
+    let id = p.id.clone();
+    let s = state.clone();
+    let p = web::block(move || -> Result<PlayerRow, ApiError> {
+        change_settings(&s, &p, body.into_inner())?;
+        s.store
+            .player(&id)?
+            .ok_or_else(|| ApiError::internal(anyhow::anyhow!("player vanished")))
+    })
+    .await??;
+    Ok(HttpResponse::Ok().json(me_of(&p)))
 }
 
 #[cfg(test)]

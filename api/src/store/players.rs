@@ -281,6 +281,27 @@ impl Store {
             .optional()?)
     }
 
+    /// Sets a player's name, language and notation (`None`: by the page's language). Games keep
+    /// the name they were created with, as a score sheet does.
+    pub fn set_profile(
+        &self,
+        player_id: &str,
+        name: &str,
+        locale: &str,
+        notation: Option<&str>,
+    ) -> Result<bool, StoreError> {
+        let mut conn = self.writer()?;
+        let n = diesel::update(players::table.find(player_id))
+            .set((
+                players::name.eq(name),
+                players::locale.eq(locale),
+                players::notation.eq(notation),
+            ))
+            .execute(&mut *conn)?;
+        self.forget_players();
+        Ok(n == 1)
+    }
+
     /// Sets a player's mail preferences. A player who now wants a digest is due one at once: the
     /// scheduler's next round sends it if this is the player's hour, else it schedules the next.
     pub fn set_mail_preferences(

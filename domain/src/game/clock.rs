@@ -326,3 +326,8 @@ impl Clock {
         }
     }
 }
+
+/// The whole days from `a` to `b`, a part of a day counted as a day.
+pub(crate) fn whole_days(a: Timestamp, b: Timestamp) -> i64 {
+    ((b - a).whole_seconds() + 86_399) / 86_400
+}

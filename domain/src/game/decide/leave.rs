@@ -39,20 +39,10 @@ pub(super) fn take<R: Rules>(
     if clock.leave_ahead(side, ctx.now) {
         return invalid(LeaveProblem::AlreadyTaken);
     }
-    let days_of = |a: Timestamp, b: Timestamp| ((b - a).whole_seconds() + 86_399) / 86_400;
-    let asked = days_of(from, until);
-    let year = from.year();
-    let taken: i64 = clock
-        .pauses
-        .iter()
-        .filter(|p| p.side == side && p.from.year() == year)
-        .map(|p| days_of(p.from, p.until))
-        .sum();
-    let allowance = i64::from(game.leave_days_per_year);
-    if taken + asked > allowance {
-        return Err(Rejection::LeaveAllowanceExceeded {
-            left_days: (allowance - taken).max(0) as u32,
-        });
+    let asked = crate::game::clock::whole_days(from, until);
+    let left = game.leave_days_left(side, from.year());
+    if asked > i64::from(left) {
+        return Err(Rejection::LeaveAllowanceExceeded { left_days: left });
     }
     Ok(vec![EventBody::LeaveTaken { side, from, until }])
 }

@@ -4,7 +4,7 @@
 mod evolve;
 
 use super::adjournment::{Adjournment, SealedMoveCheck};
-use super::clock::Clock;
+use super::clock::{Clock, PauseReason};
 use super::event::{EventBody, GameCreated, GameEvent};
 use super::rules::Rules;
 use super::time_control::TimeControl;
@@ -265,6 +265,30 @@ impl<R: Rules> Game<R> {
     /// Was a draw offered after half-move `ply` (with that move, or before the next)?
     pub fn offered_after(&self, ply: usize) -> bool {
         self.offers_after.binary_search(&ply).is_ok()
+    }
+
+    /// The days of `side`'s yearly leave allowance not yet taken or planned for leave starting in
+    /// `year`, in this game (none without a clock).
+    pub fn leave_days_left(&self, side: Side, year: i32) -> u32 {
+        let Some(clock) = &self.clock else {
+            return 0;
+        };
+        let taken: i64 = clock
+            .pauses
+            .iter()
+            .filter(|p| p.side == side && p.reason == PauseReason::Leave)
+            .filter(|p| p.from.year() == year)
+            .map(|p| super::clock::whole_days(p.from, p.until))
+            .sum();
+        (i64::from(self.leave_days_per_year) - taken).clamp(0, i64::from(u32::MAX)) as u32
+    }
+
+    /// `side`'s leave that covers `at` or lies after it: when it starts and ends.
+    pub fn leave_from(&self, side: Side, at: Timestamp) -> Option<(Timestamp, Timestamp)> {
+        self.clock.as_ref()?.pauses.iter().find_map(|p| {
+            (p.side == side && p.reason == PauseReason::Leave && p.until > at)
+                .then_some((p.from, p.until))
+        })
     }
 
     /// Half-moves made in this game.
