@@ -59,15 +59,117 @@ async fn wait_until(rfc: &str) {
     }
 }
 
+/// An organiser's game, a day a move, where Black is to move after 1. e4 e5 2. Nf3: the arbiter,
+/// White, Black, and the game's id.
+async fn at_the_board(app: &TestApp) -> (Player, Player, Player, String) {
+    let org = app
+        .create_player_with(json!({"name": "Hakem", "roles": ["organiser"]}))
+        .await;
+    let white = app.create_player("Ayşe").await;
+    let black = app.create_player("Mehmet").await;
+    let res = app
+        .create_game_with(
+            &org.token,
+            json!({"white": white.id, "black": black.id,
+                "time_control": {"kind": "per_move", "seconds": 86400}}),
+        )
+        .await;
+    let g = res.json::<Value>().await.unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    app.play(&g, &white, &black, "e4 e5 Nf3").await;
+    (org, white, black, g)
+}
+
+/// A page as `cookie`'s browser gets it.
+async fn page_of(app: &TestApp, path: &str, cookie: &str) -> String {
+    app.client
+        .get(app.url(path))
+        .header("cookie", cookie)
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap()
+}
+
 both_backends! {
+    async fn an_adjourned_game_played_from_the_pages(app) {
+        let (org, white, black, g) = at_the_board(&app).await;
+        let page = format!("/games/{g}");
+        let (as_org, org_token) = sign_in(&app, &org.id).await;
+        let (as_white, white_token) = sign_in(&app, &white.id).await;
+        let (as_black, black_token) = sign_in(&app, &black.id).await;
+        let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+        let post = |path: &'static str, cookie: &str, fields: Vec<(&'static str, String)>| {
+            client.post(app.url(&format!("{page}/{path}?lang=en"))).header("cookie", cookie.to_owned()).form(&fields).send()
+        };
+        // Only the arbiter gets the arbiter's forms.
+        assert!(page_of(&app, &page, &as_org).await.contains("/arbiter?lang=en"));
+        assert!(!page_of(&app, &page, &as_white).await.contains("/arbiter?"));
+        let adjourn = |at: String, token: &str| vec![("action", "adjourn".into()), ("resume_at", at),
+            ("place", "Okul salonu".into()), ("csrf", token.to_owned())];
+        let res = post("arbiter", &as_org, adjourn("tomorrow".into(), &org_token)).await.unwrap();
+        assert_eq!(res.status(), 400);
+        assert!(res.text().await.unwrap().contains("Give the resumption as a date and time."));
+        let res = post("arbiter", &as_white, adjourn("2030-01-01T10:00".into(), &white_token)).await.unwrap();
+        assert_eq!(res.status(), 409, "a player not to move does not adjourn");
+        // The arbiter adjourns (the resumption in their time zone, UTC here), two seconds ahead.
+        let resume_at = rfc3339_in(2);
+        let local = resume_at[..19].to_owned();
+        let res = post("arbiter", &as_org, adjourn(local, &org_token)).await.unwrap();
+        assert_eq!(res.status(), 303);
+        assert_eq!(app.get_game(&g).await["status"], "adjourned");
+        let shown = page_of(&app, &page, &as_white).await;
+        assert!(shown.contains("Okul salonu") && shown.contains("no move sealed yet"), "{shown}");
+        assert!(!shown.contains("action\" value=\"seal\""), "only the player to move seals");
+        // Black seals a move, changes it, and closes the envelope.
+        let seal = |mv: &str| vec![("action", "seal".into()), ("move", mv.to_owned()), ("csrf", black_token.clone())];
+        assert_eq!(post("envelope", &as_black, seal("a6")).await.unwrap().status(), 303);
+        assert!(page_of(&app, &page, &as_black).await.contains("<strong>a6</strong>"));
+        assert_eq!(post("envelope", &as_black, seal(SECRET)).await.unwrap().status(), 303);
+        let theirs = page_of(&app, &page, &as_black).await;
+        assert!(theirs.contains(&format!("<strong>{SECRET}</strong>")) && theirs.contains("Change your sealed move"), "{theirs}");
+        let others = page_of(&app, &page, &as_white).await;
+        assert!(SECRET_FORMS.iter().all(|f| !holds_word(&others, f)), "the opponent never sees it: {others}");
+        assert!(others.contains("a move sealed; the envelope is not closed"), "{others}");
+        let close = vec![("action", "close".into()), ("csrf", black_token.clone())];
+        assert_eq!(post("envelope", &as_black, close.clone()).await.unwrap().status(), 303);
+        let theirs = page_of(&app, &page, &as_black).await;
+        assert!(theirs.contains("<td>closed</td>") && !theirs.contains("action\" value=\"seal\""), "{theirs}");
+        assert_eq!(post("envelope", &as_black, close).await.unwrap().status(), 409, "closed once");
+        // White checks in once play resumes: the envelope opens and the sealed move is made.
+        let check_in = |token: &str| vec![("action", "check_in".into()), ("csrf", token.to_owned())];
+        if time::OffsetDateTime::now_utc() < time::OffsetDateTime::parse(&resume_at, &time::format_description::well_known::Rfc3339).unwrap() {
+            let res = post("envelope", &as_white, check_in(&white_token)).await.unwrap();
+            assert_eq!(res.status(), 409, "not before the resumption");
+        }
+        wait_until(&resume_at).await;
+        assert!(page_of(&app, &page, &as_white).await.contains("I am here for the resumption"));
+        assert_eq!(post("envelope", &as_white, check_in(&white_token)).await.unwrap().status(), 303);
+        let g1 = app.get_game(&g).await;
+        assert_eq!((g1["status"].as_str(), g1["moves"][3].as_str()), (Some("active"), Some("Nc6")), "{g1}");
+        assert!(page_of(&app, &page, &as_white).await.contains("2. Nf3 Nc6 "));
+        assert_eq!(post("envelope", &as_black, check_in(&black_token)).await.unwrap().status(), 303);
+        assert!(!page_of(&app, &page, &as_black).await.contains("I am here"), "both present: the adjournment is over");
+        // The arbiter gives Black an hour, then decides the game; a player may do neither.
+        let give = |token: &str| vec![("action", "add_time".into()), ("side", "black".into()), ("minutes", "60".into()),
+            ("reason", "the hall's clock stopped".into()), ("csrf", token.to_owned())];
+        assert_eq!(post("arbiter", &as_white, give(&white_token)).await.unwrap().status(), 403);
+        assert_eq!(post("arbiter", &as_org, give(&org_token)).await.unwrap().status(), 303);
+        assert_eq!(app.events(&g, &org.token).await.last().unwrap()["type"], "time_added");
+        let decide = vec![("action", "decide".into()), ("result", "1/2-1/2".into()), ("reason", "".into()), ("csrf", org_token.clone())];
+        assert_eq!(post("arbiter", &as_org, decide).await.unwrap().status(), 400, "a ruling gives its reason");
+        let decide = vec![("action", "decide".into()), ("result", "1/2-1/2".into()), ("reason", "both agreed at the board".into()), ("csrf", org_token.clone())];
+        assert_eq!(post("arbiter", &as_org, decide).await.unwrap().status(), 303);
+        let g2 = app.get_game(&g).await;
+        assert_eq!((g2["result"].as_str(), g2["termination"].as_str()), (Some("1/2-1/2"), Some("arbiter_decision")));
+    }
+
     async fn a_whole_adjourned_game(app) {
-        let org = app.create_player_with(json!({"name": "Hakem", "roles": ["organiser"]})).await;
-        let white = app.create_player("Ayşe").await;
-        let black = app.create_player("Mehmet").await;
-        let res = app.create_game_with(&org.token, json!({"white": white.id, "black": black.id,
-            "time_control": {"kind": "per_move", "seconds": 86400}})).await;
-        let g = res.json::<Value>().await.unwrap()["id"].as_str().unwrap().to_owned();
-        app.play(&g, &white, &black, "e4 e5 Nf3").await;
+        let (org, white, black, g) = at_the_board(&app).await;
         let url = |p: &str| format!("/api/v1/games/{g}{p}");
 
         // The arbiter adjourns; the player not to move may not.
@@ -105,6 +207,7 @@ both_backends! {
         assert!(printed.contains(closed["commitment"].as_str().unwrap()) && printed.contains("Okul salonu"));
         assert!(!printed.contains(SECRET));
         assert!(printed.contains("<h1>Sealed move envelope <span class=\"other\" lang=\"tr\">Gizli hamle zarfı</span>"), "both languages: {printed}");
+        assert!(printed.contains("<td>Black</td>") && printed.contains("(UTC+00:00)") && printed.contains("<td>none</td>"), "in words and local time: {printed}");
 
         // No moves while adjourned; no check-in before the resumption.
         assert_error(app.post_move(&g, &black.token, "Nc6").await, 409, "adjourned").await;

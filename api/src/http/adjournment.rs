@@ -4,11 +4,7 @@
 
 use actix_web::{get, post, web, HttpResponse};
 use askama::Template;
-use domain::chess::Notation;
-use domain::game::{
-    envelope_to_open, Adjournment, Command, Context, EnvelopeKind, Game, GameState, Locale,
-    Revealed, Side,
-};
+use domain::game::{Adjournment, Command, Context, EnvelopeKind, Game, GameState, Locale, Side};
 use domain::{GameId, PlayerId};
 use serde::{Deserialize, Serialize};
 use time::format_description::well_known::Rfc3339;
@@ -18,9 +14,10 @@ use utoipa::{IntoParams, ToSchema};
 use super::auth::Caller;
 use super::error::{ApiError, ErrorBody};
 use super::games::{ok_game, run};
+use crate::app::envelopes::{self, kind_name};
 use crate::app::views::{DrawOfferView, GameView};
 use crate::app::AppState;
-use crate::app::{execute, CommandError, Extras};
+use crate::app::{execute, Extras};
 use crate::i18n::Texts;
 use crate::sealing::{new_nonce, Content};
 use crate::store::{self, rfc3339, EnvelopeRow};
@@ -96,18 +93,11 @@ pub struct EnvelopeView {
     pub nonce: Option<String>,
 }
 
-fn kind_name(kind: EnvelopeKind) -> &'static str {
-    match kind {
-        EnvelopeKind::Sealed => "sealed",
-        EnvelopeKind::Reply => "reply",
-    }
-}
-
 fn game_id(text: &str, locale: Locale) -> Result<GameId, ApiError> {
     GameId::parse(text).map_err(|_| ApiError::not_found(locale))
 }
 
-fn caller_side(caller: &Caller, game: &Game) -> Option<Side> {
+pub(crate) fn caller_side(caller: &Caller, game: &Game) -> Option<Side> {
     let id = caller.player()?.id.as_str();
     if game.white.id.to_string() == id {
         Some(Side::White)
@@ -118,7 +108,7 @@ fn caller_side(caller: &Caller, game: &Game) -> Option<Side> {
     }
 }
 
-fn may_see_envelope(caller: &Caller, game: &Game) -> bool {
+pub(crate) fn may_see_envelope(caller: &Caller, game: &Game) -> bool {
     caller.is_admin()
         || caller_side(caller, game).is_some()
         || caller
@@ -128,7 +118,7 @@ fn may_see_envelope(caller: &Caller, game: &Game) -> bool {
 
 /// The Envelope of a game for the caller. The sealer sees their own move before opening (read
 /// from the encrypted store); everyone else sees it only once the log holds the opening.
-fn envelope_view(
+pub(crate) fn envelope_view(
     state: &AppState,
     game: &Game,
     kind: EnvelopeKind,
@@ -260,74 +250,9 @@ pub async fn seal(
         ));
     }
     let notation = caller.player().and_then(|p| p.notation.clone());
-    let ctx = Context {
-        now: store::now(),
-        actor: domain::game::Actor::Player(player),
-        notation: notation.as_deref().and_then(Notation::parse),
-    };
     let view = web::block(move || -> Result<EnvelopeView, ApiError> {
-        let nonce = new_nonce();
-        let keys = state.clone();
-        let now = ctx.now;
-        let outcome = execute(
-            &state,
-            id,
-            move |before: &GameState| {
-                // The envelope this sealing fills is the one the state allows; encrypt for it.
-                let game = before.game();
-                let kind = game
-                    .and_then(|g| g.adjournment.as_ref())
-                    .map(|a| {
-                        if a.resumed {
-                            EnvelopeKind::Reply
-                        } else {
-                            EnvelopeKind::Sealed
-                        }
-                    })
-                    .unwrap_or(EnvelopeKind::Sealed);
-                let side = game.map_or(Side::White, |g| {
-                    if g.white.id == player {
-                        Side::White
-                    } else {
-                        Side::Black
-                    }
-                });
-                let content = Content {
-                    text: text.clone(),
-                    nonce: nonce.clone(),
-                    notation: notation.clone(),
-                };
-                let row = EnvelopeRow {
-                    game_id: id.to_string(),
-                    kind: kind_name(kind).to_owned(),
-                    sealed_by: side.as_str().to_owned(),
-                    ciphertext: keys
-                        .envelope_key
-                        .seal(&id.to_string(), kind_name(kind), &content),
-                    sealed_at: store::micros(now),
-                };
-                Ok((
-                    Command::Seal {
-                        text: text.clone(),
-                        nonce: nonce.clone(),
-                    },
-                    Extras {
-                        envelope: Some(row),
-                    },
-                ))
-            },
-            &ctx,
-            None,
-        )
-        .map_err(|e| ApiError::command(e, locale))?;
-        let kind = outcome
-            .new_events
-            .iter()
-            .find_map(|e| match &e.event.body {
-                domain::game::EventBody::EnvelopeSealed { kind, .. } => Some(*kind),
-                _ => None,
-            })
-            .unwrap_or(EnvelopeKind::Sealed);
+        let (outcome, kind) = envelopes::seal(&state, id, player, text, notation, store::now())
+            .map_err(|e| ApiError::command(e, locale))?;
         envelope_view(&state, outcome.game(), kind, &caller, locale)
     })
     .await??;
@@ -408,17 +333,26 @@ struct PrintedEnvelope<'a> {
     e: &'a EnvelopeView,
     game_id: &'a str,
     draw_offer: String,
+    /// The side that sealed, the times used and the resumption, in the reader's words and time
+    /// zone.
+    sealed_by: String,
+    white_used: String,
+    black_used: String,
+    resumes: String,
 }
 
 #[get("/api/v1/games/{id}/envelope/print")]
 #[tracing::instrument(level = "debug", skip(state, caller))]
 pub async fn print_envelope(
     state: web::Data<AppState>,
+    req: actix_web::HttpRequest,
     caller: Caller,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     caller.require()?;
-    let locale = caller.locale();
+    let t = super::page::texts_for(&req, caller.player());
+    let offset = caller.player().map_or(0, |p| p.utc_offset_minutes);
+    let locale = t.locale();
     let id = game_id(&id, locale)?;
     let view = web::block(move || -> Result<EnvelopeView, ApiError> {
         let game = load_game(&state, id, locale)?;
@@ -441,7 +375,6 @@ pub async fn print_envelope(
         Ok(view)
     })
     .await??;
-    let t = Texts::of(locale);
     let draw_offer = match &view.draw_offer {
         Some(offer) => t.get(
             "sealed-page-offered-by",
@@ -452,6 +385,18 @@ pub async fn print_envelope(
     let page = PrintedEnvelope {
         t,
         o: t.other(),
+        sealed_by: t.text(&format!("side-{}", view.sealed_by)),
+        white_used: format!(
+            "{} ({} s)",
+            t.duration(view.white_seconds_used),
+            view.white_seconds_used
+        ),
+        black_used: format!(
+            "{} ({} s)",
+            t.duration(view.black_seconds_used),
+            view.black_seconds_used
+        ),
+        resumes: super::home::local_time(&view.resume_at, offset).unwrap_or_default(),
         e: &view,
         game_id: &id.to_string(),
         draw_offer,
@@ -476,58 +421,10 @@ pub async fn check_in(
     let locale = caller.locale();
     let player = me(&caller)?;
     let id = game_id(&id, locale)?;
-    let ctx = Context {
-        now: store::now(),
-        actor: domain::game::Actor::Player(player),
-        notation: None,
-    };
-    let outcome = web::block(move || {
-        let keys = state.clone();
-        execute(
-            &state,
-            id,
-            move |before: &GameState| {
-                let revealed = match before.game() {
-                    Some(game) => {
-                        let side = if game.white.id == player {
-                            Side::White
-                        } else {
-                            Side::Black
-                        };
-                        match envelope_to_open(game, side, ctx.now) {
-                            Some(kind) => Some(reveal(&keys, id, kind)?),
-                            None => None,
-                        }
-                    }
-                    None => None,
-                };
-                Ok((Command::CheckIn { revealed }, Extras::default()))
-            },
-            &ctx,
-            None,
-        )
-    })
-    .await?
-    .map_err(|e| ApiError::command(e, locale))?;
+    let outcome = web::block(move || envelopes::check_in(&state, id, player, store::now()))
+        .await?
+        .map_err(|e| ApiError::command(e, locale))?;
     Ok(ok_game(&outcome))
-}
-
-/// Decrypts a stored envelope for its opening.
-fn reveal(state: &AppState, id: GameId, kind: EnvelopeKind) -> Result<Revealed, CommandError> {
-    let key = id.to_string();
-    let row = state
-        .store
-        .envelope(&key, kind_name(kind))?
-        .ok_or_else(|| anyhow::anyhow!("a closed envelope has no stored content"))?;
-    let content = state
-        .envelope_key
-        .open(&key, kind_name(kind), &row.ciphertext)?;
-    Ok(Revealed {
-        kind,
-        text: content.text,
-        nonce: content.nonce,
-        notation: content.notation.as_deref().and_then(Notation::parse),
-    })
 }
 
 #[utoipa::path(

@@ -1,6 +1,7 @@
 //! The HTTP API v1 and pages.
 
 pub mod access;
+pub mod adjourned;
 pub mod adjournment;
 pub mod assets;
 pub mod auth;
@@ -188,6 +189,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(play::game_page)
         .service(play::move_form)
         .service(play::action_form)
+        .service(adjourned::envelope_form)
+        .service(adjourned::arbiter_form)
         .service(settings::settings_page)
         .service(settings::settings_form)
         .service(settings::take_leave_form)

@@ -11,6 +11,7 @@ use domain::game::{ClaimKind, Command, Game, MoveInput, MoveText};
 use serde::Deserialize;
 use shakmaty::Position;
 
+use super::adjourned::{arbiter_panel, envelope_panel, ArbiterPanel, EnvelopePanel};
 use super::auth::Caller;
 use super::error::ApiError;
 use super::page;
@@ -44,12 +45,16 @@ struct GamePage<'a> {
     refused: Option<Refused>,
     /// Asking the player to confirm their resignation.
     confirm_resign: bool,
+    /// An adjourned game's envelope, as the viewer may see it.
+    envelope: Option<EnvelopePanel>,
+    /// What the game's arbiter may do, for the arbiter.
+    arbiter: Option<ArbiterPanel>,
 }
 
 /// A move the rules refused: the reason in the viewer's language, and the text as typed.
-struct Refused {
-    reason: String,
-    typed: String,
+pub(crate) struct Refused {
+    pub reason: String,
+    pub typed: String,
 }
 
 impl GamePage<'_> {
@@ -118,13 +123,13 @@ fn game_id(id: &str, t: Texts) -> Result<String, ApiError> {
 
 /// What the page shows besides the game: a refusal, or the resignation to confirm.
 #[derive(Default)]
-struct Shown {
-    refused: Option<Refused>,
-    confirm_resign: bool,
+pub(crate) struct Shown {
+    pub refused: Option<Refused>,
+    pub confirm_resign: bool,
 }
 
 /// The game's page as `req`'s viewer sees it, with what `shown` adds (answered with `status`).
-async fn render(
+pub(crate) async fn render(
     state: web::Data<AppState>,
     req: &HttpRequest,
     id: String,
@@ -135,7 +140,7 @@ async fn render(
     let locale = t.locale();
     let csrf = super::csrf::Csrf::for_page(&state, req);
     let s = state.clone();
-    let (view, board, moves, clocks, signed_in, can_move, playing) =
+    let (view, board, moves, clocks, signed_in, can_move, playing, envelope, arbiter) =
         web::block(move || -> Result<_, ApiError> {
             let state = s;
             let row = state
@@ -188,7 +193,12 @@ async fn render(
                 _ => 0,
             };
             let clocks = super::home::clock_line(&view, offset, &t);
-            Ok((view, board, moves, clocks, signed_in, can_move, playing))
+            let now = crate::store::now();
+            let envelope = envelope_panel(&state, game, &viewer, offset, &t, now)?;
+            let arbiter = arbiter_panel(game, &viewer, offset, now);
+            Ok((
+                view, board, moves, clocks, signed_in, can_move, playing, envelope, arbiter,
+            ))
         })
         .await??;
     let page = GamePage {
@@ -205,6 +215,8 @@ async fn render(
         playing,
         refused: shown.refused,
         confirm_resign: shown.confirm_resign,
+        envelope,
+        arbiter,
     };
     Ok(csrf.answer(page::html(status, &page)?))
 }
@@ -283,7 +295,6 @@ async fn play(
     typed: String,
 ) -> Result<HttpResponse, ApiError> {
     let (caller, t) = page::viewer(&state, req).await?;
-    let back = format!("/games/{id}?lang={}", t.lang);
     if !matches!(caller, Caller::Player(_)) {
         return Ok(HttpResponse::SeeOther()
             .insert_header((
@@ -292,9 +303,25 @@ async fn play(
             ))
             .finish());
     }
-    match super::games::run_in(state.clone(), caller, id.clone(), command, None, t.locale()).await {
-        Ok(_) => Ok(HttpResponse::SeeOther()
-            .insert_header(("location", back))
+    let done = super::games::run_in(state.clone(), caller, id.clone(), command, None, t.locale())
+        .await
+        .map(|_| ());
+    after(state, req, id, done, typed, t).await
+}
+
+/// Back to the game page after a command from it: recorded, or refused with the reason in the
+/// page's language (and `typed`, the text as typed, kept in its field).
+pub(crate) async fn after(
+    state: web::Data<AppState>,
+    req: &HttpRequest,
+    id: String,
+    done: Result<(), ApiError>,
+    typed: String,
+    t: Texts,
+) -> Result<HttpResponse, ApiError> {
+    match done {
+        Ok(()) => Ok(HttpResponse::SeeOther()
+            .insert_header(("location", format!("/games/{id}?lang={}", t.lang)))
             .finish()),
         Err(e) if e.status.is_client_error() => {
             let shown = Shown {
