@@ -101,6 +101,10 @@ pub fn build(config: &Config) -> anyhow::Result<Running> {
         link_secret: envelope_key.derive("unsubscribe"),
     };
     let outlet = mail::sender::Outlet::new(config.smtp_url.as_deref(), config.mail_dir())?;
+    let live = match store.backend() {
+        store::Backend::Postgres => app::live::Live::shared(&store),
+        store::Backend::Sqlite => Arc::new(app::live::Live::local()),
+    };
     let state = web::Data::new(AppState {
         store,
         admin_token_hash: token_hash(&admin),
@@ -114,6 +118,7 @@ pub fn build(config: &Config) -> anyhow::Result<Running> {
         mail: mail.clone(),
         folds: app::folds::Folds::new(app::folds::GAMES_KEPT),
         verdicts: Default::default(),
+        live,
         login_limits: Limits::per_hour(
             config.login_limit_per_hour,
             config.login_limit_per_hour.saturating_mul(10),

@@ -8,6 +8,7 @@ mod clocks;
 mod concurrency;
 mod errors;
 mod games;
+mod live;
 mod mail;
 mod ops;
 mod players;

@@ -111,13 +111,15 @@ impl LogKind for Games {
 
     /// A position the move's judgement left open waits for the whole dead-position test.
     fn landed(app: &AppState, id: &str, folded: &Folded) {
-        if folded
-            .state
-            .game()
-            .is_some_and(|g| g.is_live() && g.verdict_pending())
-        {
+        let Some(game) = folded.state.game() else {
+            return;
+        };
+        if game.is_live() && game.verdict_pending() {
             app.verdicts.enqueue(id, folded.seq);
         }
+        let (white, black) = (game.white.id.to_string(), game.black.id.to_string());
+        app.live
+            .landed(id, folded.seq.max(0) as u64, [&white, &black]);
     }
 
     fn count(app: &AppState, events: &[StoredEvent]) {

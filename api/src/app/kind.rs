@@ -202,6 +202,7 @@ mod tests {
             envelope_key: key,
             folds: Folds::new(10),
             verdicts: Default::default(),
+            live: Arc::new(super::super::live::Live::local()),
             login_limits: super::super::Limits::per_hour(10, 10),
         })
     }

@@ -9,6 +9,7 @@ pub mod games;
 pub mod kind;
 pub mod leave;
 pub mod limits;
+pub mod live;
 pub mod metrics;
 pub mod reads;
 pub mod sign_in;
@@ -34,6 +35,8 @@ pub struct AppState {
     pub folds: folds::Folds<games::Games>,
     /// Games whose last position waits for the whole dead-position test.
     pub verdicts: Arc<verdicts::Verdicts>,
+    /// Pages listening for games and players' lists (D47).
+    pub live: Arc<live::Live>,
     /// Sign-in requests per mail address and per address.
     pub login_limits: Limits,
 }

@@ -1,4 +1,4 @@
-//! The pages' own stylesheet (and, later, script), served from the binary under a name that
+//! The pages' own stylesheet and script, served from the binary under a name that
 //! carries a hash of its content, so a browser may keep it for a year: a new build with a
 //! changed file links a new name.
 
@@ -40,12 +40,21 @@ pub static STYLESHEET: LazyLock<Asset> = LazyLock::new(|| {
     )
 });
 
+pub static SCRIPT: LazyLock<Asset> = LazyLock::new(|| {
+    Asset::new(
+        "zarf",
+        "js",
+        include_str!("../../../templates/assets/zarf.js"),
+        "text/javascript; charset=utf-8",
+    )
+});
+
 /// A year, and never revalidated: the name changes with the content.
 const FOREVER: &str = "public, max-age=31536000, immutable";
 
 #[get("/assets/{name}")]
 pub async fn asset(name: web::Path<String>) -> HttpResponse {
-    let asset = [&*STYLESHEET]
+    let asset = [&*STYLESHEET, &*SCRIPT]
         .into_iter()
         .find(|a| a.path.strip_prefix("/assets/") == Some(name.as_str()));
     match asset {

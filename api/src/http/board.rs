@@ -65,7 +65,7 @@ pub fn svg(pos: &Chess, last: Option<&Move>, from_black: bool, t: &Texts, id: &s
         let class = if sq.is_dark() { "dark" } else { "light" };
         let _ = write!(
             s,
-            r#"<rect class="{class}" x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}"/>"#
+            r#"<rect class="{class}" data-square="{sq}" x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}"/>"#
         );
     }
     let mut marked: Vec<(Square, &str)> = Vec::new();
@@ -84,7 +84,7 @@ pub fn svg(pos: &Chess, last: Option<&Move>, from_black: bool, t: &Texts, id: &s
         let (x, y) = corner(sq, from_black);
         let _ = write!(
             s,
-            r#"<rect class="{class}" x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}"/>"#
+            r#"<rect class="{class}" data-square="{sq}" x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}"/>"#
         );
     }
     for (sq, piece) in pos.board().clone() {
@@ -95,7 +95,8 @@ pub fn svg(pos: &Chess, last: Option<&Move>, from_black: bool, t: &Texts, id: &s
         };
         let _ = write!(
             s,
-            r#"<text class="piece {colour}" x="{}" y="{}" text-anchor="middle" dominant-baseline="central" aria-hidden="true">{}</text>"#,
+            r#"<text class="piece {colour}" data-square="{sq}" data-role="{}" x="{}" y="{}" text-anchor="middle" dominant-baseline="central" aria-hidden="true">{}</text>"#,
+            piece.role.char(),
             x + SQUARE / 2,
             y + SQUARE / 2 + 1,
             glyph(piece.role)
@@ -171,14 +172,18 @@ mod tests {
         Texts::for_locale("en")
     }
 
-    /// The `(x, y)` of the rect with `class`, in order.
+    /// The `(x, y)` of the rect with `class`, in order; each drawn where its square's name says.
     fn rects(svg: &str, class: &str) -> Vec<(u32, u32)> {
-        svg.split(&format!(r#"<rect class="{class}" x=""#))
+        let from_black = svg.contains("Black at the bottom");
+        svg.split(&format!(r#"<rect class="{class}" data-square=""#))
             .skip(1)
             .map(|rest| {
-                let (x, rest) = rest.split_once('"').unwrap();
-                let y = rest.split('"').nth(1).unwrap();
-                (x.parse().unwrap(), y.parse().unwrap())
+                let mut fields = rest.split('"');
+                let square: Square = fields.next().unwrap().parse().unwrap();
+                let x = fields.nth(1).unwrap().parse().unwrap();
+                let y = fields.nth(1).unwrap().parse().unwrap();
+                assert_eq!(corner(square, from_black), (x, y), "{square}");
+                (x, y)
             })
             .collect()
     }

@@ -11,6 +11,7 @@ pub mod csrf;
 pub mod error;
 pub mod games;
 pub mod home;
+pub mod live;
 pub mod login;
 pub mod ops;
 pub mod page;
@@ -191,6 +192,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(play::action_form)
         .service(adjourned::envelope_form)
         .service(adjourned::arbiter_form)
+        .service(live::game_live)
+        .service(live::my_live)
         .service(settings::settings_page)
         .service(settings::settings_form)
         .service(settings::take_leave_form)

@@ -89,6 +89,7 @@ macro_rules! on_backend {
 mod events;
 mod games;
 pub mod group;
+pub mod live;
 pub mod log;
 mod mail;
 mod pg_batch;
@@ -126,6 +127,9 @@ pub enum StoreError {
     /// A shared transaction failed to commit: nothing of it was written.
     #[error("the commit failed: {0}")]
     Commit(String),
+    /// The connection that listens for other servers could not be opened.
+    #[error("listening for other servers: {0}")]
+    Listen(String),
 }
 
 /// The store: a pool of readers and, for SQLite, a single writer so writes queue instead of
@@ -140,6 +144,8 @@ pub struct Store {
     tokens: std::sync::Arc<RecentPlayers>,
     /// Players by id, as read for mail (D36).
     players_by_id: std::sync::Arc<RecentPlayers>,
+    /// PostgreSQL's URL, for the connection that listens for other servers' commits.
+    listen_url: Option<String>,
     /// Where the mail this store's own writes queue goes: this server's sender (D20).
     mail: std::sync::Arc<std::sync::Mutex<Option<crossbeam_channel::Sender<OutboxRow>>>>,
 }
@@ -219,6 +225,7 @@ impl Store {
             tokens: std::sync::Arc::new(RecentPlayers::new(50_000)),
             players_by_id: std::sync::Arc::new(RecentPlayers::new(RECIPIENTS_KEPT)),
             mail: Default::default(),
+            listen_url: (backend == Backend::Postgres).then(|| url.to_owned()),
         };
         store.migrate()?;
         Ok(store)

@@ -1,0 +1,128 @@
+/* zarf's pages: one script, served from the binary (no inline script: the pages' CSP). The pages
+   work without it; with it, a page hears its game (or its player's games) change and draws
+   itself again, and a move can be made by clicking or dragging a piece. The server judges every
+   move, as it does one typed in the field. */
+(function () {
+  "use strict";
+
+  var source = null;
+
+  /* The reader is writing in a field: do not redraw under them. */
+  function busy() {
+    var a = document.activeElement;
+    return !!a && /^(INPUT|SELECT|TEXTAREA)$/.test(a.tagName) && a.type !== "hidden" &&
+      a.type !== "checkbox" && a.value !== "";
+  }
+
+  function announce(text) {
+    var region = document.getElementById("announce");
+    if (region && text) {
+      region.textContent = "";
+      window.setTimeout(function () { region.textContent = text; }, 50);
+    }
+  }
+
+  /* Fetches the page again and puts its main part in place of this one's. */
+  function redraw() {
+    if (busy()) {
+      var note = document.getElementById("changed");
+      if (note) { note.hidden = false; }
+      return;
+    }
+    fetch(window.location.href, { credentials: "same-origin" })
+      .then(function (res) { return res.ok ? res.text() : null; })
+      .then(function (html) {
+        if (html === null) { return; }
+        var doc = new DOMParser().parseFromString(html, "text/html");
+        var fresh = doc.querySelector("main");
+        var old = document.querySelector("main");
+        if (!fresh || !old) { return; }
+        old.replaceWith(document.adoptNode(fresh));
+        var note = document.getElementById("changed");
+        if (note) { note.hidden = true; }
+        var said = fresh.querySelector("[data-announce]");
+        announce(said && said.textContent);
+        listen(doc.body.getAttribute("data-live"));
+        board();
+      });
+  }
+
+  function listen(url) {
+    if (!url || !window.EventSource) { return; }
+    if (source) { source.close(); }
+    source = new EventSource(url);
+    source.addEventListener("changed", redraw);
+  }
+
+  /* Moves by clicking a piece and then its square, or by dragging it there. */
+  function board() {
+    var form = document.querySelector("form.move[data-board]");
+    var svg = form && document.querySelector(".playable .board");
+    if (!svg) { return; }
+    var field = form.querySelector("input[name=move]");
+    var promote = form.querySelector(".promote");
+    var from = null;
+    var mark = null;
+
+    function squareAt(x, y) {
+      var el = document.elementFromPoint(x, y);
+      return el && el.getAttribute("data-square");
+    }
+
+    function pick(square) {
+      unpick();
+      var rect = svg.querySelector("rect[data-square=" + square + "]");
+      if (!rect || !svg.querySelector(".piece[data-square=" + square + "]")) { return; }
+      from = square;
+      mark = rect.cloneNode(false);
+      mark.setAttribute("class", "picked");
+      mark.removeAttribute("data-square");
+      rect.parentNode.insertBefore(mark, svg.querySelector(".piece"));
+    }
+
+    function unpick() {
+      if (mark) { mark.remove(); }
+      mark = null;
+      from = null;
+    }
+
+    function play(text) {
+      field.value = text;
+      form.submit();
+    }
+
+    function to(square) {
+      var piece = svg.querySelector(".piece[data-square=" + from + "]");
+      var uci = from + square;
+      unpick();
+      var last = square.charAt(1) === "8" || square.charAt(1) === "1";
+      if (piece && piece.getAttribute("data-role") === "p" && last && promote) {
+        promote.hidden = false;
+        promote.querySelector("button").focus();
+        promote.onclick = function (e) {
+          var choice = e.target.closest("button");
+          if (choice) { play(uci + choice.value); }
+        };
+        return;
+      }
+      play(uci);
+    }
+
+    svg.addEventListener("pointerdown", function (e) {
+      var square = e.target.getAttribute && e.target.getAttribute("data-square");
+      if (!square) { return; }
+      e.preventDefault();
+      if (from && from !== square) { to(square); return; }
+      pick(square);
+    });
+    svg.addEventListener("pointerup", function (e) {
+      var square = squareAt(e.clientX, e.clientY);
+      if (from && square && square !== from) { to(square); }
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    listen(document.body.getAttribute("data-live"));
+    board();
+  });
+})();
