@@ -228,6 +228,13 @@ async fn a_move_mails_the_opponent_once(backend: Backend) {
         "{}",
         m.text
     );
+    // The deadline in the reader's time zone (UTC here), to the minute: no raw timestamp.
+    let deadline = m.text.split("(deadline ").nth(1).unwrap();
+    let deadline = deadline.split(')').next().unwrap();
+    assert!(
+        deadline.len() == "2026-11-27 14:05 (UTC+00:00".len() && deadline.ends_with("(UTC+00:00"),
+        "{deadline}"
+    );
     // Threaded per game, a stable id per outbox row, and the unsubscribe headers.
     assert!(
         m.headers

@@ -4,6 +4,7 @@
 mod helpers;
 
 mod adjournment;
+mod browser;
 mod clocks;
 mod concurrency;
 mod errors;

@@ -117,9 +117,10 @@ impl LogKind for Games {
         if game.is_live() && game.verdict_pending() {
             app.verdicts.enqueue(id, folded.seq);
         }
-        let (white, black) = (game.white.id.to_string(), game.black.id.to_string());
-        app.live
-            .landed(id, folded.seq.max(0) as u64, [&white, &black]);
+        if let Ok(id) = domain::GameId::parse(id) {
+            let version = folded.seq.max(0) as u64;
+            app.live.landed(id, version, [game.white.id, game.black.id]);
+        }
     }
 
     fn count(app: &AppState, events: &[StoredEvent]) {

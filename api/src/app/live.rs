@@ -8,7 +8,10 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+
 use crossbeam_channel::{Receiver, Sender};
+use domain::{GameId, PlayerId};
 use tokio::sync::broadcast;
 
 use crate::store::Store;
@@ -26,11 +29,16 @@ pub fn player_key(player: &str) -> String {
     format!("p:{player}")
 }
 
+/// What landed, for the other servers: the game, its log's length, its players.
+type Landing = (GameId, u64, [PlayerId; 2]);
+
 /// Who listens for what, on this server.
 pub struct Live {
     channels: Mutex<HashMap<String, broadcast::Sender<u64>>>,
-    /// Lines for the other servers, where there are any to tell (PostgreSQL).
-    outgoing: Option<Sender<String>>,
+    /// How many keys someone here listens on: none, and a landing costs nothing here.
+    listened: AtomicUsize,
+    /// Landings for the other servers, where there are any to tell (PostgreSQL).
+    outgoing: Option<Sender<Landing>>,
     /// This server's name in its notifications, to skip its own.
     server: String,
 }
@@ -40,6 +48,7 @@ impl Live {
     pub fn local() -> Live {
         Live {
             channels: Mutex::default(),
+            listened: AtomicUsize::new(0),
             outgoing: None,
             server: String::new(),
         }
@@ -51,6 +60,7 @@ impl Live {
         let (tx, rx) = crossbeam_channel::bounded(10_000);
         let live = Arc::new(Live {
             channels: Mutex::default(),
+            listened: AtomicUsize::new(0),
             outgoing: Some(tx),
             server: crate::app::tokens::new_token()[..16].to_owned(),
         });
@@ -74,10 +84,12 @@ impl Live {
     /// Listens on `key`: each message is the log's length after events landed.
     pub fn subscribe(&self, key: &str) -> broadcast::Receiver<u64> {
         let mut channels = self.channels.lock().unwrap_or_else(|e| e.into_inner());
-        channels
+        let receiver = channels
             .entry(key.to_owned())
             .or_insert_with(|| broadcast::channel(16).0)
-            .subscribe()
+            .subscribe();
+        self.listened.store(channels.len(), Ordering::Relaxed);
+        receiver
     }
 
     /// Tells this server's listeners on `key`.
@@ -87,20 +99,23 @@ impl Live {
             if sender.send(version).is_err() {
                 // No one listens any more.
                 channels.remove(key);
+                self.listened.store(channels.len(), Ordering::Relaxed);
             }
         }
     }
 
     /// Events landed in `game`, now `version` long, played by `players`: tell the pages here
     /// and, where there are other servers, them.
-    pub fn landed(&self, game: &str, version: u64, players: [&str; 2]) {
-        self.publish(&game_key(game), version);
-        for p in players {
-            self.publish(&player_key(p), version);
+    pub fn landed(&self, game: GameId, version: u64, players: [PlayerId; 2]) {
+        if self.listened.load(Ordering::Relaxed) > 0 {
+            self.publish(&game_key(&game.to_string()), version);
+            for p in players {
+                self.publish(&player_key(&p.to_string()), version);
+            }
         }
         if let Some(out) = &self.outgoing {
             // A full queue drops word: pages still show the truth on reload.
-            let _ = out.try_send(format!("{game} {version} {} {}", players[0], players[1]));
+            let _ = out.try_send((game, version, players));
         }
     }
 
@@ -126,13 +141,18 @@ impl Live {
     }
 }
 
-/// Tells the other servers what landed here, a batch at a time (one `NOTIFY` for up to 50 ms of
-/// landings).
-fn tell(store: &Store, server: &str, lines: &Receiver<String>) {
-    while let Ok(first) = lines.recv() {
-        std::thread::sleep(Duration::from_millis(50));
-        let mut payload = format!("{server}\n{first}");
-        for line in lines.try_iter() {
+/// Tells the other servers what landed here, a batch at a time: up to 200 ms of landings, each
+/// game once (its latest length), in as few `NOTIFY`s as fit.
+fn tell(store: &Store, server: &str, landings: &Receiver<Landing>) {
+    while let Ok(first) = landings.recv() {
+        std::thread::sleep(Duration::from_millis(200));
+        let mut latest: HashMap<GameId, (u64, [PlayerId; 2])> = HashMap::new();
+        for (game, version, players) in std::iter::once(first).chain(landings.try_iter()) {
+            latest.insert(game, (version, players));
+        }
+        let mut payload = server.to_owned();
+        for (game, (version, [white, black])) in &latest {
+            let line = format!("{game} {version} {white} {black}");
             if payload.len() + line.len() + 1 > MAX_PAYLOAD {
                 send(store, &payload);
                 payload = server.to_owned();
@@ -183,24 +203,40 @@ mod tests {
 
     #[test]
     fn a_listener_hears_its_key_and_word_from_other_servers_not_its_own() {
+        let id = |n: u128| uuid::Uuid::from_u128(n);
+        let (g1, g2) = (GameId::from_uuid(id(1)), GameId::from_uuid(id(2)));
+        let [a, b, c, d] = [3, 4, 5, 6].map(|n| PlayerId::from_uuid(id(n)));
         let live = Live::local();
-        let mut game = live.subscribe(&game_key("g1"));
-        let mut player = live.subscribe(&player_key("b"));
-        live.landed("g1", 7, ["a", "b"]);
+        let mut game = live.subscribe(&game_key(&g1.to_string()));
+        let mut player = live.subscribe(&player_key(&b.to_string()));
+        live.landed(g1, 7, [a, b]);
         assert_eq!(game.try_recv().unwrap(), 7);
         assert_eq!(player.try_recv().unwrap(), 7);
-        live.landed("g2", 3, ["c", "d"]);
+        live.landed(g2, 3, [c, d]);
         assert!(game.try_recv().is_err(), "another game's word");
-        live.heard("other\ng1 9 a b\nnot a line\ng2 x c d");
+        live.heard(&format!(
+            "other\n{g1} 9 {a} {b}\nnot a line\n{g2} x {c} {d}"
+        ));
         assert_eq!(game.try_recv().unwrap(), 9);
         assert_eq!(player.try_recv().unwrap(), 9);
-        live.heard("\ng1 10 a b");
+        live.heard(&format!("\n{g1} 10 {a} {b}"));
         assert!(
             game.try_recv().is_err(),
             "its own word (an empty name here) is skipped"
         );
         drop(game);
-        live.landed("g1", 11, ["a", "b"]);
-        assert!(!live.channels.lock().unwrap().contains_key(&game_key("g1")));
+        live.landed(g1, 11, [a, b]);
+        assert!(!live
+            .channels
+            .lock()
+            .unwrap()
+            .contains_key(&game_key(&g1.to_string())));
+        drop(player);
+        live.landed(g1, 12, [a, b]);
+        assert_eq!(
+            live.listened.load(Ordering::Relaxed),
+            0,
+            "no one listens: nothing kept"
+        );
     }
 }

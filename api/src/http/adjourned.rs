@@ -14,12 +14,11 @@ use time::{PrimitiveDateTime, UtcOffset};
 use super::adjournment::{caller_side, envelope_view};
 use super::auth::Caller;
 use super::error::ApiError;
-use super::home::local_time;
 use super::page;
 use super::play::after;
 use crate::app::{envelopes, AppState};
 use crate::i18n::Texts;
-use crate::store::{self, rfc3339, Role};
+use crate::store::{self, Role};
 
 /// What the page shows of an adjourned game.
 pub struct EnvelopePanel {
@@ -64,7 +63,7 @@ pub fn envelope_panel(
     };
     let me = caller_side(viewer, game);
     let is_arbiter = is_arbiter(game, viewer);
-    let at = local_time(&rfc3339(a.resume_at), offset_minutes).unwrap_or_default();
+    let at = t.local_time(a.resume_at, offset_minutes);
     let resumes = match &a.place {
         Some(place) => t.get(
             "page-adjourned-resumes-at",

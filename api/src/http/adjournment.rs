@@ -396,7 +396,7 @@ pub async fn print_envelope(
             t.duration(view.black_seconds_used),
             view.black_seconds_used
         ),
-        resumes: super::home::local_time(&view.resume_at, offset).unwrap_or_default(),
+        resumes: t.local_time_of(&view.resume_at, offset).unwrap_or_default(),
         e: &view,
         game_id: &id.to_string(),
         draw_offer,

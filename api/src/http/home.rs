@@ -45,24 +45,6 @@ struct Welcome {
     t: Texts,
 }
 
-/// `2026-11-27 14:05 (UTC+03:00)`: an instant in the reader's time zone.
-pub fn local_time(rfc3339: &str, utc_offset_minutes: i32) -> Option<String> {
-    let at = time::OffsetDateTime::parse(rfc3339, &time::format_description::well_known::Rfc3339)
-        .ok()?;
-    let offset = time::UtcOffset::from_whole_seconds(utc_offset_minutes * 60).ok()?;
-    let local = at.to_offset(offset);
-    let (h, m) = (utc_offset_minutes.abs() / 60, utc_offset_minutes.abs() % 60);
-    let sign = if utc_offset_minutes < 0 { '-' } else { '+' };
-    Some(format!(
-        "{:04}-{:02}-{:02} {:02}:{:02} (UTC{sign}{h:02}:{m:02})",
-        local.year(),
-        u8::from(local.month()),
-        local.day(),
-        local.hour(),
-        local.minute()
-    ))
-}
-
 /// Both clocks and the deadline of the side to move, in the reader's words and time zone.
 pub fn clock_line(view: &GameView, utc_offset_minutes: i32, t: &Texts) -> Option<String> {
     view.clock.as_ref().map(|c| {
@@ -76,7 +58,7 @@ pub fn clock_line(view: &GameView, utc_offset_minutes: i32, t: &Texts) -> Option
         if let Some(at) = c
             .deadline
             .as_deref()
-            .and_then(|d| local_time(d, utc_offset_minutes))
+            .and_then(|d| t.local_time_of(d, utc_offset_minutes))
         {
             s.push_str(" · ");
             s.push_str(&t.get("page-deadline", &[("at", at)]));
@@ -160,22 +142,4 @@ pub async fn home(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpRe
         None => page::html(StatusCode::OK, &Welcome { t })?,
     };
     Ok(csrf.answer(answer))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::local_time;
-
-    #[test]
-    fn a_deadline_reads_in_the_readers_time_zone() {
-        assert_eq!(
-            local_time("2026-11-27T11:05:30Z", 180).as_deref(),
-            Some("2026-11-27 14:05 (UTC+03:00)")
-        );
-        assert_eq!(
-            local_time("2026-11-27T01:00:00Z", -300).as_deref(),
-            Some("2026-11-26 20:00 (UTC-05:00)")
-        );
-        assert_eq!(local_time("not a time", 0), None);
-    }
 }

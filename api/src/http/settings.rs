@@ -14,12 +14,11 @@ use time::{Date, OffsetDateTime, UtcOffset};
 
 use super::auth::Caller;
 use super::error::ApiError;
-use super::home::local_time;
 use super::page;
 use super::players::{change_settings, SettingsChange};
 use crate::app::{leave, AppState};
 use crate::i18n::Texts;
-use crate::store::{self, rfc3339, PlayerRow};
+use crate::store::{self, PlayerRow};
 
 /// The offsets from UTC a player may choose, in minutes: every zone in use.
 const UTC_OFFSETS: [i32; 38] = [
@@ -89,7 +88,7 @@ async fn render(
         .await?
         .map_err(|e| ApiError::command(e, t.locale()))?;
     let leave_text = standing.leave.map(|(from, until)| {
-        let at = |when| local_time(&rfc3339(when), p.utc_offset_minutes).unwrap_or_default();
+        let at = |when| t.local_time(when, p.utc_offset_minutes);
         t.get("page-leave-on", &[("from", at(from)), ("until", at(until))])
     });
     let page = SettingsPage {

@@ -177,12 +177,17 @@ pub fn compose(
                     "your-time",
                     &[
                         ("left", t.duration(left)),
-                        ("deadline", store::rfc3339(deadline)),
+                        ("deadline", t.local_time(deadline, to.utc_offset_minutes)),
                     ],
                 ));
             }
         }
         let yes_no = |b: bool| if b { "yes" } else { "no" }.to_owned();
+        // A time from the log, in the recipient's time zone and language.
+        let local = |at: &str| {
+            t.local_time_of(at, to.utc_offset_minutes)
+                .unwrap_or_else(|| at.to_owned())
+        };
         let name_of = |side: Side| now.participant(side).name.clone();
         match &mail {
             Mail::OpponentMoved(moved) => {
@@ -221,7 +226,7 @@ pub fn compose(
                 attachment = Some(export_pgn(&log)?);
             }
             Mail::Adjourned(a) => {
-                args.push(("resume_at", a.resume_at.clone()));
+                args.push(("resume_at", local(&a.resume_at)));
                 args.push((
                     "place",
                     a.place.as_deref().map(in_brackets).unwrap_or_default(),
@@ -229,7 +234,7 @@ pub fn compose(
                 args.push(("sealer", name_of(a.sealer)));
             }
             Mail::ResumptionReminder(r) => {
-                args.push(("resume_at", r.resume_at.clone()));
+                args.push(("resume_at", local(&r.resume_at)));
                 args.push(("place", String::new()));
             }
             Mail::EnvelopeClosed(c) => {
@@ -250,8 +255,8 @@ pub fn compose(
                 args.push(("nonce", o.nonce.clone()));
             }
             Mail::OpponentOnLeave(leave) => {
-                args.push(("from", leave.from.clone()));
-                args.push(("until", leave.until.clone()));
+                args.push(("from", local(&leave.from)));
+                args.push(("until", local(&leave.until)));
             }
             Mail::TimeAdded(given) => {
                 args.push(("seconds", given.seconds.to_string()));

@@ -34,11 +34,15 @@ impl Store {
             return Ok(());
         }
         let mut conn = self.writer()?;
-        diesel::sql_query("SELECT pg_notify($1, $2)")
-            .bind::<diesel::sql_types::Text, _>(CHANNEL)
-            .bind::<diesel::sql_types::Text, _>(payload)
-            .execute(&mut *conn)?;
-        Ok(())
+        // Word is best effort: its commit need not wait for the disk as the moves' commits do.
+        conn.transaction(|conn| {
+            diesel::sql_query("SET LOCAL synchronous_commit TO OFF").execute(conn)?;
+            diesel::sql_query("SELECT pg_notify($1, $2)")
+                .bind::<diesel::sql_types::Text, _>(CHANNEL)
+                .bind::<diesel::sql_types::Text, _>(payload)
+                .execute(conn)?;
+            Ok::<_, StoreError>(())
+        })
     }
 
     /// A listener on the channel, on PostgreSQL.
