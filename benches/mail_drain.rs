@@ -58,6 +58,9 @@ fn run(url: &str, data_dir: std::path::PathBuf) -> f64 {
         digest_hour: 18,
         utc_offset_minutes: 0,
         last_digest_at: None,
+        created_by: None,
+        school: None,
+        class_name: None,
     };
     store.create_player(&player, "bench-token-hash").unwrap();
     let rows: Vec<api::store::OutboxRow> = (0..MAILS)

@@ -85,6 +85,9 @@ fn seed_player(p: u64, now: OffsetDateTime) -> PlayerRow {
         digest_hour: 18,
         utc_offset_minutes: 180,
         last_digest_at: None,
+        created_by: None,
+        school: None,
+        class_name: None,
     }
 }
 

@@ -121,8 +121,24 @@
     });
   }
 
+  /* A file chosen for a list fills the list's field (a class's CSV), to check before sending. */
+  function files() {
+    document.querySelectorAll("[data-needs-script]").forEach(function (el) { el.hidden = false; });
+    document.querySelectorAll("input[type=file][data-fills]").forEach(function (input) {
+      input.addEventListener("change", function () {
+        var target = document.getElementById(input.getAttribute("data-fills"));
+        var file = input.files && input.files[0];
+        if (!target || !file) { return; }
+        var reader = new FileReader();
+        reader.onload = function () { target.value = String(reader.result); };
+        reader.readAsText(file);
+      });
+    });
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     listen(document.body.getAttribute("data-live"));
     board();
+    files();
   });
 })();

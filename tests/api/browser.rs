@@ -136,6 +136,26 @@ async fn axe_violations(c: &Client) -> Option<Vec<Value>> {
     )
 }
 
+/// Clicks the element `css` selects.
+async fn click(c: &Client, css: &str) {
+    c.find(Locator::Css(css))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+}
+
+/// Looks at the page: screenshots at desktop and phone widths, and axe-core's checks.
+async fn look(c: &Client, name: &str) {
+    screenshot(c, name, 1200).await;
+    screenshot(c, name, 360).await;
+    c.set_window_size(1200, 1000).await.unwrap();
+    if let Some(violations) = axe_violations(c).await {
+        assert!(violations.is_empty(), "axe on {name}: {violations:#?}");
+    }
+}
+
 /// The moves the page lists (nothing while the page is being redrawn).
 async fn listed(c: &Client) -> String {
     match c.find(Locator::Css(".moves")).await {
@@ -157,30 +177,15 @@ async fn a_game_played_in_the_browser_by_clicks_and_live() {
     c.goto(&app.url(&format!("/games/{id}?lang=en")))
         .await
         .unwrap();
-    screenshot(&c, "game", 1200).await;
-    screenshot(&c, "game", 360).await;
-    c.set_window_size(1200, 1000).await.unwrap();
-    if let Some(violations) = axe_violations(&c).await {
-        assert!(violations.is_empty(), "axe: {violations:#?}");
-    }
+    look(&c, "game").await;
     let promote = c.find(Locator::Css(".promote")).await.unwrap();
     assert!(
         !promote.is_displayed().await.unwrap(),
         "the promotion choice waits for a promotion"
     );
     // Click the pawn on e2, then e4: the page posts the move; the server judges it.
-    c.find(Locator::Css(".playable rect[data-square=e2]"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
-    c.find(Locator::Css(".playable rect[data-square=e4]"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(&c, ".playable rect[data-square=e2]").await;
+    click(&c, ".playable rect[data-square=e4]").await;
     c.wait()
         .for_element(Locator::XPath("//p[@class='moves'][contains(., '1. e4')]"))
         .await
@@ -254,18 +259,8 @@ async fn a_game_played_in_the_browser_by_clicks_and_live() {
     c.goto(&app.url(&format!("/games/{g2}?lang=en")))
         .await
         .unwrap();
-    c.find(Locator::Css(".playable rect[data-square=b7]"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
-    c.find(Locator::Css(".playable rect[data-square=b8]"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(&c, ".playable rect[data-square=b7]").await;
+    click(&c, ".playable rect[data-square=b8]").await;
     let knight = c
         .find(Locator::Css(".promote button[value=n]"))
         .await
@@ -282,11 +277,51 @@ async fn a_game_played_in_the_browser_by_clicks_and_live() {
     assert_eq!(app.get_game(&g2).await["moves"], json!(["b8=N"]));
     // My games, at both widths.
     c.goto(&app.url("/?lang=en")).await.unwrap();
-    screenshot(&c, "my-games", 1200).await;
-    screenshot(&c, "my-games", 360).await;
-    c.set_window_size(1200, 1000).await.unwrap();
-    if let Some(violations) = axe_violations(&c).await {
-        assert!(violations.is_empty(), "axe: {violations:#?}");
+    look(&c, "my-games").await;
+    c.close().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_organisers_pages_in_the_browser() {
+    let Some(driver) = start_driver().await else {
+        return;
+    };
+    let app = spawn_app(Backend::Sqlite).await;
+    let org = app
+        .create_player_with(json!({"name": "Öğretmen", "roles": ["organiser"], "locale": "tr"}))
+        .await;
+    for name in ["Ayşe Yılmaz", "Mehmet Öz", "Can Demir"] {
+        app.post(
+            "/api/v1/players",
+            Some(&org.token),
+            json!({"name": name, "school": "Atatürk Lisesi", "class": "9-A", "locale": "tr"}),
+        )
+        .await;
     }
+    let c = browser(&driver).await;
+    sign_in_as(&c, &app, &org.id).await;
+    c.goto(&app.url("/organise")).await.unwrap();
+    // With the script, a CSV file may fill the list; the page reads in the organiser's language.
+    let file = c.find(Locator::Id("c-file")).await.unwrap();
+    assert!(file.is_displayed().await.unwrap());
+    assert_eq!(
+        c.find(Locator::Css("h1"))
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap(),
+        "Düzenle"
+    );
+    look(&c, "organise").await;
+    // The class's code sheet.
+    click(&c, "section.class button").await;
+    c.wait()
+        .for_element(Locator::Css("ul.codes"))
+        .await
+        .unwrap();
+    let cards = c.find_all(Locator::Css("ul.codes li")).await.unwrap();
+    assert_eq!(cards.len(), 3);
+    look(&c, "codes").await;
     c.close().await.unwrap();
 }

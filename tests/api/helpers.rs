@@ -553,6 +553,14 @@ impl LoggedServer {
     }
 }
 
+/// A client that shows redirects instead of following them (a page's answer to a form).
+pub fn no_redirects() -> reqwest::Client {
+    reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap()
+}
+
 /// A form's token as the sign-in page gives it to a browser: the `zarf_csrf` cookie to send back
 /// (as a `cookie` header) and the value of the form's hidden `csrf` field.
 pub async fn form_token(app: &TestApp) -> (String, String) {

@@ -12,6 +12,7 @@ mod games;
 mod live;
 mod mail;
 mod ops;
+mod organise;
 mod players;
 mod settings;
 mod verify;

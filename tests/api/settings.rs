@@ -7,13 +7,6 @@ use serde_json::{json, Value};
 use crate::both_backends;
 use crate::helpers::*;
 
-fn no_redirects() -> reqwest::Client {
-    reqwest::Client::builder()
-        .redirect(reqwest::redirect::Policy::none())
-        .build()
-        .unwrap()
-}
-
 both_backends! {
     async fn settings_change_how_pages_read_and_are_refused_whole(app) {
         let (game, white, black) = app.new_game().await;

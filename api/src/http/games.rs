@@ -226,9 +226,20 @@ pub async fn create_game(
     caller: Caller,
     body: web::Json<CreateGameBody>,
 ) -> Result<HttpResponse, ApiError> {
-    caller.require()?;
     let locale = caller.locale();
-    let body = body.into_inner();
+    let outcome = create(state, caller, body.into_inner(), locale).await?;
+    Ok(HttpResponse::Created().json(outcome.view()))
+}
+
+/// Creates a game as `caller` asks (the admin, an organiser who becomes its arbiter, or one of
+/// its players), answering refusals in `locale`.
+pub(crate) async fn create(
+    state: web::Data<AppState>,
+    caller: Caller,
+    body: CreateGameBody,
+    locale: Locale,
+) -> Result<Outcome, ApiError> {
+    caller.require()?;
     let rules = body.rules.unwrap_or_default();
     let (white_id, black_id) = (
         PlayerId::parse(&body.white).map_err(|_| ApiError::not_found(locale))?,
@@ -284,10 +295,9 @@ pub async fn create_game(
         actor,
         notation: None,
     };
-    let outcome = app::run(state.into_inner(), id, command, ctx, None)
+    app::run(state.into_inner(), id, command, ctx, None)
         .await
-        .map_err(|e| ApiError::command(e, locale))?;
-    Ok(HttpResponse::Created().json(outcome.view()))
+        .map_err(|e| ApiError::command(e, locale))
 }
 
 #[utoipa::path(

@@ -272,6 +272,16 @@ fn normalise_code(code: &str) -> String {
         .collect()
 }
 
+/// Makes a fresh one-time code for a player and stores it hashed (blocking): the code.
+pub fn issue_code(state: &AppState, player_id: &str) -> Result<String, crate::store::StoreError> {
+    let code = new_code();
+    let hash = token_hash(&normalise_code(&code));
+    state
+        .store
+        .insert_login_code(&hash, player_id, micros(store::now()))?;
+    Ok(code)
+}
+
 /// A one-time code: 12 characters from an alphabet without look-alikes, grouped by 4.
 fn new_code() -> String {
     use rand::Rng;
@@ -318,17 +328,13 @@ pub async fn login_code(
     }
     let locale = caller.locale();
     let id = id.into_inner();
-    let code = new_code();
-    let hash = token_hash(&normalise_code(&code));
-    let player = web::block(move || -> Result<_, ApiError> {
+    let (player, code) = web::block(move || -> Result<_, ApiError> {
         let p = state
             .store
             .player(&id)?
             .ok_or_else(|| ApiError::not_found(locale))?;
-        state
-            .store
-            .insert_login_code(&hash, &p.id, micros(store::now()))?;
-        Ok(p)
+        let code = issue_code(&state, &p.id)?;
+        Ok((p, code))
     })
     .await??;
     if q.format.as_deref() == Some("html") {

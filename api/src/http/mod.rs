@@ -14,6 +14,7 @@ pub mod home;
 pub mod live;
 pub mod login;
 pub mod ops;
+pub mod organise;
 pub mod page;
 pub mod play;
 pub mod players;
@@ -194,6 +195,11 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(adjourned::arbiter_form)
         .service(live::game_live)
         .service(live::my_live)
+        .service(organise::organise_page)
+        .service(organise::add_player)
+        .service(organise::add_class)
+        .service(organise::class_codes)
+        .service(organise::add_game)
         .service(settings::settings_page)
         .service(settings::settings_form)
         .service(settings::take_leave_form)

@@ -34,6 +34,8 @@ struct GamePage<'a> {
     signed_in: Option<String>,
     /// This page's path (where signing in returns).
     here: String,
+    /// The viewer organises games (a link to their page).
+    organiser: bool,
     csrf: String,
     /// Where the game stands, and who is to move or how it ended.
     state: String,
@@ -137,6 +139,9 @@ pub(crate) async fn render(
     status: StatusCode,
 ) -> Result<HttpResponse, ApiError> {
     let (viewer, t) = page::viewer(&state, req).await?;
+    let organiser = viewer
+        .player()
+        .is_some_and(|p| p.has_role(crate::store::Role::Organiser));
     let locale = t.locale();
     let csrf = super::csrf::Csrf::for_page(&state, req);
     let s = state.clone();
@@ -203,6 +208,7 @@ pub(crate) async fn render(
         .await??;
     let page = GamePage {
         here: format!("/games/{}", view.id),
+        organiser,
         signed_in,
         csrf: csrf.token.clone(),
         t,

@@ -54,6 +54,13 @@ pub struct NewPlayer {
     /// Extra roles; only the admin may grant `organiser`.
     #[schema(schema_with = super::schema::roles)]
     pub roles: Option<Vec<Role>>,
+    /// A pupil's school.
+    #[schema(schema_with = super::schema::group_or_null)]
+    pub school: Option<String>,
+    /// A pupil's class.
+    #[serde(rename = "class")]
+    #[schema(schema_with = super::schema::group_or_null)]
+    pub class_name: Option<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -174,13 +181,42 @@ pub async fn create_player(
     caller: Caller,
     body: web::Json<NewPlayer>,
 ) -> Result<HttpResponse, ApiError> {
+    let (row, token) = new_player(&caller, body.into_inner())?;
+    let r = row.clone();
+    web::block(move || store_players(&state, &[(r, token.clone())]).map(|_| token))
+        .await?
+        .map(|token| {
+            HttpResponse::Created().json(PlayerCreated {
+                id: row.id,
+                name: row.name,
+                email: row.email,
+                locale: row.locale,
+                token,
+            })
+        })
+}
+
+/// A school's or a class's name as typed: trimmed, one line, 1 to 100 characters.
+pub fn group_name(text: Option<&str>, field: &str) -> Result<Option<String>, ApiError> {
+    let Some(t) = text.map(str::trim) else {
+        return Ok(None);
+    };
+    if t.is_empty() || t.chars().count() > 100 || t.chars().any(char::is_control) {
+        return Err(ApiError::bad_request(format!(
+            "{field} must be at most 100 characters on one line"
+        )));
+    }
+    Ok(Some(t.to_owned()))
+}
+
+/// A new player's row and bearer token, as `caller` (the admin or an organiser) asks.
+pub fn new_player(caller: &Caller, body: NewPlayer) -> Result<(PlayerRow, String), ApiError> {
     caller.require()?;
     if !(caller.is_admin() || caller.is_organiser()) {
         return Err(ApiError::forbidden(
             "only the admin or an organiser creates players",
         ));
     }
-    let body = body.into_inner();
     let name = PlayerName::parse(&body.name)?.0;
     let email = body
         .email
@@ -204,7 +240,6 @@ pub async fn create_player(
             }
         }
     }
-    let token = new_token();
     let row = PlayerRow {
         id: uuid::Uuid::now_v7().to_string(),
         name,
@@ -221,27 +256,31 @@ pub async fn create_player(
         // Turkish players' default is Turkey's time (UTC+3), others' UTC; both can be changed.
         utc_offset_minutes: if locale == Locale::Tr { 180 } else { 0 },
         last_digest_at: None,
+        created_by: caller.player().map(|p| p.id.clone()),
+        school: group_name(body.school.as_deref(), "school")?,
+        class_name: group_name(body.class_name.as_deref(), "class")?,
     };
-    let store = state.store.clone();
-    let (r, hash) = (row.clone(), token_hash(&token));
-    match web::block(move || store.create_player(&r, &hash)).await? {
-        Ok(()) => {}
-        Err(StoreError::Duplicate) => {
-            return Err(ApiError::new(
-                actix_web::http::StatusCode::CONFLICT,
-                "email_taken",
-                "a player with that e-mail address exists",
-            ))
-        }
-        Err(e) => return Err(e.into()),
+    Ok((row, new_token()))
+}
+
+/// Stores new players, each with its bearer token, in one transaction (blocking): 409
+/// `email_taken`, and none stored, if an address is taken.
+pub fn store_players(state: &AppState, players: &[(PlayerRow, String)]) -> Result<(), ApiError> {
+    let hashes: Vec<String> = players.iter().map(|(_, t)| token_hash(t)).collect();
+    let rows: Vec<(&PlayerRow, &str)> = players
+        .iter()
+        .zip(&hashes)
+        .map(|((p, _), h)| (p, h.as_str()))
+        .collect();
+    match state.store.create_players(&rows) {
+        Ok(()) => Ok(()),
+        Err(StoreError::Duplicate) => Err(ApiError::new(
+            actix_web::http::StatusCode::CONFLICT,
+            "email_taken",
+            "a player with that e-mail address exists",
+        )),
+        Err(e) => Err(e.into()),
     }
-    Ok(HttpResponse::Created().json(PlayerCreated {
-        id: row.id,
-        name: row.name,
-        email: row.email,
-        locale: row.locale,
-        token,
-    }))
 }
 
 fn me_of(p: &PlayerRow) -> Me {

@@ -120,6 +120,16 @@ pub fn email_or_null() -> Object {
         .build()
 }
 
+/// A school's or a class's name, or none.
+pub fn group_or_null() -> Object {
+    let mut schema = text(
+        100,
+        "A pupil's school or class, as the organiser writes it.",
+    );
+    schema.schema_type = SchemaType::from_iter([Type::String, Type::Null]);
+    schema
+}
+
 /// An intended move, or none.
 pub fn move_text_or_null() -> Object {
     let mut schema = text(24, MOVE);

@@ -37,6 +37,7 @@ struct SettingsPage {
     signed_in: Option<String>,
     csrf: String,
     here: &'static str,
+    organiser: bool,
     /// A notice that the settings were saved.
     saved: bool,
     /// Why a change was refused.
@@ -96,6 +97,7 @@ async fn render(
         signed_in: Some(t.get("page-signed-in-as", &[("name", p.name.clone())])),
         csrf: csrf.token.clone(),
         here: "/settings",
+        organiser: p.has_role(crate::store::Role::Organiser),
         saved,
         refused,
         notations: Notation::ALL

@@ -149,6 +149,22 @@ impl Store {
         Ok(rows)
     }
 
+    /// The games an organiser runs (as their arbiter), newest first.
+    #[tracing::instrument(level = "debug", skip(self))]
+    pub fn games_organised_by(
+        &self,
+        organiser: &str,
+        limit: i64,
+    ) -> Result<Vec<GameRow>, StoreError> {
+        let mut conn = self.reader()?;
+        Ok(on_backend!(&mut *conn, |c| games::table
+            .filter(games::organiser_id.eq(organiser))
+            .order(games::created_at.desc())
+            .select(GameRow::as_select())
+            .limit(limit)
+            .load(c))?)
+    }
+
     /// As [`Store::games_of_player`] for the player whose bearer token has this hash, found in the
     /// same query (one round trip for a token the server has not seen lately, as a correspondence
     /// player's is when they look in again): `None` for an unknown token. The player is cached by

@@ -338,6 +338,9 @@ mod tests {
             digest_hour: 8,
             utc_offset_minutes: 180,
             last_digest_at: None,
+            created_by: None,
+            school: None,
+            class_name: None,
         }
     }
 

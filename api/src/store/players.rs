@@ -97,6 +97,11 @@ pub struct PlayerRow {
     pub digest_hour: i32,
     pub utc_offset_minutes: i32,
     pub last_digest_at: Option<i64>,
+    /// The organiser who created the player (none: the admin).
+    pub created_by: Option<String>,
+    /// A pupil's school and class.
+    pub school: Option<String>,
+    pub class_name: Option<String>,
 }
 
 /// What an account may do beyond playing: stored in `players.roles`, comma-separated.
@@ -249,6 +254,18 @@ impl Store {
             self.seen(read_in, None, p);
         }
         Ok(player)
+    }
+
+    /// The players an organiser created, by class and name.
+    #[tracing::instrument(level = "debug", skip(self))]
+    pub fn players_created_by(&self, organiser: &str) -> Result<Vec<PlayerRow>, StoreError> {
+        let mut conn = self.reader()?;
+        Ok(players::table
+            .filter(players::created_by.eq(organiser))
+            .order((players::class_name.asc(), players::name.asc()))
+            .select(PlayerRow::as_select())
+            .limit(10_000)
+            .load(&mut *conn)?)
     }
 
     /// The players with these ids, in one query (the mail sender's recipients of a round).

@@ -15,6 +15,9 @@ diesel::table! {
         utc_offset_minutes -> Integer,
         last_digest_at -> Nullable<BigInt>,
         next_digest_at -> Nullable<BigInt>,
+        created_by -> Nullable<Text>,
+        school -> Nullable<Text>,
+        class_name -> Nullable<Text>,
     }
 }
 

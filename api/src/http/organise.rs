@@ -1,0 +1,549 @@
+//! The organiser's pages: their players by class, one at a time or a whole class pasted as a
+//! list (or a CSV file); the class's sign-in codes on one A4 sheet; new games between their
+//! players; the games they run. The same rules as `POST /api/v1/players` and
+//! `POST /api/v1/games`.
+
+use actix_web::http::StatusCode;
+use actix_web::{get, post, web, HttpRequest, HttpResponse};
+use askama::Template;
+use domain::game::{Locale, RuleSet, TimeControl};
+use serde::Deserialize;
+
+use super::auth::Caller;
+use super::error::ApiError;
+use super::games::CreateGameBody;
+use super::login::issue_code;
+use super::page;
+use super::players::{new_player, store_players, NewPlayer};
+use crate::app::AppState;
+use crate::i18n::Texts;
+use crate::store::{PlayerRow, Role};
+
+/// The most pupils one pasted list may hold.
+pub const MAX_CLASS: usize = 200;
+
+/// A class of an organiser's players (or those with no class).
+struct Class {
+    school: String,
+    class: String,
+    /// "9-A, Atatürk Lisesi", or "No class".
+    label: String,
+    players: Vec<PlayerRow>,
+}
+
+/// A game the organiser runs, as listed.
+struct GameLine {
+    id: String,
+    white: String,
+    black: String,
+    state: String,
+}
+
+#[derive(Template)]
+#[template(path = "pages/organise.html")]
+struct OrganisePage {
+    t: Texts,
+    signed_in: Option<String>,
+    csrf: String,
+    here: &'static str,
+    organiser: bool,
+    /// What was just done.
+    done: Option<String>,
+    /// Why the last form was refused, and which form it was (`player`, `class`, `game`).
+    refused: Option<String>,
+    refused_for: &'static str,
+    classes: Vec<Class>,
+    players: Vec<(String, String)>,
+    games: Vec<GameLine>,
+}
+
+#[derive(Template)]
+#[template(path = "pages/codes.html")]
+struct CodeSheet {
+    t: Texts,
+    label: String,
+    /// Each pupil's name and fresh one-time code.
+    codes: Vec<(String, String)>,
+    /// Where and how a code is used.
+    where_text: String,
+}
+
+/// The signed-in organiser, or the answer for anyone else (to sign in; 403 for a player who is
+/// not an organiser).
+async fn organiser(
+    state: &web::Data<AppState>,
+    req: &HttpRequest,
+) -> Result<Result<(Caller, PlayerRow, Texts), HttpResponse>, ApiError> {
+    let (caller, t) = page::viewer(state, req).await?;
+    let p = match &caller {
+        Caller::Player(p) if p.has_role(Role::Organiser) => (**p).clone(),
+        Caller::Player(_) => {
+            let notice = page::Notice {
+                t,
+                title: "page-organise",
+                text: "page-organise-only",
+                link: Some(("/", "page-my-games")),
+            };
+            return Ok(Err(page::html(StatusCode::FORBIDDEN, &notice)?));
+        }
+        _ => {
+            return Ok(Err(HttpResponse::SeeOther()
+                .insert_header(("location", format!("/login?lang={}&next=/organise", t.lang)))
+                .finish()))
+        }
+    };
+    Ok(Ok((caller, p, t)))
+}
+
+/// The organiser posting a form with its token; else the answer (403 without the token).
+async fn poster(
+    state: &web::Data<AppState>,
+    req: &HttpRequest,
+    csrf: Option<&str>,
+) -> Result<Result<(Caller, PlayerRow, Texts), HttpResponse>, ApiError> {
+    if let Some(refusal) = super::csrf::refused(state, req, csrf)? {
+        return Ok(Err(refusal));
+    }
+    organiser(state, req).await
+}
+
+/// The page for organiser `p`, with what `done` or `refused` adds.
+async fn render(
+    state: web::Data<AppState>,
+    req: &HttpRequest,
+    p: PlayerRow,
+    t: Texts,
+    done: Option<String>,
+    refused: Option<(String, &'static str)>,
+    status: StatusCode,
+) -> Result<HttpResponse, ApiError> {
+    let csrf = super::csrf::Csrf::for_page(&state, req);
+    let s = state.clone();
+    let id = p.id.clone();
+    let (mine, rows) = web::block(move || -> Result<_, ApiError> {
+        Ok((
+            s.store.players_created_by(&id)?,
+            s.store.games_organised_by(&id, 200)?,
+        ))
+    })
+    .await??;
+    // Classes by school and name, the players with no class last, each class by name.
+    let mut mine = mine;
+    mine.sort_by(|a, b| {
+        let key = |p: &PlayerRow| {
+            (
+                p.school.is_none() && p.class_name.is_none(),
+                p.school.clone(),
+                p.class_name.clone(),
+                p.name.to_lowercase(),
+            )
+        };
+        key(a).cmp(&key(b))
+    });
+    let mut classes: Vec<Class> = Vec::new();
+    for player in &mine {
+        let (school, class) = (
+            player.school.clone().unwrap_or_default(),
+            player.class_name.clone().unwrap_or_default(),
+        );
+        match classes.last_mut() {
+            Some(c) if c.school == school && c.class == class => c.players.push(player.clone()),
+            _ => classes.push(Class {
+                label: class_label(&school, &class, t),
+                school,
+                class,
+                players: vec![player.clone()],
+            }),
+        }
+    }
+    let mut games = Vec::with_capacity(rows.len());
+    for row in &rows {
+        let view = crate::app::reads::current_view(&state, row)
+            .map_err(|e| ApiError::command(e, t.locale()))?;
+        let state = match (&view.result, view.status.as_str()) {
+            (Some(r), _) => r.clone(),
+            (None, "adjourned") => t.text("page-game-adjourned"),
+            _ => t.text("page-game-active"),
+        };
+        games.push(GameLine {
+            id: view.id.clone(),
+            white: view.white.name.clone(),
+            black: view.black.name.clone(),
+            state,
+        });
+    }
+    let page = OrganisePage {
+        t,
+        signed_in: Some(t.get("page-signed-in-as", &[("name", p.name.clone())])),
+        csrf: csrf.token.clone(),
+        here: "/organise",
+        organiser: true,
+        done,
+        refused_for: refused.as_ref().map_or("", |r| r.1),
+        refused: refused.map(|r| r.0),
+        players: mine
+            .iter()
+            .map(|p| (p.id.clone(), p.name.clone()))
+            .collect(),
+        classes,
+        games,
+    };
+    Ok(csrf.answer(page::html(status, &page)?))
+}
+
+fn class_label(school: &str, class: &str, t: Texts) -> String {
+    match (school.is_empty(), class.is_empty()) {
+        (true, true) => t.text("page-organise-no-class"),
+        (true, false) => class.to_owned(),
+        (false, true) => school.to_owned(),
+        (false, false) => format!("{class}, {school}"),
+    }
+}
+
+#[get("/organise")]
+pub async fn organise_page(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+) -> Result<HttpResponse, ApiError> {
+    let (_, p, t) = match organiser(&state, &req).await? {
+        Ok(o) => o,
+        Err(answer) => return Ok(answer),
+    };
+    let done = req
+        .query_string()
+        .split('&')
+        .find_map(|q| q.strip_prefix("added="))
+        .and_then(|n| n.parse::<usize>().ok())
+        .map(|n| t.get("page-organise-added", &[("count", n.to_string())]));
+    render(state, &req, p, t, done, None, StatusCode::OK).await
+}
+
+/// The answer to an organiser's form: back to the page with `added` players, or the page again
+/// with the reason, beside the form (`which`) it was about.
+async fn answer(
+    state: web::Data<AppState>,
+    req: &HttpRequest,
+    p: PlayerRow,
+    t: Texts,
+    done: Result<usize, ApiError>,
+    which: &'static str,
+) -> Result<HttpResponse, ApiError> {
+    match done {
+        Ok(added) => Ok(HttpResponse::SeeOther()
+            .insert_header((
+                "location",
+                format!("/organise?lang={}&added={added}", t.lang),
+            ))
+            .finish()),
+        Err(e) if e.status.is_client_error() => {
+            let (status, reason) = (e.status, e.message.clone());
+            render(state, req, p, t, None, Some((reason, which)), status).await
+        }
+        Err(e) => Err(e),
+    }
+}
+
+#[derive(Deserialize)]
+pub struct PlayerForm {
+    name: String,
+    email: Option<String>,
+    locale: Option<String>,
+    school: Option<String>,
+    class: Option<String>,
+    csrf: Option<String>,
+}
+
+fn locale_of(text: Option<&str>) -> Result<Option<Locale>, ApiError> {
+    match text.unwrap_or("") {
+        "" => Ok(None),
+        l => Locale::parse(l)
+            .map(Some)
+            .ok_or_else(|| ApiError::bad_request("locale must be en or tr")),
+    }
+}
+
+fn blank_to_none(text: Option<&str>) -> Option<String> {
+    text.map(str::trim)
+        .filter(|t| !t.is_empty())
+        .map(str::to_owned)
+}
+
+/// Adds one player.
+#[post("/organise/players")]
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn add_player(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    form: web::Form<PlayerForm>,
+) -> Result<HttpResponse, ApiError> {
+    let (caller, p, t) = match poster(&state, &req, form.csrf.as_deref()).await? {
+        Ok(o) => o,
+        Err(answer) => return Ok(answer),
+    };
+    let form = form.into_inner();
+    let made = locale_of(form.locale.as_deref()).and_then(|locale| {
+        new_player(
+            &caller,
+            NewPlayer {
+                name: form.name,
+                email: blank_to_none(form.email.as_deref()),
+                locale,
+                notation: None,
+                roles: None,
+                school: blank_to_none(form.school.as_deref()),
+                class_name: blank_to_none(form.class.as_deref()),
+            },
+        )
+    });
+    let done = match made {
+        Ok(row) => {
+            let s = state.clone();
+            web::block(move || store_players(&s, &[row]).map(|()| 1)).await?
+        }
+        Err(e) => Err(e),
+    };
+    answer(state, &req, p, t, done, "player").await
+}
+
+#[derive(Deserialize)]
+pub struct ClassForm {
+    /// One pupil a line: a name, and an e-mail address after a comma, semicolon or tab.
+    names: String,
+    locale: Option<String>,
+    school: Option<String>,
+    class: Option<String>,
+    csrf: Option<String>,
+}
+
+/// The pupils of a pasted list or CSV: `(name, e-mail)` by line, a header line (`name`, `ad`,
+/// `isim`, `ad soyad`) skipped, blank lines ignored; or the first line that is wrong, counted
+/// from 1.
+pub fn read_class(text: &str, t: Texts) -> Result<Vec<(String, Option<String>)>, String> {
+    let mut pupils = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim().trim_start_matches('\u{feff}');
+        if line.is_empty() {
+            continue;
+        }
+        let mut fields = line
+            .split([',', ';', '\t'])
+            .map(|f| f.trim().trim_matches('"'));
+        let name = fields.next().unwrap_or_default();
+        let email = fields.next().filter(|e| !e.is_empty());
+        let header = ["name", "ad", "isim", "ad soyad", "adı soyadı"];
+        if pupils.is_empty() && header.contains(&name.to_lowercase().as_str()) {
+            continue;
+        }
+        let line_no = (i + 1).to_string();
+        if super::players::PlayerName::parse(name).is_err() {
+            return Err(t.get("page-organise-bad-name", &[("line", line_no)]));
+        }
+        if let Some(e) = email {
+            if super::players::Email::parse(e).is_none() {
+                return Err(t.get("page-organise-bad-email", &[("line", line_no)]));
+            }
+        }
+        pupils.push((name.to_owned(), email.map(str::to_owned)));
+        if pupils.len() > MAX_CLASS {
+            return Err(t.get("page-organise-too-many", &[("max", MAX_CLASS.to_string())]));
+        }
+    }
+    if pupils.is_empty() {
+        return Err(t.text("page-organise-no-names"));
+    }
+    Ok(pupils)
+}
+
+/// Adds a whole class: all of it, or none if a line is wrong or an address is taken.
+#[post("/organise/class")]
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn add_class(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    form: web::Form<ClassForm>,
+) -> Result<HttpResponse, ApiError> {
+    let (caller, p, t) = match poster(&state, &req, form.csrf.as_deref()).await? {
+        Ok(o) => o,
+        Err(answer) => return Ok(answer),
+    };
+    let made = (|| -> Result<Vec<(PlayerRow, String)>, ApiError> {
+        let locale = locale_of(form.locale.as_deref())?;
+        let pupils = read_class(&form.names, t).map_err(ApiError::bad_request)?;
+        pupils
+            .into_iter()
+            .map(|(name, email)| {
+                new_player(
+                    &caller,
+                    NewPlayer {
+                        name,
+                        email,
+                        locale,
+                        notation: None,
+                        roles: None,
+                        school: blank_to_none(form.school.as_deref()),
+                        class_name: blank_to_none(form.class.as_deref()),
+                    },
+                )
+            })
+            .collect()
+    })();
+    let done = match made {
+        Ok(rows) => {
+            let s = state.clone();
+            let n = rows.len();
+            web::block(move || store_players(&s, &rows).map(|()| n)).await?
+        }
+        Err(e) => Err(e),
+    };
+    answer(state, &req, p, t, done, "class").await
+}
+
+#[derive(Deserialize)]
+pub struct CodesForm {
+    school: Option<String>,
+    class: Option<String>,
+    csrf: Option<String>,
+}
+
+/// A fresh one-time code for every pupil of a class, on one A4 sheet to print and cut. Codes
+/// made before for them stay valid until used.
+#[post("/organise/codes")]
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn class_codes(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    form: web::Form<CodesForm>,
+) -> Result<HttpResponse, ApiError> {
+    let (_, p, t) = match poster(&state, &req, form.csrf.as_deref()).await? {
+        Ok(o) => o,
+        Err(answer) => return Ok(answer),
+    };
+    let school = form.school.clone().unwrap_or_default();
+    let class = form.class.clone().unwrap_or_default();
+    let (s, id, sc, cl) = (state.clone(), p.id.clone(), school.clone(), class.clone());
+    let codes = web::block(move || -> Result<Vec<(String, String)>, ApiError> {
+        let pupils = s.store.players_created_by(&id)?;
+        pupils
+            .iter()
+            .filter(|p| p.school.clone().unwrap_or_default() == sc)
+            .filter(|p| p.class_name.clone().unwrap_or_default() == cl)
+            .map(|p| Ok((p.name.clone(), issue_code(&s, &p.id)?)))
+            .collect()
+    })
+    .await??;
+    if codes.is_empty() {
+        return Err(ApiError::not_found(t.locale()));
+    }
+    let sheet = CodeSheet {
+        t,
+        label: class_label(&school, &class, t),
+        codes,
+        where_text: t.get(
+            "page-codes-where",
+            &[("url", format!("{}/login", state.public_url))],
+        ),
+    };
+    page::html(StatusCode::OK, &sheet)
+}
+
+#[derive(Deserialize)]
+pub struct GameForm {
+    white: String,
+    black: String,
+    /// Days for each move; empty for no clock.
+    days: Option<String>,
+    rules: Option<String>,
+    start_fen: Option<String>,
+    event: Option<String>,
+    csrf: Option<String>,
+}
+
+/// What the new-game form asks for, or why it cannot be read.
+fn game_body(form: &GameForm) -> Result<CreateGameBody, ApiError> {
+    let time_control = match form.days.as_deref().map(str::trim).unwrap_or("") {
+        "" => None,
+        days => {
+            let days: u64 = days
+                .parse()
+                .ok()
+                .filter(|d| (1..=60).contains(d))
+                .ok_or_else(|| ApiError::bad_request("days per move: 1 to 60"))?;
+            Some(TimeControl::PerMove {
+                seconds: days * 86_400,
+                whole_days: false,
+                wrong_claim_bonus_seconds: None,
+            })
+        }
+    };
+    let rules = match form.rules.as_deref().unwrap_or("") {
+        "" => None,
+        r => Some(RuleSet::parse(r).ok_or_else(|| ApiError::bad_request("not a rule set"))?),
+    };
+    Ok(CreateGameBody {
+        white: form.white.clone(),
+        black: form.black.clone(),
+        rules,
+        time_control,
+        start_fen: blank_to_none(form.start_fen.as_deref()),
+        event: blank_to_none(form.event.as_deref()),
+        round: None,
+        site: None,
+        leave_days_per_year: None,
+        sealed_move_check: None,
+    })
+}
+
+/// Creates a game the organiser runs as its arbiter; on to its page.
+#[post("/organise/games")]
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn add_game(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    form: web::Form<GameForm>,
+) -> Result<HttpResponse, ApiError> {
+    let (caller, p, t) = match poster(&state, &req, form.csrf.as_deref()).await? {
+        Ok(o) => o,
+        Err(answer) => return Ok(answer),
+    };
+    if form.white == form.black {
+        let e = ApiError::bad_request(t.text("page-organise-same-player"));
+        return answer(state, &req, p, t, Err(e), "game").await;
+    }
+    let created = match game_body(&form) {
+        Ok(body) => super::games::create(state.clone(), caller, body, t.locale()).await,
+        Err(e) => Err(e),
+    };
+    match created {
+        Ok(outcome) => Ok(HttpResponse::SeeOther()
+            .insert_header((
+                "location",
+                format!("/games/{}?lang={}", outcome.view().id, t.lang),
+            ))
+            .finish()),
+        Err(e) => answer(state, &req, p, t, Err(e), "game").await,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_class_list_reads_names_and_addresses_and_names_the_wrong_line() {
+        let t = Texts::for_locale("en");
+        let list = "\u{feff}Ad Soyad;E-posta\nAyşe Yılmaz; ayse@okul.tr\n\n\"Mehmet Öz\"\nCan Demir\tcan@okul.tr\n";
+        assert_eq!(
+            read_class(list, t).unwrap(),
+            vec![
+                ("Ayşe Yılmaz".to_owned(), Some("ayse@okul.tr".to_owned())),
+                ("Mehmet Öz".to_owned(), None),
+                ("Can Demir".to_owned(), Some("can@okul.tr".to_owned())),
+            ]
+        );
+        let wrong = read_class("Ayşe\nMehmet, not-an-address\n", t).unwrap_err();
+        assert!(wrong.contains('2'), "{wrong}");
+        assert!(read_class(" \n\n", t).is_err());
+        let many: String = (0..=MAX_CLASS).map(|i| format!("Pupil {i}\n")).collect();
+        assert!(read_class(&many, t).is_err());
+    }
+}
