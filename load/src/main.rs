@@ -31,6 +31,7 @@ static RUN: std::sync::LazyLock<u128> = std::sync::LazyLock::new(|| {
 
 mod connection;
 mod mail;
+mod pages;
 mod reads;
 mod seed;
 use domain::chess::{legal_moves, position_from_stored_fen, write_move, MoveStyle};
@@ -109,6 +110,28 @@ enum Cmd {
         seconds: u64,
         #[arg(long, default_value_t = 8)]
         clients: usize,
+    },
+    /// The pages: the game page beside the JSON read under load, then many open live pages
+    /// hearing moves (at most eight moves a watched game).
+    Pages {
+        /// The server, e.g. http://127.0.0.1:8080
+        #[arg(long)]
+        url: String,
+        #[arg(long)]
+        admin_token: String,
+        #[arg(long, default_value_t = 10)]
+        seconds: u64,
+        #[arg(long, default_value_t = 32)]
+        clients: usize,
+        /// Live pages held open.
+        #[arg(long, default_value_t = 2000)]
+        watchers: usize,
+        /// The games they watch.
+        #[arg(long, default_value_t = 100)]
+        watched_games: usize,
+        /// Moves played while they watch, one at a time round the games.
+        #[arg(long, default_value_t = 200)]
+        moves: usize,
     },
 }
 
@@ -519,6 +542,30 @@ async fn main() -> anyhow::Result<()> {
         }) => {
             let players = players.unwrap_or(games / 5).max(2);
             return reads::reads(url, *games, players, *seconds, *clients).await;
+        }
+        Some(Cmd::Pages {
+            url,
+            admin_token,
+            seconds,
+            clients,
+            watchers,
+            watched_games,
+            moves,
+        }) => {
+            anyhow::ensure!(
+                *moves <= 8 * watched_games,
+                "at most eight moves a watched game"
+            );
+            return pages::pages(
+                url,
+                admin_token,
+                *seconds,
+                *clients,
+                *watchers,
+                *watched_games,
+                *moves,
+            )
+            .await;
         }
         None => {}
     }
