@@ -119,6 +119,46 @@ both_backends! {
         assert!(en.contains("Finished · 1-0 (resignation)"), "{en}");
     }
 
+    async fn every_page_in_both_languages_has_its_texts_and_the_policy(app) {
+        let org = app.create_player_with(serde_json::json!({"name": "Hakem", "roles": ["organiser"]})).await;
+        let white = app.create_player_with(serde_json::json!({"name": "Ayşe", "email": "ayse@okul.tr"})).await;
+        let black = app.create_player("Mehmet").await;
+        let res = app.create_game_with(&org.token, serde_json::json!({"white": white.id, "black": black.id,
+            "time_control": {"kind": "per_move", "seconds": 86400}})).await;
+        let id = res.json::<serde_json::Value>().await.unwrap()["id"].as_str().unwrap().to_owned();
+        app.play(&id, &white, &black, "e4").await;
+        app.post(&format!("/api/v1/games/{id}/draw-offer"), Some(&black.token), serde_json::json!({})).await;
+        let (as_org, _) = sign_in(&app, &org.id).await;
+        let (as_white, _) = sign_in(&app, &white.id).await;
+        let game = format!("/games/{id}");
+        let visits: Vec<(&str, Option<&str>)> = vec![
+            ("/", None), ("/login", None), (game.as_str(), None),
+            ("/", Some(&as_white)), ("/settings", Some(&as_white)), (game.as_str(), Some(&as_white)),
+            ("/organise", Some(&as_org)), (game.as_str(), Some(&as_org)),
+        ];
+        // A message the translations lack is written as its key: none may show.
+        let keys = ["page-", "sealed-page-", "side-", "notation-", "rules-", "termination-", "login-"];
+        for (path, cookie) in visits {
+            for lang in ["en", "tr"] {
+                let sep = if path.contains('?') { '&' } else { '?' };
+                let mut req = app.client.get(app.url(&format!("{path}{sep}lang={lang}")));
+                if let Some(c) = cookie {
+                    req = req.header("cookie", c);
+                }
+                let res = req.send().await.unwrap();
+                assert_eq!(res.status(), StatusCode::OK, "{path} {lang}");
+                assert_eq!(res.headers()["content-security-policy"], api::http::CONTENT_SECURITY_POLICY, "{path}");
+                let body = res.text().await.unwrap();
+                assert!(body.contains(&format!("<html lang=\"{lang}\">")), "{path} {lang}");
+                let text: String = body.split('<').map(|part| part.split_once('>').map_or(part, |(_, t)| t)).collect::<Vec<_>>().join(" ");
+                for key in keys {
+                    let raw = text.split_whitespace().find(|w| w.starts_with(key) && w.len() > key.len());
+                    assert!(raw.is_none(), "{path} {lang}: untranslated {raw:?}");
+                }
+            }
+        }
+    }
+
     async fn pages_keep_a_strict_policy_and_the_board_turns_for_black(app) {
         let (game, white, black) = app.new_game().await;
         let id = game["id"].as_str().unwrap().to_owned();
