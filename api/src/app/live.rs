@@ -19,6 +19,9 @@ use crate::store::Store;
 /// The longest a notification's payload may be (PostgreSQL's limit is 8,000 bytes).
 const MAX_PAYLOAD: usize = 7_900;
 
+/// The fewest keys kept before the unheard ones are dropped.
+const PRUNE_FLOOR: usize = 1024;
+
 /// The key a game's page listens on.
 pub fn game_key(game: &str) -> String {
     format!("g:{game}")
@@ -37,6 +40,8 @@ pub struct Live {
     channels: Mutex<HashMap<String, broadcast::Sender<u64>>>,
     /// How many keys someone here listens on: none, and a landing costs nothing here.
     listened: AtomicUsize,
+    /// The number of keys at which those no one listens on any more are dropped.
+    prune_at: AtomicUsize,
     /// Landings for the other servers, where there are any to tell (PostgreSQL).
     outgoing: Option<Sender<Landing>>,
     /// This server's name in its notifications, to skip its own.
@@ -49,6 +54,7 @@ impl Live {
         Live {
             channels: Mutex::default(),
             listened: AtomicUsize::new(0),
+            prune_at: AtomicUsize::new(PRUNE_FLOOR),
             outgoing: None,
             server: String::new(),
         }
@@ -61,6 +67,7 @@ impl Live {
         let live = Arc::new(Live {
             channels: Mutex::default(),
             listened: AtomicUsize::new(0),
+            prune_at: AtomicUsize::new(PRUNE_FLOOR),
             outgoing: Some(tx),
             server: crate::app::tokens::new_token()[..16].to_owned(),
         });
@@ -84,6 +91,13 @@ impl Live {
     /// Listens on `key`: each message is the log's length after events landed.
     pub fn subscribe(&self, key: &str) -> broadcast::Receiver<u64> {
         let mut channels = self.channels.lock().unwrap_or_else(|e| e.into_inner());
+        // Keys whose pages went away before any word came (a page closed in a quiet game, a
+        // stream refused for an unknown game) are dropped once the map has doubled.
+        if channels.len() >= self.prune_at.load(Ordering::Relaxed) {
+            channels.retain(|_, s| s.receiver_count() > 0);
+            self.prune_at
+                .store((channels.len() * 2).max(PRUNE_FLOOR), Ordering::Relaxed);
+        }
         let receiver = channels
             .entry(key.to_owned())
             .or_insert_with(|| broadcast::channel(16).0)
@@ -238,5 +252,19 @@ mod tests {
             0,
             "no one listens: nothing kept"
         );
+    }
+
+    #[test]
+    fn keys_no_one_listens_on_are_dropped_as_the_map_grows() {
+        let live = Live::local();
+        let kept = live.subscribe("kept");
+        for n in 0..10 * PRUNE_FLOOR {
+            drop(live.subscribe(&format!("gone {n}")));
+        }
+        let channels = live.channels.lock().unwrap();
+        assert!(channels.len() <= PRUNE_FLOOR + 1, "{}", channels.len());
+        assert!(channels.contains_key("kept"));
+        drop(channels);
+        drop(kept);
     }
 }

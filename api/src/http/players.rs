@@ -141,11 +141,13 @@ where
     Option::<T>::deserialize(d).map(Some)
 }
 
-/// Changes a player's name, language and notation.
+/// Changes a player's name, language and notation and, if given, their mail mode, digest hour
+/// and UTC offset (already checked), in one write.
 pub fn change_settings(
     state: &AppState,
     player: &PlayerRow,
     change: SettingsChange,
+    mail: Option<(&str, i32, i32)>,
 ) -> Result<(), ApiError> {
     let name = match &change.name {
         Some(name) => PlayerName::parse(name)?.0,
@@ -160,7 +162,7 @@ pub fn change_settings(
     };
     state
         .store
-        .set_profile(&player.id, &name, &locale, notation.as_deref())?;
+        .set_profile(&player.id, &name, &locale, notation.as_deref(), mail)?;
     Ok(())
 }
 
@@ -337,7 +339,7 @@ pub async fn change_me(
     let id = p.id.clone();
     let s = state.clone();
     let p = web::block(move || -> Result<PlayerRow, ApiError> {
-        change_settings(&s, &p, body.into_inner())?;
+        change_settings(&s, &p, body.into_inner(), None)?;
         s.store
             .player(&id)?
             .ok_or_else(|| ApiError::internal(anyhow::anyhow!("player vanished")))

@@ -219,14 +219,12 @@ pub async fn settings_form(
     let form = form.into_inner();
     let p2 = p.clone();
     let done = web::block(move || -> Result<(), ApiError> {
-        change_settings(&s, &p2, change)?;
-        s.store.set_mail_preferences(
-            &p2.id,
-            &form.mail_mode,
+        let mail = (
+            form.mail_mode.as_str(),
             form.digest_hour,
             form.utc_offset_minutes,
-        )?;
-        Ok(())
+        );
+        change_settings(&s, &p2, change, Some(mail))
     })
     .await?;
     match done {

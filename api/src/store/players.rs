@@ -298,7 +298,8 @@ impl Store {
             .optional()?)
     }
 
-    /// Sets a player's name, language and notation (`None`: by the page's language). Games keep
+    /// Sets a player's name, language and notation (`None`: by the page's language) and, if
+    /// given, their mail mode, digest hour and UTC offset, all in one transaction. Games keep
     /// the name they were created with, as a score sheet does.
     pub fn set_profile(
         &self,
@@ -306,15 +307,28 @@ impl Store {
         name: &str,
         locale: &str,
         notation: Option<&str>,
+        mail: Option<(&str, i32, i32)>,
     ) -> Result<bool, StoreError> {
         let mut conn = self.writer()?;
-        let n = diesel::update(players::table.find(player_id))
-            .set((
-                players::name.eq(name),
-                players::locale.eq(locale),
-                players::notation.eq(notation),
-            ))
-            .execute(&mut *conn)?;
+        let n = conn.transaction(|conn| {
+            if let Some((mode, hour, offset)) = mail {
+                diesel::update(players::table.find(player_id))
+                    .set((
+                        players::mail_mode.eq(mode),
+                        players::digest_hour.eq(hour),
+                        players::utc_offset_minutes.eq(offset),
+                        players::next_digest_at.eq((mode == "digest").then_some(0)),
+                    ))
+                    .execute(conn)?;
+            }
+            diesel::update(players::table.find(player_id))
+                .set((
+                    players::name.eq(name),
+                    players::locale.eq(locale),
+                    players::notation.eq(notation),
+                ))
+                .execute(conn)
+        })?;
         self.forget_players();
         Ok(n == 1)
     }
