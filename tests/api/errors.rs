@@ -47,11 +47,19 @@ both_backends! {
         assert_eq!(app.get_game(g).await["version"], 1);
     }
 
-    async fn malformed_forms_are_json_400(app) {
+    async fn malformed_forms_are_a_400_page_in_the_readers_language(app) {
+        // Only pages post forms: the answer is a page, changing nothing.
         let res = app.client.post(app.url("/login")).send().await.unwrap();
-        assert_error(res, 400, "bad_request").await;
-        let res = app.client.post(app.url("/login/code")).form(&[("nope", "1")]).send().await.unwrap();
-        assert_error(res, 400, "bad_request").await;
+        assert_eq!(res.status(), 400);
+        assert!(res.headers()["content-type"].to_str().unwrap().starts_with("text/html"));
+        assert!(res.text().await.unwrap().contains("This form cannot be read"));
+        let res = app.client.post(app.url("/login/code?lang=tr")).form(&[("nope", "1")]).send().await.unwrap();
+        assert_eq!(res.status(), 400);
+        assert!(res.text().await.unwrap().contains("Bu form okunamıyor"));
+        let res = app.client.post(app.url("/login/code")).header("accept-language", "tr-TR,tr;q=0.9")
+            .form(&[("code", "x".repeat(300_000))]).send().await.unwrap();
+        assert_eq!(res.status(), 413);
+        assert!(res.text().await.unwrap().contains("Form gönderilemeyecek kadar büyük"));
     }
 
     async fn unknown_routes_are_json_404(app) {

@@ -36,6 +36,19 @@ both_backends! {
         // An address already taken refuses the whole list again.
         let res = post("/organise/class", class("Zeynep\nCan Demir,can@okul.tr\n")).await.unwrap();
         assert_eq!(res.status(), StatusCode::CONFLICT);
+        assert!(res.text().await.unwrap().contains("An e-mail address given already belongs to a player; nothing was added."));
+        // Refusals read in the page's language, whether the rules or the form's own checks say no.
+        let post_tr = |path: &'static str, fields: Vec<(&'static str, String)>| {
+            client.post(app.url(&format!("{path}?lang=tr"))).header("cookie", as_org.clone()).form(&fields).send()
+        };
+        let long = vec![("name", "ş".repeat(101)), ("csrf", token.clone())];
+        let res = post_tr("/organise/players", long).await.unwrap();
+        assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+        assert!(res.text().await.unwrap().contains("Ad, tek satırda 1 ile 100 karakter arasıdır."));
+        let res = post_tr("/organise/class", vec![("school", "x".into()), ("csrf", token.clone())]).await.unwrap();
+        assert_eq!(res.status(), StatusCode::BAD_REQUEST, "no names field at all");
+        assert!(res.headers()["content-type"].to_str().unwrap().starts_with("text/html"));
+        assert!(res.text().await.unwrap().contains("Bu form okunamıyor"));
         // And one player alone, with no class.
         let one = vec![("name", "Deniz".to_owned()), ("email", "".to_owned()), ("locale", "en".to_owned()), ("csrf", token.clone())];
         assert_eq!(post("/organise/players", one).await.unwrap().status(), StatusCode::SEE_OTHER);
@@ -49,6 +62,9 @@ both_backends! {
         let codes: Vec<String> = sheet.split("<span class=\"code\">").skip(1).map(|s| s.split('<').next().unwrap().to_owned()).collect();
         assert_eq!(codes.len(), 3, "{sheet}");
         assert!(sheet.contains("Mehmet Öz") && !sheet.contains("Deniz"));
+        // The sheet is the organiser's; each slip is in its pupil's language.
+        assert!(sheet.contains("Print this page") && sheet.matches("<li lang=\"tr\">").count() == 3, "{sheet}");
+        assert!(sheet.contains("Kod bir kez"), "{sheet}");
         let (form_cookie, form) = form_token(&app).await;
         let login = |code: String| client.post(app.url("/login/code")).header("cookie", form_cookie.clone()).form(&[("code", code), ("csrf", form.clone())]).send();
         let res = login(codes[1].clone()).await.unwrap();

@@ -32,9 +32,10 @@ both_backends! {
         assert_eq!(save(form("Ayşe Kaya", "180", "")).await.unwrap().status(), StatusCode::FORBIDDEN);
         let res = save(form("  ", "180", &token)).await.unwrap();
         assert_eq!(res.status(), StatusCode::BAD_REQUEST);
-        assert!(res.text().await.unwrap().contains("role=\"alert\">name must be 1 to 100 characters"));
+        assert!(res.text().await.unwrap().contains("role=\"alert\">A name is 1 to 100 characters on one line."));
         let res = save(form("Ayşe Kaya", "7", &token)).await.unwrap();
         assert_eq!(res.status(), StatusCode::BAD_REQUEST, "not a time zone in use");
+        assert!(res.text().await.unwrap().contains("The mail mode, digest hour or time zone is not one the form offers."));
         let me: Value = app.get("/api/v1/me", Some(&white.token)).await.json().await.unwrap();
         assert_eq!((me["name"].as_str(), me["locale"].as_str(), &me["notation"]), (Some("Ayşe Yılmaz"), Some("en"), &Value::Null));
         // Saved: back to the page in the language just chosen.

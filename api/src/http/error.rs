@@ -16,6 +16,8 @@ pub struct ApiError {
     pub status: StatusCode,
     pub code: &'static str,
     pub message: String,
+    /// The same refusal for a page: a text's key and its arguments, in the reader's language.
+    text: Option<(&'static str, Vec<(&'static str, String)>)>,
     cause: Option<anyhow::Error>,
 }
 
@@ -50,7 +52,22 @@ impl ApiError {
             status,
             code,
             message: message.into(),
+            text: None,
             cause: None,
+        }
+    }
+
+    /// The refusal as a page says it: text `key` with `args`, in the reader's language.
+    pub fn with_text(mut self, key: &'static str, args: &[(&'static str, String)]) -> ApiError {
+        self.text = Some((key, args.to_vec()));
+        self
+    }
+
+    /// Why, as a page tells reader `t`: the page text if there is one, else the message.
+    pub fn reason(&self, t: &Texts) -> String {
+        match &self.text {
+            Some((key, args)) => t.get(key, args),
+            None => self.message.clone(),
         }
     }
 
@@ -60,6 +77,7 @@ impl ApiError {
             status: StatusCode::INTERNAL_SERVER_ERROR,
             code: "internal",
             message: "internal error; the request id in the x-request-id header identifies it in the logs".into(),
+            text: None,
             cause: Some(cause.into()),
         }
     }
@@ -220,20 +238,30 @@ pub fn json_error(
     api.into()
 }
 
+/// Only pages post forms, so a form that cannot be read is answered with a page in the reader's
+/// language (a field missing, a number that is not one, a form too large); nothing changes.
 pub fn form_error(
     err: actix_web::error::UrlencodedError,
-    _req: &actix_web::HttpRequest,
+    req: &actix_web::HttpRequest,
 ) -> actix_web::Error {
     use actix_web::error::UrlencodedError as U;
-    let api = match &err {
-        U::Overflow { .. } | U::UnknownLength => ApiError::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            "too_large",
-            "the form is too large",
-        ),
-        other => ApiError::bad_request(format!("the form could not be read: {other}")),
+    let (status, text) = match &err {
+        U::Overflow { .. } | U::UnknownLength => {
+            (StatusCode::PAYLOAD_TOO_LARGE, "form-refused-too-large")
+        }
+        _ => (StatusCode::BAD_REQUEST, "form-refused"),
     };
-    api.into()
+    tracing::debug!(%err, "form refused");
+    let notice = super::page::Notice {
+        t: super::page::texts(req),
+        title: "form-refused-title",
+        text,
+        link: None,
+    };
+    match super::page::html(status, &notice) {
+        Ok(page) => actix_web::error::InternalError::from_response(err, page).into(),
+        Err(e) => e.into(),
+    }
 }
 
 pub fn query_error(

@@ -62,9 +62,15 @@ struct OrganisePage {
 struct CodeSheet {
     t: Texts,
     label: String,
-    /// Each pupil's name and fresh one-time code.
-    codes: Vec<(String, String)>,
-    /// Where and how a code is used.
+    /// Each pupil's slip, in the pupil's own language.
+    codes: Vec<Slip>,
+}
+
+/// One pupil's cut-out slip: name, fresh one-time code and where to use it.
+struct Slip {
+    name: String,
+    code: String,
+    lang: &'static str,
     where_text: String,
 }
 
@@ -236,7 +242,7 @@ async fn answer(
             ))
             .finish()),
         Err(e) if e.status.is_client_error() => {
-            let (status, reason) = (e.status, e.message.clone());
+            let (status, reason) = (e.status, e.reason(&t));
             render(state, req, p, t, None, Some((reason, which)), status).await
         }
         Err(e) => Err(e),
@@ -421,13 +427,22 @@ pub async fn class_codes(
     let school = form.school.clone().unwrap_or_default();
     let class = form.class.clone().unwrap_or_default();
     let (s, id, sc, cl) = (state.clone(), p.id.clone(), school.clone(), class.clone());
-    let codes = web::block(move || -> Result<Vec<(String, String)>, ApiError> {
+    let login = format!("{}/login", state.public_url);
+    let codes = web::block(move || -> Result<Vec<Slip>, ApiError> {
         let pupils = s.store.players_created_by(&id)?;
         pupils
             .iter()
             .filter(|p| p.school.clone().unwrap_or_default() == sc)
             .filter(|p| p.class_name.clone().unwrap_or_default() == cl)
-            .map(|p| Ok((p.name.clone(), issue_code(&s, &p.id)?)))
+            .map(|p| {
+                let theirs = Texts::for_locale(&p.locale);
+                Ok(Slip {
+                    name: p.name.clone(),
+                    code: issue_code(&s, &p.id)?,
+                    lang: theirs.lang,
+                    where_text: theirs.get("page-codes-where", &[("url", login.clone())]),
+                })
+            })
             .collect()
     })
     .await??;
@@ -438,10 +453,6 @@ pub async fn class_codes(
         t,
         label: class_label(&school, &class, t),
         codes,
-        where_text: t.get(
-            "page-codes-where",
-            &[("url", format!("{}/login", state.public_url))],
-        ),
     };
     page::html(StatusCode::OK, &sheet)
 }
@@ -467,7 +478,10 @@ fn game_body(form: &GameForm) -> Result<CreateGameBody, ApiError> {
                 .parse()
                 .ok()
                 .filter(|d| (1..=60).contains(d))
-                .ok_or_else(|| ApiError::bad_request("days per move: 1 to 60"))?;
+                .ok_or_else(|| {
+                    ApiError::bad_request("days per move: 1 to 60")
+                        .with_text("error-days-per-move", &[])
+                })?;
             Some(TimeControl::PerMove {
                 seconds: days * 86_400,
                 whole_days: false,

@@ -26,18 +26,46 @@ fn asked(req: &HttpRequest) -> Option<&str> {
 /// The reader's language: `?lang=` if given, else the signed-in player's setting, else
 /// Turkish where the browser asks for it first, else English.
 pub fn texts_for(req: &HttpRequest, player: Option<&PlayerRow>) -> Texts {
-    let asked = asked(req).or(player.map(|p| p.locale.as_str()));
-    let accept = req
-        .headers()
-        .get(actix_web::http::header::ACCEPT_LANGUAGE)
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("");
-    match asked {
-        Some(lang) => Texts::for_locale(lang),
-        None if accept.trim_start().to_ascii_lowercase().starts_with("tr") => {
-            Texts::for_locale("tr")
+    Reader::of(req).texts(player)
+}
+
+/// What a request says of its reader's language, to choose it where the request is not at hand
+/// (off the async workers, once the signed-in player is known).
+pub struct Reader {
+    asked: Option<&'static str>,
+    browser_tr: bool,
+}
+
+impl Reader {
+    pub fn of(req: &HttpRequest) -> Reader {
+        let accept = req
+            .headers()
+            .get(actix_web::http::header::ACCEPT_LANGUAGE)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("");
+        Reader {
+            asked: asked(req).map(|l| Texts::for_locale(l).lang),
+            browser_tr: accept.trim_start().to_ascii_lowercase().starts_with("tr"),
         }
-        None => Texts::for_locale("en"),
+    }
+
+    pub fn texts(&self, player: Option<&PlayerRow>) -> Texts {
+        match self.asked.or(player.map(|p| p.locale.as_str())) {
+            Some(lang) => Texts::for_locale(lang),
+            None if self.browser_tr => Texts::for_locale("tr"),
+            None => Texts::for_locale("en"),
+        }
+    }
+
+    /// Who reads, and in which language (blocking: call it off the async workers).
+    pub fn resolve(
+        &self,
+        credentials: Credentials,
+        state: &AppState,
+    ) -> Result<(Caller, Texts), ApiError> {
+        let caller = credentials.resolve(&state.store)?;
+        let t = self.texts(caller.player());
+        Ok((caller, t))
     }
 }
 
@@ -47,13 +75,9 @@ pub async fn viewer(
     req: &HttpRequest,
 ) -> Result<(Caller, Texts), ApiError> {
     let credentials = Credentials::read(req)?;
+    let reader = Reader::of(req);
     let s = state.clone();
-    let caller = web::block(move || credentials.resolve(&s.store)).await??;
-    let t = match &caller {
-        Caller::Player(p) => texts_for(req, Some(p)),
-        _ => texts(req),
-    };
-    Ok((caller, t))
+    web::block(move || reader.resolve(credentials, &s)).await?
 }
 
 /// A rendered page with `status`.

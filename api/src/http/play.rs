@@ -138,16 +138,19 @@ pub(crate) async fn render(
     shown: Shown,
     status: StatusCode,
 ) -> Result<HttpResponse, ApiError> {
-    let (viewer, t) = page::viewer(&state, req).await?;
-    let organiser = viewer
-        .player()
-        .is_some_and(|p| p.has_role(crate::store::Role::Organiser));
-    let locale = t.locale();
+    let credentials = super::auth::Credentials::read(req)?;
+    let reader = page::Reader::of(req);
     let csrf = super::csrf::Csrf::for_page(&state, req);
     let s = state.clone();
-    let (view, board, moves, clocks, signed_in, can_move, playing, envelope, arbiter) =
+    // The viewer and the game in one trip off the async workers.
+    let (t, organiser, view, board, moves, clocks, signed_in, can_move, playing, envelope, arbiter) =
         web::block(move || -> Result<_, ApiError> {
             let state = s;
+            let (viewer, t) = reader.resolve(credentials, &state)?;
+            let organiser = viewer
+                .player()
+                .is_some_and(|p| p.has_role(crate::store::Role::Organiser));
+            let locale = t.locale();
             let row = state
                 .store
                 .game_row(&id)?
@@ -202,7 +205,8 @@ pub(crate) async fn render(
             let envelope = envelope_panel(&state, game, &viewer, offset, &t, now)?;
             let arbiter = arbiter_panel(game, &viewer, offset, now);
             Ok((
-                view, board, moves, clocks, signed_in, can_move, playing, envelope, arbiter,
+                t, organiser, view, board, moves, clocks, signed_in, can_move, playing, envelope,
+                arbiter,
             ))
         })
         .await??;
@@ -332,7 +336,7 @@ pub(crate) async fn after(
         Err(e) if e.status.is_client_error() => {
             let shown = Shown {
                 refused: Some(Refused {
-                    reason: e.message.clone(),
+                    reason: e.reason(&t),
                     typed,
                 }),
                 ..Shown::default()

@@ -98,7 +98,8 @@ impl PlayerName {
         {
             return Err(ApiError::bad_request(format!(
                 "name must be 1 to {MAX_NAME_CHARS} characters without control characters"
-            )));
+            ))
+            .with_text("error-name", &[("max", MAX_NAME_CHARS.to_string())]));
         }
         Ok(PlayerName(name.to_owned()))
     }
@@ -206,7 +207,8 @@ pub fn group_name(text: Option<&str>, field: &str) -> Result<Option<String>, Api
     if t.is_empty() || t.chars().count() > 100 || t.chars().any(char::is_control) {
         return Err(ApiError::bad_request(format!(
             "{field} must be at most 100 characters on one line"
-        )));
+        ))
+        .with_text("error-group", &[]));
     }
     Ok(Some(t.to_owned()))
 }
@@ -224,8 +226,10 @@ pub fn new_player(caller: &Caller, body: NewPlayer) -> Result<(PlayerRow, String
         .email
         .as_deref()
         .map(|e| {
-            Email::parse(e)
-                .ok_or_else(|| ApiError::bad_request(format!("not an e-mail address: {e:?}")))
+            Email::parse(e).ok_or_else(|| {
+                ApiError::bad_request(format!("not an e-mail address: {e:?}"))
+                    .with_text("error-email", &[("email", e.to_owned())])
+            })
         })
         .transpose()?;
     let locale = body.locale.unwrap_or_default();
@@ -280,7 +284,8 @@ pub fn store_players(state: &AppState, players: &[(PlayerRow, String)]) -> Resul
             actix_web::http::StatusCode::CONFLICT,
             "email_taken",
             "a player with that e-mail address exists",
-        )),
+        )
+        .with_text("error-email-taken", &[])),
         Err(e) => Err(e.into()),
     }
 }

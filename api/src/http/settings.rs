@@ -186,7 +186,8 @@ fn read_form(form: &SettingsForm) -> Result<SettingsChange, ApiError> {
     {
         return Err(ApiError::bad_request(
             "mail_mode, digest_hour or utc_offset_minutes out of range",
-        ));
+        )
+        .with_text("error-settings-range", &[]));
     }
     Ok(SettingsChange {
         name: Some(form.name.clone()),
@@ -210,7 +211,7 @@ pub async fn settings_form(
     let change = match read_form(&form) {
         Ok(change) => change,
         Err(e) => {
-            let (status, reason) = (e.status, e.message.clone());
+            let (status, reason) = (e.status, e.reason(&page::texts_for(&req, Some(&p))));
             return render(state, &req, p, false, Some(reason), status).await;
         }
     };
@@ -232,7 +233,7 @@ pub async fn settings_form(
             .insert_header(("location", format!("/settings?lang={lang}&saved=1")))
             .finish()),
         Err(e) if e.status.is_client_error() => {
-            let (status, reason) = (e.status, e.message.clone());
+            let (status, reason) = (e.status, e.reason(&page::texts_for(&req, Some(&p))));
             render(state, &req, p, false, Some(reason), status).await
         }
         Err(e) => Err(e),
@@ -341,7 +342,7 @@ async fn answer(
             .insert_header(("location", format!("/settings?lang={}&saved=1", t.lang)))
             .finish()),
         Err(e) if e.status.is_client_error() => {
-            let (status, reason) = (e.status, e.message.clone());
+            let (status, reason) = (e.status, e.reason(&t));
             render(state, req, p, false, Some(reason), status).await
         }
         Err(e) => Err(e),
