@@ -1,0 +1,10 @@
+//! Tournament pairings and standings by FIDE's rules, as a pure library (no IO, no clock, no
+//! randomness): the Tournament Report File, Berger tables for round robins, the FIDE tie-breaks
+//! and the Dutch Swiss system. The service's tournaments and the `zarf pair` command use it.
+
+pub mod fuzzing;
+pub mod points;
+pub mod trf;
+
+pub use points::Points;
+pub use trf::{Colour, Entry, Outcome, Player, PlayerId, Tournament, TrfError};
