@@ -2,6 +2,7 @@
 //! randomness): the Tournament Report File, Berger tables for round robins, the FIDE tie-breaks
 //! and the Dutch Swiss system. The service's tournaments and the `zarf pair` command use it.
 
+pub mod berger;
 pub mod fuzzing;
 pub mod points;
 pub mod trf;
