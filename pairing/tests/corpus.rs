@@ -71,3 +71,63 @@ mod damaged {
         }
     }
 }
+
+mod tiebreaks {
+    use pairing::tiebreak::{standings, Code, Rules};
+    use pairing::Tournament;
+
+    /// TieBreakServer's values for each corpus tournament: every one equals zarf's, and so does
+    /// every rank.
+    #[test]
+    fn every_tiebreak_value_and_rank_equals_tiebreakservers() {
+        let mut checked = 0;
+        let mut wrong = Vec::new();
+        for (path, text) in super::corpus() {
+            let t = Tournament::parse(&text).unwrap();
+            let json_path = path.with_extension("tiebreaks.json");
+            let expected: serde_json::Value =
+                serde_json::from_str(&std::fs::read_to_string(&json_path).unwrap()).unwrap();
+            let names: Vec<&str> = expected["tiebreaks"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|c| c.as_str().unwrap())
+                .collect();
+            let codes: Vec<Code> = names.iter().map(|c| Code::parse(c).unwrap()).collect();
+            let table = standings(&t, &codes, Rules::Fide2026);
+            for row in &table.rows {
+                let theirs = &expected["players"][row.id.to_string()];
+                if theirs["rank"].as_u64() != Some(row.rank as u64) {
+                    wrong.push(format!(
+                        "{}: player {} rank {} (theirs {})",
+                        path.display(),
+                        row.id,
+                        row.rank,
+                        theirs["rank"]
+                    ));
+                }
+                for (name, value) in names.iter().zip(&row.values) {
+                    let want = theirs[*name].as_f64().map(|v| (v * 100.0).round() as i64);
+                    let ours = value.map(|v| v.hundredths());
+                    checked += 1;
+                    if want != ours {
+                        wrong.push(format!(
+                            "{}: player {} {name} {:?} (theirs {})",
+                            path.file_name().unwrap().to_string_lossy(),
+                            row.id,
+                            value.map(|v| v.to_string()),
+                            theirs[*name]
+                        ));
+                    }
+                }
+            }
+        }
+        assert!(checked > 100_000, "{checked}");
+        assert!(
+            wrong.is_empty(),
+            "{} of {checked} differ:\n{}",
+            wrong.len(),
+            wrong[..wrong.len().min(40)].join("\n")
+        );
+    }
+}
