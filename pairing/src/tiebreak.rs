@@ -697,13 +697,37 @@ fn direct_encounter(
         }
         let group = &order[start..stop];
         if group.len() > 1 {
-            for (i, place) in encounter_places(event, group) {
+            for (i, place) in separated(event, group) {
                 values[i] = Some(Value::whole(place));
             }
         }
         start = stop;
     }
     values
+}
+
+/// The places the games within a tied group give, from 1; a part of it still tied is judged
+/// again by its own games among themselves. Empty where the group stays tied.
+fn separated(event: &Event, group: &[usize]) -> Vec<(usize, i64)> {
+    let mut places = encounter_places(event, group);
+    let mut place_groups: Vec<i64> = places.iter().map(|p| p.1).collect();
+    place_groups.dedup();
+    for place in place_groups {
+        let part: Vec<usize> = places
+            .iter()
+            .filter(|p| p.1 == place)
+            .map(|p| p.0)
+            .collect();
+        if part.len() < 2 || part.len() == group.len() {
+            continue;
+        }
+        for (i, within) in separated(event, &part) {
+            if let Some(p) = places.iter_mut().find(|p| p.0 == i) {
+                p.1 = place + within - 1;
+            }
+        }
+    }
+    places
 }
 
 /// The places within a tied group that its games among themselves give, if they separate it.
@@ -729,10 +753,11 @@ fn encounter_places(event: &Event, group: &[usize]) -> Vec<(usize, i64)> {
                     None => by_opponent.push((o, p, 1)),
                 }
             }
-            // The average against an opponent met more than once.
+            // The average against an opponent met more than once, exact: in tenths times 2520
+            // (which any number of meetings up to ten divides).
             let met = by_opponent.len();
-            let score: i64 = by_opponent.iter().map(|e| e.1 / e.2).sum();
-            let most = score + i64::try_from(others - met.min(others)).unwrap_or(0) * win;
+            let score: i64 = by_opponent.iter().map(|e| e.1 * 2520 / e.2).sum();
+            let most = score + i64::try_from(others - met.min(others)).unwrap_or(0) * win * 2520;
             (i, score, most)
         })
         .collect();

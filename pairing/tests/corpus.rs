@@ -73,61 +73,133 @@ mod damaged {
 }
 
 mod tiebreaks {
+    use std::path::Path;
+
     use pairing::tiebreak::{standings, Code, Rules};
     use pairing::Tournament;
 
-    /// TieBreakServer's values for each corpus tournament: every one equals zarf's, and so does
-    /// every rank.
-    #[test]
-    fn every_tiebreak_value_and_rank_equals_tiebreakservers() {
-        let mut checked = 0;
-        let mut wrong = Vec::new();
-        for (path, text) in super::corpus() {
-            let t = Tournament::parse(&text).unwrap();
-            let json_path = path.with_extension("tiebreaks.json");
-            let expected: serde_json::Value =
-                serde_json::from_str(&std::fs::read_to_string(&json_path).unwrap()).unwrap();
-            let names: Vec<&str> = expected["tiebreaks"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|c| c.as_str().unwrap())
-                .collect();
-            let codes: Vec<Code> = names.iter().map(|c| Code::parse(c).unwrap()).collect();
-            let table = standings(&t, &codes, Rules::Fide2026);
-            for row in &table.rows {
-                let theirs = &expected["players"][row.id.to_string()];
-                if theirs["rank"].as_u64() != Some(row.rank as u64) {
+    /// Compares zarf's standings of `t` with a reference's (`{"tiebreaks": [codes], "players":
+    /// {"<id>": {"rank": …, "<code>": …}}}`): how many values were compared, and each that differs.
+    fn compare(
+        name: &str,
+        t: &Tournament,
+        reference: &serde_json::Value,
+        rules: Rules,
+    ) -> (usize, Vec<String>) {
+        let names: Vec<&str> = reference["tiebreaks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c.as_str().unwrap())
+            .collect();
+        let codes: Vec<Code> = names.iter().map(|c| Code::parse(c).unwrap()).collect();
+        let table = standings(t, &codes, rules);
+        let (mut checked, mut wrong) = (0, Vec::new());
+        for row in &table.rows {
+            let theirs = &reference["players"][row.id.to_string()];
+            checked += 1;
+            if theirs["rank"].as_u64() != Some(row.rank as u64) {
+                wrong.push(format!(
+                    "{name}: player {} rank {} (theirs {})",
+                    row.id, row.rank, theirs["rank"]
+                ));
+            }
+            for (code, value) in names.iter().zip(&row.values) {
+                let want = theirs[*code].as_f64().map(|v| (v * 100.0).round() as i64);
+                checked += 1;
+                if want != value.map(|v| v.hundredths()) {
                     wrong.push(format!(
-                        "{}: player {} rank {} (theirs {})",
-                        path.display(),
+                        "{name}: player {} {code} {:?} (theirs {})",
                         row.id,
-                        row.rank,
-                        theirs["rank"]
+                        value.map(|v| v.to_string()),
+                        theirs[*code]
                     ));
-                }
-                for (name, value) in names.iter().zip(&row.values) {
-                    let want = theirs[*name].as_f64().map(|v| (v * 100.0).round() as i64);
-                    let ours = value.map(|v| v.hundredths());
-                    checked += 1;
-                    if want != ours {
-                        wrong.push(format!(
-                            "{}: player {} {name} {:?} (theirs {})",
-                            path.file_name().unwrap().to_string_lossy(),
-                            row.id,
-                            value.map(|v| v.to_string()),
-                            theirs[*name]
-                        ));
-                    }
                 }
             }
         }
-        assert!(checked > 100_000, "{checked}");
+        (checked, wrong)
+    }
+
+    fn read_json(path: &Path) -> serde_json::Value {
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+    }
+
+    fn assert_none_differ(checked: usize, wrong: &[String], at_least: usize) {
+        assert!(checked >= at_least, "{checked}");
         assert!(
             wrong.is_empty(),
             "{} of {checked} differ:\n{}",
             wrong.len(),
             wrong[..wrong.len().min(40)].join("\n")
         );
+    }
+
+    /// TieBreakServer's values for each corpus tournament (2026 rules): every one equals zarf's,
+    /// and so does every rank.
+    #[test]
+    fn every_tiebreak_value_and_rank_equals_tiebreakservers() {
+        let (mut checked, mut wrong) = (0, Vec::new());
+        for (path, text) in super::corpus() {
+            let t = Tournament::parse(&text).unwrap();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            let (c, w) = compare(
+                &name,
+                &t,
+                &read_json(&path.with_extension("tiebreaks.json")),
+                Rules::Fide2026,
+            );
+            checked += c;
+            wrong.extend(w);
+        }
+        assert_none_differ(checked, &wrong, 170_000);
+    }
+
+    /// More of TieBreakServer's values for the same tournaments (`tNNNNN.more.json`): the
+    /// Buchholz family by the 2024 edition, and TPR, ARO/M1, KS, PS/C1, BH/M2 by 2026's.
+    #[test]
+    fn the_2024_edition_and_more_tiebreaks_equal_tiebreakservers() {
+        let (mut checked, mut wrong) = (0, Vec::new());
+        for (path, text) in super::corpus() {
+            let t = Tournament::parse(&text).unwrap();
+            let more = read_json(&path.with_extension("more.json"));
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            for (section, rules) in [
+                ("fide-2024", Rules::Fide2024),
+                ("fide-2026", Rules::Fide2026),
+            ] {
+                let (c, w) = compare(&format!("{name} {section}"), &t, &more[section], rules);
+                checked += c;
+                wrong.extend(w);
+            }
+        }
+        assert_none_differ(checked, &wrong, 140_000);
+    }
+
+    /// Round robins, single and double, with forfeits and withdrawals
+    /// (`tests/corpus/round-robin`), and TieBreakServer's values for them.
+    #[test]
+    fn round_robin_tiebreaks_equal_tiebreakservers() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus/round-robin");
+        let (mut checked, mut wrong, mut files) = (0, Vec::new(), 0);
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_none_or(|e| e != "trf") {
+                continue;
+            }
+            files += 1;
+            let t = Tournament::parse(&std::fs::read_to_string(&path).unwrap())
+                .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            let (c, w) = compare(
+                &name,
+                &t,
+                &read_json(&path.with_extension("tiebreaks.json")),
+                Rules::Fide2026,
+            );
+            checked += c;
+            wrong.extend(w);
+        }
+        assert_eq!(files, 60);
+        assert_none_differ(checked, &wrong, 5_000);
     }
 }
