@@ -2,6 +2,8 @@ use api::config::{Cli, Command};
 use clap::Parser;
 use std::io::Write;
 
+mod tournaments;
+
 /// mimalloc instead of glibc's malloc: a move allocates in many small pieces (JSON, FEN, the
 /// fold's copies), and glibc's allocator was a sixth of the server's CPU under load (D30).
 #[global_allocator]
@@ -15,6 +17,21 @@ fn main() -> anyhow::Result<()> {
         Command::Verify => {
             let breaks = api::verify(&cli.config)?;
             std::process::exit(if breaks == 0 { 0 } else { 1 });
+        }
+        Command::Tiebreaks(args) => answer("tiebreaks", tournaments::tiebreaks(&args)),
+    }
+}
+
+/// Prints a tournament command's output, or its error (with its causes) and exits with 2.
+fn answer(command: &str, out: anyhow::Result<String>) -> anyhow::Result<()> {
+    match out {
+        Ok(text) => {
+            std::io::stdout().write_all(text.as_bytes())?;
+            Ok(())
+        }
+        Err(e) => {
+            eprintln!("zarf {command}: {e:#}");
+            std::process::exit(2);
         }
     }
 }

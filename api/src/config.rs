@@ -26,6 +26,32 @@ pub enum Command {
     Serve,
     /// Check every game's hash chain and log; exits non-zero if anything is broken.
     Verify,
+    /// Print each player's FIDE tie-breaks and rank for a tournament report file (TRF).
+    Tiebreaks(TiebreaksArgs),
+}
+
+/// `zarf tiebreaks IN.trf [--rules 2026|2024] [--json] [CODE…]`
+#[derive(Debug, Clone, clap::Args)]
+pub struct TiebreaksArgs {
+    /// The tournament, as a TRF-16 or TRF-2026 file.
+    pub file: PathBuf,
+    /// The edition of FIDE's Tie-Break Regulations (C.07).
+    #[arg(long, value_enum, default_value = "2026")]
+    pub rules: TiebreakRules,
+    /// JSON instead of a table.
+    #[arg(long)]
+    pub json: bool,
+    /// Tie-breaks in order (`PTS BH/C1 BH DE WIN`); by default the file's own (its 212 or 202
+    /// record), else FIDE's recommendation for its system.
+    pub codes: Vec<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum TiebreakRules {
+    #[value(name = "2026")]
+    Fide2026,
+    #[value(name = "2024")]
+    Fide2024,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -118,6 +118,21 @@ impl Code {
         })
     }
 
+    /// Are its values whole numbers (counts, ratings, places)?
+    pub fn whole(&self) -> bool {
+        matches!(
+            self.kind,
+            Kind::Win
+                | Kind::Won
+                | Kind::Bpg
+                | Kind::Bwg
+                | Kind::Rep
+                | Kind::Aro
+                | Kind::Tpr
+                | Kind::De
+        )
+    }
+
     /// Is a lower value better (a rank, as direct encounter gives)?
     fn ascending(&self) -> bool {
         self.kind == Kind::De
@@ -193,6 +208,50 @@ pub struct Row {
 pub struct Standings {
     pub codes: Vec<Code>,
     pub rows: Vec<Row>,
+}
+
+/// Is the tournament a round robin? By its encoded type (192), else its type as written (092),
+/// else by its size: as many players as rounds, or one more (twice as many for a double).
+pub fn is_round_robin(t: &Tournament) -> bool {
+    let written = t
+        .records
+        .iter()
+        .find(|(tag, _)| tag == "092")
+        .map(|r| r.1.clone());
+    let kind = t
+        .kind
+        .clone()
+        .or(written)
+        .unwrap_or_default()
+        .to_ascii_uppercase();
+    if kind.contains("SWISS") || kind.contains("DUTCH") {
+        return false;
+    }
+    if kind.contains("ROBIN") || kind.contains("BERGER") || kind.contains("RR") {
+        return true;
+    }
+    let n = t.players.len();
+    let total = t.rounds.map_or_else(|| t.played_rounds(), usize::from);
+    n == total + 1 || n == total || n * 2 == total + 1 || n * 2 == total
+}
+
+/// The tie-breaks a tournament's standings use: its own (`212`, else `PTS` and `202`), else
+/// FIDE's recommendation for its system. Codes zarf does not know are left out.
+pub fn tiebreaks_of(t: &Tournament) -> Vec<Code> {
+    let own = match (&t.standings, &t.tiebreaks) {
+        (Some(codes), _) => Some(codes.clone()),
+        (None, Some(codes)) => Some(
+            std::iter::once("PTS".to_owned())
+                .chain(codes.iter().cloned())
+                .collect(),
+        ),
+        (None, None) => None,
+    };
+    match own {
+        Some(codes) => codes.iter().filter_map(|c| Code::parse(c)).collect(),
+        None if is_round_robin(t) => round_robin_default(),
+        None => swiss_default(),
+    }
 }
 
 /// The tie-breaks FIDE's regulations suggest for a Swiss (C.07 §13.1, individual Swiss).
@@ -291,27 +350,7 @@ impl Event {
                 }
             })
             .collect();
-        // The encoded type (192), else the type as written (092).
-        let written = t
-            .records
-            .iter()
-            .find(|(tag, _)| tag == "092")
-            .map(|r| r.1.clone());
-        let kind = t
-            .kind
-            .clone()
-            .or(written)
-            .unwrap_or_default()
-            .to_ascii_uppercase();
-        let n = players.len();
-        let round_robin = if kind.contains("SWISS") || kind.contains("DUTCH") {
-            false
-        } else if kind.contains("ROBIN") || kind.contains("BERGER") || kind.contains("RR") {
-            true
-        } else {
-            let total = t.rounds.map_or(rounds, usize::from);
-            n == total + 1 || n == total || n * 2 == total + 1 || n * 2 == total
-        };
+        let round_robin = is_round_robin(t);
         Event {
             players,
             rounds,

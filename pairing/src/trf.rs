@@ -331,7 +331,12 @@ fn round_number(text: &str, line: usize) -> Result<u16, TrfError> {
 
 fn points(text: &str, line: usize, what: &str) -> Result<Points, TrfError> {
     Points::parse(text).map_or_else(
-        || err(line, format!("{what} is not a score: {:?}", text.trim())),
+        || {
+            err(
+                line,
+                format!("{what}: {:?} is not points written like 11.5", text.trim()),
+            )
+        },
         Ok,
     )
 }
@@ -813,7 +818,7 @@ fn read_player(cols: &Columns, n: usize) -> Result<Player, TrfError> {
         federation: cols.get(54, 56).trim().to_owned(),
         fide_id: cols.get(58, 68).trim().to_owned(),
         birth: cols.get(70, 79).trim().to_owned(),
-        points: points(&cols.get(81, 84), n, "the points")?,
+        points: points(&cols.get(81, 84), n, "the player's points")?,
         rank,
         rounds,
     })

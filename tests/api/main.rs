@@ -15,4 +15,5 @@ mod ops;
 mod organise;
 mod players;
 mod settings;
+mod tournament_commands;
 mod verify;
