@@ -5,6 +5,7 @@
 pub mod berger;
 pub mod fuzzing;
 pub mod points;
+pub mod swiss;
 pub mod tiebreak;
 pub mod trf;
 

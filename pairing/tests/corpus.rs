@@ -203,3 +203,58 @@ mod tiebreaks {
         assert_none_differ(checked, &wrong, 5_000);
     }
 }
+
+mod swiss_states {
+    use pairing::swiss::{states, Strength};
+    use pairing::{Outcome, Tournament};
+
+    /// Every round bbpPairings paired keeps the Dutch system's absolute criteria as zarf reads
+    /// each player's state before it: no two players meet twice (C1), the pairing-allocated bye
+    /// goes only to a player who may have it (C2), and two players with the same absolute colour
+    /// preference meet only in the last round with a topscorer among them (C3).
+    #[test]
+    fn every_recorded_round_keeps_the_absolute_criteria_by_zarfs_states() {
+        let mut rounds_checked = 0;
+        for (path, text) in super::corpus() {
+            let t = Tournament::parse(&text).unwrap();
+            let total = t.played_rounds();
+            for before in 0..total {
+                let s = states(&t, before);
+                let last_round = before + 1 == total;
+                // A topscorer has more than half the points of a win in every round played.
+                let topscorer = |i: usize| {
+                    let rounds = i32::try_from(before).unwrap();
+                    s[i].paired_score.as_tenths() * 2 > t.scoring.win.as_tenths() * rounds
+                };
+                for (i, p) in t.players.iter().enumerate() {
+                    let Some(e) = p.rounds.get(before) else {
+                        continue;
+                    };
+                    let at = format!("{}: round {}, player {}", path.display(), before + 1, p.id);
+                    if e.outcome == Outcome::PairingBye {
+                        assert!(s[i].bye_eligible, "{at}: a second bye");
+                    }
+                    let Some(o) = e.opponent else { continue };
+                    assert!(!s[i].opponents.contains(&o), "{at}: meets {o} again");
+                    let j = t.players.iter().position(|q| q.id == o).unwrap();
+                    let same_absolute = s[i].strength == Strength::Absolute
+                        && s[j].strength == Strength::Absolute
+                        && s[i].preference == s[j].preference;
+                    if same_absolute {
+                        assert!(
+                            last_round && (topscorer(i) || topscorer(j)),
+                            "{at}: both must have {:?}",
+                            s[i].preference
+                        );
+                    }
+                    // Who got which colour: an absolute preference is granted unless both have it.
+                    if s[i].strength == Strength::Absolute && !same_absolute && e.colour.is_some() {
+                        assert_eq!(e.colour, s[i].preference, "{at}: its absolute colour");
+                    }
+                }
+                rounds_checked += 1;
+            }
+        }
+        assert!(rounds_checked > 1000, "{rounds_checked}");
+    }
+}
