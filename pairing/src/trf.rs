@@ -329,16 +329,19 @@ fn round_number(text: &str, line: usize) -> Result<u16, TrfError> {
     }
 }
 
+/// Points in a field of four columns, as the file writes them: `-9.9` to `99.9`.
 fn points(text: &str, line: usize, what: &str) -> Result<Points, TrfError> {
-    Points::parse(text).map_or_else(
-        || {
-            err(
-                line,
-                format!("{what}: {:?} is not points written like 11.5", text.trim()),
-            )
-        },
-        Ok,
-    )
+    match Points::parse(text) {
+        None => err(
+            line,
+            format!("{what}: {:?} is not points written like 11.5", text.trim()),
+        ),
+        Some(p) if !(-99..=999).contains(&p.as_tenths()) => err(
+            line,
+            format!("{what}: {p} does not fit the file's four columns (-9.9 to 99.9)"),
+        ),
+        Some(p) => Ok(p),
+    }
 }
 
 /// Splits a text into lines ending in CR, LF or CRLF.
@@ -1064,6 +1067,11 @@ mod tests {
         assert!(e.reason.contains("appears twice"), "{e}");
         let e = refused(&SMALL.replace("     3 w 1", "     9 w 1"));
         assert!(e.reason.contains("no player 9"), "{e}");
+        let e = refused(&format!("{SMALL}250      522 001 002    1    2\n"));
+        assert!(
+            e.reason.contains("does not fit the file's four columns"),
+            "{e}"
+        );
         let e = refused(&format!("{SMALL}240 H 003    7\n"));
         assert!(e.reason.contains("names no player"), "{e}");
     }
