@@ -5,15 +5,31 @@ use std::path::{Path, PathBuf};
 
 use pairing::Tournament;
 
+/// The Swiss corpus's 200 tournaments.
 fn corpus() -> Vec<(PathBuf, String)> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus/swiss");
+    let files = files("swiss");
+    assert_eq!(files.len(), 200, "the whole corpus");
+    files
+}
+
+/// 80 more made by bbpPairings' generator (`tests/corpus/generated`, CR line ends as it writes
+/// them): 40 of 150 players and 9 rounds, 40 of 36 players and 7 rounds scoring 3-1-0.
+fn generated() -> Vec<(PathBuf, String)> {
+    let files = files("generated");
+    assert_eq!(files.len(), 80, "the whole set");
+    files
+}
+
+fn files(under: &str) -> Vec<(PathBuf, String)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/corpus")
+        .join(under);
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .expect("the corpus")
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|e| e == "trf"))
         .collect();
     files.sort();
-    assert_eq!(files.len(), 200, "the whole corpus");
     files
         .into_iter()
         .map(|p| {
@@ -25,7 +41,7 @@ fn corpus() -> Vec<(PathBuf, String)> {
 
 #[test]
 fn every_corpus_file_reads_and_writes_back_as_the_same_tournament() {
-    for (path, text) in corpus() {
+    for (path, text) in corpus().into_iter().chain(generated()) {
         let t = Tournament::parse(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         assert!(!t.players.is_empty(), "{}", path.display());
         let written = t.write();
@@ -154,6 +170,25 @@ mod tiebreaks {
         assert_none_differ(checked, &wrong, 170_000);
     }
 
+    /// The generated tournaments (bigger, and scoring 3-1-0) with TieBreakServer's values.
+    #[test]
+    fn generated_tournaments_tiebreaks_equal_tiebreakservers() {
+        let (mut checked, mut wrong) = (0, Vec::new());
+        for (path, text) in super::generated() {
+            let t = Tournament::parse(&text).unwrap();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            let (c, w) = compare(
+                &name,
+                &t,
+                &read_json(&path.with_extension("tiebreaks.json")),
+                Rules::Fide2026,
+            );
+            checked += c;
+            wrong.extend(w);
+        }
+        assert_none_differ(checked, &wrong, 100_000);
+    }
+
     /// More of TieBreakServer's values for the same tournaments (`tNNNNN.more.json`): the
     /// Buchholz family by the 2024 edition, and TPR, ARO/M1, KS, PS/C1, BH/M2 by 2026's.
     #[test]
@@ -215,7 +250,7 @@ mod swiss_states {
     #[test]
     fn every_recorded_round_keeps_the_absolute_criteria_by_zarfs_states() {
         let mut rounds_checked = 0;
-        for (path, text) in super::corpus() {
+        for (path, text) in super::corpus().into_iter().chain(super::generated()) {
             let t = Tournament::parse(&text).unwrap();
             let total = t.played_rounds();
             for before in 0..total {
