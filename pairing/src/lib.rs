@@ -4,6 +4,7 @@
 
 pub mod berger;
 pub mod fuzzing;
+pub mod matching;
 pub mod points;
 pub mod swiss;
 pub mod tiebreak;

@@ -1,0 +1,712 @@
+//! Maximum-weight matching in a general graph: Edmonds' blossom algorithm with dual variables,
+//! O(n³), as Galil described it ("Efficient algorithms for finding maximum matching in graphs",
+//! 1986), following the structure of Joris van Rantwijk's public-domain reference implementation
+//! (`mwmatching.py`): blossoms numbered after the vertices, edges by endpoints `2k` and `2k + 1`.
+//! Weights are integers; every dual variable stays an integer because the weights are doubled
+//! inside. Swiss pairings are maximum-weight matchings whose weights encode the system's criteria
+//! in order; this one is also the oracle the Swiss engine's own matcher is tested against.
+
+/// A maximum-weight matching of the graph on `vertices` vertices with edges `(i, j, weight)`
+/// (weights above zero; an edge of weight 0 or less is never used). With `max_cardinality`, the
+/// heaviest among the matchings with the most pairs. For each vertex, its mate.
+pub fn maximum_weight_matching(
+    vertices: usize,
+    edges: &[(usize, usize, i64)],
+    max_cardinality: bool,
+) -> Vec<Option<usize>> {
+    let edges: Vec<(usize, usize, i64)> = edges
+        .iter()
+        .filter(|e| e.2 > 0 && e.0 != e.1)
+        .map(|&(i, j, w)| (i, j, 2 * w))
+        .collect();
+    if edges.is_empty() || vertices == 0 {
+        return vec![None; vertices];
+    }
+    let mut m = Matcher::new(vertices, edges, max_cardinality);
+    m.solve();
+    m.mate.iter().map(|p| p.map(|p| m.endpoint[p])).collect()
+}
+
+const NONE: usize = usize::MAX;
+
+struct Matcher {
+    n: usize,
+    edges: Vec<(usize, usize, i64)>,
+    max_cardinality: bool,
+    /// endpoint[p]: the vertex at end p (edge p / 2, side p % 2).
+    endpoint: Vec<usize>,
+    /// For each vertex, the remote endpoints of its edges.
+    neighbend: Vec<Vec<usize>>,
+    /// For each vertex, the remote endpoint of its matched edge.
+    mate: Vec<Option<usize>>,
+    /// For each top-level blossom or vertex: 0 free, 1 S, 2 T.
+    label: Vec<u8>,
+    labelend: Vec<usize>,
+    inblossom: Vec<usize>,
+    blossomparent: Vec<usize>,
+    blossomchilds: Vec<Vec<usize>>,
+    blossombase: Vec<usize>,
+    blossomendps: Vec<Vec<usize>>,
+    bestedge: Vec<usize>,
+    blossombestedges: Vec<Option<Vec<usize>>>,
+    unusedblossoms: Vec<usize>,
+    dualvar: Vec<i64>,
+    allowedge: Vec<bool>,
+    queue: Vec<usize>,
+}
+
+impl Matcher {
+    fn new(n: usize, edges: Vec<(usize, usize, i64)>, max_cardinality: bool) -> Matcher {
+        let maxweight = edges.iter().map(|e| e.2).max().unwrap_or(0).max(0);
+        let endpoint: Vec<usize> = edges.iter().flat_map(|e| [e.0, e.1]).collect();
+        let mut neighbend = vec![Vec::new(); n];
+        for (k, &(i, j, _)) in edges.iter().enumerate() {
+            neighbend[i].push(2 * k + 1);
+            neighbend[j].push(2 * k);
+        }
+        let nedge = edges.len();
+        Matcher {
+            n,
+            max_cardinality,
+            endpoint,
+            neighbend,
+            mate: vec![None; n],
+            label: vec![0; 2 * n],
+            labelend: vec![NONE; 2 * n],
+            inblossom: (0..n).collect(),
+            blossomparent: vec![NONE; 2 * n],
+            blossomchilds: vec![Vec::new(); 2 * n],
+            blossombase: (0..n).chain(std::iter::repeat_n(NONE, n)).collect(),
+            blossomendps: vec![Vec::new(); 2 * n],
+            bestedge: vec![NONE; 2 * n],
+            blossombestedges: vec![None; 2 * n],
+            unusedblossoms: (n..2 * n).collect(),
+            dualvar: std::iter::repeat_n(maxweight, n)
+                .chain(std::iter::repeat_n(0, n))
+                .collect(),
+            allowedge: vec![false; nedge],
+            queue: Vec::new(),
+            edges,
+        }
+    }
+
+    fn slack(&self, k: usize) -> i64 {
+        let (i, j, w) = self.edges[k];
+        self.dualvar[i] + self.dualvar[j] - 2 * w
+    }
+
+    fn leaves(&self, b: usize) -> Vec<usize> {
+        let mut out = Vec::new();
+        let mut stack = vec![b];
+        while let Some(t) = stack.pop() {
+            if t < self.n {
+                out.push(t);
+            } else {
+                stack.extend(self.blossomchilds[t].iter().rev());
+            }
+        }
+        out
+    }
+
+    fn assign_label(&mut self, w: usize, t: u8, p: usize) {
+        let b = self.inblossom[w];
+        self.label[w] = t;
+        self.label[b] = t;
+        self.labelend[w] = p;
+        self.labelend[b] = p;
+        self.bestedge[w] = NONE;
+        self.bestedge[b] = NONE;
+        if t == 1 {
+            let leaves = self.leaves(b);
+            self.queue.extend(leaves);
+        } else {
+            let base = self.blossombase[b];
+            let mate = self.mate[base].expect("a T-blossom's base is matched");
+            let remote = self.endpoint[mate];
+            self.assign_label(remote, 1, mate ^ 1);
+        }
+    }
+
+    /// Traces back from `v` and `w` to find a new blossom's base, or `NONE` for an augmenting
+    /// path.
+    fn scan_blossom(&mut self, v: usize, w: usize) -> usize {
+        let mut path = Vec::new();
+        let mut base = NONE;
+        let (mut v, mut w) = (v, w);
+        while v != NONE || w != NONE {
+            let mut b = self.inblossom[v];
+            if self.label[b] & 4 != 0 {
+                base = self.blossombase[b];
+                break;
+            }
+            path.push(b);
+            self.label[b] = 5;
+            if self.labelend[b] == NONE {
+                v = NONE;
+            } else {
+                v = self.endpoint[self.labelend[b]];
+                b = self.inblossom[v];
+                v = self.endpoint[self.labelend[b]];
+            }
+            if w != NONE {
+                std::mem::swap(&mut v, &mut w);
+            }
+        }
+        for b in path {
+            self.label[b] = 1;
+        }
+        base
+    }
+
+    fn add_blossom(&mut self, base: usize, k: usize) {
+        let (mut v, mut w, _) = self.edges[k];
+        let bb = self.inblossom[base];
+        let mut bv = self.inblossom[v];
+        let mut bw = self.inblossom[w];
+        let b = self.unusedblossoms.pop().expect("a free blossom slot");
+        self.blossombase[b] = base;
+        self.blossomparent[b] = NONE;
+        self.blossomparent[bb] = b;
+        let mut path = Vec::new();
+        let mut endps = Vec::new();
+        while bv != bb {
+            self.blossomparent[bv] = b;
+            path.push(bv);
+            endps.push(self.labelend[bv]);
+            v = self.endpoint[self.labelend[bv]];
+            bv = self.inblossom[v];
+        }
+        path.push(bb);
+        path.reverse();
+        endps.reverse();
+        endps.push(2 * k);
+        while bw != bb {
+            self.blossomparent[bw] = b;
+            path.push(bw);
+            endps.push(self.labelend[bw] ^ 1);
+            w = self.endpoint[self.labelend[bw]];
+            bw = self.inblossom[w];
+        }
+        self.blossomchilds[b] = path.clone();
+        self.blossomendps[b] = endps;
+        self.label[b] = 1;
+        self.labelend[b] = self.labelend[bb];
+        self.dualvar[b] = 0;
+        for v in self.leaves(b) {
+            if self.label[self.inblossom[v]] == 2 {
+                self.queue.push(v);
+            }
+            self.inblossom[v] = b;
+        }
+        let mut bestedgeto = vec![NONE; 2 * self.n];
+        for &bv in &path {
+            let nblists: Vec<Vec<usize>> = match self.blossombestedges[bv].take() {
+                Some(list) => vec![list],
+                None => self
+                    .leaves(bv)
+                    .iter()
+                    .map(|&v| self.neighbend[v].iter().map(|p| p / 2).collect())
+                    .collect(),
+            };
+            for nblist in nblists {
+                for k in nblist {
+                    let (mut i, mut j, _) = self.edges[k];
+                    if self.inblossom[j] == b {
+                        std::mem::swap(&mut i, &mut j);
+                    }
+                    let bj = self.inblossom[j];
+                    if bj != b
+                        && self.label[bj] == 1
+                        && (bestedgeto[bj] == NONE || self.slack(k) < self.slack(bestedgeto[bj]))
+                    {
+                        bestedgeto[bj] = k;
+                    }
+                }
+            }
+            self.bestedge[bv] = NONE;
+        }
+        let best: Vec<usize> = bestedgeto.into_iter().filter(|&k| k != NONE).collect();
+        self.bestedge[b] = NONE;
+        for &k in &best {
+            if self.bestedge[b] == NONE || self.slack(k) < self.slack(self.bestedge[b]) {
+                self.bestedge[b] = k;
+            }
+        }
+        self.blossombestedges[b] = Some(best);
+    }
+
+    fn expand_blossom(&mut self, b: usize, endstage: bool) {
+        let childs = self.blossomchilds[b].clone();
+        for &s in &childs {
+            self.blossomparent[s] = NONE;
+            if s < self.n {
+                self.inblossom[s] = s;
+            } else if endstage && self.dualvar[s] == 0 {
+                self.expand_blossom(s, endstage);
+            } else {
+                for v in self.leaves(s) {
+                    self.inblossom[v] = s;
+                }
+            }
+        }
+        if !endstage && self.label[b] == 2 {
+            let entrychild = self.inblossom[self.endpoint[self.labelend[b] ^ 1]];
+            let len = childs.len() as isize;
+            let mut j = childs
+                .iter()
+                .position(|&c| c == entrychild)
+                .expect("a child") as isize;
+            let (jstep, endptrick): (isize, usize) = if j & 1 == 1 {
+                j -= len;
+                (1, 0)
+            } else {
+                (-1, 1)
+            };
+            let at = |j: isize| -> usize { j.rem_euclid(len) as usize };
+            let endps = self.blossomendps[b].clone();
+            let ep = |j: isize| endps[at(j - endptrick as isize)];
+            // Move along the blossom until we get to the base.
+            let mut p = self.labelend[b];
+            while j != 0 {
+                // Relabel the T-sub-blossom.
+                self.label[self.endpoint[p ^ 1]] = 0;
+                self.label[self.endpoint[ep(j) ^ endptrick ^ 1]] = 0;
+                self.assign_label(self.endpoint[p ^ 1], 2, p);
+                // Step to the next S-sub-blossom and note its forward endpoint.
+                self.allowedge[ep(j) / 2] = true;
+                j += jstep;
+                p = ep(j) ^ endptrick;
+                // Step to the next T-sub-blossom.
+                self.allowedge[p / 2] = true;
+                j += jstep;
+            }
+            // Relabel the base T-sub-blossom without stepping through to its mate.
+            let bv = childs[at(j)];
+            self.label[self.endpoint[p ^ 1]] = 2;
+            self.label[bv] = 2;
+            self.labelend[self.endpoint[p ^ 1]] = p;
+            self.labelend[bv] = p;
+            self.bestedge[bv] = NONE;
+            // Continue along the blossom until we get back to the entry child.
+            j += jstep;
+            while childs[at(j)] != entrychild {
+                let bv = childs[at(j)];
+                if self.label[bv] == 1 {
+                    j += jstep;
+                    continue;
+                }
+                if let Some(v) = self.leaves(bv).into_iter().find(|&v| self.label[v] != 0) {
+                    self.label[v] = 0;
+                    let mate = self.mate[self.blossombase[bv]].expect("matched base");
+                    self.label[self.endpoint[mate]] = 0;
+                    self.assign_label(v, 2, self.labelend[v]);
+                }
+                j += jstep;
+            }
+        }
+        self.label[b] = 0;
+        self.labelend[b] = NONE;
+        self.blossomchilds[b].clear();
+        self.blossomendps[b].clear();
+        self.blossombase[b] = NONE;
+        self.blossombestedges[b] = None;
+        self.bestedge[b] = NONE;
+        self.unusedblossoms.push(b);
+    }
+
+    fn augment_blossom(&mut self, b: usize, v: usize) {
+        let mut t = v;
+        while self.blossomparent[t] != b {
+            t = self.blossomparent[t];
+        }
+        if t >= self.n {
+            self.augment_blossom(t, v);
+        }
+        let len = self.blossomchilds[b].len() as isize;
+        let i = self.blossomchilds[b]
+            .iter()
+            .position(|&c| c == t)
+            .expect("a child");
+        let mut j = i as isize;
+        let (jstep, endptrick): (isize, usize) = if j & 1 == 1 {
+            j -= len;
+            (1, 0)
+        } else {
+            (-1, 1)
+        };
+        let at = |j: isize| -> usize { j.rem_euclid(len) as usize };
+        while j != 0 {
+            j += jstep;
+            let t = self.blossomchilds[b][at(j)];
+            let p = self.blossomendps[b][at(j - endptrick as isize)] ^ endptrick;
+            if t >= self.n {
+                self.augment_blossom(t, self.endpoint[p]);
+            }
+            j += jstep;
+            let t = self.blossomchilds[b][at(j)];
+            if t >= self.n {
+                self.augment_blossom(t, self.endpoint[p ^ 1]);
+            }
+            self.mate[self.endpoint[p]] = Some(p ^ 1);
+            self.mate[self.endpoint[p ^ 1]] = Some(p);
+        }
+        self.blossomchilds[b].rotate_left(i);
+        self.blossomendps[b].rotate_left(i);
+        self.blossombase[b] = self.blossombase[self.blossomchilds[b][0]];
+    }
+
+    fn augment_matching(&mut self, k: usize) {
+        let (v, w, _) = self.edges[k];
+        for (mut s, mut p) in [(v, 2 * k + 1), (w, 2 * k)] {
+            loop {
+                let bs = self.inblossom[s];
+                if bs >= self.n {
+                    self.augment_blossom(bs, s);
+                }
+                self.mate[s] = Some(p);
+                if self.labelend[bs] == NONE {
+                    break;
+                }
+                let t = self.endpoint[self.labelend[bs]];
+                let bt = self.inblossom[t];
+                s = self.endpoint[self.labelend[bt]];
+                let j = self.endpoint[self.labelend[bt] ^ 1];
+                if bt >= self.n {
+                    self.augment_blossom(bt, j);
+                }
+                self.mate[j] = Some(self.labelend[bt]);
+                p = self.labelend[bt] ^ 1;
+            }
+        }
+    }
+
+    fn solve(&mut self) {
+        let n = self.n;
+        for _ in 0..n {
+            self.label.iter_mut().for_each(|l| *l = 0);
+            self.bestedge.iter_mut().for_each(|e| *e = NONE);
+            for b in n..2 * n {
+                self.blossombestedges[b] = None;
+            }
+            self.allowedge.iter_mut().for_each(|a| *a = false);
+            self.queue.clear();
+            for v in 0..n {
+                if self.mate[v].is_none() && self.label[self.inblossom[v]] == 0 {
+                    self.assign_label(v, 1, NONE);
+                }
+            }
+            let mut augmented = false;
+            loop {
+                while let Some(v) = self.queue.pop() {
+                    let neighbours = self.neighbend[v].clone();
+                    for p in neighbours {
+                        let k = p / 2;
+                        let w = self.endpoint[p];
+                        if self.inblossom[v] == self.inblossom[w] {
+                            continue;
+                        }
+                        let mut kslack = 0;
+                        if !self.allowedge[k] {
+                            kslack = self.slack(k);
+                            if kslack <= 0 {
+                                self.allowedge[k] = true;
+                            }
+                        }
+                        if self.allowedge[k] {
+                            if self.label[self.inblossom[w]] == 0 {
+                                self.assign_label(w, 2, p ^ 1);
+                            } else if self.label[self.inblossom[w]] == 1 {
+                                let base = self.scan_blossom(v, w);
+                                if base != NONE {
+                                    self.add_blossom(base, k);
+                                } else {
+                                    self.augment_matching(k);
+                                    augmented = true;
+                                    break;
+                                }
+                            } else if self.label[w] == 0 {
+                                self.label[w] = 2;
+                                self.labelend[w] = p ^ 1;
+                            }
+                        } else if self.label[self.inblossom[w]] == 1 {
+                            let b = self.inblossom[v];
+                            if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
+                                self.bestedge[b] = k;
+                            }
+                        } else if self.label[w] == 0
+                            && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
+                        {
+                            self.bestedge[w] = k;
+                        }
+                    }
+                    if augmented {
+                        break;
+                    }
+                }
+                if augmented {
+                    break;
+                }
+                // No augmenting path yet: change the duals.
+                let mut deltatype = -1;
+                let (mut delta, mut deltaedge, mut deltablossom) = (0i64, NONE, NONE);
+                if !self.max_cardinality {
+                    deltatype = 1;
+                    delta = (0..n).map(|v| self.dualvar[v]).min().unwrap_or(0);
+                }
+                for v in 0..n {
+                    if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
+                        let d = self.slack(self.bestedge[v]);
+                        if deltatype == -1 || d < delta {
+                            delta = d;
+                            deltatype = 2;
+                            deltaedge = self.bestedge[v];
+                        }
+                    }
+                }
+                for b in 0..2 * n {
+                    if self.blossomparent[b] == NONE
+                        && self.label[b] == 1
+                        && self.bestedge[b] != NONE
+                    {
+                        let kslack = self.slack(self.bestedge[b]);
+                        let d = kslack / 2;
+                        if deltatype == -1 || d < delta {
+                            delta = d;
+                            deltatype = 3;
+                            deltaedge = self.bestedge[b];
+                        }
+                    }
+                }
+                for b in n..2 * n {
+                    if self.blossombase[b] != NONE
+                        && self.blossomparent[b] == NONE
+                        && self.label[b] == 2
+                        && (deltatype == -1 || self.dualvar[b] < delta)
+                    {
+                        delta = self.dualvar[b];
+                        deltatype = 4;
+                        deltablossom = b;
+                    }
+                }
+                if deltatype == -1 {
+                    // Maximum cardinality reached: the optimum needs one more dual change.
+                    deltatype = 1;
+                    delta = (0..n).map(|v| self.dualvar[v]).min().unwrap_or(0).max(0);
+                }
+                for v in 0..n {
+                    match self.label[self.inblossom[v]] {
+                        1 => self.dualvar[v] -= delta,
+                        2 => self.dualvar[v] += delta,
+                        _ => {}
+                    }
+                }
+                for b in n..2 * n {
+                    if self.blossombase[b] != NONE && self.blossomparent[b] == NONE {
+                        match self.label[b] {
+                            1 => self.dualvar[b] += delta,
+                            2 => self.dualvar[b] -= delta,
+                            _ => {}
+                        }
+                    }
+                }
+                match deltatype {
+                    1 => break,
+                    2 => {
+                        self.allowedge[deltaedge] = true;
+                        let (mut i, j, _) = self.edges[deltaedge];
+                        if self.label[self.inblossom[i]] == 0 {
+                            i = j;
+                        }
+                        self.queue.push(i);
+                    }
+                    3 => {
+                        self.allowedge[deltaedge] = true;
+                        let (i, _, _) = self.edges[deltaedge];
+                        self.queue.push(i);
+                    }
+                    _ => self.expand_blossom(deltablossom, false),
+                }
+            }
+            if !augmented {
+                break;
+            }
+            for b in n..2 * n {
+                if self.blossomparent[b] == NONE
+                    && self.blossombase[b] != NONE
+                    && self.label[b] == 1
+                    && self.dualvar[b] == 0
+                {
+                    self.expand_blossom(b, true);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The best matching by trying them all: (pairs, weight).
+    fn brute_force(n: usize, edges: &[(usize, usize, i64)], max_cardinality: bool) -> (usize, i64) {
+        let mut w = vec![vec![0i64; n]; n];
+        for &(i, j, x) in edges {
+            if x > 0 && i != j && x > w[i][j] {
+                w[i][j] = x;
+                w[j][i] = x;
+            }
+        }
+        fn go(
+            v: usize,
+            used: &mut Vec<bool>,
+            w: &[Vec<i64>],
+            best: &mut (usize, i64),
+            now: (usize, i64),
+            card: bool,
+        ) {
+            let n = w.len();
+            if v == n {
+                let better = if card {
+                    now > *best
+                } else {
+                    now.1 > best.1 || (now.1 == best.1 && now.0 > best.0)
+                };
+                if better {
+                    *best = now;
+                }
+                return;
+            }
+            if used[v] {
+                return go(v + 1, used, w, best, now, card);
+            }
+            go(v + 1, used, w, best, now, card);
+            used[v] = true;
+            for u in v + 1..n {
+                if !used[u] && w[v][u] > 0 {
+                    used[u] = true;
+                    go(v + 1, used, w, best, (now.0 + 1, now.1 + w[v][u]), card);
+                    used[u] = false;
+                }
+            }
+            used[v] = false;
+        }
+        let mut best = (0, 0);
+        go(
+            0,
+            &mut vec![false; n],
+            &w,
+            &mut best,
+            (0, 0),
+            max_cardinality,
+        );
+        best
+    }
+
+    fn measure(n: usize, edges: &[(usize, usize, i64)], mate: &[Option<usize>]) -> (usize, i64) {
+        let mut pairs = 0;
+        let mut weight = 0;
+        for v in 0..n {
+            if let Some(u) = mate[v] {
+                assert_eq!(mate[u], Some(v), "mates agree");
+                if v < u {
+                    pairs += 1;
+                    weight += edges
+                        .iter()
+                        .filter(|e| (e.0 == v && e.1 == u) || (e.0 == u && e.1 == v))
+                        .map(|e| e.2)
+                        .max()
+                        .expect("an edge");
+                }
+            }
+        }
+        (pairs, weight)
+    }
+
+    #[test]
+    fn small_known_graphs() {
+        assert_eq!(
+            maximum_weight_matching(2, &[(0, 1, 1)], false),
+            vec![Some(1), Some(0)]
+        );
+        // A path 0-1-2-3 with the middle heavy, and with cardinality first.
+        let path = [(0, 1, 5), (1, 2, 11), (2, 3, 5)];
+        assert_eq!(
+            maximum_weight_matching(4, &path, false),
+            vec![None, Some(2), Some(1), None]
+        );
+        assert_eq!(
+            maximum_weight_matching(4, &path, true),
+            vec![Some(1), Some(0), Some(3), Some(2)]
+        );
+        // A blossom: triangle 0-1-2 with a tail from 2.
+        let tri = [(0, 1, 8), (1, 2, 9), (0, 2, 10), (2, 3, 7)];
+        let mate = maximum_weight_matching(4, &tri, false);
+        assert_eq!(measure(4, &tri, &mate), (2, 15));
+    }
+
+    #[test]
+    fn a_complete_graph_is_matched_whole_and_no_worse_than_greedy() {
+        // A fixed pseudo-random complete graph of 60 players.
+        let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            i64::try_from(seed % 1000).unwrap() + 1
+        };
+        let n = 60;
+        let edges: Vec<(usize, usize, i64)> = (0..n)
+            .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
+            .map(|(i, j)| (i, j, next()))
+            .collect();
+        let mate = maximum_weight_matching(n, &edges, true);
+        let (pairs, weight) = measure(n, &edges, &mate);
+        assert_eq!(pairs, 30);
+        let mut sorted = edges.clone();
+        sorted.sort_by_key(|e| -e.2);
+        let mut used = vec![false; n];
+        let mut greedy = 0;
+        for (i, j, w) in sorted {
+            if !used[i] && !used[j] {
+                used[i] = true;
+                used[j] = true;
+                greedy += w;
+            }
+        }
+        assert!(weight >= greedy, "{weight} < greedy {greedy}");
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(3000))]
+        #[test]
+        fn equals_trying_every_matching(
+            n in 1usize..9,
+            raw in prop::collection::vec((0usize..9, 0usize..9, 0i64..20), 0..30),
+            card: bool,
+        ) {
+            let edges: Vec<(usize, usize, i64)> = raw
+                .into_iter()
+                .map(|(i, j, w)| (i % n, j % n, w))
+                .filter(|e| e.0 != e.1)
+                .collect();
+            // One edge a pair: the heaviest given.
+            let mut unique: Vec<(usize, usize, i64)> = Vec::new();
+            for (i, j, w) in edges {
+                let (a, b) = (i.min(j), i.max(j));
+                match unique.iter_mut().find(|e| e.0 == a && e.1 == b) {
+                    Some(e) => e.2 = e.2.max(w),
+                    None => unique.push((a, b, w)),
+                }
+            }
+            let mate = maximum_weight_matching(n, &unique, card);
+            let got = measure(n, &unique, &mate);
+            let best = brute_force(n, &unique, card);
+            if card {
+                prop_assert_eq!(got, best);
+            } else {
+                prop_assert_eq!(got.1, best.1);
+            }
+        }
+    }
+}
