@@ -827,17 +827,23 @@ fn read_player(cols: &Columns, n: usize) -> Result<Player, TrfError> {
     })
 }
 
+/// A text cut to a field's width, so that a longer one (a name given by a program) cannot push
+/// the fields after it out of their columns.
+fn fit(text: &str, width: usize) -> String {
+    text.chars().take(width).collect()
+}
+
 fn player_line(p: &Player) -> String {
     let mut line = format!(
         "001 {:>4} {}{:>3} {:<33} {:>4} {:<3} {:>11} {:<10} {:>4} {:>4}",
         p.id,
         p.sex.unwrap_or(' '),
-        p.title,
-        p.name,
+        fit(&p.title, 3),
+        fit(&p.name, 33),
         p.rating.map(|r| r.to_string()).unwrap_or_default(),
-        p.federation,
-        p.fide_id,
-        p.birth,
+        fit(&p.federation, 3),
+        fit(&p.fide_id, 11),
+        fit(&p.birth, 10),
         p.points,
         p.rank.map(|r| r.to_string()).unwrap_or_default(),
     );
@@ -1015,6 +1021,16 @@ mod tests {
         );
         assert_eq!(t.player(2).unwrap().rounds[0].outcome, Outcome::PairingBye);
         assert_eq!(t.played_rounds(), 2);
+    }
+
+    #[test]
+    fn a_name_too_long_for_its_columns_is_cut_not_spilled() {
+        let mut t = Tournament::parse(SMALL).unwrap();
+        t.players[0].name = "Çağlayan-Büyükkarakurt, Ayşe Nur Gülizar".to_owned();
+        let again = Tournament::parse(&t.write()).unwrap();
+        assert_eq!(again.players[0].name, "Çağlayan-Büyükkarakurt, Ayşe Nur");
+        assert_eq!(again.players[0].rounds, t.players[0].rounds);
+        assert_eq!(again.players[0].rating, Some(1800));
     }
 
     #[test]
