@@ -6,18 +6,43 @@
 //! inside. Swiss pairings are maximum-weight matchings whose weights encode the system's criteria
 //! in order; this one is also the oracle the Swiss engine's own matcher is tested against.
 
+use std::fmt::Debug;
+use std::ops::{Add, Sub};
+
+/// An edge weight: a signed integer wide enough for twice the heaviest edge (the duals can go
+/// below zero while the most pairs are sought). `Default` is zero.
+pub trait Weight: Copy + Ord + Default + Debug + Add<Output = Self> + Sub<Output = Self> {
+    /// Half, rounded toward zero (the algorithm only halves even numbers).
+    fn halve(self) -> Self;
+    fn double(self) -> Self {
+        self + self
+    }
+}
+
+impl Weight for i64 {
+    fn halve(self) -> i64 {
+        self / 2
+    }
+}
+
+impl Weight for i128 {
+    fn halve(self) -> i128 {
+        self / 2
+    }
+}
+
 /// A maximum-weight matching of the graph on `vertices` vertices with edges `(i, j, weight)`
 /// (weights above zero; an edge of weight 0 or less is never used). With `max_cardinality`, the
 /// heaviest among the matchings with the most pairs. For each vertex, its mate.
-pub fn maximum_weight_matching(
+pub fn maximum_weight_matching<W: Weight>(
     vertices: usize,
-    edges: &[(usize, usize, i64)],
+    edges: &[(usize, usize, W)],
     max_cardinality: bool,
 ) -> Vec<Option<usize>> {
-    let edges: Vec<(usize, usize, i64)> = edges
+    let edges: Vec<(usize, usize, W)> = edges
         .iter()
-        .filter(|e| e.2 > 0 && e.0 != e.1)
-        .map(|&(i, j, w)| (i, j, 2 * w))
+        .filter(|e| e.2 > W::default() && e.0 != e.1)
+        .map(|&(i, j, w)| (i, j, w.double()))
         .collect();
     if edges.is_empty() || vertices == 0 {
         return vec![None; vertices];
@@ -29,9 +54,9 @@ pub fn maximum_weight_matching(
 
 const NONE: usize = usize::MAX;
 
-struct Matcher {
+struct Matcher<W> {
     n: usize,
-    edges: Vec<(usize, usize, i64)>,
+    edges: Vec<(usize, usize, W)>,
     max_cardinality: bool,
     /// endpoint[p]: the vertex at end p (edge p / 2, side p % 2).
     endpoint: Vec<usize>,
@@ -50,14 +75,19 @@ struct Matcher {
     bestedge: Vec<usize>,
     blossombestedges: Vec<Option<Vec<usize>>>,
     unusedblossoms: Vec<usize>,
-    dualvar: Vec<i64>,
+    dualvar: Vec<W>,
     allowedge: Vec<bool>,
     queue: Vec<usize>,
 }
 
-impl Matcher {
-    fn new(n: usize, edges: Vec<(usize, usize, i64)>, max_cardinality: bool) -> Matcher {
-        let maxweight = edges.iter().map(|e| e.2).max().unwrap_or(0).max(0);
+impl<W: Weight> Matcher<W> {
+    fn new(n: usize, edges: Vec<(usize, usize, W)>, max_cardinality: bool) -> Matcher<W> {
+        let maxweight = edges
+            .iter()
+            .map(|e| e.2)
+            .max()
+            .unwrap_or_default()
+            .max(W::default());
         let endpoint: Vec<usize> = edges.iter().flat_map(|e| [e.0, e.1]).collect();
         let mut neighbend = vec![Vec::new(); n];
         for (k, &(i, j, _)) in edges.iter().enumerate() {
@@ -82,7 +112,7 @@ impl Matcher {
             blossombestedges: vec![None; 2 * n],
             unusedblossoms: (n..2 * n).collect(),
             dualvar: std::iter::repeat_n(maxweight, n)
-                .chain(std::iter::repeat_n(0, n))
+                .chain(std::iter::repeat_n(W::default(), n))
                 .collect(),
             allowedge: vec![false; nedge],
             queue: Vec::new(),
@@ -90,9 +120,9 @@ impl Matcher {
         }
     }
 
-    fn slack(&self, k: usize) -> i64 {
+    fn slack(&self, k: usize) -> W {
         let (i, j, w) = self.edges[k];
-        self.dualvar[i] + self.dualvar[j] - 2 * w
+        self.dualvar[i] + self.dualvar[j] - w.double()
     }
 
     fn leaves(&self, b: usize) -> Vec<usize> {
@@ -191,7 +221,7 @@ impl Matcher {
         self.blossomendps[b] = endps;
         self.label[b] = 1;
         self.labelend[b] = self.labelend[bb];
-        self.dualvar[b] = 0;
+        self.dualvar[b] = W::default();
         for v in self.leaves(b) {
             if self.label[self.inblossom[v]] == 2 {
                 self.queue.push(v);
@@ -241,7 +271,7 @@ impl Matcher {
             self.blossomparent[s] = NONE;
             if s < self.n {
                 self.inblossom[s] = s;
-            } else if endstage && self.dualvar[s] == 0 {
+            } else if endstage && self.dualvar[s] == W::default() {
                 self.expand_blossom(s, endstage);
             } else {
                 for v in self.leaves(s) {
@@ -405,10 +435,10 @@ impl Matcher {
                         if self.inblossom[v] == self.inblossom[w] {
                             continue;
                         }
-                        let mut kslack = 0;
+                        let mut kslack = W::default();
                         if !self.allowedge[k] {
                             kslack = self.slack(k);
-                            if kslack <= 0 {
+                            if kslack <= W::default() {
                                 self.allowedge[k] = true;
                             }
                         }
@@ -448,10 +478,10 @@ impl Matcher {
                 }
                 // No augmenting path yet: change the duals.
                 let mut deltatype = -1;
-                let (mut delta, mut deltaedge, mut deltablossom) = (0i64, NONE, NONE);
+                let (mut delta, mut deltaedge, mut deltablossom) = (W::default(), NONE, NONE);
                 if !self.max_cardinality {
                     deltatype = 1;
-                    delta = (0..n).map(|v| self.dualvar[v]).min().unwrap_or(0);
+                    delta = (0..n).map(|v| self.dualvar[v]).min().unwrap_or_default();
                 }
                 for v in 0..n {
                     if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
@@ -469,7 +499,7 @@ impl Matcher {
                         && self.bestedge[b] != NONE
                     {
                         let kslack = self.slack(self.bestedge[b]);
-                        let d = kslack / 2;
+                        let d = kslack.halve();
                         if deltatype == -1 || d < delta {
                             delta = d;
                             deltatype = 3;
@@ -491,20 +521,24 @@ impl Matcher {
                 if deltatype == -1 {
                     // Maximum cardinality reached: the optimum needs one more dual change.
                     deltatype = 1;
-                    delta = (0..n).map(|v| self.dualvar[v]).min().unwrap_or(0).max(0);
+                    delta = (0..n)
+                        .map(|v| self.dualvar[v])
+                        .min()
+                        .unwrap_or_default()
+                        .max(W::default());
                 }
                 for v in 0..n {
                     match self.label[self.inblossom[v]] {
-                        1 => self.dualvar[v] -= delta,
-                        2 => self.dualvar[v] += delta,
+                        1 => self.dualvar[v] = self.dualvar[v] - delta,
+                        2 => self.dualvar[v] = self.dualvar[v] + delta,
                         _ => {}
                     }
                 }
                 for b in n..2 * n {
                     if self.blossombase[b] != NONE && self.blossomparent[b] == NONE {
                         match self.label[b] {
-                            1 => self.dualvar[b] += delta,
-                            2 => self.dualvar[b] -= delta,
+                            1 => self.dualvar[b] = self.dualvar[b] + delta,
+                            2 => self.dualvar[b] = self.dualvar[b] - delta,
                             _ => {}
                         }
                     }
@@ -534,7 +568,7 @@ impl Matcher {
                 if self.blossomparent[b] == NONE
                     && self.blossombase[b] != NONE
                     && self.label[b] == 1
-                    && self.dualvar[b] == 0
+                    && self.dualvar[b] == W::default()
                 {
                     self.expand_blossom(b, true);
                 }
@@ -626,11 +660,11 @@ mod tests {
     #[test]
     fn small_known_graphs() {
         assert_eq!(
-            maximum_weight_matching(2, &[(0, 1, 1)], false),
+            maximum_weight_matching(2, &[(0, 1, 1i64)], false),
             vec![Some(1), Some(0)]
         );
         // A path 0-1-2-3 with the middle heavy, and with cardinality first.
-        let path = [(0, 1, 5), (1, 2, 11), (2, 3, 5)];
+        let path = [(0, 1, 5i64), (1, 2, 11), (2, 3, 5)];
         assert_eq!(
             maximum_weight_matching(4, &path, false),
             vec![None, Some(2), Some(1), None]
@@ -640,7 +674,7 @@ mod tests {
             vec![Some(1), Some(0), Some(3), Some(2)]
         );
         // A blossom: triangle 0-1-2 with a tail from 2.
-        let tri = [(0, 1, 8), (1, 2, 9), (0, 2, 10), (2, 3, 7)];
+        let tri = [(0, 1, 8i64), (1, 2, 9), (0, 2, 10), (2, 3, 7)];
         let mate = maximum_weight_matching(4, &tri, false);
         assert_eq!(measure(4, &tri, &mate), (2, 15));
     }
@@ -675,6 +709,21 @@ mod tests {
             }
         }
         assert!(weight >= greedy, "{weight} < greedy {greedy}");
+    }
+
+    /// Criteria packed into one wide weight, as a Swiss engine packs them: the same matching as
+    /// the small weights give in the same order, far past 64 bits.
+    #[test]
+    fn wide_weights_keep_their_order() {
+        let small = [(0, 1, 3i64), (1, 2, 5), (2, 3, 3), (0, 3, 4), (0, 2, 1)];
+        let wide: Vec<(usize, usize, i128)> = small
+            .iter()
+            .map(|&(i, j, w)| (i, j, (i128::from(w) << 100) + i128::from(i as u8)))
+            .collect();
+        let a = maximum_weight_matching(4, &small, false);
+        let b = maximum_weight_matching(4, &wide, false);
+        assert_eq!(a, b);
+        assert_eq!(measure(4, &small, &a), (2, 9));
     }
 
     proptest! {
