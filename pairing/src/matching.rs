@@ -428,8 +428,8 @@ impl<W: Weight> Matcher<W> {
             let mut augmented = false;
             loop {
                 while let Some(v) = self.queue.pop() {
-                    let neighbours = self.neighbend[v].clone();
-                    for p in neighbours {
+                    for at in 0..self.neighbend[v].len() {
+                        let p = self.neighbend[v][at];
                         let k = p / 2;
                         let w = self.endpoint[p];
                         if self.inblossom[v] == self.inblossom[w] {
