@@ -54,6 +54,19 @@ pub fn maximum_weight_matching<W: Weight>(
 
 const NONE: usize = usize::MAX;
 
+/// Where a walk round a blossom's cycle from sub-blossom `child` to its base starts, and its
+/// direction: forward from an odd place (counted below zero, so the walk ends at 0), backward
+/// from an even one; and the endpoint trick that direction needs.
+fn walk_from(childs: &[usize], child: usize) -> (isize, isize, usize) {
+    let len = childs.len() as isize;
+    let j = childs.iter().position(|&c| c == child).expect("a child") as isize;
+    if j & 1 == 1 {
+        (j - len, 1, 0)
+    } else {
+        (j, -1, 1)
+    }
+}
+
 struct Matcher<W> {
     n: usize,
     edges: Vec<(usize, usize, W)>,
@@ -282,16 +295,7 @@ impl<W: Weight> Matcher<W> {
         if !endstage && self.label[b] == 2 {
             let entrychild = self.inblossom[self.endpoint[self.labelend[b] ^ 1]];
             let len = childs.len() as isize;
-            let mut j = childs
-                .iter()
-                .position(|&c| c == entrychild)
-                .expect("a child") as isize;
-            let (jstep, endptrick): (isize, usize) = if j & 1 == 1 {
-                j -= len;
-                (1, 0)
-            } else {
-                (-1, 1)
-            };
+            let (mut j, jstep, endptrick) = walk_from(&childs, entrychild);
             let at = |j: isize| -> usize { j.rem_euclid(len) as usize };
             let endps = self.blossomendps[b].clone();
             let ep = |j: isize| endps[at(j - endptrick as isize)];
@@ -357,13 +361,7 @@ impl<W: Weight> Matcher<W> {
             .iter()
             .position(|&c| c == t)
             .expect("a child");
-        let mut j = i as isize;
-        let (jstep, endptrick): (isize, usize) = if j & 1 == 1 {
-            j -= len;
-            (1, 0)
-        } else {
-            (-1, 1)
-        };
+        let (mut j, jstep, endptrick) = walk_from(&self.blossomchilds[b], t);
         let at = |j: isize| -> usize { j.rem_euclid(len) as usize };
         while j != 0 {
             j += jstep;

@@ -89,7 +89,7 @@ mod damaged {
 }
 
 mod tiebreaks {
-    use std::path::Path;
+    use std::path::{Path, PathBuf};
 
     use pairing::tiebreak::{standings, Code, Rules};
     use pairing::Tournament;
@@ -150,43 +150,32 @@ mod tiebreaks {
         );
     }
 
+    /// Compares every file's standings with its `.tiebreaks.json` (2026 edition) and says that
+    /// none differs, out of at least `at_least` values compared.
+    fn compare_each(files: Vec<(PathBuf, String)>, at_least: usize) {
+        let (mut checked, mut wrong) = (0, Vec::new());
+        for (path, text) in files {
+            let t = Tournament::parse(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            let reference = read_json(&path.with_extension("tiebreaks.json"));
+            let (c, w) = compare(&name, &t, &reference, Rules::Fide2026);
+            checked += c;
+            wrong.extend(w);
+        }
+        assert_none_differ(checked, &wrong, at_least);
+    }
+
     /// TieBreakServer's values for each corpus tournament (2026 rules): every one equals zarf's,
     /// and so does every rank.
     #[test]
     fn every_tiebreak_value_and_rank_equals_tiebreakservers() {
-        let (mut checked, mut wrong) = (0, Vec::new());
-        for (path, text) in super::corpus() {
-            let t = Tournament::parse(&text).unwrap();
-            let name = path.file_name().unwrap().to_string_lossy().into_owned();
-            let (c, w) = compare(
-                &name,
-                &t,
-                &read_json(&path.with_extension("tiebreaks.json")),
-                Rules::Fide2026,
-            );
-            checked += c;
-            wrong.extend(w);
-        }
-        assert_none_differ(checked, &wrong, 170_000);
+        compare_each(super::corpus(), 170_000);
     }
 
     /// The generated tournaments (bigger, and scoring 3-1-0) with TieBreakServer's values.
     #[test]
     fn generated_tournaments_tiebreaks_equal_tiebreakservers() {
-        let (mut checked, mut wrong) = (0, Vec::new());
-        for (path, text) in super::generated() {
-            let t = Tournament::parse(&text).unwrap();
-            let name = path.file_name().unwrap().to_string_lossy().into_owned();
-            let (c, w) = compare(
-                &name,
-                &t,
-                &read_json(&path.with_extension("tiebreaks.json")),
-                Rules::Fide2026,
-            );
-            checked += c;
-            wrong.extend(w);
-        }
-        assert_none_differ(checked, &wrong, 100_000);
+        compare_each(super::generated(), 100_000);
     }
 
     /// More of TieBreakServer's values for the same tournaments (`tNNNNN.more.json`): the
@@ -214,28 +203,9 @@ mod tiebreaks {
     /// (`tests/corpus/round-robin`), and TieBreakServer's values for them.
     #[test]
     fn round_robin_tiebreaks_equal_tiebreakservers() {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus/round-robin");
-        let (mut checked, mut wrong, mut files) = (0, Vec::new(), 0);
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.extension().is_none_or(|e| e != "trf") {
-                continue;
-            }
-            files += 1;
-            let t = Tournament::parse(&std::fs::read_to_string(&path).unwrap())
-                .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-            let name = path.file_name().unwrap().to_string_lossy().into_owned();
-            let (c, w) = compare(
-                &name,
-                &t,
-                &read_json(&path.with_extension("tiebreaks.json")),
-                Rules::Fide2026,
-            );
-            checked += c;
-            wrong.extend(w);
-        }
-        assert_eq!(files, 60);
-        assert_none_differ(checked, &wrong, 5_000);
+        let files = super::files("round-robin");
+        assert_eq!(files.len(), 60);
+        compare_each(files, 5_000);
     }
 }
 
