@@ -274,6 +274,24 @@ fn blank_to_none(text: Option<&str>) -> Option<String> {
         .map(str::to_owned)
 }
 
+/// A player an organiser adds, with their school and class as typed (blank for none).
+fn pupil(
+    name: String,
+    email: Option<String>,
+    locale: Option<Locale>,
+    (school, class): (Option<&str>, Option<&str>),
+) -> NewPlayer {
+    NewPlayer {
+        name,
+        email,
+        locale,
+        notation: None,
+        roles: None,
+        school: blank_to_none(school),
+        class_name: blank_to_none(class),
+    }
+}
+
 /// Adds one player.
 #[post("/organise/players")]
 #[tracing::instrument(level = "debug", skip_all)]
@@ -288,18 +306,9 @@ pub async fn add_player(
     };
     let form = form.into_inner();
     let made = locale_of(form.locale.as_deref()).and_then(|locale| {
-        new_player(
-            &caller,
-            NewPlayer {
-                name: form.name,
-                email: blank_to_none(form.email.as_deref()),
-                locale,
-                notation: None,
-                roles: None,
-                school: blank_to_none(form.school.as_deref()),
-                class_name: blank_to_none(form.class.as_deref()),
-            },
-        )
+        let email = blank_to_none(form.email.as_deref());
+        let group = (form.school.as_deref(), form.class.as_deref());
+        new_player(&caller, pupil(form.name, email, locale, group))
     });
     let done = match made {
         Ok(row) => {
@@ -378,18 +387,8 @@ pub async fn add_class(
         pupils
             .into_iter()
             .map(|(name, email)| {
-                new_player(
-                    &caller,
-                    NewPlayer {
-                        name,
-                        email,
-                        locale,
-                        notation: None,
-                        roles: None,
-                        school: blank_to_none(form.school.as_deref()),
-                        class_name: blank_to_none(form.class.as_deref()),
-                    },
-                )
+                let group = (form.school.as_deref(), form.class.as_deref());
+                new_player(&caller, pupil(name, email, locale, group))
             })
             .collect()
     })();
