@@ -3,12 +3,14 @@
 //! and the Dutch Swiss system. The service's tournaments and the `zarf pair` command use it.
 
 pub mod berger;
+pub mod dutch;
 pub mod fuzzing;
 pub mod matching;
 pub mod points;
 pub mod swiss;
 pub mod tiebreak;
 pub mod trf;
+pub mod wide;
 
 pub use points::Points;
 pub use trf::{Colour, Entry, Outcome, Player, PlayerId, Tournament, TrfError};
