@@ -13,7 +13,7 @@
 use std::collections::HashMap;
 
 use crate::berger::Board;
-use crate::matching::maximum_weight_matching;
+use crate::matching::Matcher;
 use crate::points::Points;
 use crate::swiss::{states, Float, Strength};
 use crate::trf::{Colour, Entry, PlayerId, Tournament};
@@ -305,6 +305,7 @@ pub fn pair_round(
         initial,
     };
     let layout = pairing.layout();
+    // Room for the matcher: twice the weight, the sign, and the slack of two duals.
     let bits = layout.bits() + 8;
     let boards = match bits {
         ..=128 => pairing.run::<2>(&layout),
@@ -362,40 +363,30 @@ fn bits_for(n: usize) -> u32 {
     usize::BITS - n.leading_zeros()
 }
 
-/// The pairs found so far, on a complete graph whose missing edges weigh zero.
+/// The pairs found so far, on a complete graph whose missing edges weigh zero; each solution
+/// starts from the last.
 struct Computer<const L: usize> {
     n: usize,
-    /// Lower triangle: `(i, j)` with `j < i` at `i * (i - 1) / 2 + j`.
-    weights: Vec<Wide<L>>,
+    matcher: Matcher<Wide<L>>,
 }
 
 impl<const L: usize> Computer<L> {
     fn new(n: usize) -> Computer<L> {
         Computer {
             n,
-            weights: vec![Wide::default(); n * n.saturating_sub(1) / 2],
+            matcher: Matcher::new(n),
         }
     }
 
     fn set(&mut self, a: usize, b: usize, w: Wide<L>) {
-        let (i, j) = if a > b { (a, b) } else { (b, a) };
-        if i != j {
-            self.weights[i * (i - 1) / 2 + j] = w;
-        }
+        self.matcher.set_weight(a, b, w);
     }
 
     /// Each vertex's mate, itself when unmatched.
-    fn compute(&self) -> Vec<usize> {
-        let mut edges = Vec::new();
-        for i in 1..self.n {
-            let row = &self.weights[i * (i - 1) / 2..][..i];
-            for (j, &w) in row.iter().enumerate() {
-                if !w.is_zero() {
-                    edges.push((i, j, w));
-                }
-            }
-        }
-        maximum_weight_matching(self.n, &edges, false)
+    fn compute(&mut self) -> Vec<usize> {
+        self.matcher.solve();
+        self.matcher
+            .mates()
             .into_iter()
             .enumerate()
             .map(|(v, m)| m.unwrap_or(v))

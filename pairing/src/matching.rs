@@ -3,8 +3,9 @@
 //! 1986), following the structure of Joris van Rantwijk's public-domain reference implementation
 //! (`mwmatching.py`): blossoms numbered after the vertices, edges by endpoints `2k` and `2k + 1`.
 //! Weights are integers; every dual variable stays an integer because the weights are doubled
-//! inside. Swiss pairings are maximum-weight matchings whose weights encode the system's criteria
-//! in order; this one is also the oracle the Swiss engine's own matcher is tested against.
+//! inside. The graph is complete and dense (a missing edge weighs zero), as a Swiss system's
+//! is, and the solution is kept between changes of weights (see [`Matcher`]): the Dutch system
+//! solves one matching after another, each a small change from the last.
 
 use std::fmt::Debug;
 use std::ops::{Add, Sub};
@@ -39,17 +40,19 @@ pub fn maximum_weight_matching<W: Weight>(
     edges: &[(usize, usize, W)],
     max_cardinality: bool,
 ) -> Vec<Option<usize>> {
-    let edges: Vec<(usize, usize, W)> = edges
-        .iter()
-        .filter(|e| e.2 > W::default() && e.0 != e.1)
-        .map(|&(i, j, w)| (i, j, w.double()))
-        .collect();
-    if edges.is_empty() || vertices == 0 {
-        return vec![None; vertices];
+    let mut m = Matcher::<W>::new(vertices);
+    m.max_cardinality = max_cardinality;
+    for &(i, j, w) in edges {
+        if i != j && w > m.weight(i, j).halve() {
+            m.set_weight(i, j, w);
+        }
     }
-    let mut m = Matcher::new(vertices, edges, max_cardinality);
+    // From scratch: every dual starts at the heaviest weight (Edmonds' start).
+    let heaviest = m.weights.iter().copied().max().unwrap_or_default();
+    m.dualvar[..vertices].fill(heaviest);
+    m.dirty.fill(false);
     m.solve();
-    m.mate.iter().map(|p| p.map(|p| m.endpoint[p])).collect()
+    m.mates()
 }
 
 const NONE: usize = usize::MAX;
@@ -67,15 +70,24 @@ fn walk_from(childs: &[usize], child: usize) -> (isize, isize, usize) {
     }
 }
 
-struct Matcher<W> {
+/// A maximum-weight matching kept up to date while weights change: on a complete graph of `n`
+/// vertices (a missing edge weighs zero), the solution, its dual variables and its blossoms
+/// survive between calls to [`Matcher::solve`]. A vertex whose edges changed is freed, leaves
+/// its blossoms and takes a dual that fits its new weights; the others keep theirs, so a
+/// solution after changes around `k` vertices takes O(k n²), not O(n³).
+///
+/// Free vertices may so have different duals: a free vertex is satisfied at dual zero, a free
+/// vertex with a positive dual is the root of an alternating tree, and a tree vertex whose dual
+/// reaches zero swaps the path to its root (bbpPairings' method, as in its matcher).
+pub struct Matcher<W> {
     n: usize,
-    edges: Vec<(usize, usize, W)>,
+    /// Twice each edge's weight, lower triangle: `(i, j)` with `j < i` at `i (i − 1) / 2 + j`.
+    weights: Vec<W>,
+    /// Vertices whose edges changed since the last solution.
+    dirty: Vec<bool>,
     max_cardinality: bool,
-    /// endpoint[p]: the vertex at end p (edge p / 2, side p % 2).
-    endpoint: Vec<usize>,
-    /// For each vertex, the remote endpoints of its edges.
-    neighbend: Vec<Vec<usize>>,
-    /// For each vertex, the remote endpoint of its matched edge.
+    /// For each vertex, the remote endpoint of its matched edge (edge `k = i n + j` for
+    /// `i < j` has endpoint `2k` at `i` and `2k + 1` at `j`).
     mate: Vec<Option<usize>>,
     /// For each top-level blossom or vertex: 0 free, 1 S, 2 T.
     label: Vec<u8>,
@@ -94,25 +106,12 @@ struct Matcher<W> {
 }
 
 impl<W: Weight> Matcher<W> {
-    fn new(n: usize, edges: Vec<(usize, usize, W)>, max_cardinality: bool) -> Matcher<W> {
-        let maxweight = edges
-            .iter()
-            .map(|e| e.2)
-            .max()
-            .unwrap_or_default()
-            .max(W::default());
-        let endpoint: Vec<usize> = edges.iter().flat_map(|e| [e.0, e.1]).collect();
-        let mut neighbend = vec![Vec::new(); n];
-        for (k, &(i, j, _)) in edges.iter().enumerate() {
-            neighbend[i].push(2 * k + 1);
-            neighbend[j].push(2 * k);
-        }
-        let nedge = edges.len();
+    pub fn new(n: usize) -> Matcher<W> {
         Matcher {
             n,
-            max_cardinality,
-            endpoint,
-            neighbend,
+            weights: vec![W::default(); n * n.saturating_sub(1) / 2],
+            dirty: vec![false; n],
+            max_cardinality: false,
             mate: vec![None; n],
             label: vec![0; 2 * n],
             labelend: vec![NONE; 2 * n],
@@ -123,19 +122,82 @@ impl<W: Weight> Matcher<W> {
             blossomendps: vec![Vec::new(); 2 * n],
             bestedge: vec![NONE; 2 * n],
             blossombestedges: vec![None; 2 * n],
-            unusedblossoms: (n..2 * n).collect(),
-            dualvar: std::iter::repeat_n(maxweight, n)
-                .chain(std::iter::repeat_n(W::default(), n))
-                .collect(),
-            allowedge: vec![false; nedge],
+            unusedblossoms: (n..2 * n).rev().collect(),
+            dualvar: vec![W::default(); 2 * n],
+            allowedge: vec![false; n * n],
             queue: Vec::new(),
-            edges,
         }
     }
 
+    pub fn len(&self) -> usize {
+        self.n
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.n == 0
+    }
+
+    fn at(i: usize, j: usize) -> usize {
+        let (i, j) = if i > j { (i, j) } else { (j, i) };
+        i * (i - 1) / 2 + j
+    }
+
+    /// Twice the weight of edge `i`–`j`.
+    fn weight(&self, i: usize, j: usize) -> W {
+        self.weights[Matcher::<W>::at(i, j)]
+    }
+
+    /// Sets the weight of edge `a`–`b` (zero or less: no edge). The next solution frees `a`.
+    pub fn set_weight(&mut self, a: usize, b: usize, weight: W) {
+        if a == b {
+            return;
+        }
+        let w = weight.max(W::default()).double();
+        let slot = &mut self.weights[Matcher::<W>::at(a, b)];
+        if *slot != w {
+            *slot = w;
+            self.dirty[a] = true;
+        }
+    }
+
+    /// Each vertex's mate in the last solution.
+    pub fn mates(&self) -> Vec<Option<usize>> {
+        self.mate
+            .iter()
+            .map(|p| p.map(|p| self.endpoint(p)))
+            .collect()
+    }
+
+    fn edge(&self, i: usize, j: usize) -> usize {
+        i.min(j) * self.n + i.max(j)
+    }
+
+    fn ends(&self, k: usize) -> (usize, usize) {
+        (k / self.n, k % self.n)
+    }
+
+    fn endpoint(&self, p: usize) -> usize {
+        let (i, j) = self.ends(p / 2);
+        if p.is_multiple_of(2) {
+            i
+        } else {
+            j
+        }
+    }
+
+    /// The endpoint at `w` of the edge `v`–`w`.
+    fn end_at(&self, v: usize, w: usize) -> usize {
+        2 * self.edge(v, w) + usize::from(w > v)
+    }
+
     fn slack(&self, k: usize) -> W {
-        let (i, j, w) = self.edges[k];
-        self.dualvar[i] + self.dualvar[j] - w.double()
+        let (i, j) = self.ends(k);
+        self.dualvar[i] + self.dualvar[j] - self.weight(i, j)
+    }
+
+    /// The vertices `v` has an edge to.
+    fn neighbours(&self, v: usize) -> impl Iterator<Item = usize> + '_ {
+        (0..self.n).filter(move |&w| w != v && self.weight(v, w) > W::default())
     }
 
     fn leaves(&self, b: usize) -> Vec<usize> {
@@ -165,7 +227,7 @@ impl<W: Weight> Matcher<W> {
         } else {
             let base = self.blossombase[b];
             let mate = self.mate[base].expect("a T-blossom's base is matched");
-            let remote = self.endpoint[mate];
+            let remote = self.endpoint(mate);
             self.assign_label(remote, 1, mate ^ 1);
         }
     }
@@ -187,9 +249,9 @@ impl<W: Weight> Matcher<W> {
             if self.labelend[b] == NONE {
                 v = NONE;
             } else {
-                v = self.endpoint[self.labelend[b]];
+                v = self.endpoint(self.labelend[b]);
                 b = self.inblossom[v];
-                v = self.endpoint[self.labelend[b]];
+                v = self.endpoint(self.labelend[b]);
             }
             if w != NONE {
                 std::mem::swap(&mut v, &mut w);
@@ -202,7 +264,7 @@ impl<W: Weight> Matcher<W> {
     }
 
     fn add_blossom(&mut self, base: usize, k: usize) {
-        let (mut v, mut w, _) = self.edges[k];
+        let (mut v, mut w) = self.ends(k);
         let bb = self.inblossom[base];
         let mut bv = self.inblossom[v];
         let mut bw = self.inblossom[w];
@@ -216,7 +278,7 @@ impl<W: Weight> Matcher<W> {
             self.blossomparent[bv] = b;
             path.push(bv);
             endps.push(self.labelend[bv]);
-            v = self.endpoint[self.labelend[bv]];
+            v = self.endpoint(self.labelend[bv]);
             bv = self.inblossom[v];
         }
         path.push(bb);
@@ -227,7 +289,7 @@ impl<W: Weight> Matcher<W> {
             self.blossomparent[bw] = b;
             path.push(bw);
             endps.push(self.labelend[bw] ^ 1);
-            w = self.endpoint[self.labelend[bw]];
+            w = self.endpoint(self.labelend[bw]);
             bw = self.inblossom[w];
         }
         self.blossomchilds[b] = path.clone();
@@ -248,12 +310,12 @@ impl<W: Weight> Matcher<W> {
                 None => self
                     .leaves(bv)
                     .iter()
-                    .map(|&v| self.neighbend[v].iter().map(|p| p / 2).collect())
+                    .map(|&v| self.neighbours(v).map(|w| self.edge(v, w)).collect())
                     .collect(),
             };
             for nblist in nblists {
                 for k in nblist {
-                    let (mut i, mut j, _) = self.edges[k];
+                    let (mut i, mut j) = self.ends(k);
                     if self.inblossom[j] == b {
                         std::mem::swap(&mut i, &mut j);
                     }
@@ -293,7 +355,7 @@ impl<W: Weight> Matcher<W> {
             }
         }
         if !endstage && self.label[b] == 2 {
-            let entrychild = self.inblossom[self.endpoint[self.labelend[b] ^ 1]];
+            let entrychild = self.inblossom[self.endpoint(self.labelend[b] ^ 1)];
             let len = childs.len() as isize;
             let (mut j, jstep, endptrick) = walk_from(&childs, entrychild);
             let at = |j: isize| -> usize { j.rem_euclid(len) as usize };
@@ -303,9 +365,11 @@ impl<W: Weight> Matcher<W> {
             let mut p = self.labelend[b];
             while j != 0 {
                 // Relabel the T-sub-blossom.
-                self.label[self.endpoint[p ^ 1]] = 0;
-                self.label[self.endpoint[ep(j) ^ endptrick ^ 1]] = 0;
-                self.assign_label(self.endpoint[p ^ 1], 2, p);
+                let e = self.endpoint(p ^ 1);
+                self.label[e] = 0;
+                let e = self.endpoint(ep(j) ^ endptrick ^ 1);
+                self.label[e] = 0;
+                self.assign_label(self.endpoint(p ^ 1), 2, p);
                 // Step to the next S-sub-blossom and note its forward endpoint.
                 self.allowedge[ep(j) / 2] = true;
                 j += jstep;
@@ -316,9 +380,11 @@ impl<W: Weight> Matcher<W> {
             }
             // Relabel the base T-sub-blossom without stepping through to its mate.
             let bv = childs[at(j)];
-            self.label[self.endpoint[p ^ 1]] = 2;
+            let e = self.endpoint(p ^ 1);
+            self.label[e] = 2;
             self.label[bv] = 2;
-            self.labelend[self.endpoint[p ^ 1]] = p;
+            let e = self.endpoint(p ^ 1);
+            self.labelend[e] = p;
             self.labelend[bv] = p;
             self.bestedge[bv] = NONE;
             // Continue along the blossom until we get back to the entry child.
@@ -332,7 +398,8 @@ impl<W: Weight> Matcher<W> {
                 if let Some(v) = self.leaves(bv).into_iter().find(|&v| self.label[v] != 0) {
                     self.label[v] = 0;
                     let mate = self.mate[self.blossombase[bv]].expect("matched base");
-                    self.label[self.endpoint[mate]] = 0;
+                    let e = self.endpoint(mate);
+                    self.label[e] = 0;
                     self.assign_label(v, 2, self.labelend[v]);
                 }
                 j += jstep;
@@ -368,15 +435,17 @@ impl<W: Weight> Matcher<W> {
             let t = self.blossomchilds[b][at(j)];
             let p = self.blossomendps[b][at(j - endptrick as isize)] ^ endptrick;
             if t >= self.n {
-                self.augment_blossom(t, self.endpoint[p]);
+                self.augment_blossom(t, self.endpoint(p));
             }
             j += jstep;
             let t = self.blossomchilds[b][at(j)];
             if t >= self.n {
-                self.augment_blossom(t, self.endpoint[p ^ 1]);
+                self.augment_blossom(t, self.endpoint(p ^ 1));
             }
-            self.mate[self.endpoint[p]] = Some(p ^ 1);
-            self.mate[self.endpoint[p ^ 1]] = Some(p);
+            let e = self.endpoint(p);
+            self.mate[e] = Some(p ^ 1);
+            let e = self.endpoint(p ^ 1);
+            self.mate[e] = Some(p);
         }
         self.blossomchilds[b].rotate_left(i);
         self.blossomendps[b].rotate_left(i);
@@ -384,52 +453,134 @@ impl<W: Weight> Matcher<W> {
     }
 
     fn augment_matching(&mut self, k: usize) {
-        let (v, w, _) = self.edges[k];
-        for (mut s, mut p) in [(v, 2 * k + 1), (w, 2 * k)] {
-            loop {
-                let bs = self.inblossom[s];
-                if bs >= self.n {
-                    self.augment_blossom(bs, s);
-                }
-                self.mate[s] = Some(p);
-                if self.labelend[bs] == NONE {
-                    break;
-                }
-                let t = self.endpoint[self.labelend[bs]];
-                let bt = self.inblossom[t];
-                s = self.endpoint[self.labelend[bt]];
-                let j = self.endpoint[self.labelend[bt] ^ 1];
-                if bt >= self.n {
-                    self.augment_blossom(bt, j);
-                }
-                self.mate[j] = Some(self.labelend[bt]);
-                p = self.labelend[bt] ^ 1;
+        let (v, w) = self.ends(k);
+        self.augment_side(v, Some(2 * k + 1));
+        self.augment_side(w, Some(2 * k));
+    }
+
+    /// Gives `s` the mate at endpoint `p` (none: frees it) and swaps the alternating path from
+    /// `s` back to its tree's root.
+    fn augment_side(&mut self, mut s: usize, mut p: Option<usize>) {
+        loop {
+            let bs = self.inblossom[s];
+            if bs >= self.n {
+                self.augment_blossom(bs, s);
             }
+            self.mate[s] = p;
+            if self.labelend[bs] == NONE {
+                break;
+            }
+            let t = self.endpoint(self.labelend[bs]);
+            let bt = self.inblossom[t];
+            s = self.endpoint(self.labelend[bt]);
+            let j = self.endpoint(self.labelend[bt] ^ 1);
+            if bt >= self.n {
+                self.augment_blossom(bt, j);
+            }
+            self.mate[j] = Some(self.labelend[bt]);
+            p = Some(self.labelend[bt] ^ 1);
         }
     }
 
-    fn solve(&mut self) {
+    /// Turns top-level blossom `b` back into its sub-blossoms, its dual moved onto its
+    /// vertices (every edge inside keeps its slack). The base's matched edge to the outside is
+    /// no longer tight unless the dual was zero: the two are freed.
+    fn dissolve(&mut self, b: usize) {
+        let z = self.dualvar[b];
+        for v in self.leaves(b) {
+            self.dualvar[v] = self.dualvar[v] + z;
+        }
+        let base = self.blossombase[b];
+        if z > W::default() {
+            if let Some(p) = self.mate[base].take() {
+                let m = self.endpoint(p);
+                self.mate[m] = None;
+            }
+        }
+        for s in std::mem::take(&mut self.blossomchilds[b]) {
+            self.blossomparent[s] = NONE;
+            for v in self.leaves(s) {
+                self.inblossom[v] = s;
+            }
+        }
+        self.label[b] = 0;
+        self.labelend[b] = NONE;
+        self.blossomendps[b].clear();
+        self.blossombase[b] = NONE;
+        self.blossombestedges[b] = None;
+        self.bestedge[b] = NONE;
+        self.dualvar[b] = W::default();
+        self.unusedblossoms.push(b);
+    }
+
+    /// Frees each vertex whose edges changed, out of every blossom, with the least even dual
+    /// its edges allow; then gives every free vertex an even dual, so that the slack between
+    /// any two tree vertices stays even and the duals whole.
+    fn take_changes(&mut self) {
+        for v in 0..self.n {
+            if !std::mem::take(&mut self.dirty[v]) {
+                continue;
+            }
+            while self.inblossom[v] != v {
+                self.dissolve(self.inblossom[v]);
+            }
+            if let Some(p) = self.mate[v].take() {
+                let m = self.endpoint(p);
+                self.mate[m] = None;
+            }
+            let mut dual = W::default();
+            for w in self.neighbours(v) {
+                dual = dual.max(self.weight(v, w) - self.dualvar[w]);
+            }
+            self.dualvar[v] = even(dual);
+        }
+        for v in 0..self.n {
+            if self.mate[v].is_some() || self.dualvar[v] == even(self.dualvar[v]) {
+                continue;
+            }
+            while self.inblossom[v] != v {
+                self.dissolve(self.inblossom[v]);
+            }
+            self.dualvar[v] = even(self.dualvar[v]);
+        }
+    }
+
+    /// The best matching for the present weights, from the last one.
+    pub fn solve(&mut self) {
         let n = self.n;
-        for _ in 0..n {
+        self.take_changes();
+        loop {
             self.label.iter_mut().for_each(|l| *l = 0);
+            self.labelend.iter_mut().for_each(|l| *l = NONE);
             self.bestedge.iter_mut().for_each(|e| *e = NONE);
             for b in n..2 * n {
                 self.blossombestedges[b] = None;
             }
             self.allowedge.iter_mut().for_each(|a| *a = false);
             self.queue.clear();
+            // The roots: free vertices, but those already satisfied at dual zero.
+            let mut roots = false;
             for v in 0..n {
-                if self.mate[v].is_none() && self.label[self.inblossom[v]] == 0 {
+                if self.mate[v].is_none()
+                    && self.label[self.inblossom[v]] == 0
+                    && (self.max_cardinality || self.dualvar[v] > W::default())
+                {
                     self.assign_label(v, 1, NONE);
+                    roots = true;
                 }
+            }
+            if !roots {
+                break;
             }
             let mut augmented = false;
             loop {
                 while let Some(v) = self.queue.pop() {
-                    for at in 0..self.neighbend[v].len() {
-                        let p = self.neighbend[v][at];
+                    for w in 0..n {
+                        if w == v || self.weight(v, w) <= W::default() {
+                            continue;
+                        }
+                        let p = self.end_at(v, w);
                         let k = p / 2;
-                        let w = self.endpoint[p];
                         if self.inblossom[v] == self.inblossom[w] {
                             continue;
                         }
@@ -441,9 +592,16 @@ impl<W: Weight> Matcher<W> {
                             }
                         }
                         if self.allowedge[k] {
-                            if self.label[self.inblossom[w]] == 0 {
+                            let bw = self.inblossom[w];
+                            if self.label[bw] == 0 {
+                                if self.mate[self.blossombase[bw]].is_none() {
+                                    // A free vertex at dual zero: the root's path ends there.
+                                    self.augment_matching(k);
+                                    augmented = true;
+                                    break;
+                                }
                                 self.assign_label(w, 2, p ^ 1);
-                            } else if self.label[self.inblossom[w]] == 1 {
+                            } else if self.label[bw] == 1 {
                                 let base = self.scan_blossom(v, w);
                                 if base != NONE {
                                     self.add_blossom(base, k);
@@ -477,9 +635,17 @@ impl<W: Weight> Matcher<W> {
                 // No augmenting path yet: change the duals.
                 let mut deltatype = -1;
                 let (mut delta, mut deltaedge, mut deltablossom) = (W::default(), NONE, NONE);
+                let mut deltavertex = NONE;
                 if !self.max_cardinality {
-                    deltatype = 1;
-                    delta = (0..n).map(|v| self.dualvar[v]).min().unwrap_or_default();
+                    for v in 0..n {
+                        if self.label[self.inblossom[v]] == 1
+                            && (deltatype == -1 || self.dualvar[v] < delta)
+                        {
+                            delta = self.dualvar[v];
+                            deltatype = 1;
+                            deltavertex = v;
+                        }
+                    }
                 }
                 for v in 0..n {
                     if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
@@ -542,10 +708,16 @@ impl<W: Weight> Matcher<W> {
                     }
                 }
                 match deltatype {
+                    1 if deltavertex != NONE => {
+                        // A tree vertex reached dual zero: it may stay single.
+                        self.augment_side(deltavertex, None);
+                        augmented = true;
+                        break;
+                    }
                     1 => break,
                     2 => {
                         self.allowedge[deltaedge] = true;
-                        let (mut i, j, _) = self.edges[deltaedge];
+                        let (mut i, j) = self.ends(deltaedge);
                         if self.label[self.inblossom[i]] == 0 {
                             i = j;
                         }
@@ -553,7 +725,7 @@ impl<W: Weight> Matcher<W> {
                     }
                     3 => {
                         self.allowedge[deltaedge] = true;
-                        let (i, _, _) = self.edges[deltaedge];
+                        let (i, _) = self.ends(deltaedge);
                         self.queue.push(i);
                     }
                     _ => self.expand_blossom(deltablossom, false),
@@ -572,6 +744,16 @@ impl<W: Weight> Matcher<W> {
                 }
             }
         }
+    }
+}
+
+/// The least even number not below `w` (a dual never goes below zero).
+fn even<W: Weight>(w: W) -> W {
+    let half = w.halve();
+    if half.double() == w {
+        w
+    } else {
+        (half + half) + (w - half.double()).double()
     }
 }
 
@@ -722,6 +904,94 @@ mod tests {
         let b = maximum_weight_matching(4, &wide, false);
         assert_eq!(a, b);
         assert_eq!(measure(4, &small, &a), (2, 9));
+    }
+
+    /// Larger graphs, many changes: as heavy as a solution from scratch each time.
+    #[test]
+    fn kept_up_to_date_equals_from_scratch_on_larger_graphs() {
+        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = |below: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % below
+        };
+        for n in [17, 40] {
+            let mut m = Matcher::<i64>::new(n);
+            for i in 0..n {
+                for j in 0..i {
+                    m.set_weight(i, j, next(50) as i64);
+                }
+            }
+            for _ in 0..300 {
+                let v = next(n as u64) as usize;
+                for w in 0..n {
+                    if w != v && next(3) == 0 {
+                        m.set_weight(v, w, next(50) as i64);
+                    }
+                }
+                m.solve();
+                let edges: Vec<(usize, usize, i64)> = (0..n)
+                    .flat_map(|i| (0..i).map(move |j| (i, j)))
+                    .map(|(i, j)| (i, j, m.weight(i, j) / 2))
+                    .collect();
+                let fresh = maximum_weight_matching(n, &edges, false);
+                assert_eq!(weight_of(&m, &m.mates()), weight_of(&m, &fresh));
+            }
+        }
+    }
+
+    /// The weight of `mates` under the present weights of `m`.
+    fn weight_of(m: &Matcher<i64>, mates: &[Option<usize>]) -> i64 {
+        let mut total = 0;
+        for (v, &u) in mates.iter().enumerate() {
+            if let Some(u) = u {
+                assert_eq!(mates[u], Some(v), "mates agree");
+                if v < u {
+                    total += m.weight(v, u) / 2;
+                }
+            }
+        }
+        total
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+        /// Weights change around one vertex, or on one edge, at a time: each solution from the
+        /// last is as heavy as the best matching.
+        #[test]
+        fn kept_up_to_date_equals_trying_every_matching(
+            n in 2usize..9,
+            start in prop::collection::vec(0i64..12, 36),
+            changes in prop::collection::vec(
+                (0usize..9, any::<bool>(), prop::collection::vec(0i64..12, 9)),
+                1..8,
+            ),
+        ) {
+            let mut m = Matcher::<i64>::new(n);
+            let mut at = start.iter().cycle();
+            for i in 0..n {
+                for j in 0..i {
+                    m.set_weight(i, j, *at.next().unwrap());
+                }
+            }
+            m.solve();
+            for (v, one_edge, weights) in changes {
+                let v = v % n;
+                for (w, &x) in weights.iter().enumerate().take(n) {
+                    if w != v && (!one_edge || w == (v + 1) % n) {
+                        m.set_weight(v, w, x);
+                    }
+                }
+                m.solve();
+                let edges: Vec<(usize, usize, i64)> = (0..n)
+                    .flat_map(|i| (0..i).map(move |j| (i, j)))
+                    .map(|(i, j)| (i, j, m.weight(i, j) / 2))
+                    .collect();
+                let mates = m.mates();
+                prop_assert_eq!(weight_of(&m, &mates), brute_force(n, &edges, false).1);
+            }
+        }
     }
 
     proptest! {

@@ -54,3 +54,8 @@ fn every_round_of(under: &str) {
 fn every_round_of_the_swiss_corpus_is_paired_as_recorded() {
     every_round_of("swiss");
 }
+
+#[test]
+fn every_round_of_the_generated_tournaments_is_paired_as_recorded() {
+    every_round_of("generated");
+}
