@@ -83,6 +83,9 @@ pub struct Matcher<W> {
     n: usize,
     /// Twice each edge's weight, lower triangle: `(i, j)` with `j < i` at `i (i − 1) / 2 + j`.
     weights: Vec<W>,
+    /// Which edges weigh more than zero: a bit for each ordered pair, `words` words a row.
+    present: Vec<u64>,
+    words: usize,
     /// Vertices whose edges changed since the last solution.
     dirty: Vec<bool>,
     max_cardinality: bool,
@@ -110,6 +113,8 @@ impl<W: Weight> Matcher<W> {
         Matcher {
             n,
             weights: vec![W::default(); n * n.saturating_sub(1) / 2],
+            present: vec![0; n * n.div_ceil(64)],
+            words: n.div_ceil(64),
             dirty: vec![false; n],
             max_cardinality: false,
             mate: vec![None; n],
@@ -157,6 +162,15 @@ impl<W: Weight> Matcher<W> {
         if *slot != w {
             *slot = w;
             self.dirty[a] = true;
+            let on = w > W::default();
+            for (i, j) in [(a, b), (b, a)] {
+                let bit = &mut self.present[i * self.words + j / 64];
+                if on {
+                    *bit |= 1 << (j % 64);
+                } else {
+                    *bit &= !(1 << (j % 64));
+                }
+            }
         }
     }
 
@@ -197,7 +211,17 @@ impl<W: Weight> Matcher<W> {
 
     /// The vertices `v` has an edge to.
     fn neighbours(&self, v: usize) -> impl Iterator<Item = usize> + '_ {
-        (0..self.n).filter(move |&w| w != v && self.weight(v, w) > W::default())
+        let row = &self.present[v * self.words..][..self.words];
+        row.iter().enumerate().flat_map(|(i, &word)| {
+            let mut word = word;
+            std::iter::from_fn(move || {
+                (word != 0).then(|| {
+                    let bit = word.trailing_zeros() as usize;
+                    word &= word - 1;
+                    i * 64 + bit
+                })
+            })
+        })
     }
 
     fn leaves(&self, b: usize) -> Vec<usize> {
@@ -576,7 +600,7 @@ impl<W: Weight> Matcher<W> {
             loop {
                 while let Some(v) = self.queue.pop() {
                     for w in 0..n {
-                        if w == v || self.weight(v, w) <= W::default() {
+                        if self.present[v * self.words + w / 64] & (1 << (w % 64)) == 0 {
                             continue;
                         }
                         let p = self.end_at(v, w);
