@@ -19,6 +19,11 @@ fn main() -> anyhow::Result<()> {
             std::process::exit(if breaks == 0 { 0 } else { 1 });
         }
         Command::Tiebreaks(args) => answer("tiebreaks", tournaments::tiebreaks(&args)),
+        Command::Pair(args) => {
+            let (code, out) = tournaments::pair(&args);
+            std::io::stdout().write_all(out.as_bytes())?;
+            std::process::exit(code);
+        }
     }
 }
 

@@ -1,9 +1,12 @@
-//! The tournament commands: FIDE tie-breaks and standings of a report file (`zarf tiebreaks`).
+//! The tournament commands on a report file: FIDE tie-breaks and standings (`zarf tiebreaks`),
+//! the Dutch system's next round and the check of every round (`zarf pair`).
 
 use std::fmt::Write as _;
 
 use anyhow::Context;
-use api::config::{TiebreakRules, TiebreaksArgs};
+use api::config::{PairArgs, TiebreakRules, TiebreaksArgs};
+use pairing::berger::Board;
+use pairing::dutch::{self, DutchError, Options};
 use pairing::tiebreak::{self, Code, Rules};
 use pairing::Tournament;
 
@@ -74,4 +77,109 @@ pub fn tiebreaks(args: &TiebreaksArgs) -> anyhow::Result<String> {
         out.push('\n');
     }
     Ok(out)
+}
+
+/// Exit codes of `zarf pair`, those of bbpPairings.
+mod exit {
+    /// No pairing satisfies the absolute criteria; with `-c`, a round differs.
+    pub const NO_PAIRING: i32 = 1;
+    /// The file is not a tournament zarf can pair.
+    pub const INVALID: i32 = 3;
+    /// A file cannot be read or written.
+    pub const FILE: i32 = 5;
+}
+
+/// `zarf pair`: the exit code and what goes to standard output (errors go to standard error).
+pub fn pair(args: &PairArgs) -> (i32, String) {
+    match run_pair(args) {
+        Ok(out) => (0, out),
+        Err((code, message)) => {
+            eprintln!("zarf pair: {message}");
+            (code, String::new())
+        }
+    }
+}
+
+fn run_pair(args: &PairArgs) -> Result<String, (i32, String)> {
+    let bytes = std::fs::read(&args.file).map_err(|e| {
+        (
+            exit::FILE,
+            format!("cannot read {}: {e}", args.file.display()),
+        )
+    })?;
+    let t = Tournament::parse(&String::from_utf8_lossy(&bytes)).map_err(|e| {
+        let reason = format!(
+            "{} is not a tournament report file: {e}",
+            args.file.display()
+        );
+        (exit::INVALID, reason)
+    })?;
+    let options = Options { baku: args.baku };
+    let refused = |e: DutchError| {
+        let code = match e {
+            DutchError::NoPairing(_) => exit::NO_PAIRING,
+            _ => exit::INVALID,
+        };
+        (code, format!("{}: {e}", args.file.display()))
+    };
+    if args.check {
+        let differences = dutch::check(&t, options).map_err(refused)?;
+        if differences.is_empty() {
+            return Ok(format!(
+                "{}: every one of its {} rounds is paired as the rules give\n",
+                args.file.display(),
+                t.played_rounds()
+            ));
+        }
+        let mut out = String::new();
+        for d in &differences {
+            let _ = writeln!(out, "{}: round {} differs", args.file.display(), d.round);
+            let _ = writeln!(
+                out,
+                "  the rules give: {}",
+                match &d.expected {
+                    Ok(boards) => pairs_line(boards),
+                    Err(e) => e.to_string(),
+                }
+            );
+            let _ = writeln!(out, "  the file has:   {}", pairs_line(&d.recorded));
+        }
+        // The list is the answer; the exit code says that rounds differ.
+        print!("{out}");
+        let rounds: Vec<String> = differences.iter().map(|d| d.round.to_string()).collect();
+        return Err((
+            exit::NO_PAIRING,
+            format!("rounds that differ: {}", rounds.join(", ")),
+        ));
+    }
+    let boards = dutch::pair(&t, options).map_err(refused)?;
+    let mut out = format!("{}\n", boards.len());
+    for b in &boards {
+        let _ = match *b {
+            Board::Game { white, black } => writeln!(out, "{white} {black}"),
+            Board::Bye(p) => writeln!(out, "{p} 0"),
+        };
+    }
+    match args.pairings.as_deref() {
+        Some(path) if path != std::path::Path::new("-") => {
+            std::fs::write(path, &out)
+                .map_err(|e| (exit::FILE, format!("cannot write {}: {e}", path.display())))?;
+            Ok(String::new())
+        }
+        _ => Ok(out),
+    }
+}
+
+/// Boards as `1-5 7-2 … 9-0`, sorted by the first player: white first, the bye as `0`.
+fn pairs_line(boards: &[Board]) -> String {
+    let mut pairs: Vec<(u16, u16)> = boards
+        .iter()
+        .map(|b| match *b {
+            Board::Game { white, black } => (white, black),
+            Board::Bye(p) => (p, 0),
+        })
+        .collect();
+    pairs.sort_unstable();
+    let text: Vec<String> = pairs.iter().map(|(w, b)| format!("{w}-{b}")).collect();
+    text.join(" ")
 }

@@ -28,6 +28,31 @@ pub enum Command {
     Verify,
     /// Print each player's FIDE tie-breaks and rank for a tournament report file (TRF).
     Tiebreaks(TiebreaksArgs),
+    /// Pair a Swiss tournament's next round by the FIDE Dutch system, or check its rounds.
+    Pair(PairArgs),
+}
+
+/// `zarf pair --dutch IN.trf -p [OUT]` or `zarf pair --dutch IN.trf -c`: the interface of
+/// bbpPairings and JaVaFo, so programs that call a pairing engine can call zarf.
+#[derive(Debug, Clone, clap::Args)]
+#[command(group(clap::ArgGroup::new("task").required(true).args(["pairings", "check"])))]
+pub struct PairArgs {
+    /// The FIDE Dutch system (C.04.3, 2025 rules), the system zarf pairs by.
+    #[arg(long)]
+    pub dutch: bool,
+    /// The tournament, as a TRF-16 or TRF-2026 file; its 142 (or XXR) record gives the number
+    /// of rounds.
+    pub file: PathBuf,
+    /// Write the next round's pairs to OUT (standard output without it): their number, then
+    /// `white black` by pairing number in board order, the bye as `id 0`.
+    #[arg(short = 'p', value_name = "OUT", num_args = 0..=1, default_missing_value = "-")]
+    pub pairings: Option<PathBuf>,
+    /// Pair every round again from the rounds before it; list the rounds that differ.
+    #[arg(short = 'c')]
+    pub check: bool,
+    /// The Baku acceleration (C.04.5.1), also chosen by the file's 192 record.
+    #[arg(long)]
+    pub baku: bool,
 }
 
 /// `zarf tiebreaks IN.trf [--rules 2026|2024] [--json] [CODE…]`
