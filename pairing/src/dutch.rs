@@ -310,8 +310,11 @@ pub fn pair_round(
     let boards = match bits {
         ..=128 => pairing.run::<2>(&layout),
         129..=256 => pairing.run::<4>(&layout),
-        257..=512 => pairing.run::<8>(&layout),
-        513..=1024 => pairing.run::<16>(&layout),
+        257..=384 => pairing.run::<6>(&layout),
+        385..=512 => pairing.run::<8>(&layout),
+        513..=640 => pairing.run::<10>(&layout),
+        641..=768 => pairing.run::<12>(&layout),
+        769..=1024 => pairing.run::<16>(&layout),
         1025..=2048 => pairing.run::<32>(&layout),
         2049..=4096 => pairing.run::<64>(&layout),
         _ => return Err(DutchError::TooLarge),
