@@ -81,7 +81,8 @@ fn walk_from(childs: &[usize], child: usize) -> (isize, isize, usize) {
 /// reaches zero swaps the path to its root (bbpPairings' method, as in its matcher).
 pub struct Matcher<W> {
     n: usize,
-    /// Twice each edge's weight, lower triangle: `(i, j)` with `j < i` at `i (i − 1) / 2 + j`.
+    /// Twice each edge's weight, both ways: `(i, j)` at `i n + j`, so that a vertex's edges lie
+    /// in one row (scanning them is the matcher's main work, and is bound by memory).
     weights: Vec<W>,
     /// Which edges weigh more than zero: a bit for each ordered pair, `words` words a row.
     present: Vec<u64>,
@@ -106,13 +107,19 @@ pub struct Matcher<W> {
     dualvar: Vec<W>,
     allowedge: Vec<bool>,
     queue: Vec<usize>,
+    /// The slack of each best edge, kept as the duals change (reading the edge's weight again
+    /// is a miss in memory for every edge scanned).
+    bestslack: Vec<W>,
+    /// Vertices and blossoms given a best edge in this stage, each once.
+    best_list: Vec<usize>,
+    best_mark: Vec<bool>,
 }
 
 impl<W: Weight> Matcher<W> {
     pub fn new(n: usize) -> Matcher<W> {
         Matcher {
             n,
-            weights: vec![W::default(); n * n.saturating_sub(1) / 2],
+            weights: vec![W::default(); n * n],
             present: vec![0; n * n.div_ceil(64)],
             words: n.div_ceil(64),
             dirty: vec![false; n],
@@ -131,6 +138,9 @@ impl<W: Weight> Matcher<W> {
             dualvar: vec![W::default(); 2 * n],
             allowedge: vec![false; n * n],
             queue: Vec::new(),
+            bestslack: vec![W::default(); 2 * n],
+            best_list: Vec::new(),
+            best_mark: vec![false; 2 * n],
         }
     }
 
@@ -142,14 +152,9 @@ impl<W: Weight> Matcher<W> {
         self.n == 0
     }
 
-    fn at(i: usize, j: usize) -> usize {
-        let (i, j) = if i > j { (i, j) } else { (j, i) };
-        i * (i - 1) / 2 + j
-    }
-
     /// Twice the weight of edge `i`–`j`.
     fn weight(&self, i: usize, j: usize) -> W {
-        self.weights[Matcher::<W>::at(i, j)]
+        self.weights[i * self.n + j]
     }
 
     /// Sets the weight of edge `a`–`b` (zero or less: no edge). The next solution frees `a`.
@@ -158,9 +163,9 @@ impl<W: Weight> Matcher<W> {
             return;
         }
         let w = weight.max(W::default()).double();
-        let slot = &mut self.weights[Matcher::<W>::at(a, b)];
-        if *slot != w {
-            *slot = w;
+        if self.weights[a * self.n + b] != w {
+            self.weights[a * self.n + b] = w;
+            self.weights[b * self.n + a] = w;
             self.dirty[a] = true;
             let on = w > W::default();
             for (i, j) in [(a, b), (b, a)] {
@@ -222,6 +227,15 @@ impl<W: Weight> Matcher<W> {
                 })
             })
         })
+    }
+
+    fn set_best(&mut self, x: usize, k: usize, slack: W) {
+        self.bestedge[x] = k;
+        self.bestslack[x] = slack;
+        if !self.best_mark[x] {
+            self.best_mark[x] = true;
+            self.best_list.push(x);
+        }
     }
 
     fn leaves(&self, b: usize) -> Vec<usize> {
@@ -328,6 +342,7 @@ impl<W: Weight> Matcher<W> {
             self.inblossom[v] = b;
         }
         let mut bestedgeto = vec![NONE; 2 * self.n];
+        let mut bestslackto = vec![W::default(); 2 * self.n];
         for &bv in &path {
             let nblists: Vec<Vec<usize>> = match self.blossombestedges[bv].take() {
                 Some(list) => vec![list],
@@ -344,21 +359,27 @@ impl<W: Weight> Matcher<W> {
                         std::mem::swap(&mut i, &mut j);
                     }
                     let bj = self.inblossom[j];
-                    if bj != b
-                        && self.label[bj] == 1
-                        && (bestedgeto[bj] == NONE || self.slack(k) < self.slack(bestedgeto[bj]))
-                    {
-                        bestedgeto[bj] = k;
+                    if bj != b && self.label[bj] == 1 {
+                        // Read from the inner end's row, which the loop walks along.
+                        let slack = self.dualvar[i] + self.dualvar[j] - self.weight(i, j);
+                        if bestedgeto[bj] == NONE || slack < bestslackto[bj] {
+                            bestedgeto[bj] = k;
+                            bestslackto[bj] = slack;
+                        }
                     }
                 }
             }
             self.bestedge[bv] = NONE;
         }
-        let best: Vec<usize> = bestedgeto.into_iter().filter(|&k| k != NONE).collect();
         self.bestedge[b] = NONE;
-        for &k in &best {
-            if self.bestedge[b] == NONE || self.slack(k) < self.slack(self.bestedge[b]) {
-                self.bestedge[b] = k;
+        let mut best = Vec::new();
+        for (k, slack) in bestedgeto.into_iter().zip(bestslackto) {
+            if k == NONE {
+                continue;
+            }
+            best.push(k);
+            if self.bestedge[b] == NONE || slack < self.bestslack[b] {
+                self.set_best(b, k, slack);
             }
         }
         self.blossombestedges[b] = Some(best);
@@ -577,6 +598,9 @@ impl<W: Weight> Matcher<W> {
             self.label.iter_mut().for_each(|l| *l = 0);
             self.labelend.iter_mut().for_each(|l| *l = NONE);
             self.bestedge.iter_mut().for_each(|e| *e = NONE);
+            for x in self.best_list.drain(..) {
+                self.best_mark[x] = false;
+            }
             for b in n..2 * n {
                 self.blossombestedges[b] = None;
             }
@@ -610,7 +634,7 @@ impl<W: Weight> Matcher<W> {
                         }
                         let mut kslack = W::default();
                         if !self.allowedge[k] {
-                            kslack = self.slack(k);
+                            kslack = self.dualvar[v] + self.dualvar[w] - self.weight(v, w);
                             if kslack <= W::default() {
                                 self.allowedge[k] = true;
                             }
@@ -640,13 +664,13 @@ impl<W: Weight> Matcher<W> {
                             }
                         } else if self.label[self.inblossom[w]] == 1 {
                             let b = self.inblossom[v];
-                            if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
-                                self.bestedge[b] = k;
+                            if self.bestedge[b] == NONE || kslack < self.bestslack[b] {
+                                self.set_best(b, k, kslack);
                             }
                         } else if self.label[w] == 0
-                            && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
+                            && (self.bestedge[w] == NONE || kslack < self.bestslack[w])
                         {
-                            self.bestedge[w] = k;
+                            self.set_best(w, k, kslack);
                         }
                     }
                     if augmented {
@@ -673,7 +697,8 @@ impl<W: Weight> Matcher<W> {
                 }
                 for v in 0..n {
                     if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
-                        let d = self.slack(self.bestedge[v]);
+                        debug_assert_eq!(self.bestslack[v], self.slack(self.bestedge[v]));
+                        let d = self.bestslack[v];
                         if deltatype == -1 || d < delta {
                             delta = d;
                             deltatype = 2;
@@ -686,8 +711,8 @@ impl<W: Weight> Matcher<W> {
                         && self.label[b] == 1
                         && self.bestedge[b] != NONE
                     {
-                        let kslack = self.slack(self.bestedge[b]);
-                        let d = kslack.halve();
+                        debug_assert_eq!(self.bestslack[b], self.slack(self.bestedge[b]));
+                        let d = self.bestslack[b].halve();
                         if deltatype == -1 || d < delta {
                             delta = d;
                             deltatype = 3;
@@ -727,6 +752,21 @@ impl<W: Weight> Matcher<W> {
                         match self.label[b] {
                             1 => self.dualvar[b] = self.dualvar[b] + delta,
                             2 => self.dualvar[b] = self.dualvar[b] - delta,
+                            _ => {}
+                        }
+                    }
+                }
+                // Each best edge's slack moves as its ends' duals did.
+                for at in 0..self.best_list.len() {
+                    let x = self.best_list[at];
+                    if self.bestedge[x] == NONE {
+                        continue;
+                    }
+                    let (i, j) = self.ends(self.bestedge[x]);
+                    for end in [i, j] {
+                        match self.label[self.inblossom[end]] {
+                            1 => self.bestslack[x] = self.bestslack[x] - delta,
+                            2 => self.bestslack[x] = self.bestslack[x] + delta,
                             _ => {}
                         }
                     }

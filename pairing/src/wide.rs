@@ -57,14 +57,14 @@ impl<const L: usize> Default for Wide<L> {
 
 impl<const L: usize> Add for Wide<L> {
     type Output = Wide<L>;
+    #[inline]
     fn add(self, other: Wide<L>) -> Wide<L> {
         let mut limbs = [0; L];
-        let mut carry = false;
+        let mut carry = 0u128;
         for (i, limb) in limbs.iter_mut().enumerate() {
-            let (sum, c1) = self.0[i].overflowing_add(other.0[i]);
-            let (sum, c2) = sum.overflowing_add(u64::from(carry));
-            *limb = sum;
-            carry = c1 || c2;
+            let sum = u128::from(self.0[i]) + u128::from(other.0[i]) + carry;
+            *limb = sum as u64;
+            carry = sum >> 64;
         }
         Wide(limbs)
     }
@@ -72,20 +72,22 @@ impl<const L: usize> Add for Wide<L> {
 
 impl<const L: usize> Sub for Wide<L> {
     type Output = Wide<L>;
+    #[inline]
     fn sub(self, other: Wide<L>) -> Wide<L> {
+        // Adding the complement plus one.
         let mut limbs = [0; L];
-        let mut borrow = false;
+        let mut carry = 1u128;
         for (i, limb) in limbs.iter_mut().enumerate() {
-            let (difference, b1) = self.0[i].overflowing_sub(other.0[i]);
-            let (difference, b2) = difference.overflowing_sub(u64::from(borrow));
-            *limb = difference;
-            borrow = b1 || b2;
+            let sum = u128::from(self.0[i]) + u128::from(!other.0[i]) + carry;
+            *limb = sum as u64;
+            carry = sum >> 64;
         }
         Wide(limbs)
     }
 }
 
 impl<const L: usize> Ord for Wide<L> {
+    #[inline]
     fn cmp(&self, other: &Wide<L>) -> Ordering {
         other
             .negative()
