@@ -1,7 +1,8 @@
 //! zarf's rules engine. A game is an append-only log of events; this crate decides which commands
 //! are allowed, turns them into events, and folds events into state, judged by the FIDE Laws of
-//! Chess (2023 and 2005 texts). It does no IO, reads no clock and draws no random numbers: time,
-//! the acting player and any entropy are arguments.
+//! Chess (2023 and 2005 texts). A tournament is a log of its own, paired by the `pairing` crate.
+//! It does no IO, reads no clock and draws no random numbers: time, the acting player and any
+//! entropy are arguments.
 
 #![forbid(unsafe_code)]
 
@@ -9,6 +10,7 @@ pub mod chess;
 pub mod fuzzing;
 pub mod game;
 pub mod ids;
+pub mod tournament;
 pub mod whole;
 
 pub use game::{decide, evolve, Command, Context, GameEvent, GameState, Rejection};

@@ -1,0 +1,652 @@
+//! A tournament: an append-only log of its own events (created, players registered and
+//! withdrawn, byes requested, rounds paired, results recorded and corrected, rounds closed),
+//! folded by a pure decider as a game's log is. Pairings come from the `pairing` crate on the
+//! tournament as a report file (`Tournament::report`): the Dutch system for a Swiss, FIDE's
+//! Berger tables for a round robin.
+
+use serde::{Deserialize, Serialize};
+
+use crate::game::{Actor, Timestamp};
+use crate::ids::PlayerId;
+use pairing::berger;
+use pairing::dutch;
+use pairing::trf;
+
+/// How the tournament is paired.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum System {
+    /// FIDE Dutch (C.04.3, 2025 rules).
+    Swiss,
+    RoundRobin,
+    DoubleRoundRobin,
+}
+
+/// Points for each result, in tenths (a win 10, a draw 5 by default; 3-1-0 is 30, 10, 0).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Scoring {
+    pub win: i32,
+    pub draw: i32,
+    pub loss: i32,
+    /// The pairing-allocated bye.
+    pub pairing_bye: i32,
+}
+
+impl Default for Scoring {
+    fn default() -> Scoring {
+        Scoring {
+            win: 10,
+            draw: 5,
+            loss: 0,
+            pairing_bye: 10,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TournamentCreated {
+    pub name: String,
+    pub system: System,
+    /// Rounds in all (a round robin: as its table gives them).
+    pub rounds: u16,
+    pub scoring: Scoring,
+    /// The colour of the top-ranked player in round 1 (drawn by lot before the tournament, and
+    /// given here: the decider draws nothing).
+    pub first_colour_white: bool,
+    /// The Baku acceleration (Swiss only).
+    pub baku: bool,
+}
+
+/// A player as entered: their number is the order of entry (the starting rank is fixed when
+/// round 1 is paired: rating, then name).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Entrant {
+    pub player: PlayerId,
+    pub name: String,
+    pub rating: Option<u16>,
+}
+
+/// A game of a round (`black` none: the pairing-allocated bye).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pairing {
+    pub white: PlayerId,
+    pub black: Option<PlayerId>,
+}
+
+/// A board's result.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    WhiteWins,
+    Draw,
+    BlackWins,
+    /// `+/-`: Black did not play.
+    WhiteWinsByForfeit,
+    /// `-/+`
+    BlackWinsByForfeit,
+    /// `0-0`: neither played.
+    DoubleForfeit,
+}
+
+/// A bye a player asked for: half a point or none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ByeKind {
+    Half,
+    Zero,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", content = "data", rename_all = "snake_case")]
+pub enum TournamentEventBody {
+    Created(TournamentCreated),
+    PlayerRegistered(Entrant),
+    /// Not paired from round `from_round` on.
+    PlayerWithdrawn {
+        player: PlayerId,
+        from_round: u16,
+    },
+    ByeRequested {
+        player: PlayerId,
+        round: u16,
+        kind: ByeKind,
+    },
+    /// The round's pairs in board order; the starting rank (players in order) with round 1.
+    RoundPaired {
+        round: u16,
+        pairings: Vec<Pairing>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        ranking: Vec<PlayerId>,
+    },
+    ResultRecorded {
+        round: u16,
+        white: PlayerId,
+        outcome: Outcome,
+    },
+    ResultCorrected {
+        round: u16,
+        white: PlayerId,
+        outcome: Outcome,
+        reason: String,
+    },
+}
+
+/// One entry of a tournament's log.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TournamentEvent {
+    #[serde(with = "time::serde::rfc3339")]
+    pub at: Timestamp,
+    pub actor: Actor,
+    #[serde(flatten)]
+    pub body: TournamentEventBody,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Command {
+    Create(TournamentCreated),
+    Register(Entrant),
+    Withdraw {
+        player: PlayerId,
+    },
+    RequestBye {
+        player: PlayerId,
+        round: u16,
+        kind: ByeKind,
+    },
+    PairNextRound,
+    RecordResult {
+        round: u16,
+        white: PlayerId,
+        outcome: Outcome,
+    },
+    CorrectResult {
+        round: u16,
+        white: PlayerId,
+        outcome: Outcome,
+        reason: String,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Rejection {
+    #[error("the tournament does not exist")]
+    NoSuchTournament,
+    #[error("the tournament already exists")]
+    TournamentExists,
+    #[error("only the tournament's arbiter may do this")]
+    ArbiterOnly,
+    #[error("{0} is already registered")]
+    AlreadyRegistered(PlayerId),
+    #[error("{0} is not in this tournament")]
+    NotAnEntrant(PlayerId),
+    #[error("{0} has withdrawn")]
+    Withdrawn(PlayerId),
+    #[error("round {round} has {missing} board(s) without a result")]
+    ResultsMissing { round: u16, missing: usize },
+    #[error("all {0} rounds are paired")]
+    AllRoundsPaired(u16),
+    #[error("round {0} is already paired")]
+    RoundAlreadyPaired(u16),
+    #[error("round {0} is not paired")]
+    RoundNotPaired(u16),
+    #[error("no board of round {round} has {white} with White")]
+    NoSuchBoard { round: u16, white: PlayerId },
+    #[error("the board already has a result: correct it, with a reason")]
+    ResultExists,
+    #[error("the board has no result to correct")]
+    NoResult,
+    #[error("a correction needs a reason")]
+    ReasonMissing,
+    #[error("the pairing bye's result is fixed")]
+    ByeHasNoResult,
+    #[error("a round robin needs its players before round 1")]
+    RoundRobinClosed,
+    #[error("{0}")]
+    NoPairing(String),
+}
+
+/// A round: its boards with their results, and the byes asked for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Round {
+    pub boards: Vec<(Pairing, Option<Outcome>)>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Player {
+    pub entrant: Entrant,
+    /// The round from which they are not paired.
+    pub withdrawn_from: Option<u16>,
+    /// Byes asked for, by round.
+    pub byes: Vec<(u16, ByeKind)>,
+    /// The first round they could be paired in (a late entry's earlier rounds are unplayed).
+    pub entered_for: u16,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tournament {
+    pub setup: TournamentCreated,
+    /// In starting rank once round 1 is paired; before, in order of entry.
+    pub players: Vec<Player>,
+    pub rounds: Vec<Round>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum TournamentState {
+    #[default]
+    NotCreated,
+    Created(Box<Tournament>),
+}
+
+/// The acting account may run the tournament: the arbiter (or organiser) or the service.
+fn may_run(actor: Actor) -> bool {
+    matches!(actor, Actor::Arbiter(_) | Actor::Admin | Actor::System)
+}
+
+pub fn decide(
+    state: &TournamentState,
+    command: Command,
+    at: Timestamp,
+    actor: Actor,
+) -> Result<Vec<TournamentEvent>, Rejection> {
+    let stamp = |body| TournamentEvent { at, actor, body };
+    if !may_run(actor) {
+        return Err(Rejection::ArbiterOnly);
+    }
+    let t = match (state, &command) {
+        (TournamentState::NotCreated, Command::Create(created)) => {
+            return Ok(vec![stamp(TournamentEventBody::Created(created.clone()))]);
+        }
+        (TournamentState::NotCreated, _) => return Err(Rejection::NoSuchTournament),
+        (TournamentState::Created(_), Command::Create(_)) => {
+            return Err(Rejection::TournamentExists)
+        }
+        (TournamentState::Created(t), _) => t,
+    };
+    let body = match command {
+        Command::Create(_) => unreachable!("answered above"),
+        Command::Register(entrant) => {
+            if t.player(entrant.player).is_some() {
+                return Err(Rejection::AlreadyRegistered(entrant.player));
+            }
+            if t.setup.system != System::Swiss && !t.rounds.is_empty() {
+                return Err(Rejection::RoundRobinClosed);
+            }
+            TournamentEventBody::PlayerRegistered(entrant)
+        }
+        Command::Withdraw { player } => {
+            let p = t.player(player).ok_or(Rejection::NotAnEntrant(player))?;
+            if p.withdrawn_from.is_some() {
+                return Err(Rejection::Withdrawn(player));
+            }
+            TournamentEventBody::PlayerWithdrawn {
+                player,
+                from_round: t.next_round(),
+            }
+        }
+        Command::RequestBye {
+            player,
+            round,
+            kind,
+        } => {
+            let p = t.player(player).ok_or(Rejection::NotAnEntrant(player))?;
+            if p.withdrawn_from.is_some() {
+                return Err(Rejection::Withdrawn(player));
+            }
+            if round < t.next_round() {
+                return Err(Rejection::RoundAlreadyPaired(round));
+            }
+            if round > t.setup.rounds {
+                return Err(Rejection::AllRoundsPaired(t.setup.rounds));
+            }
+            TournamentEventBody::ByeRequested {
+                player,
+                round,
+                kind,
+            }
+        }
+        Command::PairNextRound => {
+            let round = t.next_round();
+            if round > t.setup.rounds {
+                return Err(Rejection::AllRoundsPaired(t.setup.rounds));
+            }
+            if let Some(last) = t.rounds.last() {
+                let missing = last
+                    .boards
+                    .iter()
+                    .filter(|(p, o)| p.black.is_some() && o.is_none())
+                    .count();
+                if missing > 0 {
+                    return Err(Rejection::ResultsMissing {
+                        round: round - 1,
+                        missing,
+                    });
+                }
+            }
+            let (pairings, ranking) = t.pair(round)?;
+            TournamentEventBody::RoundPaired {
+                round,
+                pairings,
+                ranking,
+            }
+        }
+        Command::RecordResult {
+            round,
+            white,
+            outcome,
+        } => {
+            if t.board(round, white)?.1.is_some() {
+                return Err(Rejection::ResultExists);
+            }
+            TournamentEventBody::ResultRecorded {
+                round,
+                white,
+                outcome,
+            }
+        }
+        Command::CorrectResult {
+            round,
+            white,
+            outcome,
+            reason,
+        } => {
+            if reason.trim().is_empty() {
+                return Err(Rejection::ReasonMissing);
+            }
+            if t.board(round, white)?.1.is_none() {
+                return Err(Rejection::NoResult);
+            }
+            TournamentEventBody::ResultCorrected {
+                round,
+                white,
+                outcome,
+                reason,
+            }
+        }
+    };
+    Ok(vec![stamp(body)])
+}
+
+pub fn evolve(state: TournamentState, event: &TournamentEvent) -> TournamentState {
+    use TournamentEventBody as E;
+    let mut t = match (state, &event.body) {
+        (TournamentState::NotCreated, E::Created(created)) => {
+            return TournamentState::Created(Box::new(Tournament {
+                setup: created.clone(),
+                players: Vec::new(),
+                rounds: Vec::new(),
+            }));
+        }
+        (TournamentState::Created(t), _) => t,
+        (state, _) => return state,
+    };
+    match &event.body {
+        E::Created(_) => {}
+        E::PlayerRegistered(entrant) => {
+            let entered_for = t.next_round();
+            t.players.push(Player {
+                entrant: entrant.clone(),
+                withdrawn_from: None,
+                byes: Vec::new(),
+                entered_for,
+            });
+        }
+        E::PlayerWithdrawn { player, from_round } => {
+            if let Some(p) = t.players.iter_mut().find(|p| p.entrant.player == *player) {
+                p.withdrawn_from = Some(*from_round);
+            }
+        }
+        E::ByeRequested {
+            player,
+            round,
+            kind,
+        } => {
+            if let Some(p) = t.players.iter_mut().find(|p| p.entrant.player == *player) {
+                p.byes.retain(|(r, _)| r != round);
+                p.byes.push((*round, *kind));
+            }
+        }
+        E::RoundPaired {
+            pairings, ranking, ..
+        } => {
+            if !ranking.is_empty() {
+                let mut players = std::mem::take(&mut t.players);
+                for id in ranking {
+                    if let Some(i) = players.iter().position(|p| p.entrant.player == *id) {
+                        t.players.push(players.remove(i));
+                    }
+                }
+                t.players.extend(players);
+            }
+            t.rounds.push(Round {
+                boards: pairings.iter().map(|p| (*p, None)).collect(),
+            });
+        }
+        E::ResultRecorded {
+            round,
+            white,
+            outcome,
+        }
+        | E::ResultCorrected {
+            round,
+            white,
+            outcome,
+            ..
+        } => {
+            if let Some(r) = t.rounds.get_mut(usize::from(*round).wrapping_sub(1)) {
+                if let Some(b) = r.boards.iter_mut().find(|(p, _)| p.white == *white) {
+                    b.1 = Some(*outcome);
+                }
+            }
+        }
+    }
+    TournamentState::Created(t)
+}
+
+impl Tournament {
+    pub fn player(&self, id: PlayerId) -> Option<&Player> {
+        self.players.iter().find(|p| p.entrant.player == id)
+    }
+
+    /// The round to pair next, from 1.
+    pub fn next_round(&self) -> u16 {
+        u16::try_from(self.rounds.len()).unwrap_or(u16::MAX) + 1
+    }
+
+    fn board(&self, round: u16, white: PlayerId) -> Result<(Pairing, Option<Outcome>), Rejection> {
+        let r = self
+            .rounds
+            .get(usize::from(round).wrapping_sub(1))
+            .ok_or(Rejection::RoundNotPaired(round))?;
+        let board = r
+            .boards
+            .iter()
+            .find(|(p, _)| p.white == white)
+            .ok_or(Rejection::NoSuchBoard { round, white })?;
+        if board.0.black.is_none() {
+            return Err(Rejection::ByeHasNoResult);
+        }
+        Ok(*board)
+    }
+
+    /// Pairing numbers: the place in `players` (starting rank), from 1.
+    fn number(&self, id: PlayerId) -> trf::PlayerId {
+        let at = self.players.iter().position(|p| p.entrant.player == id);
+        at.map_or(0, |i| trf::PlayerId::try_from(i + 1).unwrap_or(0))
+    }
+
+    /// The tournament as a report file: every round played, and the entries already known for
+    /// round `next` (requested byes, withdrawals, late entries' unplayed rounds).
+    pub fn report(&self, next: u16) -> trf::Tournament {
+        let s = &self.setup.scoring;
+        let scoring = trf::Scoring {
+            win: pairing::Points::tenths(s.win),
+            draw: pairing::Points::tenths(s.draw),
+            loss: pairing::Points::tenths(s.loss),
+            absence: pairing::Points::ZERO,
+            pairing_bye: pairing::Points::tenths(s.pairing_bye),
+        };
+        let mut report = trf::Tournament {
+            name: self.setup.name.clone(),
+            rounds: Some(self.setup.rounds),
+            initial_colour: Some(if self.setup.first_colour_white {
+                trf::Colour::White
+            } else {
+                trf::Colour::Black
+            }),
+            scoring,
+            ..trf::Tournament::default()
+        };
+        for p in &self.players {
+            let id = p.entrant.player;
+            let mut rounds = Vec::new();
+            for (r, round) in self.rounds.iter().enumerate() {
+                let r = u16::try_from(r + 1).unwrap_or(u16::MAX);
+                rounds.push(self.entry(p, r, Some(round)).unwrap_or(trf::Entry::ABSENT));
+            }
+            if let Some(e) = self.entry(p, next, None) {
+                rounds.push(e);
+            }
+            let points = rounds
+                .iter()
+                .take(self.rounds.len())
+                .map(|e| scoring.of(e.outcome))
+                .sum();
+            report.players.push(trf::Player {
+                id: self.number(id),
+                sex: None,
+                title: String::new(),
+                name: p.entrant.name.clone(),
+                rating: p.entrant.rating,
+                federation: String::new(),
+                fide_id: String::new(),
+                birth: String::new(),
+                points,
+                rank: None,
+                rounds,
+            });
+        }
+        report
+    }
+
+    /// A player's entry for round `r`: their game or bye in it, else what is known before it is
+    /// paired (a requested bye, a withdrawal, a round before they entered).
+    fn entry(&self, p: &Player, r: u16, round: Option<&Round>) -> Option<trf::Entry> {
+        use trf::Outcome as O;
+        let id = p.entrant.player;
+        if let Some(round) = round {
+            for (pairing, outcome) in &round.boards {
+                let (colour, opponent) = if pairing.white == id {
+                    (trf::Colour::White, pairing.black)
+                } else if pairing.black == Some(id) {
+                    (trf::Colour::Black, Some(pairing.white))
+                } else {
+                    continue;
+                };
+                let Some(opponent) = opponent else {
+                    return Some(trf::Entry {
+                        opponent: None,
+                        colour: None,
+                        outcome: O::PairingBye,
+                    });
+                };
+                let white_view = match outcome {
+                    Some(Outcome::WhiteWins) => O::Win,
+                    Some(Outcome::Draw) => O::Draw,
+                    Some(Outcome::BlackWins) => O::Loss,
+                    Some(Outcome::WhiteWinsByForfeit) => O::ForfeitWin,
+                    Some(Outcome::BlackWinsByForfeit) | Some(Outcome::DoubleForfeit) => {
+                        O::ForfeitLoss
+                    }
+                    // Not in yet: the pairing is known, the result is not (a loss for now).
+                    None => O::Loss,
+                };
+                let outcome = match (colour, white_view, outcome) {
+                    (trf::Colour::White, o, _) => o,
+                    (_, _, Some(Outcome::DoubleForfeit)) => O::ForfeitLoss,
+                    (_, O::Win, _) => O::Loss,
+                    (_, O::Loss, _) => O::Win,
+                    (_, O::ForfeitWin, _) => O::ForfeitLoss,
+                    (_, O::ForfeitLoss, _) => O::ForfeitWin,
+                    (_, o, _) => o,
+                };
+                return Some(trf::Entry {
+                    opponent: Some(self.number(opponent)),
+                    colour: Some(colour),
+                    outcome,
+                });
+            }
+        }
+        let absent = |outcome| {
+            Some(trf::Entry {
+                opponent: None,
+                colour: None,
+                outcome,
+            })
+        };
+        if let Some((_, kind)) = p.byes.iter().find(|(round, _)| *round == r) {
+            return absent(match kind {
+                ByeKind::Half => O::HalfBye,
+                ByeKind::Zero => O::ZeroBye,
+            });
+        }
+        if p.withdrawn_from.is_some_and(|from| r >= from) || r < p.entered_for {
+            return absent(O::ZeroBye);
+        }
+        None
+    }
+
+    /// Round `round`'s pairs in board order, and with round 1 the starting rank.
+    fn pair(&self, round: u16) -> Result<(Vec<Pairing>, Vec<PlayerId>), Rejection> {
+        let mut t = self.clone();
+        let mut ranking = Vec::new();
+        if round == 1 {
+            t.players.sort_by(|a, b| {
+                b.entrant
+                    .rating
+                    .cmp(&a.entrant.rating)
+                    .then_with(|| a.entrant.name.cmp(&b.entrant.name))
+            });
+            ranking = t.players.iter().map(|p| p.entrant.player).collect();
+        }
+        let report = t.report(round);
+        let by_number = |n: trf::PlayerId| t.players[usize::from(n) - 1].entrant.player;
+        let boards = match t.setup.system {
+            System::Swiss => {
+                let options = dutch::Options { baku: t.setup.baku };
+                dutch::pair(&report, options).map_err(|e| Rejection::NoPairing(e.to_string()))?
+            }
+            System::RoundRobin | System::DoubleRoundRobin => {
+                let n = trf::PlayerId::try_from(t.players.len()).unwrap_or(trf::PlayerId::MAX);
+                let double = t.setup.system == System::DoubleRoundRobin;
+                berger::schedule(n, double)
+                    .into_iter()
+                    .nth(usize::from(round) - 1)
+                    .unwrap_or_default()
+            }
+        };
+        let pairings = boards
+            .into_iter()
+            .map(|b| match b {
+                berger::Board::Game { white, black } => Pairing {
+                    white: by_number(white),
+                    black: Some(by_number(black)),
+                },
+                berger::Board::Bye(p) => Pairing {
+                    white: by_number(p),
+                    black: None,
+                },
+            })
+            .collect();
+        Ok((pairings, ranking))
+    }
+
+    /// The standings after the rounds played: each player's rank and tie-break values, by the
+    /// given codes.
+    pub fn standings(&self, codes: &[pairing::tiebreak::Code]) -> pairing::tiebreak::Standings {
+        let mut report = self.report(self.next_round());
+        for p in &mut report.players {
+            p.rounds.truncate(self.rounds.len());
+        }
+        pairing::tiebreak::standings(&report, codes, pairing::tiebreak::Rules::Fide2026)
+    }
+}
