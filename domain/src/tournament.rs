@@ -129,6 +129,19 @@ pub enum TournamentEventBody {
         outcome: Outcome,
         reason: String,
     },
+    /// The arbiter's own pairing of a round (colours exchanged, pairs changed); the results of
+    /// boards that stay as they were are kept.
+    PairingChanged {
+        round: u16,
+        pairings: Vec<Pairing>,
+        reason: String,
+    },
+    /// The tie-breaks of the standings, in order (C.07 codes).
+    TiebreaksSet {
+        codes: Vec<String>,
+    },
+    /// Every round paired and every result in.
+    Finished,
 }
 
 /// One entry of a tournament's log.
@@ -165,6 +178,17 @@ pub enum Command {
         outcome: Outcome,
         reason: String,
     },
+    /// Replace a round's pairing; once a result of it is in, only `despite_results`.
+    ChangePairing {
+        round: u16,
+        pairings: Vec<Pairing>,
+        reason: String,
+        despite_results: bool,
+    },
+    SetTiebreaks {
+        codes: Vec<String>,
+    },
+    Finish,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -203,6 +227,16 @@ pub enum Rejection {
     RoundRobinClosed,
     #[error("{0}")]
     NoPairing(String),
+    #[error("a result of round {0} is in: say that the pairing changes despite it")]
+    ResultsIn(u16),
+    #[error("the new pairing must seat the same players, each once: {0}")]
+    NotTheSamePlayers(PlayerId),
+    #[error("{0:?} is not a FIDE tie-break")]
+    UnknownTiebreak(String),
+    #[error("the tournament is not over: round {0} is still to be played")]
+    NotOver(u16),
+    #[error("the tournament is finished")]
+    Finished,
 }
 
 /// A round: its boards with their results, and the byes asked for.
@@ -225,6 +259,9 @@ pub struct Player {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Tournament {
     pub setup: TournamentCreated,
+    /// The standings' tie-breaks as set; none: FIDE's recommendation for the system.
+    pub tiebreaks: Option<Vec<String>>,
+    pub finished: bool,
     /// In starting rank once round 1 is paired; before, in order of entry.
     pub players: Vec<Player>,
     pub rounds: Vec<Round>,
@@ -262,6 +299,9 @@ pub fn decide(
         }
         (TournamentState::Created(t), _) => t,
     };
+    if t.finished {
+        return Err(Rejection::Finished);
+    }
     let body = match command {
         Command::Create(_) => unreachable!("answered above"),
         Command::Register(entrant) => {
@@ -362,6 +402,62 @@ pub fn decide(
                 reason,
             }
         }
+        Command::ChangePairing {
+            round,
+            pairings,
+            reason,
+            despite_results,
+        } => {
+            if reason.trim().is_empty() {
+                return Err(Rejection::ReasonMissing);
+            }
+            let old = t
+                .rounds
+                .get(usize::from(round).wrapping_sub(1))
+                .ok_or(Rejection::RoundNotPaired(round))?;
+            if !despite_results && old.boards.iter().any(|(_, o)| o.is_some()) {
+                return Err(Rejection::ResultsIn(round));
+            }
+            let before = seated(old.boards.iter().map(|(p, _)| p));
+            let after = seated(pairings.iter());
+            if let Some(odd) = after.windows(2).find(|w| w[0] == w[1]).map(|w| w[0]) {
+                return Err(Rejection::NotTheSamePlayers(odd));
+            }
+            if let Some(odd) = after
+                .iter()
+                .find(|p| !before.contains(p))
+                .or_else(|| before.iter().find(|p| !after.contains(p)))
+            {
+                return Err(Rejection::NotTheSamePlayers(*odd));
+            }
+            TournamentEventBody::PairingChanged {
+                round,
+                pairings,
+                reason,
+            }
+        }
+        Command::SetTiebreaks { codes } => {
+            if let Some(bad) = codes
+                .iter()
+                .find(|c| pairing::tiebreak::Code::parse(c).is_none())
+            {
+                return Err(Rejection::UnknownTiebreak(bad.clone()));
+            }
+            TournamentEventBody::TiebreaksSet { codes }
+        }
+        Command::Finish => {
+            let incomplete = t.rounds.iter().position(|r| {
+                r.boards
+                    .iter()
+                    .any(|(p, o)| p.black.is_some() && o.is_none())
+            });
+            let pending =
+                incomplete.map_or(t.next_round(), |i| u16::try_from(i + 1).unwrap_or(u16::MAX));
+            if pending <= t.setup.rounds {
+                return Err(Rejection::NotOver(pending));
+            }
+            TournamentEventBody::Finished
+        }
     };
     Ok(vec![stamp(body)])
 }
@@ -372,6 +468,8 @@ pub fn evolve(state: TournamentState, event: &TournamentEvent) -> TournamentStat
         (TournamentState::NotCreated, E::Created(created)) => {
             return TournamentState::Created(Box::new(Tournament {
                 setup: created.clone(),
+                tiebreaks: None,
+                finished: false,
                 players: Vec::new(),
                 rounds: Vec::new(),
             }));
@@ -438,8 +536,27 @@ pub fn evolve(state: TournamentState, event: &TournamentEvent) -> TournamentStat
                 }
             }
         }
+        E::PairingChanged {
+            round, pairings, ..
+        } => {
+            if let Some(r) = t.rounds.get_mut(usize::from(*round).wrapping_sub(1)) {
+                let kept = |p: &Pairing| r.boards.iter().find(|(b, _)| b == p).and_then(|b| b.1);
+                r.boards = pairings.iter().map(|p| (*p, kept(p))).collect();
+            }
+        }
+        E::TiebreaksSet { codes } => t.tiebreaks = Some(codes.clone()),
+        E::Finished => t.finished = true,
     }
     TournamentState::Created(t)
+}
+
+/// The players a round seats, sorted.
+fn seated<'a>(pairings: impl Iterator<Item = &'a Pairing>) -> Vec<PlayerId> {
+    let mut ids: Vec<PlayerId> = pairings
+        .flat_map(|p| std::iter::once(p.white).chain(p.black))
+        .collect();
+    ids.sort();
+    ids
 }
 
 impl Tournament {

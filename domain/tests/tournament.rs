@@ -337,3 +337,82 @@ fn events_read_back_as_written() {
         assert_eq!(&back, e, "{json}");
     }
 }
+
+#[test]
+fn the_arbiter_changes_a_pairing_with_a_reason_and_not_after_results_unless_saying_so() {
+    let mut log = Log::new(created(System::Swiss, 3), 4);
+    let first = log.pair();
+    // Colours exchanged on board 1.
+    let mut swapped = first.clone();
+    swapped[0] = Pairing {
+        white: first[0].black.unwrap(),
+        black: Some(first[0].white),
+    };
+    let change = |pairings: Vec<Pairing>, reason: &str, despite_results| Command::ChangePairing {
+        round: 1,
+        pairings,
+        reason: reason.into(),
+        despite_results,
+    };
+    assert_eq!(
+        log.when(change(swapped.clone(), "", false)),
+        Err(Rejection::ReasonMissing)
+    );
+    // A player seated twice, or one left out, is refused.
+    let mut twice = first.clone();
+    twice[1].white = first[0].white;
+    assert_eq!(
+        log.when(change(twice, "typo", false)),
+        Err(Rejection::NotTheSamePlayers(first[0].white))
+    );
+    log.then(change(
+        swapped.clone(),
+        "both had White twice at the other table",
+        false,
+    ));
+    log.then(Command::RecordResult {
+        round: 1,
+        white: swapped[1].white,
+        outcome: Outcome::Draw,
+    });
+    assert_eq!(
+        log.when(change(first.clone(), "back", false)),
+        Err(Rejection::ResultsIn(1))
+    );
+    // Said so: the new pairing holds, and the result of the board that stayed is kept.
+    log.then(change(first.clone(), "the arbiter's own mistake", true));
+    let TournamentState::Created(t) = log.state() else {
+        panic!("created")
+    };
+    assert_eq!(t.rounds[0].boards[0], (first[0], None));
+    assert_eq!(t.rounds[0].boards[1], (first[1], Some(Outcome::Draw)));
+}
+
+#[test]
+fn tiebreaks_are_fide_codes_and_a_tournament_finishes_when_every_result_is_in() {
+    let mut log = Log::new(created(System::Swiss, 2), 4);
+    assert_eq!(
+        log.when(Command::SetTiebreaks {
+            codes: vec!["BH/C1".into(), "XY".into()]
+        }),
+        Err(Rejection::UnknownTiebreak("XY".into()))
+    );
+    log.then(Command::SetTiebreaks {
+        codes: vec!["BH/C1".into(), "DE".into()],
+    });
+    assert_eq!(log.when(Command::Finish), Err(Rejection::NotOver(1)));
+    for round in 1..=2 {
+        let pairings = log.pair();
+        assert_eq!(
+            log.when(Command::Finish),
+            Err(Rejection::NotOver(round.min(2)))
+        );
+        log.draw_all(round, &pairings);
+    }
+    log.then(Command::Finish);
+    assert_eq!(log.when(Command::PairNextRound), Err(Rejection::Finished));
+    let TournamentState::Created(t) = log.state() else {
+        panic!("created")
+    };
+    assert_eq!(t.tiebreaks, Some(vec!["BH/C1".into(), "DE".into()]));
+}
