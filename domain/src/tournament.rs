@@ -144,6 +144,25 @@ pub enum TournamentEventBody {
     Finished,
 }
 
+impl TournamentEventBody {
+    /// The event's type, as its JSON names it.
+    pub fn type_name(&self) -> &'static str {
+        use TournamentEventBody as E;
+        match self {
+            E::Created(_) => "created",
+            E::PlayerRegistered(_) => "player_registered",
+            E::PlayerWithdrawn { .. } => "player_withdrawn",
+            E::ByeRequested { .. } => "bye_requested",
+            E::RoundPaired { .. } => "round_paired",
+            E::ResultRecorded { .. } => "result_recorded",
+            E::ResultCorrected { .. } => "result_corrected",
+            E::PairingChanged { .. } => "pairing_changed",
+            E::TiebreaksSet { .. } => "tiebreaks_set",
+            E::Finished => "finished",
+        }
+    }
+}
+
 /// One entry of a tournament's log.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct TournamentEvent {
@@ -557,6 +576,24 @@ fn seated<'a>(pairings: impl Iterator<Item = &'a Pairing>) -> Vec<PlayerId> {
         .collect();
     ids.sort();
     ids
+}
+
+/// Folds a whole log; where it cannot be folded, the event's place (from 1) and why.
+pub fn replay(events: &[TournamentEvent]) -> Result<TournamentState, (usize, String)> {
+    let mut state = TournamentState::NotCreated;
+    for (i, e) in events.iter().enumerate() {
+        let creation = matches!(e.body, TournamentEventBody::Created(_));
+        if creation != (i == 0) {
+            let reason = if creation {
+                "the tournament is created a second time"
+            } else {
+                "the log does not begin with the tournament's creation"
+            };
+            return Err((i + 1, reason.to_owned()));
+        }
+        state = evolve(state, e);
+    }
+    Ok(state)
 }
 
 impl Tournament {

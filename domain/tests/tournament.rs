@@ -335,7 +335,17 @@ fn events_read_back_as_written() {
         let json = serde_json::to_string(e).unwrap();
         let back: TournamentEvent = serde_json::from_str(&json).unwrap();
         assert_eq!(&back, e, "{json}");
+        let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(value["type"], e.body.type_name());
     }
+    assert!(domain::tournament::replay(&log.events).is_ok());
+    assert_eq!(
+        domain::tournament::replay(&log.events[1..]).map(drop),
+        Err((
+            1,
+            "the log does not begin with the tournament's creation".into()
+        ))
+    );
 }
 
 #[test]

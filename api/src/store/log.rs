@@ -122,8 +122,17 @@ event_log!(
     game_id
 );
 
+use super::schema::tournament_events;
+event_log!(
+    /// Tournaments' logs.
+    TournamentLog,
+    "tournament",
+    tournament_events,
+    tournament_id
+);
+
 /// The kinds of log `zarf verify` checks.
-pub const LOGS: [&dyn LogTable; 1] = [&GameLog];
+pub const LOGS: [&dyn LogTable; 2] = [&GameLog, &TournamentLog];
 
 /// A stored event's row, in whichever log's table.
 #[derive(Debug, Clone, diesel::Queryable)]

@@ -95,13 +95,15 @@ mod mail;
 mod pg_batch;
 mod players;
 mod sign_in;
+mod tournaments;
 mod verify;
 
 pub use events::*;
 pub use games::*;
-pub use log::{EventRow, GameLog, LogTable, ProjectionRow, Recorded};
+pub use log::{EventRow, GameLog, LogTable, ProjectionRow, Recorded, TournamentLog};
 pub use mail::*;
 pub use players::*;
+pub use tournaments::*;
 pub use verify::*;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -119,6 +119,36 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    tournament_events (tournament_id, seq) {
+        tournament_id -> Text,
+        seq -> BigInt,
+        #[sql_name = "type"]
+        type_ -> Text,
+        version -> Integer,
+        data -> Text,
+        actor -> Text,
+        recorded_at -> BigInt,
+        prev_hash -> Text,
+        hash -> Text,
+    }
+}
+
+diesel::table! {
+    tournaments (id) {
+        id -> Text,
+        name -> Text,
+        system -> Text,
+        status -> Text,
+        rounds -> Integer,
+        rounds_paired -> Integer,
+        players -> Integer,
+        last_seq -> BigInt,
+        created_at -> BigInt,
+        updated_at -> BigInt,
+    }
+}
+
 diesel::allow_tables_to_appear_in_same_query!(
     players,
     tokens,
@@ -128,5 +158,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     envelopes,
     login_links,
     sessions,
-    login_codes
+    login_codes,
+    tournament_events,
+    tournaments
 );

@@ -1,7 +1,8 @@
 //! `zarf verify`: every log's hash chain, and that it folds.
 
-use super::log::{GameLog, LogTable, Recorded};
+use super::log::{GameLog, LogTable, Recorded, TournamentLog};
 use super::*;
+use domain::tournament::TournamentEvent;
 
 /// A break found by [`verify_log`].
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -17,7 +18,17 @@ pub struct ChainBreak {
 pub type Verify = fn(&Store, &str) -> Result<Vec<ChainBreak>, StoreError>;
 
 /// Every kind of log, and how one of its logs is verified.
-pub const VERIFIED: [(&dyn LogTable, Verify); 1] = [(&GameLog, verify_game)];
+pub const VERIFIED: [(&dyn LogTable, Verify); 2] =
+    [(&GameLog, verify_game), (&TournamentLog, verify_tournament)];
+
+/// Checks one tournament's log: [`verify_log`], folded by the tournament's decider.
+pub fn verify_tournament(store: &Store, id: &str) -> Result<Vec<ChainBreak>, StoreError> {
+    verify_log(store, &TournamentLog, id, |events: &[TournamentEvent]| {
+        domain::tournament::replay(events)
+            .map(drop)
+            .map_err(|(seq, reason)| (seq as i64, reason))
+    })
+}
 
 /// Checks one game's log: [`verify_log`], folded by the chess rules.
 pub fn verify_game(store: &Store, game_id: &str) -> Result<Vec<ChainBreak>, StoreError> {

@@ -1,0 +1,2 @@
+DROP TABLE tournaments;
+DROP TABLE tournament_events;
