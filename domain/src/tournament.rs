@@ -64,6 +64,11 @@ pub struct Entrant {
     pub player: PlayerId,
     pub name: String,
     pub rating: Option<u16>,
+    /// The school and class the player plays for (school and class standings).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub school: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub class: Option<String>,
 }
 
 /// A game of a round (`black` none: the pairing-allocated bye).
@@ -578,6 +583,37 @@ fn seated<'a>(pairings: impl Iterator<Item = &'a Pairing>) -> Vec<PlayerId> {
     ids
 }
 
+/// Teams ranked from individual results.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Team {
+    School,
+    /// A school's class.
+    Class,
+}
+
+/// How teams with the same points are told apart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TeamTiebreak {
+    /// The sum of the counted players' first tie-break.
+    SumOfTiebreaks,
+    /// The team whose best player ranks higher.
+    BestBoard,
+}
+
+/// A team's line in the school or class standings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TeamRow {
+    pub team: String,
+    pub rank: usize,
+    /// Hundredths of a point.
+    pub points: i64,
+    pub tiebreak: i64,
+    /// The individual rank of the team's best player.
+    pub best_board: usize,
+    /// The players whose results count, best first.
+    pub counted: Vec<PlayerId>,
+}
+
 /// Folds a whole log; where it cannot be folded, the event's place (from 1) and why.
 pub fn replay(events: &[TournamentEvent]) -> Result<TournamentState, (usize, String)> {
     let mut state = TournamentState::NotCreated;
@@ -792,6 +828,75 @@ impl Tournament {
             })
             .collect();
         Ok((pairings, ranking))
+    }
+
+    /// Schools' (or classes') standings: each team's best `best` players by the individual
+    /// standings (by `codes`, the first of them PTS), their points summed; ties broken by the
+    /// sum of those players' next tie-break, or by the team's best board (its best player's
+    /// rank). Players with no school (or class) are in no team.
+    pub fn team_standings(
+        &self,
+        by: Team,
+        best: usize,
+        codes: &[pairing::tiebreak::Code],
+        tiebreak: TeamTiebreak,
+    ) -> Vec<TeamRow> {
+        let table = self.standings(codes);
+        let mut rows = table.rows.clone();
+        rows.sort_by_key(|r| r.rank);
+        let mut teams: Vec<TeamRow> = Vec::new();
+        for row in rows {
+            let Some(p) = self.players.get(usize::from(row.id).wrapping_sub(1)) else {
+                continue;
+            };
+            let name = match by {
+                Team::School => p.entrant.school.clone(),
+                Team::Class => p
+                    .entrant
+                    .class
+                    .as_ref()
+                    .map(|c| format!("{} {c}", p.entrant.school.as_deref().unwrap_or(""))),
+            };
+            let Some(name) = name.map(|n| n.trim().to_owned()) else {
+                continue;
+            };
+            let value = |i: usize| {
+                row.values
+                    .get(i)
+                    .copied()
+                    .flatten()
+                    .map_or(0, |v| v.hundredths())
+            };
+            let team = match teams.iter_mut().position(|t| t.team == name) {
+                Some(i) => &mut teams[i],
+                None => {
+                    teams.push(TeamRow {
+                        team: name,
+                        rank: 0,
+                        points: 0,
+                        tiebreak: 0,
+                        best_board: row.rank,
+                        counted: Vec::new(),
+                    });
+                    teams.last_mut().expect("just pushed")
+                }
+            };
+            if team.counted.len() < best {
+                team.counted.push(p.entrant.player);
+                team.points += value(0);
+                team.tiebreak += value(1);
+            }
+        }
+        let key = |t: &TeamRow| match tiebreak {
+            TeamTiebreak::SumOfTiebreaks => (std::cmp::Reverse(t.points), -t.tiebreak, 0),
+            TeamTiebreak::BestBoard => (std::cmp::Reverse(t.points), 0, t.best_board),
+        };
+        teams.sort_by(|a, b| key(a).cmp(&key(b)).then_with(|| a.team.cmp(&b.team)));
+        for i in 0..teams.len() {
+            let tied = i > 0 && key(&teams[i]) == key(&teams[i - 1]);
+            teams[i].rank = if tied { teams[i - 1].rank } else { i + 1 };
+        }
+        teams
     }
 
     /// The standings after the rounds played: each player's rank and tie-break values, by the

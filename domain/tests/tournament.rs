@@ -46,6 +46,8 @@ impl Log {
                 player: id(n),
                 name: format!("Öğrenci {n:02}"),
                 rating: Some(1800 - u16::try_from(n).unwrap() * 10),
+                school: None,
+                class: None,
             }));
         }
         log
@@ -191,6 +193,8 @@ fn a_late_entry_is_paired_from_the_next_round_with_nothing_for_the_rounds_missed
         player: id(7),
         name: "Geç Gelen".into(),
         rating: Some(2000),
+        school: None,
+        class: None,
     }));
     let second = log.pair();
     assert!(in_round(&second, id(7)), "{second:?}");
@@ -307,7 +311,9 @@ fn a_round_robin_follows_the_berger_table_and_only_the_arbiter_runs_it() {
         log.when(Command::Register(Entrant {
             player: id(5),
             name: "Geç".into(),
-            rating: None
+            rating: None,
+            school: None,
+            class: None,
         })),
         Err(Rejection::RoundRobinClosed)
     );
@@ -425,4 +431,76 @@ fn tiebreaks_are_fide_codes_and_a_tournament_finishes_when_every_result_is_in() 
         panic!("created")
     };
     assert_eq!(t.tiebreaks, Some(vec!["BH/C1".into(), "DE".into()]));
+}
+
+#[test]
+fn schools_and_classes_rank_by_their_best_players() {
+    use domain::tournament::{Team, TeamTiebreak};
+    let mut log = Log { events: Vec::new() };
+    log.then(Command::Create(created(System::RoundRobin, 3)));
+    for (n, school, class) in [
+        (1, "A", "5a"),
+        (2, "B", "5a"),
+        (3, "B", "5a"),
+        (4, "A", "5b"),
+    ] {
+        log.then(Command::Register(Entrant {
+            player: id(n),
+            name: format!("Öğrenci {n}"),
+            rating: Some(1800 - u16::try_from(n).unwrap() * 10),
+            school: Some(school.into()),
+            class: Some(class.into()),
+        }));
+    }
+    // Berger for four: 1–4 2–3, 4–3 1–2, 2–4 3–1. White wins, but 3–1 is drawn.
+    for round in 1..=3 {
+        let pairings = log.pair();
+        for p in &pairings {
+            let outcome = if p.white == id(3) {
+                Outcome::Draw
+            } else {
+                Outcome::WhiteWins
+            };
+            log.then(Command::RecordResult {
+                round,
+                white: p.white,
+                outcome,
+            });
+        }
+    }
+    let TournamentState::Created(t) = log.state() else {
+        panic!("created")
+    };
+    let codes = [Code::parse("PTS").unwrap(), Code::parse("SB").unwrap()];
+    let line = |r: &domain::tournament::TeamRow| (r.team.clone(), r.rank, r.points, r.tiebreak);
+    // Schools, two players each: A 2½ + 1, B 2 + ½.
+    let schools = t.team_standings(Team::School, 2, &codes, TeamTiebreak::SumOfTiebreaks);
+    assert_eq!(
+        schools.iter().map(line).collect::<Vec<_>>(),
+        [("A".into(), 1, 350, 375), ("B".into(), 2, 250, 275)]
+    );
+    // The best player only.
+    let schools = t.team_standings(Team::School, 1, &codes, TeamTiebreak::BestBoard);
+    assert_eq!(schools[0].counted, [id(1)]);
+    assert_eq!(schools[1].counted, [id(2)]);
+    assert_eq!((schools[0].points, schools[1].points), (250, 200));
+    // Classes: A 5a and B 5a level on 2½, told apart by Sonneborn-Berger (3.25 to 2.75), or by
+    // the best board (A 5a's player is first).
+    let classes = t.team_standings(Team::Class, 2, &codes, TeamTiebreak::SumOfTiebreaks);
+    assert_eq!(
+        classes.iter().map(line).collect::<Vec<_>>(),
+        [
+            ("A 5a".into(), 1, 250, 325),
+            ("B 5a".into(), 2, 250, 275),
+            ("A 5b".into(), 3, 100, 50)
+        ]
+    );
+    let classes = t.team_standings(Team::Class, 2, &codes, TeamTiebreak::BestBoard);
+    assert_eq!(
+        classes
+            .iter()
+            .map(|r| (r.team.as_str(), r.best_board))
+            .collect::<Vec<_>>(),
+        [("A 5a", 1), ("B 5a", 2), ("A 5b", 3)]
+    );
 }

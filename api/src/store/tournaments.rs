@@ -177,6 +177,8 @@ mod tests {
                     player: id(n),
                     name: format!("Öğrenci {n}"),
                     rating: None,
+                    school: None,
+                    class: None,
                 }),
             );
             log.extend(registered);
