@@ -117,6 +117,7 @@ pub fn build(config: &Config) -> anyhow::Result<Running> {
         envelope_key,
         mail: mail.clone(),
         folds: app::folds::Folds::new(app::folds::GAMES_KEPT),
+        tournament_folds: app::folds::Folds::new(app::folds::TOURNAMENTS_KEPT),
         verdicts: Default::default(),
         live,
         login_limits: Limits::per_hour(

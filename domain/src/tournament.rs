@@ -263,6 +263,37 @@ pub enum Rejection {
     Finished,
 }
 
+impl Rejection {
+    /// The error code the API answers with.
+    pub fn code(&self) -> &'static str {
+        use Rejection as R;
+        match self {
+            R::NoSuchTournament => "tournament_not_found",
+            R::TournamentExists => "tournament_exists",
+            R::ArbiterOnly => "arbiter_only",
+            R::AlreadyRegistered(_) => "already_registered",
+            R::NotAnEntrant(_) => "not_an_entrant",
+            R::Withdrawn(_) => "withdrawn",
+            R::ResultsMissing { .. } => "results_missing",
+            R::AllRoundsPaired(_) => "all_rounds_paired",
+            R::RoundAlreadyPaired(_) => "round_already_paired",
+            R::RoundNotPaired(_) => "round_not_paired",
+            R::NoSuchBoard { .. } => "no_such_board",
+            R::ResultExists => "result_exists",
+            R::NoResult => "no_result",
+            R::ReasonMissing => "reason_missing",
+            R::ByeHasNoResult => "bye_has_no_result",
+            R::RoundRobinClosed => "round_robin_closed",
+            R::NoPairing(_) => "no_valid_pairing",
+            R::ResultsIn(_) => "results_in",
+            R::NotTheSamePlayers(_) => "not_the_same_players",
+            R::UnknownTiebreak(_) => "unknown_tiebreak",
+            R::NotOver(_) => "not_over",
+            R::Finished => "tournament_finished",
+        }
+    }
+}
+
 /// A round: its boards with their results, and the byes asked for.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Round {
@@ -283,6 +314,9 @@ pub struct Player {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Tournament {
     pub setup: TournamentCreated,
+    pub created_at: Timestamp,
+    /// Events folded: the log's version.
+    pub events: u64,
     /// The standings' tie-breaks as set; none: FIDE's recommendation for the system.
     pub tiebreaks: Option<Vec<String>>,
     pub finished: bool,
@@ -492,6 +526,8 @@ pub fn evolve(state: TournamentState, event: &TournamentEvent) -> TournamentStat
         (TournamentState::NotCreated, E::Created(created)) => {
             return TournamentState::Created(Box::new(Tournament {
                 setup: created.clone(),
+                created_at: event.at,
+                events: 1,
                 tiebreaks: None,
                 finished: false,
                 players: Vec::new(),
@@ -501,6 +537,7 @@ pub fn evolve(state: TournamentState, event: &TournamentEvent) -> TournamentStat
         (TournamentState::Created(t), _) => t,
         (state, _) => return state,
     };
+    t.events += 1;
     match &event.body {
         E::Created(_) => {}
         E::PlayerRegistered(entrant) => {

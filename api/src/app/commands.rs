@@ -35,6 +35,9 @@ pub enum CommandError {
     /// The rules refused it: nothing was written.
     #[error("refused: {}", .0.code())]
     Rejected(Rejection),
+    /// A tournament's rules refused it: nothing was written.
+    #[error("refused: {0}")]
+    TournamentRejected(domain::tournament::Rejection),
     /// No such game.
     #[error("no such game")]
     NotFound,
@@ -342,7 +345,7 @@ fn attempt<K: LogKind>(
         then_refuse,
     } = match K::judge(&before, command, ctx) {
         Ok(judgement) => judgement,
-        Err(r) => return refuse(r.into()),
+        Err(r) => return refuse(r),
     };
     let mut after = before;
     for e in &events {

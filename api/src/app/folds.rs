@@ -35,6 +35,9 @@ impl<S> Folded<S> {
 /// the bound keeps a server's memory within its target with 100,000 active games (D38).
 pub const GAMES_KEPT: usize = 10_000;
 
+/// How many tournaments a server keeps folded (a tournament's state holds every round).
+pub const TOURNAMENTS_KEPT: usize = 100;
+
 /// Shared, never changed in place: a command clones the state once to evolve it, and the cache
 /// and the command's answer share the result.
 pub struct Folds<K: LogKind = Games> {

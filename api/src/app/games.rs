@@ -1,11 +1,10 @@
 //! Games as a kind of log: the chess game core's decide and evolve, the games projection (the
 //! Game resource as of each command) and the mail a command sends.
 
-use domain::game::{
-    evolve, judge, judging_may_search, Command, Context, EventBody, GameState, Rejection,
-};
+use domain::game::{evolve, judge, judging_may_search, Command, Context, EventBody, GameState};
 use domain::GameEvent;
 
+use super::commands::CommandError;
 use super::folds::{Folded, Folds};
 use super::kind::{Judgement, LogKind, Projected};
 use super::views::GameView;
@@ -68,7 +67,7 @@ impl LogKind for Games {
         before: &GameState,
         command: Command,
         ctx: &Context,
-    ) -> Result<Judgement<GameEvent>, Rejection> {
+    ) -> Result<Judgement<GameEvent>, CommandError> {
         let judged = judge(before, command, ctx)?;
         Ok(Judgement {
             events: judged.events,

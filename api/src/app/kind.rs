@@ -5,6 +5,7 @@
 
 use domain::game::Rejection;
 
+use super::commands::CommandError;
 use super::folds::{Folded, Folds};
 use super::AppState;
 use crate::store::{LogTable, OutboxRow, ProjectionRow, Recorded, StoreError, StoredEvent};
@@ -31,12 +32,13 @@ pub trait LogKind: Sized + Send + Sync + 'static {
     fn version(state: &Self::State) -> u64;
     /// Whether the command starts a log (it may not be answered "not found").
     fn creates(command: &Self::Command) -> bool;
-    /// Judges a command: the events to append, or the refusal.
+    /// Judges a command: the events to append, or the refusal (in the kind's own terms, as a
+    /// [`CommandError`]).
     fn judge(
         state: &Self::State,
         command: Self::Command,
         ctx: &Self::Context,
-    ) -> Result<Judgement<Self::Event>, Rejection>;
+    ) -> Result<Judgement<Self::Event>, CommandError>;
     /// The projection row, the mail and the answer once `events` (the first of them numbered
     /// `first_seq`) have made `after` of log `id`; an error if `after` is not a state the events
     /// can make.
@@ -81,7 +83,7 @@ pub struct Projected<K: LogKind> {
 
 /// The tests' second kind of log (a tally) run through the pipeline that runs games.
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use std::sync::{Arc, OnceLock};
 
     use diesel::connection::SimpleConnection;
@@ -148,13 +150,13 @@ mod tests {
             state: &Tallied,
             command: Count,
             now: &OffsetDateTime,
-        ) -> Result<Judgement<Counted>, Rejection> {
+        ) -> Result<Judgement<Counted>, CommandError> {
             let n = match (state, command) {
                 (None, Count::Open) => 0,
-                (Some(_), Count::Open) => return Err(Rejection::GameExists),
-                (None, Count::Add(_)) => return Err(Rejection::NoSuchGame),
+                (Some(_), Count::Open) => return Err(Rejection::GameExists.into()),
+                (None, Count::Add(_)) => return Err(Rejection::NoSuchGame.into()),
                 (Some((_, total)), Count::Add(n)) if total + n > FULL => {
-                    return Err(Rejection::GameOver)
+                    return Err(Rejection::GameOver.into())
                 }
                 (Some(_), Count::Add(n)) => n,
             };
@@ -185,7 +187,7 @@ mod tests {
         }
     }
 
-    fn app_state(store: Store) -> Arc<AppState> {
+    pub(crate) fn app_state(store: Store) -> Arc<AppState> {
         let key = crate::sealing::EnvelopeKey::from_hex(&"ab".repeat(32)).unwrap();
         Arc::new(AppState {
             store,
@@ -201,6 +203,7 @@ mod tests {
             },
             envelope_key: key,
             folds: Folds::new(10),
+            tournament_folds: Folds::new(10),
             verdicts: Default::default(),
             live: Arc::new(super::super::live::Live::local()),
             login_limits: super::super::Limits::per_hour(10, 10),

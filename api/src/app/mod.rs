@@ -14,6 +14,7 @@ pub mod metrics;
 pub mod reads;
 pub mod sign_in;
 pub mod tokens;
+pub mod tournaments;
 pub mod verdicts;
 pub mod views;
 
@@ -33,6 +34,8 @@ pub struct AppState {
     pub mail: crate::mail::compose::MailSettings,
     /// Recently folded games.
     pub folds: folds::Folds<games::Games>,
+    /// Recently folded tournaments.
+    pub tournament_folds: folds::Folds<tournaments::Tournaments>,
     /// Games whose last position waits for the whole dead-position test.
     pub verdicts: Arc<verdicts::Verdicts>,
     /// Pages listening for games and players' lists (D47).

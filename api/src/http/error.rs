@@ -126,10 +126,30 @@ impl ApiError {
     pub fn command(e: CommandError, locale: Locale) -> ApiError {
         match e {
             CommandError::Rejected(r) => ApiError::rejection(&r, locale),
+            CommandError::TournamentRejected(r) => ApiError::tournament_rejection(&r),
             CommandError::NotFound => ApiError::not_found(locale),
             CommandError::VersionConflict => ApiError::version_conflict(locale),
             CommandError::Internal(cause) => ApiError::internal(cause),
         }
+    }
+
+    /// A tournament's refusal.
+    pub fn tournament_rejection(r: &domain::tournament::Rejection) -> ApiError {
+        use domain::tournament::Rejection as R;
+        let status = match r {
+            R::NoSuchTournament => StatusCode::NOT_FOUND,
+            R::ArbiterOnly => StatusCode::FORBIDDEN,
+            R::TournamentExists
+            | R::AlreadyRegistered(_)
+            | R::RoundAlreadyPaired(_)
+            | R::ResultExists
+            | R::ResultsIn(_)
+            | R::ResultsMissing { .. }
+            | R::AllRoundsPaired(_)
+            | R::Finished => StatusCode::CONFLICT,
+            _ => StatusCode::UNPROCESSABLE_ENTITY,
+        };
+        ApiError::new(status, r.code(), r.to_string())
     }
 
     /// A domain rejection, in the caller's language.

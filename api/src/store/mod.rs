@@ -32,6 +32,16 @@ pub(crate) fn test_postgres_url() -> Option<String> {
     url
 }
 
+/// Runs `test` on a new SQLite store, then on a new PostgreSQL database (see
+/// [`on_temp_postgres`]).
+#[cfg(test)]
+pub(crate) fn on_both_backends(test: impl Fn(Store)) {
+    let dir = std::env::temp_dir().join(format!("zarf-store-{}", uuid::Uuid::now_v7()));
+    let url = format!("sqlite://{}", dir.join("zarf.sqlite3").display());
+    test(Store::open(&url, 4).unwrap());
+    on_temp_postgres(test);
+}
+
 /// Runs `test` on a new PostgreSQL database on `ZARF_TEST_POSTGRES_URL`'s server, dropped
 /// afterwards; says it skipped where the variable is unset.
 #[cfg(test)]
@@ -95,7 +105,7 @@ mod mail;
 mod pg_batch;
 mod players;
 mod sign_in;
-mod tournaments;
+pub(crate) mod tournaments;
 mod verify;
 
 pub use events::*;

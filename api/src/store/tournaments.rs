@@ -130,18 +130,41 @@ impl Recorded for TournamentEvent {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::store::chain::GENESIS;
-    use crate::store::{on_temp_postgres, verify_tournament, Append, Store, StoreError};
+    use crate::store::{on_both_backends, verify_tournament, Append, Store, StoreError};
     use diesel::connection::SimpleConnection;
     use domain::ids::PlayerId;
     use domain::tournament::{
         decide, evolve, Command, Entrant, Scoring, TournamentCreated, TournamentState,
     };
 
-    fn id(n: u128) -> PlayerId {
+    pub(crate) fn id(n: u128) -> PlayerId {
         PlayerId::from_uuid(uuid::Uuid::from_u128(n))
+    }
+
+    /// A Swiss of `rounds` rounds, to create.
+    pub(crate) fn championship(rounds: u16) -> Command {
+        Command::Create(TournamentCreated {
+            name: "Okul Şampiyonası".into(),
+            system: System::Swiss,
+            rounds,
+            scoring: Scoring::default(),
+            first_colour_white: true,
+            baku: false,
+        })
+    }
+
+    /// Pupil `n`'s registration.
+    pub(crate) fn pupil(n: u128) -> Command {
+        Command::Register(Entrant {
+            player: id(n),
+            name: format!("Öğrenci {n}"),
+            rating: None,
+            school: None,
+            class: None,
+        })
     }
 
     /// Decides `command` on the folded log, as the service will.
@@ -152,35 +175,13 @@ mod tests {
 
     #[test]
     fn a_tournament_log_is_appended_chained_projected_and_verified() {
-        let dir = std::env::temp_dir().join(format!("zarf-tournament-{}", uuid::Uuid::now_v7()));
-        let url = format!("sqlite://{}", dir.join("zarf.sqlite3").display());
-        on(Store::open(&url, 4).unwrap());
-        on_temp_postgres(on);
+        on_both_backends(on);
     }
 
     fn on(store: Store) {
-        let mut log = decided(
-            &[],
-            Command::Create(TournamentCreated {
-                name: "Okul Şampiyonası".into(),
-                system: System::Swiss,
-                rounds: 5,
-                scoring: Scoring::default(),
-                first_colour_white: true,
-                baku: false,
-            }),
-        );
+        let mut log = decided(&[], championship(5));
         for n in 1..=4 {
-            let registered = decided(
-                &log,
-                Command::Register(Entrant {
-                    player: id(n),
-                    name: format!("Öğrenci {n}"),
-                    rating: None,
-                    school: None,
-                    class: None,
-                }),
-            );
+            let registered = decided(&log, pupil(n));
             log.extend(registered);
         }
         let paired = decided(&log, Command::PairNextRound);

@@ -1,0 +1,179 @@
+//! Tournaments as a kind of log: the tournament's decide and evolve (`domain::tournament`) on
+//! the same pipeline as games, projected to the tournaments table.
+
+use domain::game::{Actor, Timestamp};
+use domain::tournament::{decide, evolve, Command, Tournament, TournamentEvent, TournamentState};
+
+use super::commands::CommandError;
+use super::folds::Folds;
+use super::kind::{Judgement, LogKind, Projected};
+use super::AppState;
+use crate::store::{LogTable, StoreError, TournamentLog, TournamentRow};
+
+/// Tournaments' logs.
+#[derive(Debug, Clone, Copy)]
+pub struct Tournaments;
+
+/// Who acts, and when.
+#[derive(Debug, Clone, Copy)]
+pub struct TournamentContext {
+    pub now: Timestamp,
+    pub actor: Actor,
+}
+
+fn micros(t: Timestamp) -> i64 {
+    i64::try_from(t.unix_timestamp_nanos() / 1_000).unwrap_or(i64::MAX)
+}
+
+impl LogKind for Tournaments {
+    type State = TournamentState;
+    type Command = Command;
+    type Event = TournamentEvent;
+    type Context = TournamentContext;
+    type Answer = TournamentRow;
+
+    fn table() -> &'static dyn LogTable {
+        &TournamentLog
+    }
+
+    fn folds(app: &AppState) -> &Folds<Tournaments> {
+        &app.tournament_folds
+    }
+
+    fn empty() -> TournamentState {
+        TournamentState::NotCreated
+    }
+
+    fn evolve(state: TournamentState, event: &TournamentEvent) -> TournamentState {
+        evolve(state, event)
+    }
+
+    fn corrupt(_: &TournamentState) -> Option<String> {
+        None
+    }
+
+    fn version(state: &TournamentState) -> u64 {
+        match state {
+            TournamentState::NotCreated => 0,
+            TournamentState::Created(t) => t.events,
+        }
+    }
+
+    fn creates(command: &Command) -> bool {
+        matches!(command, Command::Create(_))
+    }
+
+    fn judge(
+        before: &TournamentState,
+        command: Command,
+        ctx: &TournamentContext,
+    ) -> Result<Judgement<TournamentEvent>, CommandError> {
+        let events = decide(before, command, ctx.now, ctx.actor)
+            .map_err(CommandError::TournamentRejected)?;
+        Ok(Judgement {
+            events,
+            then_refuse: None,
+        })
+    }
+
+    fn project(
+        _app: &AppState,
+        id: &str,
+        after: &TournamentState,
+        first_seq: i64,
+        events: &[TournamentEvent],
+        ctx: &TournamentContext,
+    ) -> Result<Projected<Tournaments>, StoreError> {
+        let TournamentState::Created(t) = after else {
+            return Err(StoreError::Corrupt(
+                "decide produced events that do not fold".into(),
+            ));
+        };
+        let t: &Tournament = t;
+        let last_seq = first_seq + events.len() as i64 - 1;
+        let row = TournamentRow::of(id, t, last_seq, micros(t.created_at), micros(ctx.now));
+        Ok(Projected {
+            row: Box::new(row.clone()),
+            mail: Vec::new(),
+            answer: row,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use domain::tournament::{Outcome, Rejection};
+
+    use super::*;
+    use crate::app::commands::{execute_on, just_on};
+    use crate::store::tournaments::tests::{championship, id, pupil};
+    use crate::store::{on_both_backends, verify_tournament, Store};
+
+    #[test]
+    fn a_tournament_runs_through_the_pipeline_games_use() {
+        on_both_backends(on);
+    }
+
+    fn on(store: Store) {
+        let app: Arc<AppState> = crate::app::kind::tests::app_state(store);
+        let tid = uuid::Uuid::now_v7().to_string();
+        let ctx = TournamentContext {
+            now: crate::store::now(),
+            actor: Actor::Arbiter(id(99)),
+        };
+        let run = |command: Command, expected: Option<u64>| {
+            execute_on::<Tournaments>(&app, &tid, just_on::<Tournaments>(command), &ctx, expected)
+        };
+        let created = run(championship(3), None).unwrap();
+        assert_eq!(created.answer.status, "registering");
+        for n in 1..=4 {
+            run(pupil(n), None).unwrap();
+        }
+        // A client that read an older version loses: nothing is written.
+        let stale = run(Command::PairNextRound, Some(3));
+        assert!(
+            matches!(stale, Err(CommandError::VersionConflict)),
+            "{:?}",
+            stale.err()
+        );
+        let paired = run(Command::PairNextRound, Some(5)).unwrap();
+        assert_eq!(
+            (
+                paired.answer.status.as_str(),
+                paired.answer.rounds_paired,
+                paired.answer.last_seq
+            ),
+            ("playing", 1, 6)
+        );
+        // The tournament's refusals come back as its own.
+        let refused = run(Command::PairNextRound, None);
+        assert!(
+            matches!(
+                refused,
+                Err(CommandError::TournamentRejected(
+                    Rejection::ResultsMissing {
+                        round: 1,
+                        missing: 2
+                    }
+                ))
+            ),
+            "{:?}",
+            refused.err()
+        );
+        let elsewhere = execute_on::<Tournaments>(
+            &app,
+            "none",
+            just_on::<Tournaments>(Command::RecordResult {
+                round: 1,
+                white: id(1),
+                outcome: Outcome::Draw,
+            }),
+            &ctx,
+            None,
+        );
+        assert!(matches!(elsewhere, Err(CommandError::NotFound)));
+        assert_eq!(verify_tournament(&app.store, &tid).unwrap(), []);
+    }
+}
