@@ -55,6 +55,9 @@ pub struct TournamentCreated {
     pub first_colour_white: bool,
     /// The Baku acceleration (Swiss only).
     pub baku: bool,
+    /// Who runs it: the organisers and arbiters (the instance's admin too).
+    #[serde(default)]
+    pub arbiters: Vec<PlayerId>,
 }
 
 /// A player as entered: their number is the order of entry (the starting rank is fixed when
@@ -332,9 +335,14 @@ pub enum TournamentState {
     Created(Box<Tournament>),
 }
 
-/// The acting account may run the tournament: the arbiter (or organiser) or the service.
-fn may_run(actor: Actor) -> bool {
-    matches!(actor, Actor::Arbiter(_) | Actor::Admin | Actor::System)
+/// The acting account may run the tournament: one of its arbiters (or organisers), the admin,
+/// or the service.
+fn may_run(actor: Actor, arbiters: &[PlayerId]) -> bool {
+    match actor {
+        Actor::Arbiter(p) => arbiters.contains(&p),
+        Actor::Admin | Actor::System => true,
+        Actor::Player(_) => false,
+    }
 }
 
 pub fn decide(
@@ -344,11 +352,11 @@ pub fn decide(
     actor: Actor,
 ) -> Result<Vec<TournamentEvent>, Rejection> {
     let stamp = |body| TournamentEvent { at, actor, body };
-    if !may_run(actor) {
-        return Err(Rejection::ArbiterOnly);
-    }
     let t = match (state, &command) {
         (TournamentState::NotCreated, Command::Create(created)) => {
+            if !may_run(actor, &created.arbiters) {
+                return Err(Rejection::ArbiterOnly);
+            }
             return Ok(vec![stamp(TournamentEventBody::Created(created.clone()))]);
         }
         (TournamentState::NotCreated, _) => return Err(Rejection::NoSuchTournament),
@@ -357,6 +365,9 @@ pub fn decide(
         }
         (TournamentState::Created(t), _) => t,
     };
+    if !may_run(actor, &t.setup.arbiters) {
+        return Err(Rejection::ArbiterOnly);
+    }
     if t.finished {
         return Err(Rejection::Finished);
     }

@@ -29,6 +29,7 @@ fn created(system: System, rounds: u16) -> TournamentCreated {
         scoring: Scoring::default(),
         first_colour_white: true,
         baku: false,
+        arbiters: vec![id(999)],
     }
 }
 

@@ -153,6 +153,7 @@ pub(crate) mod tests {
             scoring: Scoring::default(),
             first_colour_white: true,
             baku: false,
+            arbiters: vec![id(99)],
         })
     }
 
