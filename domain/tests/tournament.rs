@@ -292,6 +292,16 @@ fn a_round_robin_follows_the_berger_table_and_only_the_arbiter_runs_it() {
         ),
         Err(Rejection::ArbiterOnly)
     );
+    // An organiser of another tournament neither.
+    assert_eq!(
+        decide(
+            &log.state(),
+            Command::PairNextRound,
+            now(),
+            Actor::Arbiter(id(998))
+        ),
+        Err(Rejection::ArbiterOnly)
+    );
     let first = log.pair();
     // Berger round 1 for four: 1–4, 2–3.
     assert_eq!(
