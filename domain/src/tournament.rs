@@ -732,6 +732,7 @@ impl Tournament {
                 trf::Colour::Black
             }),
             scoring,
+            tiebreaks: self.tiebreaks.clone(),
             ..trf::Tournament::default()
         };
         for p in &self.players {
@@ -741,8 +742,10 @@ impl Tournament {
                 let r = u16::try_from(r + 1).unwrap_or(u16::MAX);
                 rounds.push(self.entry(p, r, Some(round)).unwrap_or(trf::Entry::ABSENT));
             }
-            if let Some(e) = self.entry(p, next, None) {
-                rounds.push(e);
+            if next <= self.setup.rounds {
+                if let Some(e) = self.entry(p, next, None) {
+                    rounds.push(e);
+                }
             }
             let points = rounds
                 .iter()

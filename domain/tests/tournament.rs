@@ -515,3 +515,76 @@ fn schools_and_classes_rank_by_their_best_players() {
         [("A 5a", 1), ("B 5a", 2), ("A 5b", 3)]
     );
 }
+
+#[test]
+fn a_whole_swiss_exports_a_report_whose_every_round_the_pairing_engine_confirms() {
+    let mut log = Log::new(created(System::Swiss, 9), 40);
+    for round in 1..=9u16 {
+        match round {
+            3 => {
+                log.then(Command::Register(Entrant {
+                    player: id(41),
+                    name: "Geç Gelen".into(),
+                    rating: Some(1900),
+                    school: None,
+                    class: None,
+                }));
+            }
+            5 => {
+                log.then(Command::Withdraw { player: id(7) });
+                log.then(Command::RequestBye {
+                    player: id(12),
+                    round: 5,
+                    kind: ByeKind::Half,
+                });
+            }
+            _ => {}
+        }
+        let pairings = log.pair();
+        for (board, p) in pairings.iter().enumerate() {
+            if p.black.is_none() {
+                continue;
+            }
+            let key = usize::from(round) * 7 + board * 3;
+            let outcome = if round == 3 && board == 1 {
+                Outcome::WhiteWinsByForfeit
+            } else {
+                match key % 5 {
+                    0 | 1 => Outcome::WhiteWins,
+                    2 => Outcome::Draw,
+                    _ => Outcome::BlackWins,
+                }
+            };
+            log.then(Command::RecordResult {
+                round,
+                white: p.white,
+                outcome,
+            });
+        }
+    }
+    log.then(Command::Finish);
+    let TournamentState::Created(t) = log.state() else {
+        panic!("created")
+    };
+    let report = t.report(10);
+    // Read back as a file, and paired again round by round by the engine: as recorded.
+    let text = report.write();
+    let again = pairing::Tournament::parse(&text).unwrap();
+    assert_eq!(again.played_rounds(), 9);
+    let differences = pairing::dutch::check(&again, pairing::dutch::Options::default()).unwrap();
+    assert!(differences.is_empty(), "{differences:?}\n{text}");
+    // The withdrawn player is absent from round 5 on, the half-point bye is in round 5.
+    let line = |n: u128| {
+        let at = t
+            .players
+            .iter()
+            .position(|p| p.entrant.player == id(n))
+            .unwrap();
+        &again.players[at]
+    };
+    assert!(line(7).rounds[4..]
+        .iter()
+        .all(|e| *e == pairing::Entry::ABSENT));
+    assert_eq!(line(12).rounds[4].outcome, pairing::Outcome::HalfBye);
+    assert_eq!(line(41).rounds[..2], [pairing::Entry::ABSENT; 2]);
+}
