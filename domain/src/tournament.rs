@@ -415,9 +415,6 @@ pub fn decide(
         }
         Command::PairNextRound => {
             let round = t.next_round();
-            if round > t.setup.rounds {
-                return Err(Rejection::AllRoundsPaired(t.setup.rounds));
-            }
             if let Some(last) = t.rounds.last() {
                 let missing = last
                     .boards
@@ -430,6 +427,9 @@ pub fn decide(
                         missing,
                     });
                 }
+            }
+            if round > t.setup.rounds {
+                return Err(Rejection::AllRoundsPaired(t.setup.rounds));
             }
             let (pairings, ranking) = t.pair(round)?;
             TournamentEventBody::RoundPaired {

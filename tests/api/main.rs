@@ -16,4 +16,5 @@ mod organise;
 mod players;
 mod settings;
 mod tournament_commands;
+mod tournaments;
 mod verify;

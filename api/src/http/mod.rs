@@ -20,6 +20,7 @@ pub mod play;
 pub mod players;
 pub mod schema;
 pub mod settings;
+pub mod tournaments;
 
 use std::time::Instant;
 
@@ -61,9 +62,11 @@ impl Modify for BearerAuth {
         adjournment::adjourn, adjournment::seal, adjournment::close, adjournment::get_envelope,
         adjournment::check_in, adjournment::restore, adjournment::set_clocks,
         login::login_code, login::mail_preferences,
+        tournaments::create_tournament, tournaments::get_tournament, tournaments::register_player,
+        tournaments::pair_round, tournaments::record_result, tournaments::report,
     ),
     modifiers(&BearerAuth, &ErrorAnswers),
-    tags((name = "players"), (name = "games"), (name = "clocks"), (name = "adjournment"))
+    tags((name = "players"), (name = "games"), (name = "clocks"), (name = "adjournment"), (name = "tournaments"))
 )]
 struct ApiDoc;
 
@@ -212,6 +215,12 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(players::change_me)
         .service(games::my_games)
         .service(games::create_game)
+        .service(tournaments::create_tournament)
+        .service(tournaments::get_tournament)
+        .service(tournaments::register_player)
+        .service(tournaments::pair_round)
+        .service(tournaments::record_result)
+        .service(tournaments::report)
         .service(games::get_game)
         .service(games::post_move)
         .service(games::offer_draw)

@@ -35,6 +35,29 @@ pub const SEALED_MOVE_CHECKS: [&str; 2] = ["at_opening", "at_sealing"];
 pub const LOCALES: [&str; 2] = ["en", "tr"];
 pub const ENVELOPE_KINDS: [&str; 2] = ["sealed", "reply"];
 pub const ROLES: [&str; 2] = ["player", "organiser"];
+pub const SYSTEMS: [&str; 3] = ["swiss", "round_robin", "double_round_robin"];
+pub const BOARD_RESULTS: [&str; 6] = ["1-0", "0-1", "1/2-1/2", "+/-", "-/+", "0-0"];
+
+/// A tournament's system.
+pub fn system() -> Object {
+    one_of(
+        &SYSTEMS,
+        "How it is paired: swiss (FIDE Dutch), round_robin or double_round_robin (Berger tables).",
+    )
+}
+
+/// A board's result, forfeits included.
+pub fn board_result() -> Object {
+    one_of(
+        &BOARD_RESULTS,
+        "1-0, 0-1, 1/2-1/2; +/- and -/+ a forfeit; 0-0 neither played.",
+    )
+}
+
+/// A tournament's name.
+pub fn tournament_name() -> Object {
+    text(100, "The tournament's name.")
+}
 
 pub fn rule_set() -> Object {
     one_of(

@@ -1,0 +1,435 @@
+//! Tournaments over the JSON API: an organiser creates one (and runs it as its arbiter),
+//! registers players, pairs rounds and records results; anyone reads it and its report file.
+
+use actix_web::{get, post, web, HttpResponse};
+use domain::game::Actor;
+use domain::ids::PlayerId;
+use domain::tournament::{
+    Command, Entrant, Outcome, Scoring, System, TournamentCreated, TournamentEvent, TournamentState,
+};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::auth::Caller;
+use super::error::{ApiError, ErrorBody};
+use crate::app::commands::run_on;
+use crate::app::tournaments::{TournamentContext, Tournaments};
+use crate::app::AppState;
+use crate::store::{StoredEvent, TournamentLog};
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewTournament {
+    #[schema(schema_with = super::schema::tournament_name)]
+    pub name: String,
+    #[schema(schema_with = super::schema::system)]
+    pub system: String,
+    /// Rounds in all.
+    #[schema(minimum = 1, maximum = 99)]
+    #[serde(deserialize_with = "domain::whole::u32")]
+    pub rounds: u32,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewEntrant {
+    /// The player's id (an account of the service).
+    #[schema(format = Uuid)]
+    pub player: String,
+    /// The player's rating, for the starting rank.
+    #[schema(minimum = 0, maximum = 3500)]
+    #[serde(default, deserialize_with = "domain::whole::opt_u32")]
+    pub rating: Option<u32>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewResult {
+    #[schema(minimum = 1, maximum = 99)]
+    #[serde(deserialize_with = "domain::whole::u32")]
+    pub round: u32,
+    /// The id of the board's player with White.
+    #[schema(format = Uuid)]
+    pub white: String,
+    #[schema(schema_with = super::schema::board_result)]
+    pub result: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TournamentView {
+    pub id: String,
+    pub name: String,
+    pub system: String,
+    pub rounds: u16,
+    /// Events in the tournament's log.
+    pub version: u64,
+    /// In starting rank (pairing number order).
+    pub players: Vec<EntrantView>,
+    pub pairings: Vec<RoundView>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct EntrantView {
+    pub number: usize,
+    pub id: String,
+    pub name: String,
+    pub rating: Option<u16>,
+    /// The round from which they are not paired.
+    pub withdrawn_from: Option<u16>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RoundView {
+    pub round: usize,
+    pub boards: Vec<BoardView>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct BoardView {
+    pub white: String,
+    /// None: the pairing-allocated bye.
+    pub black: Option<String>,
+    pub result: Option<String>,
+}
+
+fn system_name(s: System) -> &'static str {
+    match s {
+        System::Swiss => "swiss",
+        System::RoundRobin => "round_robin",
+        System::DoubleRoundRobin => "double_round_robin",
+    }
+}
+
+fn result_text(o: Outcome) -> &'static str {
+    match o {
+        Outcome::WhiteWins => "1-0",
+        Outcome::BlackWins => "0-1",
+        Outcome::Draw => "1/2-1/2",
+        Outcome::WhiteWinsByForfeit => "+/-",
+        Outcome::BlackWinsByForfeit => "-/+",
+        Outcome::DoubleForfeit => "0-0",
+    }
+}
+
+fn view(id: &str, state: &TournamentState) -> Option<TournamentView> {
+    let TournamentState::Created(t) = state else {
+        return None;
+    };
+    Some(TournamentView {
+        id: id.to_owned(),
+        name: t.setup.name.clone(),
+        system: system_name(t.setup.system).to_owned(),
+        rounds: t.setup.rounds,
+        version: t.events,
+        players: t
+            .players
+            .iter()
+            .enumerate()
+            .map(|(i, p)| EntrantView {
+                number: i + 1,
+                id: p.entrant.player.to_string(),
+                name: p.entrant.name.clone(),
+                rating: p.entrant.rating,
+                withdrawn_from: p.withdrawn_from,
+            })
+            .collect(),
+        pairings: t
+            .rounds
+            .iter()
+            .enumerate()
+            .map(|(i, r)| RoundView {
+                round: i + 1,
+                boards: r
+                    .boards
+                    .iter()
+                    .map(|(p, o)| BoardView {
+                        white: p.white.to_string(),
+                        black: p.black.map(|b| b.to_string()),
+                        result: o.map(|o| result_text(o).to_owned()),
+                    })
+                    .collect(),
+            })
+            .collect(),
+    })
+}
+
+/// The acting account: the admin, an organiser as an arbiter, else a player (whom the
+/// tournament refuses).
+fn actor(caller: &Caller) -> Result<(Actor, Option<PlayerId>), ApiError> {
+    caller.require()?;
+    match caller {
+        Caller::Admin => Ok((Actor::Admin, None)),
+        Caller::Player(p) => {
+            let me = PlayerId::parse(&p.id)
+                .map_err(|_| ApiError::internal(anyhow::anyhow!("a stored player id is bad")))?;
+            if caller.is_organiser() {
+                Ok((Actor::Arbiter(me), Some(me)))
+            } else {
+                Ok((Actor::Player(me), Some(me)))
+            }
+        }
+        Caller::Anonymous => Err(ApiError::unauthenticated()),
+    }
+}
+
+fn tournament_id(text: &str, caller: &Caller) -> Result<String, ApiError> {
+    uuid::Uuid::try_parse(text)
+        .ok()
+        .filter(|_| text.len() == 36)
+        .map(|u| u.to_string())
+        .ok_or_else(|| ApiError::not_found(caller.locale()))
+}
+
+/// Runs a command on tournament `id`, answering its view.
+async fn command(
+    state: web::Data<AppState>,
+    caller: &Caller,
+    id: &str,
+    command: Command,
+) -> Result<TournamentView, ApiError> {
+    let (actor, _) = actor(caller)?;
+    let ctx = TournamentContext {
+        now: crate::store::now(),
+        actor,
+    };
+    let locale = caller.locale();
+    let outcome = run_on::<Tournaments>(state.into_inner(), id, command, ctx, None)
+        .await
+        .map_err(|e| ApiError::command(e, locale))?;
+    view(id, &outcome.folded.state)
+        .ok_or_else(|| ApiError::internal(anyhow::anyhow!("a tournament without its creation")))
+}
+
+#[utoipa::path(
+    post, path = "/api/v1/tournaments", tag = "tournaments",
+    request_body = NewTournament,
+    responses(
+        (status = 201, description = "The tournament, run by its creator", body = TournamentView),
+        (status = 403, description = "Only organisers create tournaments", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+#[post("/api/v1/tournaments")]
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn create_tournament(
+    state: web::Data<AppState>,
+    caller: Caller,
+    body: web::Json<NewTournament>,
+) -> Result<HttpResponse, ApiError> {
+    let (_, me) = actor(&caller)?;
+    let body = body.into_inner();
+    let name = body.name.trim();
+    if name.is_empty() || name.chars().count() > 100 || name.chars().any(char::is_control) {
+        return Err(ApiError::bad_request("name: 1 to 100 visible characters"));
+    }
+    let system = match body.system.as_str() {
+        "swiss" => System::Swiss,
+        "round_robin" => System::RoundRobin,
+        "double_round_robin" => System::DoubleRoundRobin,
+        _ => {
+            return Err(ApiError::bad_request(
+                "system: swiss, round_robin or double_round_robin",
+            ))
+        }
+    };
+    let rounds = u16::try_from(body.rounds)
+        .ok()
+        .filter(|r| (1..=99).contains(r))
+        .ok_or_else(|| ApiError::bad_request("rounds: 1 to 99"))?;
+    let id = uuid::Uuid::now_v7().to_string();
+    let created = Command::Create(TournamentCreated {
+        name: name.to_owned(),
+        system,
+        rounds,
+        scoring: Scoring::default(),
+        first_colour_white: true,
+        baku: false,
+        arbiters: me.into_iter().collect(),
+    });
+    let view = command(state, &caller, &id, created).await?;
+    Ok(HttpResponse::Created().json(view))
+}
+
+#[utoipa::path(
+    get, path = "/api/v1/tournaments/{id}", tag = "tournaments",
+    params(("id" = String, Path, description = "Tournament id")),
+    responses((status = 200, body = TournamentView), (status = 404, body = ErrorBody))
+)]
+#[get("/api/v1/tournaments/{id}")]
+#[tracing::instrument(level = "debug", skip(state, caller))]
+pub async fn get_tournament(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let id = tournament_id(&id, &caller)?;
+    let locale = caller.locale();
+    let view = web::block(move || -> Result<TournamentView, ApiError> {
+        let state_now = folded(&state, &id)?;
+        view(&id, &state_now).ok_or_else(|| ApiError::not_found(locale))
+    })
+    .await??;
+    Ok(HttpResponse::Ok().json(view))
+}
+
+/// A tournament's state from its log.
+fn folded(state: &AppState, id: &str) -> Result<TournamentState, ApiError> {
+    let events: Vec<StoredEvent<TournamentEvent>> = state.store.load_log(&TournamentLog, id, 0)?;
+    let events: Vec<TournamentEvent> = events.into_iter().map(|e| e.event).collect();
+    domain::tournament::replay(&events).map_err(|(seq, reason)| {
+        ApiError::internal(anyhow::anyhow!("tournament {id} at {seq}: {reason}"))
+    })
+}
+
+#[utoipa::path(
+    post, path = "/api/v1/tournaments/{id}/players", tag = "tournaments",
+    params(("id" = String, Path, description = "Tournament id")),
+    request_body = NewEntrant,
+    responses(
+        (status = 200, description = "The tournament with the player", body = TournamentView),
+        (status = 404, description = "No such tournament", body = ErrorBody),
+        (status = 409, description = "already_registered", body = ErrorBody),
+        (status = 422, description = "no_such_player, round_robin_closed", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+#[post("/api/v1/tournaments/{id}/players")]
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn register_player(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: web::Path<String>,
+    body: web::Json<NewEntrant>,
+) -> Result<HttpResponse, ApiError> {
+    actor(&caller)?;
+    let id = tournament_id(&id, &caller)?;
+    let player = PlayerId::parse(&body.player)
+        .map_err(|_| ApiError::bad_request("player: a player's id"))?;
+    let rating = match body.rating {
+        Some(r) if r > 3500 => return Err(ApiError::bad_request("rating: 0 to 3500")),
+        r => r.and_then(|r| u16::try_from(r).ok()),
+    };
+    let store = state.store.clone();
+    let key = body.player.clone();
+    let row = web::block(move || store.player(&key)).await??;
+    // An unknown player is not an unknown tournament: 422, not 404.
+    let row = row.ok_or_else(|| {
+        ApiError::new(
+            actix_web::http::StatusCode::UNPROCESSABLE_ENTITY,
+            "no_such_player",
+            "no player has that id",
+        )
+    })?;
+    let entrant = Entrant {
+        player,
+        name: row.name.clone(),
+        rating,
+        school: row.school.clone(),
+        class: row.class_name.clone(),
+    };
+    let view = command(state, &caller, &id, Command::Register(entrant)).await?;
+    Ok(HttpResponse::Ok().json(view))
+}
+
+#[utoipa::path(
+    post, path = "/api/v1/tournaments/{id}/rounds", tag = "tournaments",
+    description = "Pair the next round: the Dutch system for a Swiss, the Berger table for a round robin.",
+    params(("id" = String, Path, description = "Tournament id")),
+    responses(
+        (status = 200, description = "The tournament with the round paired", body = TournamentView),
+        (status = 409, description = "results_missing, all_rounds_paired", body = ErrorBody),
+        (status = 422, description = "no_valid_pairing", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+#[post("/api/v1/tournaments/{id}/rounds")]
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn pair_round(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    actor(&caller)?;
+    let id = tournament_id(&id, &caller)?;
+    let view = command(state, &caller, &id, Command::PairNextRound).await?;
+    Ok(HttpResponse::Ok().json(view))
+}
+
+#[utoipa::path(
+    post, path = "/api/v1/tournaments/{id}/results", tag = "tournaments",
+    params(("id" = String, Path, description = "Tournament id")),
+    request_body = NewResult,
+    responses(
+        (status = 200, description = "The tournament with the result", body = TournamentView),
+        (status = 409, description = "result_exists", body = ErrorBody),
+        (status = 422, description = "round_not_paired, no_such_board, bye_has_no_result", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+#[post("/api/v1/tournaments/{id}/results")]
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn record_result(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: web::Path<String>,
+    body: web::Json<NewResult>,
+) -> Result<HttpResponse, ApiError> {
+    actor(&caller)?;
+    let id = tournament_id(&id, &caller)?;
+    let white =
+        PlayerId::parse(&body.white).map_err(|_| ApiError::bad_request("white: a player id"))?;
+    let outcome = match body.result.as_str() {
+        "1-0" => Outcome::WhiteWins,
+        "0-1" => Outcome::BlackWins,
+        "1/2-1/2" => Outcome::Draw,
+        "+/-" => Outcome::WhiteWinsByForfeit,
+        "-/+" => Outcome::BlackWinsByForfeit,
+        "0-0" => Outcome::DoubleForfeit,
+        _ => {
+            return Err(ApiError::bad_request(
+                "result: 1-0, 0-1, 1/2-1/2, +/-, -/+ or 0-0",
+            ))
+        }
+    };
+    let round = u16::try_from(body.round)
+        .ok()
+        .filter(|r| (1..=99).contains(r))
+        .ok_or_else(|| ApiError::bad_request("round: 1 to 99"))?;
+    let recorded = Command::RecordResult {
+        round,
+        white,
+        outcome,
+    };
+    let view = command(state, &caller, &id, recorded).await?;
+    Ok(HttpResponse::Ok().json(view))
+}
+
+#[utoipa::path(
+    get, path = "/api/v1/tournaments/{id}/report.trf", tag = "tournaments",
+    description = "The tournament as FIDE's Tournament Report File (TRF-2026), for pairing engines and rating officers.",
+    params(("id" = String, Path, description = "Tournament id")),
+    responses(
+        (status = 200, description = "The report file", content_type = "text/plain", body = String),
+        (status = 404, body = ErrorBody),
+    )
+)]
+#[get("/api/v1/tournaments/{id}/report.trf")]
+#[tracing::instrument(level = "debug", skip(state, caller))]
+pub async fn report(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let id = tournament_id(&id, &caller)?;
+    let locale = caller.locale();
+    let text = web::block(move || -> Result<String, ApiError> {
+        let TournamentState::Created(t) = folded(&state, &id)? else {
+            return Err(ApiError::not_found(locale));
+        };
+        Ok(t.report(t.next_round()).write())
+    })
+    .await??;
+    Ok(HttpResponse::Ok()
+        .content_type("text/plain; charset=utf-8")
+        .body(text))
+}

@@ -1,0 +1,71 @@
+//! Tournaments over the JSON API: an organiser creates a Swiss, registers players, pairs every
+//! round and records results; the report file it exports is paired the same by the engine.
+
+use serde_json::{json, Value};
+
+use crate::both_backends;
+use crate::helpers::*;
+
+both_backends! {
+    async fn an_organiser_runs_a_swiss_and_its_report_confirms_every_round(app) {
+        let org = app.create_player_with(json!({"name": "Hakem", "roles": ["organiser"]})).await;
+        let pupil = app.create_player("Öğrenci").await;
+        // Players may not create tournaments, nor run them.
+        let body = json!({"name": "Okul Şampiyonası", "system": "swiss", "rounds": 4});
+        let res = app.post("/api/v1/tournaments", Some(&pupil.token), body.clone()).await;
+        assert_error(res, 403, "arbiter_only").await;
+        let res = app.post("/api/v1/tournaments", Some(&org.token), body).await;
+        assert_eq!(res.status(), 201);
+        let t: Value = res.json().await.unwrap();
+        let id = t["id"].as_str().unwrap().to_owned();
+        let path = |rest: &str| format!("/api/v1/tournaments/{id}{rest}");
+
+        let mut players = Vec::new();
+        for n in 0..9u16 {
+            let p = app.create_player(&format!("Oyuncu {n}")).await;
+            let res = app
+                .post(&path("/players"), Some(&org.token), json!({"player": p.id, "rating": 1900 - n * 25}))
+                .await;
+            assert_eq!(res.status(), 200);
+            players.push(p);
+        }
+        let res = app.post(&path("/players"), Some(&org.token), json!({"player": players[0].id})).await;
+        assert_error(res, 409, "already_registered").await;
+        let res = app.post(&path("/rounds"), Some(&pupil.token), json!({})).await;
+        assert_error(res, 403, "arbiter_only").await;
+
+        for round in 1..=4u64 {
+            let res = app.post(&path("/rounds"), Some(&org.token), json!({})).await;
+            assert_eq!(res.status(), 200, "round {round}");
+            let t: Value = res.json().await.unwrap();
+            let boards = t["pairings"][round as usize - 1]["boards"].as_array().unwrap().clone();
+            assert_eq!(boards.len(), 5, "four games and the bye");
+            // The next round waits for these results.
+            let res = app.post(&path("/rounds"), Some(&org.token), json!({})).await;
+            assert_error(res, 409, "results_missing").await;
+            for (i, b) in boards.iter().filter(|b| !b["black"].is_null()).enumerate() {
+                let result = ["1-0", "1/2-1/2", "0-1", "+/-"][(i + round as usize) % 4];
+                let res = app
+                    .post(&path("/results"), Some(&org.token), json!({"round": round, "white": b["white"], "result": result}))
+                    .await;
+                assert_eq!(res.status(), 200);
+            }
+        }
+        let res = app.post(&path("/rounds"), Some(&org.token), json!({})).await;
+        assert_error(res, 409, "all_rounds_paired").await;
+
+        // The report, read by the pairing crate: every round is the engine's pairing.
+        let res = app.get(&path("/report.trf"), None).await;
+        assert_eq!(res.status(), 200);
+        let text = res.text().await.unwrap();
+        let report = pairing::Tournament::parse(&text).unwrap();
+        assert_eq!((report.players.len(), report.played_rounds()), (9, 4));
+        let differences = pairing::dutch::check(&report, pairing::dutch::Options::default()).unwrap();
+        assert!(differences.is_empty(), "{differences:?}\n{text}");
+        let t: Value = app.get(&path(""), None).await.json().await.unwrap();
+        assert_eq!(t["players"][0]["name"], "Oyuncu 0");
+        assert_eq!(t["version"], 1 + 9 + 4 * 5);
+        let res = app.get("/api/v1/tournaments/00000000-0000-7000-8000-000000000000", None).await;
+        assert_error(res, 404, "not_found").await;
+    }
+}
