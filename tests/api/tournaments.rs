@@ -35,11 +35,26 @@ both_backends! {
         assert_error(res, 403, "arbiter_only").await;
 
         for round in 1..=4u64 {
+            if round == 2 {
+                // One withdraws; another asks for a half-point bye.
+                let res = app.post(&path("/withdrawals"), Some(&org.token), json!({"player": players[8].id})).await;
+                assert_eq!(res.status(), 200);
+                let res = app
+                    .post(&path("/byes"), Some(&org.token), json!({"player": players[3].id, "round": 2, "half": true}))
+                    .await;
+                assert_eq!(res.status(), 200);
+            }
             let res = app.post(&path("/rounds"), Some(&org.token), json!({})).await;
             assert_eq!(res.status(), 200, "round {round}");
             let t: Value = res.json().await.unwrap();
             let boards = t["pairings"][round as usize - 1]["boards"].as_array().unwrap().clone();
-            assert_eq!(boards.len(), 5, "four games and the bye");
+            let seated = |id: &str| boards.iter().any(|b| b["white"] == id || b["black"] == id);
+            if round == 1 {
+                assert_eq!(boards.len(), 5, "four games and the bye");
+            } else {
+                assert!(!seated(&players[8].id), "withdrawn: round {round}");
+                assert_eq!(seated(&players[3].id), round != 2, "the bye asked for: round {round}");
+            }
             // The next round waits for these results.
             let res = app.post(&path("/rounds"), Some(&org.token), json!({})).await;
             assert_error(res, 409, "results_missing").await;
@@ -54,6 +69,32 @@ both_backends! {
         let res = app.post(&path("/rounds"), Some(&org.token), json!({})).await;
         assert_error(res, 409, "all_rounds_paired").await;
 
+        // A correction: with a reason, and the standings follow it.
+        let t: Value = app.get(&path(""), None).await.json().await.unwrap();
+        let board = t["pairings"][3]["boards"][0].clone();
+        let standings = || async {
+            let v: Value = app.get(&path("/standings"), None).await.json().await.unwrap();
+            v
+        };
+        let points = |v: &Value, id: &Value| {
+            v["rows"].as_array().unwrap().iter().find(|r| r["id"] == *id).unwrap()["values"][0].as_f64().unwrap()
+        };
+        let before = standings().await;
+        assert_eq!(before["tiebreaks"][0], "PTS");
+        let res = app
+            .post(&path("/corrections"), Some(&org.token), json!({"round": 4, "white": board["white"], "result": "0-1", "reason": " "}))
+            .await;
+        assert_error(res, 422, "reason_missing").await;
+        let res = app
+            .post(&path("/corrections"), Some(&org.token), json!({"round": 4, "white": board["white"], "result": "0-1", "reason": "slip read wrongly"}))
+            .await;
+        assert_eq!(res.status(), 200);
+        let after = standings().await;
+        let was = board["result"].as_str().unwrap();
+        let white_before = points(&before, &board["white"]);
+        let white_gain = match was { "1-0" | "+/-" => 1.0, "1/2-1/2" => 0.5, _ => 0.0 };
+        assert_eq!(points(&after, &board["white"]), white_before - white_gain, "was {was}");
+
         // The report, read by the pairing crate: every round is the engine's pairing.
         let res = app.get(&path("/report.trf"), None).await;
         assert_eq!(res.status(), 200);
@@ -64,7 +105,12 @@ both_backends! {
         assert!(differences.is_empty(), "{differences:?}\n{text}");
         let t: Value = app.get(&path(""), None).await.json().await.unwrap();
         assert_eq!(t["players"][0]["name"], "Oyuncu 0");
-        assert_eq!(t["version"], 1 + 9 + 4 * 5);
+        // Created, nine registered, a withdrawal and a bye, four rounds paired, their results,
+        // one correction.
+        let results: usize = t["pairings"].as_array().unwrap().iter()
+            .map(|r| r["boards"].as_array().unwrap().iter().filter(|b| !b["black"].is_null()).count())
+            .sum();
+        assert_eq!(t["version"].as_u64().unwrap() as usize, 1 + 9 + 2 + 4 + results + 1);
         let res = app.get("/api/v1/tournaments/00000000-0000-7000-8000-000000000000", None).await;
         assert_error(res, 404, "not_found").await;
     }

@@ -64,6 +64,8 @@ impl Modify for BearerAuth {
         login::login_code, login::mail_preferences,
         tournaments::create_tournament, tournaments::get_tournament, tournaments::register_player,
         tournaments::pair_round, tournaments::record_result, tournaments::report,
+        tournaments::withdraw, tournaments::request_bye, tournaments::correct_result,
+        tournaments::standings,
     ),
     modifiers(&BearerAuth, &ErrorAnswers),
     tags((name = "players"), (name = "games"), (name = "clocks"), (name = "adjournment"), (name = "tournaments"))
@@ -221,6 +223,10 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(tournaments::pair_round)
         .service(tournaments::record_result)
         .service(tournaments::report)
+        .service(tournaments::withdraw)
+        .service(tournaments::request_bye)
+        .service(tournaments::correct_result)
+        .service(tournaments::standings)
         .service(games::get_game)
         .service(games::post_move)
         .service(games::offer_draw)

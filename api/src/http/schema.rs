@@ -54,6 +54,11 @@ pub fn board_result() -> Object {
     )
 }
 
+/// Why an arbiter changes something.
+pub fn reason() -> Object {
+    text(500, "Why: kept in the log.")
+}
+
 /// A tournament's name.
 pub fn tournament_name() -> Object {
     text(100, "The tournament's name.")

@@ -5,8 +5,10 @@ use actix_web::{get, post, web, HttpResponse};
 use domain::game::Actor;
 use domain::ids::PlayerId;
 use domain::tournament::{
-    Command, Entrant, Outcome, Scoring, System, TournamentCreated, TournamentEvent, TournamentState,
+    ByeKind, Command, Entrant, Outcome, Scoring, System, TournamentCreated, TournamentEvent,
+    TournamentState,
 };
+use pairing::tiebreak::Code;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -109,6 +111,35 @@ fn result_text(o: Outcome) -> &'static str {
         Outcome::BlackWinsByForfeit => "-/+",
         Outcome::DoubleForfeit => "0-0",
     }
+}
+
+/// A result as the API writes it.
+fn outcome(text: &str) -> Result<Outcome, ApiError> {
+    Ok(match text {
+        "1-0" => Outcome::WhiteWins,
+        "0-1" => Outcome::BlackWins,
+        "1/2-1/2" => Outcome::Draw,
+        "+/-" => Outcome::WhiteWinsByForfeit,
+        "-/+" => Outcome::BlackWinsByForfeit,
+        "0-0" => Outcome::DoubleForfeit,
+        _ => {
+            return Err(ApiError::bad_request(
+                "result: 1-0, 0-1, 1/2-1/2, +/-, -/+ or 0-0",
+            ))
+        }
+    })
+}
+
+/// A round number as the API takes it.
+fn round_number(n: u32) -> Result<u16, ApiError> {
+    u16::try_from(n)
+        .ok()
+        .filter(|r| (1..=99).contains(r))
+        .ok_or_else(|| ApiError::bad_request("round: 1 to 99"))
+}
+
+fn player_id(text: &str) -> Result<PlayerId, ApiError> {
+    PlayerId::parse(text).map_err(|_| ApiError::bad_request("player: a player's id"))
 }
 
 fn view(id: &str, state: &TournamentState) -> Option<TournamentView> {
@@ -303,8 +334,7 @@ pub async fn register_player(
 ) -> Result<HttpResponse, ApiError> {
     actor(&caller)?;
     let id = tournament_id(&id, &caller)?;
-    let player = PlayerId::parse(&body.player)
-        .map_err(|_| ApiError::bad_request("player: a player's id"))?;
+    let player = player_id(&body.player)?;
     let rating = match body.rating {
         Some(r) if r > 3500 => return Err(ApiError::bad_request("rating: 0 to 3500")),
         r => r.and_then(|r| u16::try_from(r).ok()),
@@ -376,25 +406,9 @@ pub async fn record_result(
 ) -> Result<HttpResponse, ApiError> {
     actor(&caller)?;
     let id = tournament_id(&id, &caller)?;
-    let white =
-        PlayerId::parse(&body.white).map_err(|_| ApiError::bad_request("white: a player id"))?;
-    let outcome = match body.result.as_str() {
-        "1-0" => Outcome::WhiteWins,
-        "0-1" => Outcome::BlackWins,
-        "1/2-1/2" => Outcome::Draw,
-        "+/-" => Outcome::WhiteWinsByForfeit,
-        "-/+" => Outcome::BlackWinsByForfeit,
-        "0-0" => Outcome::DoubleForfeit,
-        _ => {
-            return Err(ApiError::bad_request(
-                "result: 1-0, 0-1, 1/2-1/2, +/-, -/+ or 0-0",
-            ))
-        }
-    };
-    let round = u16::try_from(body.round)
-        .ok()
-        .filter(|r| (1..=99).contains(r))
-        .ok_or_else(|| ApiError::bad_request("round: 1 to 99"))?;
+    let white = player_id(&body.white)?;
+    let outcome = outcome(&body.result)?;
+    let round = round_number(body.round)?;
     let recorded = Command::RecordResult {
         round,
         white,
@@ -432,4 +446,203 @@ pub async fn report(
     Ok(HttpResponse::Ok()
         .content_type("text/plain; charset=utf-8")
         .body(text))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerRef {
+    #[schema(format = Uuid)]
+    pub player: String,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewBye {
+    #[schema(format = Uuid)]
+    pub player: String,
+    #[schema(minimum = 1, maximum = 99)]
+    #[serde(deserialize_with = "domain::whole::u32")]
+    pub round: u32,
+    /// A half-point bye, or one for nothing.
+    pub half: bool,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Correction {
+    #[schema(minimum = 1, maximum = 99)]
+    #[serde(deserialize_with = "domain::whole::u32")]
+    pub round: u32,
+    #[schema(format = Uuid)]
+    pub white: String,
+    #[schema(schema_with = super::schema::board_result)]
+    pub result: String,
+    /// Why the result changes (kept in the tournament's log).
+    #[schema(schema_with = super::schema::reason)]
+    pub reason: String,
+}
+
+#[utoipa::path(
+    post, path = "/api/v1/tournaments/{id}/withdrawals", tag = "tournaments",
+    description = "Withdraw a player: not paired from the next round on.",
+    params(("id" = String, Path, description = "Tournament id")),
+    request_body = PlayerRef,
+    responses(
+        (status = 200, body = TournamentView),
+        (status = 422, description = "not_an_entrant, withdrawn", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+#[post("/api/v1/tournaments/{id}/withdrawals")]
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn withdraw(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: web::Path<String>,
+    body: web::Json<PlayerRef>,
+) -> Result<HttpResponse, ApiError> {
+    actor(&caller)?;
+    let id = tournament_id(&id, &caller)?;
+    let player = player_id(&body.player)?;
+    let view = command(state, &caller, &id, Command::Withdraw { player }).await?;
+    Ok(HttpResponse::Ok().json(view))
+}
+
+#[utoipa::path(
+    post, path = "/api/v1/tournaments/{id}/byes", tag = "tournaments",
+    description = "A bye a player asked for, for a round not yet paired.",
+    params(("id" = String, Path, description = "Tournament id")),
+    request_body = NewBye,
+    responses(
+        (status = 200, body = TournamentView),
+        (status = 409, description = "round_already_paired", body = ErrorBody),
+        (status = 422, description = "not_an_entrant, withdrawn", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+#[post("/api/v1/tournaments/{id}/byes")]
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn request_bye(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: web::Path<String>,
+    body: web::Json<NewBye>,
+) -> Result<HttpResponse, ApiError> {
+    actor(&caller)?;
+    let id = tournament_id(&id, &caller)?;
+    let bye = Command::RequestBye {
+        player: player_id(&body.player)?,
+        round: round_number(body.round)?,
+        kind: if body.half {
+            ByeKind::Half
+        } else {
+            ByeKind::Zero
+        },
+    };
+    let view = command(state, &caller, &id, bye).await?;
+    Ok(HttpResponse::Ok().json(view))
+}
+
+#[utoipa::path(
+    post, path = "/api/v1/tournaments/{id}/corrections", tag = "tournaments",
+    description = "Correct a recorded result, with the reason.",
+    params(("id" = String, Path, description = "Tournament id")),
+    request_body = Correction,
+    responses(
+        (status = 200, body = TournamentView),
+        (status = 422, description = "no_result, reason_missing, no_such_board", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+#[post("/api/v1/tournaments/{id}/corrections")]
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn correct_result(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: web::Path<String>,
+    body: web::Json<Correction>,
+) -> Result<HttpResponse, ApiError> {
+    actor(&caller)?;
+    let id = tournament_id(&id, &caller)?;
+    let body = body.into_inner();
+    let corrected = Command::CorrectResult {
+        round: round_number(body.round)?,
+        white: player_id(&body.white)?,
+        outcome: outcome(&body.result)?,
+        reason: body.reason,
+    };
+    let view = command(state, &caller, &id, corrected).await?;
+    Ok(HttpResponse::Ok().json(view))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StandingsView {
+    /// The tie-breaks, PTS first (the tournament's, else FIDE's recommendation for its system).
+    pub tiebreaks: Vec<String>,
+    pub rows: Vec<StandingsRow>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StandingsRow {
+    pub rank: usize,
+    pub number: u16,
+    pub id: String,
+    pub name: String,
+    /// Each tie-break's value, in the order of `tiebreaks`.
+    pub values: Vec<Option<f64>>,
+}
+
+#[utoipa::path(
+    get, path = "/api/v1/tournaments/{id}/standings", tag = "tournaments",
+    description = "The standings after the rounds played, by the FIDE tie-breaks (C.07, 2026).",
+    params(("id" = String, Path, description = "Tournament id")),
+    responses((status = 200, body = StandingsView), (status = 404, body = ErrorBody))
+)]
+#[get("/api/v1/tournaments/{id}/standings")]
+#[tracing::instrument(level = "debug", skip(state, caller))]
+pub async fn standings(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let id = tournament_id(&id, &caller)?;
+    let locale = caller.locale();
+    let answer = web::block(move || -> Result<StandingsView, ApiError> {
+        let TournamentState::Created(t) = folded(&state, &id)? else {
+            return Err(ApiError::not_found(locale));
+        };
+        let defaults = match t.setup.system {
+            System::Swiss => pairing::tiebreak::swiss_default(),
+            _ => pairing::tiebreak::round_robin_default(),
+        };
+        let mut codes: Vec<Code> = match &t.tiebreaks {
+            Some(own) => own.iter().filter_map(|c| Code::parse(c)).collect(),
+            None => defaults,
+        };
+        if codes.first().map(Code::to_string).as_deref() != Some("PTS") {
+            codes.insert(0, Code::parse("PTS").expect("PTS is a code"));
+        }
+        let table = t.standings(&codes);
+        let mut rows: Vec<StandingsRow> = table
+            .rows
+            .iter()
+            .filter_map(|row| {
+                let p = t.players.get(usize::from(row.id).checked_sub(1)?)?;
+                Some(StandingsRow {
+                    rank: row.rank,
+                    number: row.id,
+                    id: p.entrant.player.to_string(),
+                    name: p.entrant.name.clone(),
+                    values: row.values.iter().map(|v| v.map(|v| v.as_f64())).collect(),
+                })
+            })
+            .collect();
+        rows.sort_by_key(|r| (r.rank, r.number));
+        Ok(StandingsView {
+            tiebreaks: codes.iter().map(Code::to_string).collect(),
+            rows,
+        })
+    })
+    .await??;
+    Ok(HttpResponse::Ok().json(answer))
 }
