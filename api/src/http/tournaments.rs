@@ -231,6 +231,20 @@ async fn command(
         .ok_or_else(|| ApiError::internal(anyhow::anyhow!("a tournament without its creation")))
 }
 
+/// Answers a command on tournament `id` (built once the caller and id are known good) with the
+/// tournament's view.
+async fn answer(
+    state: web::Data<AppState>,
+    caller: &Caller,
+    id: &str,
+    build: impl FnOnce() -> Result<Command, ApiError>,
+) -> Result<HttpResponse, ApiError> {
+    actor(caller)?;
+    let id = tournament_id(id, caller)?;
+    let view = command(state, caller, &id, build()?).await?;
+    Ok(HttpResponse::Ok().json(view))
+}
+
 #[utoipa::path(
     post, path = "/api/v1/tournaments", tag = "tournaments",
     request_body = NewTournament,
@@ -379,10 +393,7 @@ pub async fn pair_round(
     caller: Caller,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    actor(&caller)?;
-    let id = tournament_id(&id, &caller)?;
-    let view = command(state, &caller, &id, Command::PairNextRound).await?;
-    Ok(HttpResponse::Ok().json(view))
+    answer(state, &caller, &id, || Ok(Command::PairNextRound)).await
 }
 
 #[utoipa::path(
@@ -404,18 +415,14 @@ pub async fn record_result(
     id: web::Path<String>,
     body: web::Json<NewResult>,
 ) -> Result<HttpResponse, ApiError> {
-    actor(&caller)?;
-    let id = tournament_id(&id, &caller)?;
-    let white = player_id(&body.white)?;
-    let outcome = outcome(&body.result)?;
-    let round = round_number(body.round)?;
-    let recorded = Command::RecordResult {
-        round,
-        white,
-        outcome,
-    };
-    let view = command(state, &caller, &id, recorded).await?;
-    Ok(HttpResponse::Ok().json(view))
+    answer(state, &caller, &id, || {
+        Ok(Command::RecordResult {
+            round: round_number(body.round)?,
+            white: player_id(&body.white)?,
+            outcome: outcome(&body.result)?,
+        })
+    })
+    .await
 }
 
 #[utoipa::path(
@@ -501,11 +508,12 @@ pub async fn withdraw(
     id: web::Path<String>,
     body: web::Json<PlayerRef>,
 ) -> Result<HttpResponse, ApiError> {
-    actor(&caller)?;
-    let id = tournament_id(&id, &caller)?;
-    let player = player_id(&body.player)?;
-    let view = command(state, &caller, &id, Command::Withdraw { player }).await?;
-    Ok(HttpResponse::Ok().json(view))
+    answer(state, &caller, &id, || {
+        Ok(Command::Withdraw {
+            player: player_id(&body.player)?,
+        })
+    })
+    .await
 }
 
 #[utoipa::path(
@@ -528,19 +536,19 @@ pub async fn request_bye(
     id: web::Path<String>,
     body: web::Json<NewBye>,
 ) -> Result<HttpResponse, ApiError> {
-    actor(&caller)?;
-    let id = tournament_id(&id, &caller)?;
-    let bye = Command::RequestBye {
-        player: player_id(&body.player)?,
-        round: round_number(body.round)?,
-        kind: if body.half {
+    answer(state, &caller, &id, || {
+        let kind = if body.half {
             ByeKind::Half
         } else {
             ByeKind::Zero
-        },
-    };
-    let view = command(state, &caller, &id, bye).await?;
-    Ok(HttpResponse::Ok().json(view))
+        };
+        Ok(Command::RequestBye {
+            player: player_id(&body.player)?,
+            round: round_number(body.round)?,
+            kind,
+        })
+    })
+    .await
 }
 
 #[utoipa::path(
@@ -562,17 +570,16 @@ pub async fn correct_result(
     id: web::Path<String>,
     body: web::Json<Correction>,
 ) -> Result<HttpResponse, ApiError> {
-    actor(&caller)?;
-    let id = tournament_id(&id, &caller)?;
     let body = body.into_inner();
-    let corrected = Command::CorrectResult {
-        round: round_number(body.round)?,
-        white: player_id(&body.white)?,
-        outcome: outcome(&body.result)?,
-        reason: body.reason,
-    };
-    let view = command(state, &caller, &id, corrected).await?;
-    Ok(HttpResponse::Ok().json(view))
+    answer(state, &caller, &id, || {
+        Ok(Command::CorrectResult {
+            round: round_number(body.round)?,
+            white: player_id(&body.white)?,
+            outcome: outcome(&body.result)?,
+            reason: body.reason,
+        })
+    })
+    .await
 }
 
 #[derive(Debug, Serialize, ToSchema)]
