@@ -165,6 +165,11 @@ pub fn rejection(r: &Rejection, locale: Locale) -> String {
     t.get(r.key(), &args)
 }
 
+/// A tournament's refusal, in `locale`.
+pub fn tournament_rejection(r: &domain::tournament::Rejection, locale: Locale) -> String {
+    Texts::of(locale).get(&r.key(), &r.args())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -199,6 +204,27 @@ mod tests {
             .collect();
         k.sort();
         k
+    }
+
+    #[test]
+    fn every_tournament_refusal_reads_in_both_languages() {
+        for r in domain::tournament::Rejection::examples() {
+            let (en, tr) = (
+                tournament_rejection(&r, Locale::En),
+                tournament_rejection(&r, Locale::Tr),
+            );
+            assert!(Texts::of(Locale::Tr).has(&r.key()), "{}", r.key());
+            assert_ne!(en, tr, "{} needs a Turkish message", r.code());
+            assert!(!en.contains('{') && !tr.contains('{'), "{en} / {tr}");
+        }
+        let missing = domain::tournament::Rejection::ResultsMissing {
+            round: 2,
+            missing: 3,
+        };
+        assert_eq!(
+            tournament_rejection(&missing, Locale::Tr),
+            "2. turda sonucu girilmemiş 3 masa var."
+        );
     }
 
     #[test]
@@ -326,6 +352,11 @@ mod tests {
                 .map(String::from),
             )
             .chain(Rejection::examples().iter().map(|r| r.key().to_owned()))
+            .chain(
+                domain::tournament::Rejection::examples()
+                    .iter()
+                    .map(domain::tournament::Rejection::key),
+            )
             .chain(FieldProblem::examples().iter().map(|p| p.key().to_owned()))
             .chain(LeaveProblem::examples().iter().map(|p| p.key().to_owned()))
             .chain(

@@ -267,6 +267,72 @@ pub enum Rejection {
 }
 
 impl Rejection {
+    /// The message's key in the translations (`tournament-` and the code).
+    pub fn key(&self) -> String {
+        format!("tournament-{}", self.code().replace('_', "-"))
+    }
+
+    /// The values the message names.
+    pub fn args(&self) -> Vec<(&'static str, String)> {
+        use Rejection as R;
+        match self {
+            R::AlreadyRegistered(p) | R::NotAnEntrant(p) | R::Withdrawn(p) => {
+                vec![("player", p.to_string())]
+            }
+            R::NotTheSamePlayers(p) => vec![("player", p.to_string())],
+            R::ResultsMissing { round, missing } => {
+                vec![
+                    ("round", round.to_string()),
+                    ("missing", missing.to_string()),
+                ]
+            }
+            R::AllRoundsPaired(n)
+            | R::RoundAlreadyPaired(n)
+            | R::RoundNotPaired(n)
+            | R::ResultsIn(n)
+            | R::NotOver(n) => vec![("round", n.to_string())],
+            R::NoSuchBoard { round, white } => {
+                vec![("round", round.to_string()), ("player", white.to_string())]
+            }
+            R::NoPairing(reason) => vec![("reason", reason.clone())],
+            R::UnknownTiebreak(code) => vec![("code", code.clone())],
+            _ => Vec::new(),
+        }
+    }
+
+    /// One of each kind, for the translations' tests.
+    pub fn examples() -> Vec<Rejection> {
+        let p = PlayerId::from_uuid(uuid::Uuid::from_u128(1));
+        use Rejection as R;
+        vec![
+            R::NoSuchTournament,
+            R::TournamentExists,
+            R::ArbiterOnly,
+            R::AlreadyRegistered(p),
+            R::NotAnEntrant(p),
+            R::Withdrawn(p),
+            R::ResultsMissing {
+                round: 2,
+                missing: 3,
+            },
+            R::AllRoundsPaired(9),
+            R::RoundAlreadyPaired(2),
+            R::RoundNotPaired(4),
+            R::NoSuchBoard { round: 1, white: p },
+            R::ResultExists,
+            R::NoResult,
+            R::ReasonMissing,
+            R::ByeHasNoResult,
+            R::RoundRobinClosed,
+            R::NoPairing("no pairing of round 5 satisfies the absolute criteria".into()),
+            R::ResultsIn(3),
+            R::NotTheSamePlayers(p),
+            R::UnknownTiebreak("XY".into()),
+            R::NotOver(7),
+            R::Finished,
+        ]
+    }
+
     /// The error code the API answers with.
     pub fn code(&self) -> &'static str {
         use Rejection as R;

@@ -364,3 +364,27 @@ page-codes-print = Print this page and cut along the lines: each pupil gets thei
 page-codes-where = Sign in at { $url }. The code works once.
 rules-fide2023 = FIDE Laws 2023
 rules-fide2005 = FIDE Laws 2005 (no automatic draws)
+
+# A tournament's refusals.
+tournament-tournament-not-found = There is no such tournament.
+tournament-tournament-exists = The tournament already exists.
+tournament-arbiter-only = Only the tournament's organisers and arbiters may do this.
+tournament-already-registered = Player { $player } is already registered.
+tournament-not-an-entrant = Player { $player } is not in this tournament.
+tournament-withdrawn = Player { $player } has withdrawn.
+tournament-results-missing = Round { $round } still has { $missing } board(s) without a result.
+tournament-all-rounds-paired = All { $round } rounds are paired.
+tournament-round-already-paired = Round { $round } is already paired.
+tournament-round-not-paired = Round { $round } is not paired.
+tournament-no-such-board = No board of round { $round } has player { $player } with White.
+tournament-result-exists = The board already has a result: correct it, giving the reason.
+tournament-no-result = The board has no result to correct.
+tournament-reason-missing = Give the reason for the change.
+tournament-bye-has-no-result = The pairing-allocated bye's result is fixed.
+tournament-round-robin-closed = A round robin takes its players before round 1.
+tournament-no-valid-pairing = No pairing is possible: { $reason }.
+tournament-results-in = A result of round { $round } is in: say that the pairing changes despite it.
+tournament-not-the-same-players = The new pairing must seat the same players, each once (player { $player }).
+tournament-unknown-tiebreak = { $code } is not a FIDE tie-break zarf knows.
+tournament-not-over = The tournament is not over: round { $round } is still to be played.
+tournament-tournament-finished = The tournament is finished.

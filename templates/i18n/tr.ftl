@@ -364,3 +364,27 @@ page-codes-print = Bu sayfayı yazdırıp çizgilerden kesin: her öğrenci kend
 page-codes-where = { $url } adresinden giriş yapın. Kod bir kez çalışır.
 rules-fide2023 = FIDE Kuralları 2023
 rules-fide2005 = FIDE Kuralları 2005 (kendiliğinden beraberlik yok)
+
+# A tournament's refusals.
+tournament-tournament-not-found = Böyle bir turnuva yok.
+tournament-tournament-exists = Turnuva zaten var.
+tournament-arbiter-only = Bunu yalnızca turnuvanın düzenleyicileri ve hakemleri yapabilir.
+tournament-already-registered = { $player } numaralı oyuncu zaten kayıtlı.
+tournament-not-an-entrant = { $player } numaralı oyuncu bu turnuvada değil.
+tournament-withdrawn = { $player } numaralı oyuncu turnuvadan çekildi.
+tournament-results-missing = { $round }. turda sonucu girilmemiş { $missing } masa var.
+tournament-all-rounds-paired = { $round } turun hepsi eşlendi.
+tournament-round-already-paired = { $round }. tur zaten eşlendi.
+tournament-round-not-paired = { $round }. tur eşlenmedi.
+tournament-no-such-board = { $round }. turda { $player } oyuncusunun beyazla oynadığı masa yok.
+tournament-result-exists = Masanın sonucu zaten girildi: gerekçesiyle düzeltin.
+tournament-no-result = Masanın düzeltilecek sonucu yok.
+tournament-reason-missing = Değişikliğin gerekçesini yazın.
+tournament-bye-has-no-result = Eşlemede verilen bay sonucunun değişmesi mümkün değil.
+tournament-round-robin-closed = Devreli turnuvaya oyuncular 1. turdan önce alınır.
+tournament-no-valid-pairing = Eşleme yapılamıyor: { $reason }.
+tournament-results-in = { $round }. turun bir sonucu girildi: eşlemenin yine de değişeceğini belirtin.
+tournament-not-the-same-players = Yeni eşleme aynı oyuncuları, her birini bir kez oturtmalı ({ $player } oyuncusu).
+tournament-unknown-tiebreak = { $code }, zarf'ın bildiği bir FIDE eşitlik bozma ölçütü değil.
+tournament-not-over = Turnuva bitmedi: { $round }. tur daha oynanacak.
+tournament-tournament-finished = Turnuva bitti.

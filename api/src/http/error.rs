@@ -126,15 +126,15 @@ impl ApiError {
     pub fn command(e: CommandError, locale: Locale) -> ApiError {
         match e {
             CommandError::Rejected(r) => ApiError::rejection(&r, locale),
-            CommandError::TournamentRejected(r) => ApiError::tournament_rejection(&r),
+            CommandError::TournamentRejected(r) => ApiError::tournament_rejection(&r, locale),
             CommandError::NotFound => ApiError::not_found(locale),
             CommandError::VersionConflict => ApiError::version_conflict(locale),
             CommandError::Internal(cause) => ApiError::internal(cause),
         }
     }
 
-    /// A tournament's refusal.
-    pub fn tournament_rejection(r: &domain::tournament::Rejection) -> ApiError {
+    /// A tournament's refusal, in the caller's language.
+    pub fn tournament_rejection(r: &domain::tournament::Rejection, locale: Locale) -> ApiError {
         use domain::tournament::Rejection as R;
         let status = match r {
             R::NoSuchTournament => StatusCode::NOT_FOUND,
@@ -149,7 +149,11 @@ impl ApiError {
             | R::Finished => StatusCode::CONFLICT,
             _ => StatusCode::UNPROCESSABLE_ENTITY,
         };
-        ApiError::new(status, r.code(), r.to_string())
+        ApiError::new(
+            status,
+            r.code(),
+            crate::i18n::tournament_rejection(r, locale),
+        )
     }
 
     /// A domain rejection, in the caller's language.
