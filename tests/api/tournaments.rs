@@ -1,5 +1,6 @@
 //! Tournaments over the JSON API: an organiser creates a Swiss, registers players, pairs every
-//! round and records results; the report file it exports is paired the same by the engine.
+//! round and records results; the report file it exports is paired the same by the engine, but
+//! for the round the arbiter changed.
 
 use serde_json::{json, Value};
 
@@ -22,7 +23,10 @@ both_backends! {
 
         let mut players = Vec::new();
         for n in 0..9u16 {
-            let p = app.create_player(&format!("Oyuncu {n}")).await;
+            let school = ["Atatürk Lisesi", "Fen Lisesi", "Kız Lisesi"][usize::from(n % 3)];
+            let p = app
+                .create_player_with(json!({"name": format!("Oyuncu {n}"), "school": school, "class": "9-A"}))
+                .await;
             let res = app
                 .post(&path("/players"), Some(&org.token), json!({"player": p.id, "rating": 1900 - n * 25}))
                 .await;
@@ -47,7 +51,25 @@ both_backends! {
             let res = app.post(&path("/rounds"), Some(&org.token), json!({})).await;
             assert_eq!(res.status(), 200, "round {round}");
             let t: Value = res.json().await.unwrap();
-            let boards = t["pairings"][round as usize - 1]["boards"].as_array().unwrap().clone();
+            let mut boards = t["pairings"][round as usize - 1]["boards"].as_array().unwrap().clone();
+            if round == 1 {
+                // The arbiter exchanges the colours on board 1, with a reason.
+                let swapped = json!({"white": boards[0]["black"], "black": boards[0]["white"]});
+                let mut changed: Vec<Value> = boards.iter().map(|b| json!({"white": b["white"], "black": b["black"]})).collect();
+                changed[0] = swapped;
+                let change = |reason: &str, boards: &Vec<Value>| json!({"round": 1, "boards": boards, "reason": reason});
+                let res = app.post(&path("/pairing"), Some(&org.token), change(" ", &changed)).await;
+                assert_error(res, 422, "reason_missing").await;
+                let mut twice = changed.clone();
+                twice[1]["white"] = twice[0]["white"].clone();
+                let res = app.post(&path("/pairing"), Some(&org.token), change("typo", &twice)).await;
+                assert_error(res, 422, "not_the_same_players").await;
+                let res = app.post(&path("/pairing"), Some(&org.token), change("both had Black at home", &changed)).await;
+                assert_eq!(res.status(), 200);
+                let t: Value = res.json().await.unwrap();
+                boards = t["pairings"][0]["boards"].as_array().unwrap().clone();
+                assert_eq!(boards[0]["white"], changed[0]["white"]);
+            }
             let seated = |id: &str| boards.iter().any(|b| b["white"] == id || b["black"] == id);
             if round == 1 {
                 assert_eq!(boards.len(), 5, "four games and the bye");
@@ -68,6 +90,10 @@ both_backends! {
         }
         let res = app.post(&path("/rounds"), Some(&org.token), json!({})).await;
         assert_error(res, 409, "all_rounds_paired").await;
+        let res = app.post(&path("/tiebreaks"), Some(&org.token), json!({"codes": ["BH/C1", "XY"]})).await;
+        assert_error(res, 422, "unknown_tiebreak").await;
+        let res = app.post(&path("/tiebreaks"), Some(&org.token), json!({"codes": ["PTS", "BH", "DE"]})).await;
+        assert_eq!(res.status(), 200);
 
         // A correction: with a reason, and the standings follow it.
         let t: Value = app.get(&path(""), None).await.json().await.unwrap();
@@ -95,14 +121,35 @@ both_backends! {
         let white_gain = match was { "1-0" | "+/-" => 1.0, "1/2-1/2" => 0.5, _ => 0.0 };
         assert_eq!(points(&after, &board["white"]), white_before - white_gain, "was {was}");
 
+        assert_eq!(after["tiebreaks"], json!(["PTS", "BH", "DE"]));
+        // Schools: each one's best two, the points summed from the individual standings.
+        let teams: Value = app.get(&path("/teams?best=2"), None).await.json().await.unwrap();
+        let teams = teams.as_array().unwrap();
+        assert_eq!(teams.len(), 3);
+        for team in teams {
+            let counted = team["counted"].as_array().unwrap();
+            assert!(counted.len() <= 2);
+            let sum: f64 = counted.iter().map(|id| points(&after, id)).sum();
+            assert_eq!(team["points"].as_f64().unwrap(), sum, "{team}");
+        }
+        assert!(teams.windows(2).all(|w| w[0]["points"].as_f64() >= w[1]["points"].as_f64()));
+        let res = app.get(&path("/teams?by=house"), None).await;
+        assert_eq!(res.status(), 400);
+        let res = app.post(&path("/finish"), Some(&org.token), json!({})).await;
+        assert_eq!(res.status(), 200);
+        let res = app.post(&path("/results"), Some(&org.token), json!({"round": 1, "white": board["white"], "result": "1-0"})).await;
+        assert_error(res, 409, "tournament_finished").await;
+
         // The report, read by the pairing crate: every round is the engine's pairing.
         let res = app.get(&path("/report.trf"), None).await;
         assert_eq!(res.status(), 200);
         let text = res.text().await.unwrap();
         let report = pairing::Tournament::parse(&text).unwrap();
         assert_eq!((report.players.len(), report.played_rounds()), (9, 4));
+        // Round 1 is the arbiter's (colours exchanged on board 1); the others the engine's.
         let differences = pairing::dutch::check(&report, pairing::dutch::Options::default()).unwrap();
-        assert!(differences.is_empty(), "{differences:?}\n{text}");
+        let rounds: Vec<usize> = differences.iter().map(|d| d.round).collect();
+        assert_eq!(rounds, [1], "{differences:?}\n{text}");
         let t: Value = app.get(&path(""), None).await.json().await.unwrap();
         assert_eq!(t["players"][0]["name"], "Oyuncu 0");
         // Created, nine registered, a withdrawal and a bye, four rounds paired, their results,
@@ -110,7 +157,7 @@ both_backends! {
         let results: usize = t["pairings"].as_array().unwrap().iter()
             .map(|r| r["boards"].as_array().unwrap().iter().filter(|b| !b["black"].is_null()).count())
             .sum();
-        assert_eq!(t["version"].as_u64().unwrap() as usize, 1 + 9 + 2 + 4 + results + 1);
+        assert_eq!(t["version"].as_u64().unwrap() as usize, 1 + 9 + 1 + 2 + 4 + results + 1 + 1 + 1);
         let res = app.get("/api/v1/tournaments/00000000-0000-7000-8000-000000000000", None).await;
         assert_error(res, 404, "not_found").await;
     }

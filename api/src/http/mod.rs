@@ -65,7 +65,8 @@ impl Modify for BearerAuth {
         tournaments::create_tournament, tournaments::get_tournament, tournaments::register_player,
         tournaments::pair_round, tournaments::record_result, tournaments::report,
         tournaments::withdraw, tournaments::request_bye, tournaments::correct_result,
-        tournaments::standings,
+        tournaments::standings, tournaments::set_tiebreaks, tournaments::finish,
+        tournaments::change_pairing, tournaments::teams,
     ),
     modifiers(&BearerAuth, &ErrorAnswers),
     tags((name = "players"), (name = "games"), (name = "clocks"), (name = "adjournment"), (name = "tournaments"))
@@ -227,6 +228,10 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(tournaments::request_bye)
         .service(tournaments::correct_result)
         .service(tournaments::standings)
+        .service(tournaments::set_tiebreaks)
+        .service(tournaments::finish)
+        .service(tournaments::change_pairing)
+        .service(tournaments::teams)
         .service(games::get_game)
         .service(games::post_move)
         .service(games::offer_draw)

@@ -5,8 +5,8 @@ use actix_web::{get, post, web, HttpResponse};
 use domain::game::Actor;
 use domain::ids::PlayerId;
 use domain::tournament::{
-    ByeKind, Command, Entrant, Outcome, Scoring, System, TournamentCreated, TournamentEvent,
-    TournamentState,
+    ByeKind, Command, Entrant, Outcome, Pairing, Scoring, System, Team, TeamTiebreak,
+    TournamentCreated, TournamentEvent, TournamentState,
 };
 use pairing::tiebreak::Code;
 use serde::{Deserialize, Serialize};
@@ -618,17 +618,7 @@ pub async fn standings(
         let TournamentState::Created(t) = folded(&state, &id)? else {
             return Err(ApiError::not_found(locale));
         };
-        let defaults = match t.setup.system {
-            System::Swiss => pairing::tiebreak::swiss_default(),
-            _ => pairing::tiebreak::round_robin_default(),
-        };
-        let mut codes: Vec<Code> = match &t.tiebreaks {
-            Some(own) => own.iter().filter_map(|c| Code::parse(c)).collect(),
-            None => defaults,
-        };
-        if codes.first().map(Code::to_string).as_deref() != Some("PTS") {
-            codes.insert(0, Code::parse("PTS").expect("PTS is a code"));
-        }
+        let codes = codes_of(&t);
         let table = t.standings(&codes);
         let mut rows: Vec<StandingsRow> = table
             .rows
@@ -652,4 +642,221 @@ pub async fn standings(
     })
     .await??;
     Ok(HttpResponse::Ok().json(answer))
+}
+
+/// The standings' tie-breaks: the tournament's, else FIDE's recommendation for its system; PTS
+/// first.
+fn codes_of(t: &domain::tournament::Tournament) -> Vec<Code> {
+    let defaults = match t.setup.system {
+        System::Swiss => pairing::tiebreak::swiss_default(),
+        _ => pairing::tiebreak::round_robin_default(),
+    };
+    let mut codes: Vec<Code> = match &t.tiebreaks {
+        Some(own) => own.iter().filter_map(|c| Code::parse(c)).collect(),
+        None => defaults,
+    };
+    if codes.first().map(Code::to_string).as_deref() != Some("PTS") {
+        codes.insert(0, Code::parse("PTS").expect("PTS is a code"));
+    }
+    codes
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TiebreakList {
+    /// FIDE tie-break codes in order (C.07): PTS BH/C1 BH DE WIN BPG, SB, AOB…
+    #[schema(min_items = 1, max_items = 12)]
+    pub codes: Vec<String>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewBoard {
+    #[schema(format = Uuid)]
+    pub white: String,
+    /// None: the pairing-allocated bye.
+    #[schema(format = Uuid)]
+    pub black: Option<String>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PairingChange {
+    #[schema(minimum = 1, maximum = 99)]
+    #[serde(deserialize_with = "domain::whole::u32")]
+    pub round: u32,
+    /// A board for each pair and the bye, the whole round: at most 100 (a request's body is
+    /// at most 16 KB).
+    #[schema(max_items = 100)]
+    pub boards: Vec<NewBoard>,
+    #[schema(schema_with = super::schema::reason)]
+    pub reason: String,
+    /// The round has results: change it all the same.
+    #[serde(default)]
+    pub despite_results: bool,
+}
+
+#[utoipa::path(
+    post, path = "/api/v1/tournaments/{id}/tiebreaks", tag = "tournaments",
+    params(("id" = String, Path, description = "Tournament id")),
+    request_body = TiebreakList,
+    responses(
+        (status = 200, body = TournamentView),
+        (status = 422, description = "unknown_tiebreak", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+#[post("/api/v1/tournaments/{id}/tiebreaks")]
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn set_tiebreaks(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: web::Path<String>,
+    body: web::Json<TiebreakList>,
+) -> Result<HttpResponse, ApiError> {
+    let codes = body.into_inner().codes;
+    if codes.is_empty() || codes.len() > 12 || codes.iter().any(|c| c.len() > 16) {
+        return Err(ApiError::bad_request("codes: 1 to 12 tie-breaks"));
+    }
+    answer(state, &caller, &id, || Ok(Command::SetTiebreaks { codes })).await
+}
+
+#[utoipa::path(
+    post, path = "/api/v1/tournaments/{id}/finish", tag = "tournaments",
+    description = "Close the tournament once every round is paired and every result is in.",
+    params(("id" = String, Path, description = "Tournament id")),
+    responses(
+        (status = 200, body = TournamentView),
+        (status = 422, description = "not_over", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+#[post("/api/v1/tournaments/{id}/finish")]
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn finish(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    answer(state, &caller, &id, || Ok(Command::Finish)).await
+}
+
+#[utoipa::path(
+    post, path = "/api/v1/tournaments/{id}/pairing", tag = "tournaments",
+    description = "The arbiter's own pairing of a round (colours exchanged, pairs changed), with the reason; once a result of it is in, only with despite_results.",
+    params(("id" = String, Path, description = "Tournament id")),
+    request_body = PairingChange,
+    responses(
+        (status = 200, body = TournamentView),
+        (status = 409, description = "results_in", body = ErrorBody),
+        (status = 422, description = "not_the_same_players, reason_missing, round_not_paired", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+#[post("/api/v1/tournaments/{id}/pairing")]
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn change_pairing(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: web::Path<String>,
+    body: web::Json<PairingChange>,
+) -> Result<HttpResponse, ApiError> {
+    let body = body.into_inner();
+    answer(state, &caller, &id, || {
+        let pairings = body
+            .boards
+            .iter()
+            .map(|b| {
+                Ok(Pairing {
+                    white: player_id(&b.white)?,
+                    black: b.black.as_deref().map(player_id).transpose()?,
+                })
+            })
+            .collect::<Result<Vec<_>, ApiError>>()?;
+        Ok(Command::ChangePairing {
+            round: round_number(body.round)?,
+            pairings,
+            reason: body.reason,
+            despite_results: body.despite_results,
+        })
+    })
+    .await
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[serde(deny_unknown_fields)]
+pub struct TeamQuery {
+    /// `school` (the default) or `class`.
+    #[param(pattern = "^(school|class)?$")]
+    pub by: Option<String>,
+    /// How many of each team's players count (default 4).
+    #[param(minimum = 1, maximum = 100)]
+    pub best: Option<u32>,
+    /// `sum` (of the counted players' first tie-break; the default) or `best_board`.
+    #[param(pattern = "^(sum|best_board)?$")]
+    pub tiebreak: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TeamView {
+    pub team: String,
+    pub rank: usize,
+    pub points: f64,
+    pub tiebreak: f64,
+    /// The individual rank of the team's best player.
+    pub best_board: usize,
+    /// The players whose results count, best first.
+    pub counted: Vec<String>,
+}
+
+#[utoipa::path(
+    get, path = "/api/v1/tournaments/{id}/teams", tag = "tournaments",
+    description = "Schools' (or classes') standings from individual results: each team's best players' points summed.",
+    params(("id" = String, Path, description = "Tournament id"), TeamQuery),
+    responses((status = 200, body = [TeamView]), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody))
+)]
+#[get("/api/v1/tournaments/{id}/teams")]
+#[tracing::instrument(level = "debug", skip(state, caller))]
+pub async fn teams(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: web::Path<String>,
+    query: web::Query<TeamQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let id = tournament_id(&id, &caller)?;
+    let locale = caller.locale();
+    let by = match query.by.as_deref() {
+        None | Some("" | "school") => Team::School,
+        Some("class") => Team::Class,
+        Some(_) => return Err(ApiError::bad_request("by: school or class")),
+    };
+    let tiebreak = match query.tiebreak.as_deref() {
+        None | Some("" | "sum") => TeamTiebreak::SumOfTiebreaks,
+        Some("best_board") => TeamTiebreak::BestBoard,
+        Some(_) => return Err(ApiError::bad_request("tiebreak: sum or best_board")),
+    };
+    let best = match query.best {
+        None => 4,
+        Some(n @ 1..=100) => n as usize,
+        Some(_) => return Err(ApiError::bad_request("best: 1 to 100")),
+    };
+    let rows = web::block(move || -> Result<Vec<TeamView>, ApiError> {
+        let TournamentState::Created(t) = folded(&state, &id)? else {
+            return Err(ApiError::not_found(locale));
+        };
+        let hundredths = |v: i64| v as f64 / 100.0;
+        Ok(t.team_standings(by, best, &codes_of(&t), tiebreak)
+            .into_iter()
+            .map(|r| TeamView {
+                team: r.team,
+                rank: r.rank,
+                points: hundredths(r.points),
+                tiebreak: hundredths(r.tiebreak),
+                best_board: r.best_board,
+                counted: r.counted.iter().map(ToString::to_string).collect(),
+            })
+            .collect())
+    })
+    .await??;
+    Ok(HttpResponse::Ok().json(rows))
 }
