@@ -925,10 +925,12 @@ impl Tournament {
             System::RoundRobin | System::DoubleRoundRobin => {
                 let n = trf::PlayerId::try_from(t.players.len()).unwrap_or(trf::PlayerId::MAX);
                 let double = t.setup.system == System::DoubleRoundRobin;
-                berger::schedule(n, double)
+                let table = berger::schedule(n, double);
+                let rounds = u16::try_from(table.len()).unwrap_or(u16::MAX);
+                table
                     .into_iter()
                     .nth(usize::from(round) - 1)
-                    .unwrap_or_default()
+                    .ok_or(Rejection::AllRoundsPaired(rounds))?
             }
         };
         let pairings = boards

@@ -336,6 +336,16 @@ fn a_round_robin_follows_the_berger_table_and_only_the_arbiter_runs_it() {
         log.when(Command::PairNextRound),
         Err(Rejection::AllRoundsPaired(3))
     );
+    // A round robin announced longer than its table still ends with the table.
+    let mut long = Log::new(created(System::DoubleRoundRobin, 9), 3);
+    for round in 1..=6 {
+        let pairings = long.pair();
+        long.draw_all(round, &pairings);
+    }
+    assert_eq!(
+        long.when(Command::PairNextRound),
+        Err(Rejection::AllRoundsPaired(6))
+    );
 }
 
 #[test]
