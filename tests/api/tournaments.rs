@@ -15,6 +15,11 @@ both_backends! {
         let body = json!({"name": "Okul Şampiyonası", "system": "swiss", "rounds": 4});
         let res = app.post("/api/v1/tournaments", Some(&pupil.token), body.clone()).await;
         assert_error(res, 403, "arbiter_only").await;
+        // A second organiser runs it too; round 1's top player takes Black.
+        let helper = app.create_player_with(json!({"name": "Yardımcı", "roles": ["organiser"]})).await;
+        let mut body = body;
+        body["arbiters"] = json!([helper.id]);
+        body["first_colour"] = json!("black");
         let res = app.post("/api/v1/tournaments", Some(&org.token), body).await;
         assert_eq!(res.status(), 201);
         let t: Value = res.json().await.unwrap();
@@ -48,11 +53,14 @@ both_backends! {
                     .await;
                 assert_eq!(res.status(), 200);
             }
-            let res = app.post(&path("/rounds"), Some(&org.token), json!({})).await;
+            let arbiter = if round == 3 { &helper } else { &org };
+            let res = app.post(&path("/rounds"), Some(&arbiter.token), json!({})).await;
             assert_eq!(res.status(), 200, "round {round}");
             let t: Value = res.json().await.unwrap();
             let mut boards = t["pairings"][round as usize - 1]["boards"].as_array().unwrap().clone();
             if round == 1 {
+                // The top-ranked player, with Black.
+                assert_eq!(boards[0]["black"], players[0].id.as_str());
                 // The arbiter exchanges the colours on board 1, with a reason.
                 let swapped = json!({"white": boards[0]["black"], "black": boards[0]["white"]});
                 let mut changed: Vec<Value> = boards.iter().map(|b| json!({"white": b["white"], "black": b["black"]})).collect();

@@ -90,6 +90,11 @@ pub fn side() -> Object {
     one_of(&SIDES, "A side.")
 }
 
+/// A side, or none.
+pub fn side_or_null() -> Object {
+    one_of_or_null(&SIDES, "A side.")
+}
+
 pub fn envelope_kind() -> Object {
     one_of_or_null(
         &ENVELOPE_KINDS,

@@ -11,6 +11,7 @@ use domain::tournament::{
 use pairing::tiebreak::Code;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
+use uuid::Uuid;
 
 use super::auth::Caller;
 use super::error::{ApiError, ErrorBody};
@@ -30,6 +31,18 @@ pub struct NewTournament {
     #[schema(minimum = 1, maximum = 99)]
     #[serde(deserialize_with = "domain::whole::u32")]
     pub rounds: u32,
+    /// The colour of the top-ranked player in round 1, drawn by lot beforehand (white unless
+    /// said).
+    #[serde(default)]
+    #[schema(schema_with = super::schema::side_or_null)]
+    pub first_colour: Option<String>,
+    /// The Baku acceleration (C.04.5.1), for a Swiss.
+    #[serde(default)]
+    pub baku: bool,
+    /// More organisers or arbiters who run it beside its creator (their ids).
+    #[serde(default)]
+    #[schema(max_items = 10, inline)]
+    pub arbiters: Vec<Uuid>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -281,15 +294,30 @@ pub async fn create_tournament(
         .ok()
         .filter(|r| (1..=99).contains(r))
         .ok_or_else(|| ApiError::bad_request("rounds: 1 to 99"))?;
+    let first_colour_white = match body.first_colour.as_deref() {
+        None | Some("white") => true,
+        Some("black") => false,
+        Some(_) => return Err(ApiError::bad_request("first_colour: white or black")),
+    };
+    if body.arbiters.len() > 10 {
+        return Err(ApiError::bad_request("arbiters: at most 10"));
+    }
+    let mut arbiters: Vec<PlayerId> = me.into_iter().collect();
+    for a in &body.arbiters {
+        let a = PlayerId::from_uuid(*a);
+        if !arbiters.contains(&a) {
+            arbiters.push(a);
+        }
+    }
     let id = uuid::Uuid::now_v7().to_string();
     let created = Command::Create(TournamentCreated {
         name: name.to_owned(),
         system,
         rounds,
         scoring: Scoring::default(),
-        first_colour_white: true,
-        baku: false,
-        arbiters: me.into_iter().collect(),
+        first_colour_white,
+        baku: body.baku && system == System::Swiss,
+        arbiters,
     });
     let view = command(state, &caller, &id, created).await?;
     Ok(HttpResponse::Created().json(view))
