@@ -205,14 +205,25 @@ async fn a_game_played_in_the_browser_by_clicks_and_live() {
         );
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    let said = c
-        .find(Locator::Id("announce"))
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
-    assert!(said.contains("c5"), "announced: {said:?}");
+    // The announcement follows the redraw (the region is emptied, then filled a moment later,
+    // so that screen readers speak it again).
+    loop {
+        let said = c
+            .find(Locator::Id("announce"))
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        if said.contains("c5") {
+            break;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "announced: {said:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
     // A drag: the knight from g1 to f3.
     let from = c
         .find(Locator::Css(".playable rect[data-square=g1]"))
