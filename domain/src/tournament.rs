@@ -337,9 +337,9 @@ impl Rejection {
     pub fn code(&self) -> &'static str {
         use Rejection as R;
         match self {
-            R::NoSuchTournament => "tournament_not_found",
+            R::NoSuchTournament => "not_found",
             R::TournamentExists => "tournament_exists",
-            R::ArbiterOnly => "arbiter_only",
+            R::ArbiterOnly => "forbidden",
             R::AlreadyRegistered(_) => "already_registered",
             R::NotAnEntrant(_) => "not_an_entrant",
             R::Withdrawn(_) => "withdrawn",
@@ -481,6 +481,11 @@ pub fn decide(
         }
         Command::PairNextRound => {
             let round = t.next_round();
+            if t.players.len() < 2 {
+                return Err(Rejection::NoPairing(
+                    "a round needs at least two players".into(),
+                ));
+            }
             if let Some(last) = t.rounds.last() {
                 let missing = last
                     .boards

@@ -121,6 +121,17 @@ fn round_one_pairs_the_top_half_against_the_bottom_half_by_rating() {
 }
 
 #[test]
+fn a_round_needs_two_players() {
+    let log = Log::new(created(System::Swiss, 5), 1);
+    assert_eq!(
+        log.when(Command::PairNextRound),
+        Err(Rejection::NoPairing(
+            "a round needs at least two players".into()
+        ))
+    );
+}
+
+#[test]
 fn the_next_round_is_refused_while_a_result_is_missing() {
     let mut log = Log::new(created(System::Swiss, 5), 6);
     let pairings = log.pair();

@@ -1,9 +1,12 @@
 //! The Swiss corpus (`tests/corpus/swiss`, see its README): 200 random tournaments paired by
 //! bbpPairings, with TieBreakServer's tie-break values beside each.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use pairing::Tournament;
+
+mod common;
+use common::files;
 
 /// The Swiss corpus's 200 tournaments.
 fn corpus() -> Vec<(PathBuf, String)> {
@@ -18,25 +21,6 @@ fn generated() -> Vec<(PathBuf, String)> {
     let files = files("generated");
     assert_eq!(files.len(), 80, "the whole set");
     files
-}
-
-fn files(under: &str) -> Vec<(PathBuf, String)> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/corpus")
-        .join(under);
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("the corpus")
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "trf"))
-        .collect();
-    files.sort();
-    files
-        .into_iter()
-        .map(|p| {
-            let text = std::fs::read_to_string(&p).unwrap();
-            (p, text)
-        })
-        .collect()
 }
 
 #[test]

@@ -1,30 +1,14 @@
 //! The Dutch engine against bbpPairings: every round of every corpus tournament, paired again
 //! from the rounds before it, is the recorded round.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use pairing::berger::Board;
 use pairing::dutch::{check, pair, Options};
 use pairing::Tournament;
 
-fn files(under: &str) -> Vec<(PathBuf, String)> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/corpus")
-        .join(under);
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("the corpus")
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "trf"))
-        .collect();
-    files.sort();
-    files
-        .into_iter()
-        .map(|p| {
-            let text = std::fs::read_to_string(&p).unwrap();
-            (p, text)
-        })
-        .collect()
-}
+mod common;
+use common::files;
 
 fn every_round_of(under: &str) {
     let mut wrong = Vec::new();

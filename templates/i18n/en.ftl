@@ -366,9 +366,9 @@ rules-fide2023 = FIDE Laws 2023
 rules-fide2005 = FIDE Laws 2005 (no automatic draws)
 
 # A tournament's refusals.
-tournament-tournament-not-found = There is no such tournament.
+tournament-not-found = There is no such tournament.
 tournament-tournament-exists = The tournament already exists.
-tournament-arbiter-only = Only the tournament's organisers and arbiters may do this.
+tournament-forbidden = Only the tournament's organisers and arbiters may do this.
 tournament-already-registered = Player { $player } is already registered.
 tournament-not-an-entrant = Player { $player } is not in this tournament.
 tournament-withdrawn = Player { $player } has withdrawn.

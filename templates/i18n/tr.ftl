@@ -366,9 +366,9 @@ rules-fide2023 = FIDE Kuralları 2023
 rules-fide2005 = FIDE Kuralları 2005 (kendiliğinden beraberlik yok)
 
 # A tournament's refusals.
-tournament-tournament-not-found = Böyle bir turnuva yok.
+tournament-not-found = Böyle bir turnuva yok.
 tournament-tournament-exists = Turnuva zaten var.
-tournament-arbiter-only = Bunu yalnızca turnuvanın düzenleyicileri ve hakemleri yapabilir.
+tournament-forbidden = Bunu yalnızca turnuvanın düzenleyicileri ve hakemleri yapabilir.
 tournament-already-registered = { $player } numaralı oyuncu zaten kayıtlı.
 tournament-not-an-entrant = { $player } numaralı oyuncu bu turnuvada değil.
 tournament-withdrawn = { $player } numaralı oyuncu turnuvadan çekildi.
