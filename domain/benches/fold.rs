@@ -76,6 +76,8 @@ fn game_log() -> (Vec<GameEvent>, Vec<Move>, Vec<String>) {
             site: None,
             leave_days_per_year: None,
             sealed_move_check: Default::default(),
+            tournament: None,
+            starts_at: None,
         };
         apply(
             &mut state,

@@ -277,6 +277,8 @@ pub fn pgn_round_trip(data: &[u8]) {
         site: Some(bytes.text(40)).filter(|s| !s.is_empty()),
         leave_days_per_year: None,
         sealed_move_check: Default::default(),
+        tournament: None,
+        starts_at: None,
     };
     let ctx = |now: OffsetDateTime, actor: Actor| Context {
         now,

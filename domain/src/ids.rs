@@ -78,6 +78,10 @@ uuid_id!(
     GameId
 );
 uuid_id!(
+    /// A tournament's id.
+    TournamentId
+);
+uuid_id!(
     /// A player's (or organiser's, or arbiter's) account id.
     PlayerId
 );

@@ -66,6 +66,42 @@ fn art_6_5_the_clock_of_the_side_to_move_runs_from_creation() {
 }
 
 #[test]
+fn a_game_set_to_start_later_runs_no_clock_and_takes_no_move_before_its_start() {
+    let mut t = Table {
+        log: Vec::new(),
+        state: domain::game::GameState::NotCreated,
+        now: time::macros::datetime!(2026-03-01 12:00 UTC),
+        step: Duration::ZERO,
+    };
+    let starts_at = t.now + Duration::days(2);
+    let mut c = create_command(None, RuleSet::Fide2023);
+    c.time_control = Some(per_move(3 * DAY as u64));
+    c.starts_at = Some(starts_at);
+    t.act(Actor::Admin, Command::CreateGame(Box::new(c)))
+        .unwrap();
+    assert_eq!(deadline(&t), starts_at + Duration::days(3));
+    t.now += Duration::days(1);
+    assert_eq!(
+        left(&t),
+        [3 * DAY, 3 * DAY],
+        "no time runs before the start"
+    );
+    assert_eq!(
+        t.by(White, make("e4")),
+        Err(domain::Rejection::NotStarted { starts_at })
+    );
+    assert!(t.game().moves().is_empty(), "the refusal changed nothing");
+    t.now = starts_at + Duration::hours(5);
+    t.by(White, make("e4")).unwrap();
+    assert_eq!(left(&t), [3 * DAY, 3 * DAY]);
+    t.now += Duration::days(3) + Duration::seconds(1);
+    assert!(
+        t.game().flagged(t.now).is_some(),
+        "Black's clock runs from e4"
+    );
+}
+
+#[test]
 fn per_move_time_resets_after_every_move() {
     let mut t = Table::with_clock(None, RuleSet::Fide2023, per_move(3 * DAY as u64));
     move_after(&mut t, Duration::days(2), "e4");

@@ -60,6 +60,8 @@ fn random_game(steps: &[(u16, u8)], rules: RuleSet) -> (Vec<GameEvent>, GameStat
         site: None,
         leave_days_per_year: None,
         sealed_move_check: Default::default(),
+        tournament: None,
+        starts_at: None,
     };
     run(
         &mut state,

@@ -213,6 +213,8 @@ impl Table {
             site: None,
             leave_days_per_year: None,
             sealed_move_check: Default::default(),
+            tournament: None,
+            starts_at: None,
         };
         t.act(Actor::Admin, Command::CreateGame(Box::new(create)))?;
         Ok(t)

@@ -225,6 +225,8 @@ fn play(
         site: None,
         leave_days_per_year: None,
         sealed_move_check: Default::default(),
+        tournament: None,
+        starts_at: None,
     };
     let mut log = decide(
         &GameState::NotCreated,

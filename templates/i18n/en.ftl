@@ -119,6 +119,7 @@ rejection-before-resumption = The resumption has not begun yet.
 rejection-already-checked-in = You are already checked in.
 rejection-envelope-content-missing = The envelope could not be opened.
 rejection-clock-correction-too-late = Too late: the clocks are corrected only before the first move of the resumption (A12).
+rejection-not-started = The game has not started yet: it starts at { $starts_at }.
 
 # The API's other error messages.
 error-not-found = Not found.

@@ -119,6 +119,7 @@ rejection-before-resumption = Devam oturumu henüz başlamadı.
 rejection-already-checked-in = Zaten geldiğinizi bildirdiniz.
 rejection-envelope-content-missing = Zarf açılamadı.
 rejection-clock-correction-too-late = Çok geç: saatler yalnızca devam oturumunun ilk hamlesinden önce düzeltilebilir (A12).
+rejection-not-started = Oyun henüz başlamadı: { $starts_at } zamanında başlıyor.
 
 # The API's other error messages.
 error-not-found = Bulunamadı.

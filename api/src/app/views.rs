@@ -139,6 +139,12 @@ pub struct GameView {
     pub version: u64,
     pub created_at: String,
     pub updated_at: String,
+    /// When the clocks start and the first move may be made, if later than the creation.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub starts_at: Option<String>,
+    /// The tournament whose round the game is a board of.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tournament: Option<String>,
 }
 
 impl ClockView {
@@ -195,6 +201,8 @@ impl GameView {
             version: game.version,
             created_at: rfc3339(game.created_at),
             updated_at: rfc3339(game.updated_at),
+            starts_at: game.starts_at.map(rfc3339),
+            tournament: game.tournament.map(|t| t.tournament.to_string()),
         }
     }
 

@@ -189,6 +189,7 @@ pub fn status_of(r: &Rejection) -> StatusCode {
         | R::NoEnvelope
         | R::BeforeResumption
         | R::AlreadyCheckedIn
+        | R::NotStarted { .. }
         | R::ClockCorrectionTooLate => StatusCode::CONFLICT,
         R::IllegalMove { .. }
         | R::PromotionMissing { .. }

@@ -289,6 +289,8 @@ pub(crate) async fn create(
         site: body.site,
         leave_days_per_year: body.leave_days_per_year,
         sealed_move_check: body.sealed_move_check.unwrap_or_default(),
+        tournament: None,
+        starts_at: None,
     }));
     let ctx = Context {
         now: store::now(),

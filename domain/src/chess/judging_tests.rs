@@ -54,6 +54,8 @@ fn game_from(fen: Option<&str>) -> Option<GameState> {
         site: None,
         leave_days_per_year: None,
         sealed_move_check: Default::default(),
+        tournament: None,
+        starts_at: None,
     };
     let events = decide(
         &GameState::NotCreated,

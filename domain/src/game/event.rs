@@ -53,6 +53,23 @@ pub struct GameCreated {
     /// When a sealed move is judged (Appendix A8): at opening (FIDE) or at sealing.
     #[serde(default)]
     pub sealed_move_check: SealedMoveCheck,
+    /// The tournament round whose board the game is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tournament: Option<TournamentBoard>,
+    /// When the clocks start and the first move may be made (none: at creation).
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "time::serde::rfc3339::option"
+    )]
+    pub starts_at: Option<Timestamp>,
+}
+
+/// A game played as a board of a tournament's round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TournamentBoard {
+    pub tournament: crate::ids::TournamentId,
+    pub round: u16,
 }
 
 fn is_false(b: &bool) -> bool {

@@ -24,7 +24,7 @@ pub use decide::{
     decide, envelope_to_open, judge, judging_may_search, status_name, Command, Context, CreateGame,
     Judgement, MoveInput, MAX_LABEL_CHARS, MAX_LEAVE_AHEAD_DAYS, MAX_REASON_CHARS, MAX_ROUND_CHARS,
 };
-pub use event::{DecodeError, EventBody, GameCreated, GameEvent, MoveRecord};
+pub use event::{DecodeError, EventBody, GameCreated, GameEvent, MoveRecord, TournamentBoard};
 pub use pgn::{export_pgn, time_control_tag};
 pub use rejection::{FieldProblem, LeaveProblem, Rejection};
 pub use rules::{

@@ -4,7 +4,7 @@
 use super::rules::Ending;
 
 use super::time_control::TimeControlError;
-use super::types::Side;
+use super::types::{Side, Timestamp};
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Rejection {
@@ -82,6 +82,8 @@ pub enum Rejection {
     EnvelopeContentMissing,
     #[error("too late to correct the clocks")]
     ClockCorrectionTooLate,
+    #[error("the game starts at {starts_at}")]
+    NotStarted { starts_at: Timestamp },
 }
 
 impl Rejection {
@@ -130,6 +132,9 @@ impl Rejection {
             Rejection::AlreadyCheckedIn,
             Rejection::EnvelopeContentMissing,
             Rejection::ClockCorrectionTooLate,
+            Rejection::NotStarted {
+                starts_at: time::OffsetDateTime::UNIX_EPOCH,
+            },
         ]
     }
 
@@ -168,6 +173,7 @@ impl Rejection {
             Rejection::AlreadyCheckedIn => "already_checked_in",
             Rejection::EnvelopeContentMissing => "internal",
             Rejection::ClockCorrectionTooLate => "too_late",
+            Rejection::NotStarted { .. } => "not_started",
         }
     }
 
@@ -208,6 +214,7 @@ impl Rejection {
             Rejection::AlreadyCheckedIn => "rejection-already-checked-in",
             Rejection::EnvelopeContentMissing => "rejection-envelope-content-missing",
             Rejection::ClockCorrectionTooLate => "rejection-clock-correction-too-late",
+            Rejection::NotStarted { .. } => "rejection-not-started",
         }
     }
 
@@ -240,6 +247,12 @@ impl Rejection {
             Rejection::LeaveAllowanceExceeded { left_days } => {
                 vec![("left_days", left_days.to_string())]
             }
+            Rejection::NotStarted { starts_at } => vec![(
+                "starts_at",
+                starts_at
+                    .format(&time::format_description::well_known::Rfc3339)
+                    .unwrap_or_default(),
+            )],
             Rejection::NoSuchGame
             | Rejection::GameExists
             | Rejection::CorruptLog(_)

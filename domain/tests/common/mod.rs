@@ -49,6 +49,8 @@ pub fn create_command(fen: Option<&str>, rules: RuleSet) -> CreateGame {
         site: Some("İzmir".into()),
         leave_days_per_year: None,
         sealed_move_check: Default::default(),
+        tournament: None,
+        starts_at: None,
     }
 }
 

@@ -61,6 +61,8 @@ pub(super) fn create<R: Rules>(c: CreateGame, ctx: &Context<R>) -> Result<EventB
         round: label("round", c.round, MAX_ROUND_CHARS)?,
         site: label("site", c.site, MAX_LABEL_CHARS)?,
         sealed_move_check: c.sealed_move_check,
+        tournament: c.tournament,
+        starts_at: c.starts_at,
         leave_days_per_year: match c.leave_days_per_year {
             None => 30,
             Some(d) if d <= 366 => d,

@@ -17,7 +17,7 @@ mod offers;
 mod results;
 
 use super::adjournment::{Revealed, SealedMoveCheck};
-use super::event::GameEvent;
+use super::event::{GameEvent, TournamentBoard};
 use super::rejection::{FieldProblem, Rejection};
 use super::rules::{MoveText, Rules};
 use super::state::{Game, GameState, Status};
@@ -63,6 +63,10 @@ pub struct CreateGame {
     pub leave_days_per_year: Option<u32>,
     /// When sealed moves are judged (default: at opening, as FIDE).
     pub sealed_move_check: SealedMoveCheck,
+    /// The tournament round whose board the game is.
+    pub tournament: Option<TournamentBoard>,
+    /// When the clocks start and the first move may be made (none: at creation).
+    pub starts_at: Option<Timestamp>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -357,6 +361,9 @@ fn having_the_move<R: Rules>(game: &Game<R>, ctx: &Context<R>) -> Result<Side, R
     let side = player(game, ctx)?;
     if game.status == Status::Adjourned {
         return Err(Rejection::Adjourned);
+    }
+    if let Some(starts_at) = game.starts_at.filter(|s| ctx.now < *s) {
+        return Err(Rejection::NotStarted { starts_at });
     }
     if game.turn() != side {
         return Err(Rejection::NotYourTurn);

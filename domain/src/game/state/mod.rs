@@ -95,6 +95,10 @@ pub struct Game<R: Rules = Chess> {
     pub event: Option<String>,
     pub round: Option<String>,
     pub site: Option<String>,
+    /// The tournament round whose board the game is.
+    pub tournament: Option<super::event::TournamentBoard>,
+    /// When the clocks start and the first move may be made (none: at creation).
+    pub starts_at: Option<Timestamp>,
     pub created_at: Timestamp,
     /// When the latest event happened.
     pub updated_at: Timestamp,
@@ -195,6 +199,8 @@ impl<R: Rules> Game<R> {
             Some(fen) => R::stored_set_up(fen)
                 .ok_or_else(|| format!("stored start FEN {fen:?} is not a position"))?,
         };
+        // The first turn begins when the game starts (its creation, or a set time after it).
+        let begins = c.starts_at.map_or(at, |s| s.max(at));
         Ok(Game {
             id: c.game_id,
             white: c.white.clone(),
@@ -206,6 +212,8 @@ impl<R: Rules> Game<R> {
             event: c.event.clone(),
             round: c.round.clone(),
             site: c.site.clone(),
+            tournament: c.tournament,
+            starts_at: c.starts_at.filter(|s| *s > at),
             created_at: at,
             updated_at: at,
             version: 1,
@@ -214,14 +222,14 @@ impl<R: Rules> Game<R> {
             clock: c
                 .time_control
                 .clone()
-                .map(|tc| Clock::start(tc, R::turn(&start), at)),
+                .map(|tc| Clock::start(tc, R::turn(&start), begins)),
             leave_days_per_year: c.leave_days_per_year,
             sealed_move_check: c.sealed_move_check,
             adjournment: None,
             past_adjournment: None,
             resumed_at_ply: None,
             thinking_us: [0, 0],
-            turn_started_at: at,
+            turn_started_at: begins,
             position: start.clone(),
             start,
             moves: Vec::new(),
