@@ -15,7 +15,7 @@ use domain::GameId;
 use domain::game::{Actor, Command, Context, Rejection};
 
 use crate::app::commands::just;
-use crate::app::{execute, flag_fall, verdicts, AppState, CommandError};
+use crate::app::{execute, flag_fall, rounds, verdicts, AppState, CommandError};
 use crate::mail::kind::{DigestGame, Games, Mail, MailKind};
 use crate::outbox;
 use crate::store::{self, micros};
@@ -24,6 +24,11 @@ use crate::store::{self, micros};
 /// delay for games nobody looks at).
 pub const TICK: Duration = Duration::from_millis(500);
 const LEASE: time::Duration = time::Duration::seconds(30);
+
+/// How often every online tournament in play is looked over for games to create and results
+/// to carry (a game's end here is carried at the next tick; this catches what a stopped server
+/// left undone).
+const TOURNAMENT_SWEEP: Duration = Duration::from_secs(60);
 
 /// Games played in during this long before a server starts are queued for the whole
 /// dead-position test (a server that stopped may have left their last position unjudged).
@@ -44,6 +49,7 @@ pub fn spawn(state: Weak<AppState>) -> std::thread::JoinHandle<()> {
                 }
             }
             let mut next_round = Instant::now() + TICK;
+            let mut next_sweep = Instant::now();
             loop {
                 let now = Instant::now();
                 if now >= next_round {
@@ -52,6 +58,13 @@ pub fn spawn(state: Weak<AppState>) -> std::thread::JoinHandle<()> {
                     let Some(state) = state.upgrade() else { return };
                     if let Err(e) = tick(&state) {
                         tracing::warn!(error = %e, "scheduler round failed; trying again");
+                    }
+                    let sweep = now >= next_sweep;
+                    if sweep {
+                        next_sweep = now + TOURNAMENT_SWEEP;
+                    }
+                    if let Err(e) = rounds::tick(&state, sweep) {
+                        tracing::warn!(error = %e, "tournaments' games were not caught up");
                     }
                 } else if let Some((id, seq)) = verdicts.next(next_round - now) {
                     let Some(state) = state.upgrade() else { return };

@@ -6,8 +6,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::game::{Actor, Timestamp};
-use crate::ids::PlayerId;
+use crate::game::{Actor, RuleSet, TimeControl, Timestamp};
+use crate::ids::{GameId, PlayerId};
 use pairing::berger;
 use pairing::dutch;
 use pairing::trf;
@@ -58,6 +58,76 @@ pub struct TournamentCreated {
     /// Who runs it: the organisers and arbiters (the instance's admin too).
     #[serde(default)]
     pub arbiters: Vec<PlayerId>,
+    /// Where it is played.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub place: Option<String>,
+    /// Its first and last days (`YYYY-MM-DD`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start_date: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub end_date: Option<String>,
+    /// How its games are played.
+    #[serde(default)]
+    pub play: Play,
+    /// Whether a player may ask for a half-point bye (a zero-point one they always may).
+    #[serde(default = "yes")]
+    pub half_point_byes: bool,
+    /// The standings' tie-breaks from the start (none: FIDE's recommendation for the system).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tiebreaks: Option<Vec<String>>,
+}
+
+impl TournamentCreated {
+    /// A tournament over the board with the usual settings: 1-½-0, White first, no
+    /// acceleration, half-point byes allowed, FIDE's tie-breaks.
+    pub fn new(name: &str, system: System, rounds: u16, arbiters: Vec<PlayerId>) -> Self {
+        TournamentCreated {
+            name: name.to_owned(),
+            system,
+            rounds,
+            scoring: Scoring::default(),
+            first_colour_white: true,
+            baku: false,
+            arbiters,
+            place: None,
+            start_date: None,
+            end_date: None,
+            play: Play::OverTheBoard,
+            half_point_byes: true,
+            tiebreaks: None,
+        }
+    }
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// How a tournament's games are played.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(tag = "mode", rename_all = "snake_case")]
+pub enum Play {
+    /// At the board: the arbiter enters the results.
+    #[default]
+    OverTheBoard,
+    /// In zarf: publishing a round creates its games, whose results come back by themselves.
+    Online(OnlineGames),
+}
+
+/// The games an online tournament's rounds create.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OnlineGames {
+    pub time_control: TimeControl,
+    #[serde(default)]
+    pub rules: RuleSet,
+}
+
+/// The game a board of a published round is played as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BoardGame {
+    /// The board's player with White.
+    pub white: PlayerId,
+    pub game: GameId,
 }
 
 /// A player as entered: their number is the order of entry (the starting rank is fixed when
@@ -144,6 +214,19 @@ pub enum TournamentEventBody {
         pairings: Vec<Pairing>,
         reason: String,
     },
+    /// The round's pairing made public (players told); an online round's games, one per
+    /// board, starting at `starts_at`.
+    RoundPublished {
+        round: u16,
+        #[serde(
+            default,
+            skip_serializing_if = "Option::is_none",
+            with = "time::serde::rfc3339::option"
+        )]
+        starts_at: Option<Timestamp>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        games: Vec<BoardGame>,
+    },
     /// The tie-breaks of the standings, in order (C.07 codes).
     TiebreaksSet {
         codes: Vec<String>,
@@ -165,6 +248,7 @@ impl TournamentEventBody {
             E::ResultRecorded { .. } => "result_recorded",
             E::ResultCorrected { .. } => "result_corrected",
             E::PairingChanged { .. } => "pairing_changed",
+            E::RoundPublished { .. } => "round_published",
             E::TiebreaksSet { .. } => "tiebreaks_set",
             E::Finished => "finished",
         }
@@ -215,6 +299,13 @@ pub enum Command {
     SetTiebreaks {
         codes: Vec<String>,
     },
+    /// Publish the latest round; online, `games` are the ids of its games, drawn by the caller,
+    /// one for each board that is not a bye, in board order.
+    PublishRound {
+        round: u16,
+        starts_at: Option<Timestamp>,
+        games: Vec<GameId>,
+    },
     Finish,
 }
 
@@ -264,6 +355,16 @@ pub enum Rejection {
     NotOver(u16),
     #[error("the tournament is finished")]
     Finished,
+    #[error("round {0} is already published")]
+    AlreadyPublished(u16),
+    #[error("round {0} is not the latest round")]
+    NotTheLatestRound(u16),
+    #[error("round {0}'s games are being played: its pairing stays")]
+    GamesStarted(u16),
+    #[error("this tournament allows no half-point byes")]
+    NoHalfPointByes,
+    #[error("{0} game ids are needed")]
+    GameIdsMissing(usize),
 }
 
 impl Rejection {
@@ -290,7 +391,11 @@ impl Rejection {
             | R::RoundAlreadyPaired(n)
             | R::RoundNotPaired(n)
             | R::ResultsIn(n)
+            | R::AlreadyPublished(n)
+            | R::NotTheLatestRound(n)
+            | R::GamesStarted(n)
             | R::NotOver(n) => vec![("round", n.to_string())],
+            R::GameIdsMissing(n) => vec![("count", n.to_string())],
             R::NoSuchBoard { round, white } => {
                 vec![("round", round.to_string()), ("player", white.to_string())]
             }
@@ -330,6 +435,11 @@ impl Rejection {
             R::UnknownTiebreak("XY".into()),
             R::NotOver(7),
             R::Finished,
+            R::AlreadyPublished(2),
+            R::NotTheLatestRound(1),
+            R::GamesStarted(3),
+            R::NoHalfPointByes,
+            R::GameIdsMissing(20),
         ]
     }
 
@@ -359,14 +469,51 @@ impl Rejection {
             R::UnknownTiebreak(_) => "unknown_tiebreak",
             R::NotOver(_) => "not_over",
             R::Finished => "tournament_finished",
+            R::AlreadyPublished(_) => "already_published",
+            R::NotTheLatestRound(_) => "not_the_latest_round",
+            R::GamesStarted(_) => "games_started",
+            R::NoHalfPointByes => "no_half_point_byes",
+            R::GameIdsMissing(_) => "game_ids_missing",
         }
     }
 }
 
-/// A round: its boards with their results, and the byes asked for.
+/// A round: its boards with their results, and its publication.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Round {
     pub boards: Vec<(Pairing, Option<Outcome>)>,
+    pub published: Option<Publication>,
+}
+
+/// A round made public.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Publication {
+    pub at: Timestamp,
+    /// Who published it (an online round's games are created as theirs).
+    pub by: Actor,
+    pub starts_at: Option<Timestamp>,
+    /// An online round's games, by board.
+    pub games: Vec<BoardGame>,
+}
+
+impl Round {
+    /// Boards still without a result (the pairing-allocated bye has its own).
+    pub fn missing(&self) -> usize {
+        self.boards
+            .iter()
+            .filter(|(p, o)| p.black.is_some() && o.is_none())
+            .count()
+    }
+
+    /// The game of the board White plays on.
+    pub fn game_of(&self, white: PlayerId) -> Option<GameId> {
+        let published = self.published.as_ref()?;
+        published
+            .games
+            .iter()
+            .find(|g| g.white == white)
+            .map(|g| g.game)
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -423,6 +570,9 @@ pub fn decide(
             if !may_run(actor, &created.arbiters) {
                 return Err(Rejection::ArbiterOnly);
             }
+            if let Some(codes) = &created.tiebreaks {
+                known_tiebreaks(codes)?;
+            }
             return Ok(vec![stamp(TournamentEventBody::Created(created.clone()))]);
         }
         (TournamentState::NotCreated, _) => return Err(Rejection::NoSuchTournament),
@@ -473,6 +623,9 @@ pub fn decide(
             if round > t.setup.rounds {
                 return Err(Rejection::AllRoundsPaired(t.setup.rounds));
             }
+            if kind == ByeKind::Half && !t.setup.half_point_byes {
+                return Err(Rejection::NoHalfPointByes);
+            }
             TournamentEventBody::ByeRequested {
                 player,
                 round,
@@ -487,11 +640,7 @@ pub fn decide(
                 ));
             }
             if let Some(last) = t.rounds.last() {
-                let missing = last
-                    .boards
-                    .iter()
-                    .filter(|(p, o)| p.black.is_some() && o.is_none())
-                    .count();
+                let missing = last.missing();
                 if missing > 0 {
                     return Err(Rejection::ResultsMissing {
                         round: round - 1,
@@ -555,6 +704,9 @@ pub fn decide(
                 .rounds
                 .get(usize::from(round).wrapping_sub(1))
                 .ok_or(Rejection::RoundNotPaired(round))?;
+            if old.published.as_ref().is_some_and(|p| !p.games.is_empty()) {
+                return Err(Rejection::GamesStarted(round));
+            }
             if !despite_results && old.boards.iter().any(|(_, o)| o.is_some()) {
                 return Err(Rejection::ResultsIn(round));
             }
@@ -577,20 +729,53 @@ pub fn decide(
             }
         }
         Command::SetTiebreaks { codes } => {
-            if let Some(bad) = codes
-                .iter()
-                .find(|c| pairing::tiebreak::Code::parse(c).is_none())
-            {
-                return Err(Rejection::UnknownTiebreak(bad.clone()));
-            }
+            known_tiebreaks(&codes)?;
             TournamentEventBody::TiebreaksSet { codes }
         }
+        Command::PublishRound {
+            round,
+            starts_at,
+            games,
+        } => {
+            let latest = t.next_round() - 1;
+            let r = t
+                .rounds
+                .get(usize::from(round).wrapping_sub(1))
+                .ok_or(Rejection::RoundNotPaired(round))?;
+            if round != latest {
+                return Err(Rejection::NotTheLatestRound(round));
+            }
+            if r.published.is_some() {
+                return Err(Rejection::AlreadyPublished(round));
+            }
+            let games = match t.setup.play {
+                Play::OverTheBoard => Vec::new(),
+                Play::Online(_) => {
+                    // Boards whose result is in (a forfeit entered before) need no game.
+                    let boards: Vec<PlayerId> = r
+                        .boards
+                        .iter()
+                        .filter(|(p, o)| p.black.is_some() && o.is_none())
+                        .map(|(p, _)| p.white)
+                        .collect();
+                    if games.len() < boards.len() {
+                        return Err(Rejection::GameIdsMissing(boards.len()));
+                    }
+                    boards
+                        .into_iter()
+                        .zip(games)
+                        .map(|(white, game)| BoardGame { white, game })
+                        .collect()
+                }
+            };
+            TournamentEventBody::RoundPublished {
+                round,
+                starts_at,
+                games,
+            }
+        }
         Command::Finish => {
-            let incomplete = t.rounds.iter().position(|r| {
-                r.boards
-                    .iter()
-                    .any(|(p, o)| p.black.is_some() && o.is_none())
-            });
+            let incomplete = t.rounds.iter().position(|r| r.missing() > 0);
             let pending =
                 incomplete.map_or(t.next_round(), |i| u16::try_from(i + 1).unwrap_or(u16::MAX));
             if pending <= t.setup.rounds {
@@ -610,7 +795,7 @@ pub fn evolve(state: TournamentState, event: &TournamentEvent) -> TournamentStat
                 setup: created.clone(),
                 created_at: event.at,
                 events: 1,
-                tiebreaks: None,
+                tiebreaks: created.tiebreaks.clone(),
                 finished: false,
                 players: Vec::new(),
                 rounds: Vec::new(),
@@ -660,6 +845,7 @@ pub fn evolve(state: TournamentState, event: &TournamentEvent) -> TournamentStat
             }
             t.rounds.push(Round {
                 boards: pairings.iter().map(|p| (*p, None)).collect(),
+                published: None,
             });
         }
         E::ResultRecorded {
@@ -687,10 +873,35 @@ pub fn evolve(state: TournamentState, event: &TournamentEvent) -> TournamentStat
                 r.boards = pairings.iter().map(|p| (*p, kept(p))).collect();
             }
         }
+        E::RoundPublished {
+            round,
+            starts_at,
+            games,
+        } => {
+            if let Some(r) = t.rounds.get_mut(usize::from(*round).wrapping_sub(1)) {
+                r.published = Some(Publication {
+                    at: event.at,
+                    by: event.actor,
+                    starts_at: *starts_at,
+                    games: games.clone(),
+                });
+            }
+        }
         E::TiebreaksSet { codes } => t.tiebreaks = Some(codes.clone()),
         E::Finished => t.finished = true,
     }
     TournamentState::Created(t)
+}
+
+/// Refuses a code that is not one of FIDE's tie-breaks.
+fn known_tiebreaks(codes: &[String]) -> Result<(), Rejection> {
+    match codes
+        .iter()
+        .find(|c| pairing::tiebreak::Code::parse(c).is_none())
+    {
+        Some(bad) => Err(Rejection::UnknownTiebreak(bad.clone())),
+        None => Ok(()),
+    }
 }
 
 /// The players a round seats, sorted.

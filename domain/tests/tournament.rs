@@ -4,7 +4,7 @@
 use domain::game::{Actor, Timestamp};
 use domain::ids::PlayerId;
 use domain::tournament::{
-    decide, evolve, ByeKind, Command, Entrant, Outcome, Pairing, Rejection, Scoring, System,
+    decide, evolve, ByeKind, Command, Entrant, Outcome, Pairing, Rejection, System,
     TournamentCreated, TournamentEvent, TournamentEventBody, TournamentState,
 };
 use pairing::tiebreak::Code;
@@ -22,15 +22,7 @@ fn arbiter() -> Actor {
 }
 
 fn created(system: System, rounds: u16) -> TournamentCreated {
-    TournamentCreated {
-        name: "Okullar arası satranç".into(),
-        system,
-        rounds,
-        scoring: Scoring::default(),
-        first_colour_white: true,
-        baku: false,
-        arbiters: vec![id(999)],
-    }
+    TournamentCreated::new("Okullar arası satranç", system, rounds, vec![id(999)])
 }
 
 /// A tournament's history as events, to be folded.
@@ -608,4 +600,87 @@ fn a_whole_swiss_exports_a_report_whose_every_round_the_pairing_engine_confirms(
         .all(|e| *e == pairing::Entry::ABSENT));
     assert_eq!(line(12).rounds[4].outcome, pairing::Outcome::HalfBye);
     assert_eq!(line(41).rounds[..2], [pairing::Entry::ABSENT; 2]);
+}
+
+#[test]
+fn an_online_round_is_published_with_a_game_for_each_board_and_its_pairing_then_stays() {
+    let mut setup = created(System::Swiss, 3);
+    setup.play = domain::tournament::Play::Online(domain::tournament::OnlineGames {
+        time_control: domain::game::TimeControl::PerMove {
+            seconds: 86_400,
+            whole_days: false,
+            wrong_claim_bonus_seconds: None,
+        },
+        rules: Default::default(),
+    });
+    setup.half_point_byes = false;
+    let mut log = Log::new(setup, 5);
+    assert_eq!(
+        log.when(Command::RequestBye {
+            player: id(2),
+            round: 1,
+            kind: ByeKind::Half
+        }),
+        Err(Rejection::NoHalfPointByes)
+    );
+    let pairings = log.pair();
+    let games: Vec<domain::GameId> = (1..=3)
+        .map(|n| domain::GameId::from_uuid(uuid::Uuid::from_u128(500 + n)))
+        .collect();
+    let publish = |games: Vec<domain::GameId>| Command::PublishRound {
+        round: 1,
+        starts_at: Some(now() + time::Duration::days(1)),
+        games,
+    };
+    assert_eq!(
+        log.when(publish(games[..1].to_vec())),
+        Err(Rejection::GameIdsMissing(2))
+    );
+    let published = log.then(publish(games.clone()));
+    let TournamentEventBody::RoundPublished { games: boards, .. } = &published[0].body else {
+        panic!("{published:?}");
+    };
+    // Two games; the bye gets none, and the third id is left unused.
+    let played: Vec<PlayerId> = pairings
+        .iter()
+        .filter(|p| p.black.is_some())
+        .map(|p| p.white)
+        .collect();
+    assert_eq!(
+        boards.iter().map(|b| (b.white, b.game)).collect::<Vec<_>>(),
+        vec![(played[0], games[0]), (played[1], games[1])]
+    );
+    assert_eq!(
+        log.when(publish(games.clone())),
+        Err(Rejection::AlreadyPublished(1))
+    );
+    let swapped: Vec<Pairing> = pairings
+        .iter()
+        .map(|p| match p.black {
+            Some(b) => Pairing {
+                white: b,
+                black: Some(p.white),
+            },
+            None => *p,
+        })
+        .collect();
+    assert_eq!(
+        log.when(Command::ChangePairing {
+            round: 1,
+            pairings: swapped,
+            reason: "colours".into(),
+            despite_results: true,
+        }),
+        Err(Rejection::GamesStarted(1))
+    );
+    let TournamentState::Created(t) = log.state() else {
+        panic!()
+    };
+    assert_eq!(t.rounds[0].game_of(played[1]), Some(games[1]));
+    log.draw_all(1, &pairings);
+    log.pair();
+    assert_eq!(
+        log.when(publish(games)),
+        Err(Rejection::NotTheLatestRound(1))
+    );
 }

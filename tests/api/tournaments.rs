@@ -169,4 +169,103 @@ both_backends! {
         let res = app.get("/api/v1/tournaments/00000000-0000-7000-8000-000000000000", None).await;
         assert_error(res, 404, "not_found").await;
     }
+
+    async fn an_online_tournament_plays_its_rounds_as_games_whose_results_come_back(app) {
+        let org = app.create_player_with(json!({"name": "Hakem", "roles": ["organiser"]})).await;
+        // Online needs a time control; over the board takes none.
+        let body = json!({"name": "Yazışmalı Kupa", "system": "swiss", "rounds": 2, "play": "online"});
+        let res = app.post("/api/v1/tournaments", Some(&org.token), body.clone()).await;
+        assert_error(res, 400, "bad_request").await;
+        let mut body = body;
+        body["time_control"] = json!({"kind": "per_move", "seconds": 3 * 86_400});
+        body["place"] = json!("İzmir");
+        body["start_date"] = json!("2026-12-01");
+        body["end_date"] = json!("2026-11-30");
+        let res = app.post("/api/v1/tournaments", Some(&org.token), body.clone()).await;
+        assert_error(res, 400, "bad_request").await;
+        body["end_date"] = json!("2027-01-31");
+        body["points"] = json!({"win": 3, "draw": 1, "loss": 0, "bye": 3});
+        body["half_point_byes"] = json!(false);
+        let res = app.post("/api/v1/tournaments", Some(&org.token), body).await;
+        assert_eq!(res.status(), 201);
+        let t: Value = res.json().await.unwrap();
+        assert_eq!((t["play"].as_str(), t["place"].as_str(), t["points"]["win"].as_f64()), (Some("online"), Some("İzmir"), Some(3.0)));
+        let id = t["id"].as_str().unwrap().to_owned();
+        let path = |rest: &str| format!("/api/v1/tournaments/{id}{rest}");
+
+        let mut players = Vec::new();
+        for n in 0..4u16 {
+            let p = app.create_player(&format!("Oyuncu {n}")).await;
+            let res = app.post(&path("/players"), Some(&org.token), json!({"player": p.id, "rating": 1800 - n * 50})).await;
+            assert_eq!(res.status(), 200);
+            players.push(p);
+        }
+        let res = app.post(&path("/byes"), Some(&org.token), json!({"player": players[0].id, "round": 2, "half": true})).await;
+        assert_error(res, 422, "no_half_point_byes").await;
+        let token_of = |id: &Value| players.iter().find(|p| *id == p.id.as_str()).unwrap().token.clone();
+
+        // Round 1 is published with its games starting in an hour: nothing moves before then.
+        let res = app.post(&path("/rounds"), Some(&org.token), json!({})).await;
+        assert_eq!(res.status(), 200);
+        let res = app.post(&path("/publish"), Some(&org.token), json!({"round": 2})).await;
+        assert_error(res, 422, "round_not_paired").await;
+        let later = (time::OffsetDateTime::now_utc() + time::Duration::hours(1))
+            .format(&time::format_description::well_known::Rfc3339)
+            .unwrap();
+        let res = app.post(&path("/publish"), Some(&org.token), json!({"round": 1, "starts_at": later})).await;
+        assert_eq!(res.status(), 200);
+        let t: Value = res.json().await.unwrap();
+        let res = app.post(&path("/publish"), Some(&org.token), json!({"round": 1})).await;
+        assert_error(res, 409, "already_published").await;
+        let boards = t["pairings"][0]["boards"].as_array().unwrap().clone();
+        assert_eq!(boards.len(), 2);
+        for b in &boards {
+            let game = app.get_game(b["game"].as_str().unwrap()).await;
+            assert_eq!((&game["white"]["id"], &game["black"]["id"]), (&b["white"], &b["black"]));
+            assert_eq!((game["event"].as_str(), game["round"].as_str(), game["site"].as_str()), (Some("Yazışmalı Kupa"), Some("1"), Some("İzmir")));
+            assert_eq!(game["tournament"].as_str(), Some(id.as_str()));
+            assert!(game["starts_at"].is_string());
+            let res = app.post_move(b["game"].as_str().unwrap(), &token_of(&b["white"]), "e4").await;
+            assert_error(res, 409, "not_started").await;
+        }
+        // A published online round keeps its pairing.
+        let change: Vec<Value> = boards.iter().map(|b| json!({"white": b["black"], "black": b["white"]})).collect();
+        let res = app.post(&path("/pairing"), Some(&org.token), json!({"round": 1, "boards": change, "reason": "swap"})).await;
+        assert_error(res, 409, "games_started").await;
+
+        // Round 2 starts at once: one game is resigned, the other agreed drawn; the results enter
+        // the tournament by themselves.
+        for b in &boards {
+            let res = app.post(&path("/results"), Some(&org.token), json!({"round": 1, "white": b["white"], "result": "1-0"})).await;
+            assert_eq!(res.status(), 200, "the arbiter may still enter a result");
+        }
+        let res = app.post(&path("/rounds"), Some(&org.token), json!({})).await;
+        assert_eq!(res.status(), 200);
+        let t: Value = app.post(&path("/publish"), Some(&org.token), json!({"round": 2})).await.json().await.unwrap();
+        let boards = t["pairings"][1]["boards"].as_array().unwrap().clone();
+        let (g1, g2) = (boards[0]["game"].as_str().unwrap(), boards[1]["game"].as_str().unwrap());
+        let res = app.post(&format!("/api/v1/games/{g1}/resign"), Some(&token_of(&boards[0]["black"])), json!({})).await;
+        assert_eq!(res.status(), 200);
+        assert_eq!(app.post_move(g2, &token_of(&boards[1]["white"]), "d4").await.status(), 200);
+        let res = app.post(&format!("/api/v1/games/{g2}/moves"), Some(&token_of(&boards[1]["black"])), json!({"move": "d5", "offer_draw": true})).await;
+        assert_eq!(res.status(), 200);
+        let res = app.post(&format!("/api/v1/games/{g2}/draw-offer/accept"), Some(&token_of(&boards[1]["white"])), json!({})).await;
+        assert_eq!(res.status(), 200, "{:?}", res.text().await);
+        let mut results = Value::Null;
+        for _ in 0..100 {
+            let t: Value = app.get(&path(""), None).await.json().await.unwrap();
+            results = json!([t["pairings"][1]["boards"][0]["result"], t["pairings"][1]["boards"][1]["result"]]);
+            if results[0].is_string() && results[1].is_string() {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        assert_eq!(results, json!(["1-0", "1/2-1/2"]));
+        // 3-1-0 scoring in the standings.
+        let v: Value = app.get(&path("/standings"), None).await.json().await.unwrap();
+        let total: f64 = v["rows"].as_array().unwrap().iter().map(|r| r["values"][0].as_f64().unwrap()).sum();
+        assert_eq!(total, 3.0 * 3.0 + 2.0 * 1.0, "three wins and a draw");
+        let res = app.post(&path("/finish"), Some(&org.token), json!({})).await;
+        assert_eq!(res.status(), 200);
+    }
 }

@@ -116,6 +116,9 @@ impl LogKind for Games {
         if game.is_live() && game.verdict_pending() {
             app.verdicts.enqueue(id, folded.seq);
         }
+        if let (false, Some(board)) = (game.is_live(), &game.tournament) {
+            super::rounds::game_ended(app, board);
+        }
         if let Ok(id) = domain::GameId::parse(id) {
             let version = folded.seq.max(0) as u64;
             app.live.landed(id, version, [game.white.id, game.black.id]);

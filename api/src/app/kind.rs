@@ -207,6 +207,7 @@ pub(crate) mod tests {
             verdicts: Default::default(),
             live: Arc::new(super::super::live::Live::local()),
             login_limits: super::super::Limits::per_hour(10, 10),
+            tournaments_due: Default::default(),
         })
     }
 

@@ -12,6 +12,7 @@ pub mod limits;
 pub mod live;
 pub mod metrics;
 pub mod reads;
+pub mod rounds;
 pub mod sign_in;
 pub mod tokens;
 pub mod tournaments;
@@ -42,4 +43,6 @@ pub struct AppState {
     pub live: Arc<live::Live>,
     /// Sign-in requests per mail address and per address.
     pub login_limits: Limits,
+    /// Online tournaments with a game just ended, for the scheduler.
+    pub tournaments_due: Arc<rounds::Due>,
 }

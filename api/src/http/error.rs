@@ -146,6 +146,8 @@ impl ApiError {
             | R::ResultsIn(_)
             | R::ResultsMissing { .. }
             | R::AllRoundsPaired(_)
+            | R::AlreadyPublished(_)
+            | R::GamesStarted(_)
             | R::Finished => StatusCode::CONFLICT,
             _ => StatusCode::UNPROCESSABLE_ENTITY,
         };

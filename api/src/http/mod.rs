@@ -66,7 +66,7 @@ impl Modify for BearerAuth {
         tournaments::pair_round, tournaments::record_result, tournaments::report,
         tournaments::withdraw, tournaments::request_bye, tournaments::correct_result,
         tournaments::standings, tournaments::set_tiebreaks, tournaments::finish,
-        tournaments::change_pairing, tournaments::teams,
+        tournaments::change_pairing, tournaments::teams, tournaments::publish,
     ),
     modifiers(&BearerAuth, &ErrorAnswers),
     tags((name = "players"), (name = "games"), (name = "clocks"), (name = "adjournment"), (name = "tournaments"))
@@ -232,6 +232,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(tournaments::finish)
         .service(tournaments::change_pairing)
         .service(tournaments::teams)
+        .service(tournaments::publish)
         .service(games::get_game)
         .service(games::post_move)
         .service(games::offer_draw)

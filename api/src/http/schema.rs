@@ -37,6 +37,33 @@ pub const ENVELOPE_KINDS: [&str; 2] = ["sealed", "reply"];
 pub const ROLES: [&str; 2] = ["player", "organiser"];
 pub const SYSTEMS: [&str; 3] = ["swiss", "round_robin", "double_round_robin"];
 pub const BOARD_RESULTS: [&str; 6] = ["1-0", "0-1", "1/2-1/2", "+/-", "-/+", "0-0"];
+pub const PLAY_MODES: [&str; 2] = ["over_the_board", "online"];
+
+/// How a tournament's games are played.
+pub fn play_mode_or_null() -> Object {
+    one_of_or_null(
+        &PLAY_MODES,
+        "over_the_board (the arbiter enters results; the default) or online (publishing a round creates its games in zarf).",
+    )
+}
+
+/// A place's name.
+pub fn place_or_null() -> Object {
+    let mut o = text(100, "Where it is played.");
+    o.schema_type = SchemaType::from_iter([Type::String, Type::Null]);
+    o
+}
+
+/// A calendar day.
+pub fn date_or_null() -> Object {
+    ObjectBuilder::new()
+        .schema_type(SchemaType::from_iter([Type::String, Type::Null]))
+        .format(Some(utoipa::openapi::SchemaFormat::KnownFormat(
+            utoipa::openapi::KnownFormat::Date,
+        )))
+        .description(Some("A day, YYYY-MM-DD."))
+        .build()
+}
 
 /// A tournament's system.
 pub fn system() -> Object {

@@ -3,10 +3,11 @@
 
 use actix_web::{get, post, web, HttpResponse};
 use domain::game::Actor;
+use domain::game::{RuleSet, TimeControl};
 use domain::ids::PlayerId;
 use domain::tournament::{
-    ByeKind, Command, Entrant, Outcome, Pairing, Scoring, System, Team, TeamTiebreak,
-    TournamentCreated, TournamentEvent, TournamentState,
+    ByeKind, Command, Entrant, OnlineGames, Outcome, Pairing, Play, Scoring, System, Team,
+    TeamTiebreak, Tournament, TournamentCreated, TournamentEvent, TournamentState,
 };
 use pairing::tiebreak::Code;
 use serde::{Deserialize, Serialize};
@@ -15,7 +16,7 @@ use uuid::Uuid;
 
 use super::auth::Caller;
 use super::error::{ApiError, ErrorBody};
-use crate::app::commands::run_on;
+use crate::app::commands::{run_on, CommandError};
 use crate::app::tournaments::{TournamentContext, Tournaments};
 use crate::app::AppState;
 use crate::store::{StoredEvent, TournamentLog};
@@ -43,6 +44,80 @@ pub struct NewTournament {
     #[serde(default)]
     #[schema(max_items = 10, inline)]
     pub arbiters: Vec<Uuid>,
+    #[serde(default)]
+    #[schema(schema_with = super::schema::place_or_null)]
+    pub place: Option<String>,
+    /// The first day.
+    #[serde(default)]
+    #[schema(schema_with = super::schema::date_or_null)]
+    pub start_date: Option<String>,
+    /// The last day (not before the first).
+    #[serde(default)]
+    #[schema(schema_with = super::schema::date_or_null)]
+    pub end_date: Option<String>,
+    /// Points for each result (default 1, ½, 0 and 1 for the pairing bye).
+    #[serde(default)]
+    pub points: Option<PointsBody>,
+    #[serde(default)]
+    #[schema(schema_with = super::schema::play_mode_or_null)]
+    pub play: Option<String>,
+    /// The games' time control: required when play is online.
+    #[serde(default)]
+    #[schema(schema_with = super::schema::time_control)]
+    pub time_control: Option<TimeControl>,
+    /// The online games' rules (default fide2023).
+    #[serde(default)]
+    #[schema(schema_with = super::schema::rule_set)]
+    pub rules: Option<RuleSet>,
+    /// Whether players may ask for a half-point bye (default yes).
+    #[serde(default)]
+    pub half_point_byes: Option<bool>,
+    /// The standings' tie-breaks in order (C.07 codes); default FIDE's for the system.
+    #[serde(default)]
+    #[schema(max_items = 12)]
+    pub tiebreaks: Option<Vec<String>>,
+}
+
+/// Points for each result, in halves of a point from 0 to 10.
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PointsBody {
+    #[schema(minimum = 0, maximum = 10, multiple_of = 0.5)]
+    pub win: f64,
+    #[schema(minimum = 0, maximum = 10, multiple_of = 0.5)]
+    pub draw: f64,
+    #[schema(minimum = 0, maximum = 10, multiple_of = 0.5)]
+    pub loss: f64,
+    /// The pairing-allocated bye.
+    #[schema(minimum = 0, maximum = 10, multiple_of = 0.5)]
+    pub bye: f64,
+}
+
+impl PointsBody {
+    fn scoring(self) -> Result<Scoring, ApiError> {
+        let tenths = |x: f64| {
+            let halves = x * 2.0;
+            (halves.fract() == 0.0 && (0.0..=20.0).contains(&halves))
+                .then_some(halves as i32 * 5)
+                .ok_or_else(|| ApiError::bad_request("points: halves of a point, 0 to 10"))
+        };
+        Ok(Scoring {
+            win: tenths(self.win)?,
+            draw: tenths(self.draw)?,
+            loss: tenths(self.loss)?,
+            pairing_bye: tenths(self.bye)?,
+        })
+    }
+
+    fn of(s: &Scoring) -> PointsBody {
+        let points = |t: i32| f64::from(t) / 10.0;
+        PointsBody {
+            win: points(s.win),
+            draw: points(s.draw),
+            loss: points(s.loss),
+            bye: points(s.pairing_bye),
+        }
+    }
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -76,6 +151,20 @@ pub struct TournamentView {
     pub name: String,
     pub system: String,
     pub rounds: u16,
+    pub place: Option<String>,
+    pub start_date: Option<String>,
+    pub end_date: Option<String>,
+    /// `over_the_board` or `online`.
+    pub play: String,
+    /// Online: the games' time control and rules.
+    #[schema(value_type = Option<Object>)]
+    pub time_control: Option<TimeControl>,
+    pub rules: Option<String>,
+    pub points: PointsBody,
+    pub half_point_byes: bool,
+    /// The tie-breaks set (none: FIDE's for the system).
+    pub tiebreaks: Option<Vec<String>>,
+    pub finished: bool,
     /// Events in the tournament's log.
     pub version: u64,
     /// In starting rank (pairing number order).
@@ -96,6 +185,10 @@ pub struct EntrantView {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct RoundView {
     pub round: usize,
+    /// When the pairing was published (none: not yet).
+    pub published_at: Option<String>,
+    /// When its games start.
+    pub starts_at: Option<String>,
     pub boards: Vec<BoardView>,
 }
 
@@ -105,6 +198,8 @@ pub struct BoardView {
     /// None: the pairing-allocated bye.
     pub black: Option<String>,
     pub result: Option<String>,
+    /// Online: the board's game.
+    pub game: Option<String>,
 }
 
 fn system_name(s: System) -> &'static str {
@@ -159,11 +254,29 @@ fn view(id: &str, state: &TournamentState) -> Option<TournamentView> {
     let TournamentState::Created(t) = state else {
         return None;
     };
+    let (play, time_control, rules) = match &t.setup.play {
+        Play::OverTheBoard => ("over_the_board", None, None),
+        Play::Online(o) => (
+            "online",
+            Some(o.time_control.clone()),
+            Some(o.rules.as_str().to_owned()),
+        ),
+    };
     Some(TournamentView {
         id: id.to_owned(),
         name: t.setup.name.clone(),
         system: system_name(t.setup.system).to_owned(),
         rounds: t.setup.rounds,
+        place: t.setup.place.clone(),
+        start_date: t.setup.start_date.clone(),
+        end_date: t.setup.end_date.clone(),
+        play: play.to_owned(),
+        time_control,
+        rules,
+        points: PointsBody::of(&t.setup.scoring),
+        half_point_byes: t.setup.half_point_byes,
+        tiebreaks: t.tiebreaks.clone(),
+        finished: t.finished,
         version: t.events,
         players: t
             .players
@@ -183,6 +296,12 @@ fn view(id: &str, state: &TournamentState) -> Option<TournamentView> {
             .enumerate()
             .map(|(i, r)| RoundView {
                 round: i + 1,
+                published_at: r.published.as_ref().map(|p| crate::store::rfc3339(p.at)),
+                starts_at: r
+                    .published
+                    .as_ref()
+                    .and_then(|p| p.starts_at)
+                    .map(crate::store::rfc3339),
                 boards: r
                     .boards
                     .iter()
@@ -190,6 +309,7 @@ fn view(id: &str, state: &TournamentState) -> Option<TournamentView> {
                         white: p.white.to_string(),
                         black: p.black.map(|b| b.to_string()),
                         result: o.map(|o| result_text(o).to_owned()),
+                        game: r.game_of(p.white).map(|g| g.to_string()),
                     })
                     .collect(),
             })
@@ -231,15 +351,38 @@ async fn command(
     id: &str,
     command: Command,
 ) -> Result<TournamentView, ApiError> {
+    command_then(state, caller, id, command, |_, _, _| Ok(())).await
+}
+
+/// As [`command`], doing `then` on a blocking thread with the tournament it made before
+/// answering.
+async fn command_then(
+    state: web::Data<AppState>,
+    caller: &Caller,
+    id: &str,
+    command: Command,
+    then: impl FnOnce(&AppState, &str, &Tournament) -> Result<(), CommandError> + Send + 'static,
+) -> Result<TournamentView, ApiError> {
     let (actor, _) = actor(caller)?;
     let ctx = TournamentContext {
         now: crate::store::now(),
         actor,
     };
     let locale = caller.locale();
-    let outcome = run_on::<Tournaments>(state.into_inner(), id, command, ctx, None)
+    let app = state.into_inner();
+    let outcome = run_on::<Tournaments>(app.clone(), id, command, ctx, None)
         .await
         .map_err(|e| ApiError::command(e, locale))?;
+    let folded = outcome.folded.clone();
+    let key = id.to_owned();
+    web::block(move || -> Result<(), CommandError> {
+        match &folded.state {
+            TournamentState::Created(t) => then(&app, &key, t),
+            TournamentState::NotCreated => Ok(()),
+        }
+    })
+    .await?
+    .map_err(|e| ApiError::command(e, locale))?;
     view(id, &outcome.folded.state)
         .ok_or_else(|| ApiError::internal(anyhow::anyhow!("a tournament without its creation")))
 }
@@ -309,18 +452,84 @@ pub async fn create_tournament(
             arbiters.push(a);
         }
     }
+    let place = match body.place.as_deref().map(str::trim) {
+        None | Some("") => None,
+        Some(p) if p.chars().count() > 100 || p.chars().any(char::is_control) => {
+            return Err(ApiError::bad_request(
+                "place: at most 100 visible characters",
+            ))
+        }
+        Some(p) => Some(p.to_owned()),
+    };
+    let start_date = day("start_date", body.start_date.as_deref())?;
+    let end_date = day("end_date", body.end_date.as_deref())?;
+    if let (Some(start), Some(end)) = (start_date, end_date) {
+        if end < start {
+            return Err(ApiError::bad_request("end_date: not before start_date"));
+        }
+    }
+    let play = match (body.play.as_deref(), body.time_control) {
+        (None | Some("over_the_board"), None) => Play::OverTheBoard,
+        (None | Some("over_the_board"), Some(_)) => {
+            return Err(ApiError::bad_request(
+                "time_control: only for a tournament played online",
+            ))
+        }
+        (Some("online"), Some(time_control)) => {
+            time_control.validate().map_err(|e| {
+                ApiError::new(
+                    actix_web::http::StatusCode::UNPROCESSABLE_ENTITY,
+                    "invalid_time_control",
+                    e.to_string(),
+                )
+            })?;
+            Play::Online(OnlineGames {
+                time_control,
+                rules: body.rules.unwrap_or_default(),
+            })
+        }
+        (Some("online"), None) => {
+            return Err(ApiError::bad_request(
+                "time_control: an online tournament's games need one",
+            ))
+        }
+        (Some(_), _) => return Err(ApiError::bad_request("play: over_the_board or online")),
+    };
+    if let Some(codes) = &body.tiebreaks {
+        if codes.len() > 12 || codes.iter().any(|c| c.len() > 16) {
+            return Err(ApiError::bad_request("tiebreaks: at most 12 codes"));
+        }
+    }
     let id = uuid::Uuid::now_v7().to_string();
     let created = Command::Create(TournamentCreated {
-        name: name.to_owned(),
-        system,
-        rounds,
-        scoring: Scoring::default(),
+        scoring: body
+            .points
+            .map(PointsBody::scoring)
+            .transpose()?
+            .unwrap_or_default(),
         first_colour_white,
         baku: body.baku && system == System::Swiss,
-        arbiters,
+        place,
+        start_date: start_date.map(|d| d.to_string()),
+        end_date: end_date.map(|d| d.to_string()),
+        play,
+        half_point_byes: body.half_point_byes.unwrap_or(true),
+        tiebreaks: body.tiebreaks.filter(|c| !c.is_empty()),
+        ..TournamentCreated::new(name, system, rounds, arbiters)
     });
     let view = command(state, &caller, &id, created).await?;
     Ok(HttpResponse::Created().json(view))
+}
+
+/// A day as `YYYY-MM-DD`.
+fn day(field: &str, text: Option<&str>) -> Result<Option<time::Date>, ApiError> {
+    let format = time::macros::format_description!("[year]-[month]-[day]");
+    match text.map(str::trim) {
+        None | Some("") => Ok(None),
+        Some(t) => time::Date::parse(t, &format)
+            .map(Some)
+            .map_err(|_| ApiError::bad_request(format!("{field}: a day, YYYY-MM-DD"))),
+    }
 }
 
 #[utoipa::path(
@@ -887,4 +1096,77 @@ pub async fn teams(
     })
     .await??;
     Ok(HttpResponse::Ok().json(rows))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Publication {
+    /// The round to publish: the latest paired.
+    #[schema(minimum = 1, maximum = 99)]
+    #[serde(deserialize_with = "domain::whole::u32")]
+    pub round: u32,
+    /// Online: when the round's games start (RFC 3339; default now). At most a year ahead.
+    #[serde(default)]
+    #[schema(format = DateTime)]
+    pub starts_at: Option<String>,
+}
+
+#[utoipa::path(
+    post, path = "/api/v1/tournaments/{id}/publish", tag = "tournaments",
+    description = "Publish the latest round's pairing. Online, its games are created in zarf, their clocks starting at starts_at; each finished game's result then enters the tournament by itself.",
+    params(("id" = String, Path, description = "Tournament id")),
+    request_body = Publication,
+    responses(
+        (status = 200, description = "The tournament with the round published (and its games)", body = TournamentView),
+        (status = 409, description = "already_published", body = ErrorBody),
+        (status = 422, description = "round_not_paired, not_the_latest_round", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+#[post("/api/v1/tournaments/{id}/publish")]
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn publish(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: web::Path<String>,
+    body: web::Json<Publication>,
+) -> Result<HttpResponse, ApiError> {
+    actor(&caller)?;
+    let id = tournament_id(&id, &caller)?;
+    let round = round_number(body.round)?;
+    let now = crate::store::now();
+    let starts_at = match body.starts_at.as_deref().map(str::trim) {
+        None | Some("") => None,
+        Some(text) => {
+            let at =
+                time::OffsetDateTime::parse(text, &time::format_description::well_known::Rfc3339)
+                    .map_err(|_| ApiError::bad_request("starts_at: a time, RFC 3339"))?;
+            if at > now + time::Duration::days(366) {
+                return Err(ApiError::bad_request("starts_at: at most a year ahead"));
+            }
+            // A start already past is now.
+            (at > now).then_some(at)
+        }
+    };
+    // One id for each board the round could have.
+    let app = state.clone();
+    let key = id.clone();
+    let players = web::block(move || -> Result<usize, ApiError> {
+        let folded = app.tournament_folds.current(&app.store, &key)?;
+        Ok(match &folded.state {
+            TournamentState::Created(t) => t.players.len(),
+            TournamentState::NotCreated => 0,
+        })
+    })
+    .await??;
+    let command = Command::PublishRound {
+        round,
+        starts_at,
+        games: crate::app::rounds::game_ids(players / 2 + 1),
+    };
+    let view = command_then(state.clone(), &caller, &id, command, |app, id, t| {
+        crate::app::rounds::start_games(app, id, t).map(drop)
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(view))
 }

@@ -57,6 +57,18 @@ impl TournamentRow {
     }
 }
 
+impl super::Store {
+    /// Tournaments with a round paired and not finished.
+    #[tracing::instrument(level = "debug", skip(self))]
+    pub fn tournaments_playing(&self) -> Result<Vec<String>, super::StoreError> {
+        let mut conn = self.reader()?;
+        Ok(on_backend!(&mut *conn, |c| tournaments::table
+            .filter(tournaments::status.eq("playing"))
+            .select(tournaments::id)
+            .load(c))?)
+    }
+}
+
 impl ProjectionRow for TournamentRow {
     fn log(&self) -> &'static dyn LogTable {
         &TournamentLog
@@ -137,7 +149,7 @@ pub(crate) mod tests {
     use diesel::connection::SimpleConnection;
     use domain::ids::PlayerId;
     use domain::tournament::{
-        decide, evolve, Command, Entrant, Scoring, TournamentCreated, TournamentState,
+        decide, evolve, Command, Entrant, TournamentCreated, TournamentState,
     };
 
     pub(crate) fn id(n: u128) -> PlayerId {
@@ -146,15 +158,12 @@ pub(crate) mod tests {
 
     /// A Swiss of `rounds` rounds, to create.
     pub(crate) fn championship(rounds: u16) -> Command {
-        Command::Create(TournamentCreated {
-            name: "Okul Şampiyonası".into(),
-            system: System::Swiss,
+        Command::Create(TournamentCreated::new(
+            "Okul Şampiyonası",
+            System::Swiss,
             rounds,
-            scoring: Scoring::default(),
-            first_colour_white: true,
-            baku: false,
-            arbiters: vec![id(99)],
-        })
+            vec![id(99)],
+        ))
     }
 
     /// Pupil `n`'s registration.

@@ -1,0 +1,379 @@
+//! An online tournament's rounds in play: a published round's games created in zarf, and each
+//! finished game's result carried into the tournament as the service's own command.
+//!
+//! Both are at least once and safe to repeat: a game is created under the id the round's
+//! publication recorded (a second creation is refused as `game_exists`), and a result already
+//! in is left as it is (the arbiter's entry or correction stands). The publishing request
+//! creates its round's games at once; a game's end queues its tournament for the scheduler
+//! ([`Due`]), and the scheduler's sweep catches up on anything a stopped server left undone.
+
+use std::collections::BTreeSet;
+use std::sync::Mutex;
+
+use domain::game::{
+    Actor, Command as GameCommand, Context, CreateGame, GameResult, Participant, Rejection, Status,
+    Termination, TournamentBoard,
+};
+use domain::ids::TournamentId;
+use domain::tournament::{
+    Command, Outcome as BoardOutcome, Play, Rejection as TournamentRejection, Tournament,
+    TournamentState,
+};
+use domain::GameId;
+
+use super::commands::{execute, execute_on, just, just_on, CommandError};
+use super::tournaments::{TournamentContext, Tournaments};
+use super::AppState;
+use crate::store;
+
+/// Tournaments with a game of theirs just finished, for the scheduler to carry its result.
+#[derive(Debug, Default)]
+pub struct Due(Mutex<BTreeSet<String>>);
+
+impl Due {
+    pub fn add(&self, tournament: &str) {
+        self.0
+            .lock()
+            .expect("due lock")
+            .insert(tournament.to_owned());
+    }
+
+    fn take(&self) -> BTreeSet<String> {
+        std::mem::take(&mut *self.0.lock().expect("due lock"))
+    }
+}
+
+/// What one pass over a tournament did.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Done {
+    pub games_created: usize,
+    pub results_carried: usize,
+}
+
+/// The tournament as its log now stands (the cached fold brought up to date).
+fn current(app: &AppState, id: &str) -> Result<Option<Box<Tournament>>, CommandError> {
+    let folded = app.tournament_folds.current(&app.store, id)?;
+    Ok(match &folded.state {
+        TournamentState::Created(t) => Some(t.clone()),
+        TournamentState::NotCreated => None,
+    })
+}
+
+/// Creates the games of tournament `id`'s published rounds that are not there yet.
+#[tracing::instrument(level = "debug", skip(app, t))]
+pub fn start_games(app: &AppState, id: &str, t: &Tournament) -> Result<usize, CommandError> {
+    let Play::Online(online) = &t.setup.play else {
+        return Ok(0);
+    };
+    let Ok(tournament) = TournamentId::parse(id) else {
+        return Ok(0);
+    };
+    let mut created = 0;
+    for (i, round) in t.rounds.iter().enumerate() {
+        let Some(published) = &round.published else {
+            continue;
+        };
+        let number = u16::try_from(i + 1).unwrap_or(u16::MAX);
+        for board in &published.games {
+            let game_id = board.game.to_string();
+            if app.store.game_row(&game_id)?.is_some() {
+                continue;
+            }
+            let Some((pairing, _)) = round.boards.iter().find(|(p, _)| p.white == board.white)
+            else {
+                continue;
+            };
+            let Some(black) = pairing.black else { continue };
+            let name = |player| {
+                t.player(player)
+                    .map(|p| p.entrant.name.clone())
+                    .unwrap_or_default()
+            };
+            // The games are the publishing arbiter's (the admin's if the admin published).
+            let (actor, organiser) = match published.by {
+                Actor::Arbiter(p) => (Actor::Arbiter(p), Some(p)),
+                _ => (Actor::Admin, None),
+            };
+            let create = CreateGame {
+                game_id: board.game,
+                white: Participant {
+                    id: board.white,
+                    name: name(board.white),
+                },
+                black: Participant {
+                    id: black,
+                    name: name(black),
+                },
+                organiser,
+                rules: online.rules,
+                start_fen: None,
+                time_control: Some(online.time_control.clone()),
+                event: Some(t.setup.name.clone()),
+                round: Some(number.to_string()),
+                site: t.setup.place.clone(),
+                leave_days_per_year: None,
+                sealed_move_check: Default::default(),
+                tournament: Some(TournamentBoard {
+                    tournament,
+                    round: number,
+                }),
+                starts_at: published.starts_at,
+            };
+            let ctx = Context {
+                now: store::now(),
+                actor,
+                notation: None,
+            };
+            let command = GameCommand::CreateGame(Box::new(create));
+            match execute(app, board.game, just(command), &ctx, None) {
+                Ok(_) => created += 1,
+                // Another server created it first.
+                Err(CommandError::Rejected(Rejection::GameExists)) => {}
+                Err(e) => return Err(e),
+            }
+        }
+    }
+    Ok(created)
+}
+
+/// A finished game's result as the tournament records it: a game lost on time or by default
+/// before the loser made a move was not played (a forfeit, as the pairing rules count it).
+pub fn board_outcome(result: GameResult, termination: Termination, plies: usize) -> BoardOutcome {
+    let unplayed = matches!(termination, Termination::TimeForfeit) && plies < 2;
+    match (result, unplayed) {
+        (GameResult::WhiteWins, false) => BoardOutcome::WhiteWins,
+        (GameResult::BlackWins, false) => BoardOutcome::BlackWins,
+        (GameResult::WhiteWins, true) => BoardOutcome::WhiteWinsByForfeit,
+        (GameResult::BlackWins, true) => BoardOutcome::BlackWinsByForfeit,
+        (GameResult::Draw, _) => BoardOutcome::Draw,
+    }
+}
+
+/// Records the results of tournament `id`'s finished games that are not in yet.
+#[tracing::instrument(level = "debug", skip(app, t))]
+pub fn carry_results(app: &AppState, id: &str, t: &Tournament) -> Result<usize, CommandError> {
+    let mut carried = 0;
+    for (i, round) in t.rounds.iter().enumerate() {
+        let Some(published) = &round.published else {
+            continue;
+        };
+        let number = u16::try_from(i + 1).unwrap_or(u16::MAX);
+        for board in &published.games {
+            let open = round
+                .boards
+                .iter()
+                .any(|(p, o)| p.white == board.white && o.is_none());
+            if !open {
+                continue;
+            }
+            let game = app.folds.current(&app.store, &board.game.to_string())?;
+            let Some(game) = game.state.game() else {
+                continue;
+            };
+            let Status::Finished {
+                result,
+                termination,
+            } = game.status
+            else {
+                continue;
+            };
+            let command = Command::RecordResult {
+                round: number,
+                white: board.white,
+                outcome: board_outcome(result, termination, game.moves().len()),
+            };
+            let ctx = TournamentContext {
+                now: store::now(),
+                actor: Actor::System,
+            };
+            match execute_on::<Tournaments>(app, id, just_on::<Tournaments>(command), &ctx, None) {
+                Ok(_) => carried += 1,
+                // The arbiter entered it first, or the round's pairing moved on.
+                Err(CommandError::TournamentRejected(
+                    TournamentRejection::ResultExists
+                    | TournamentRejection::NoSuchBoard { .. }
+                    | TournamentRejection::Finished,
+                )) => {}
+                Err(e) => return Err(e),
+            }
+        }
+    }
+    Ok(carried)
+}
+
+/// Both, on tournament `id` as it now stands.
+pub fn catch_up(app: &AppState, id: &str) -> Result<Done, CommandError> {
+    let Some(t) = current(app, id)? else {
+        return Ok(Done::default());
+    };
+    if !matches!(t.setup.play, Play::Online(_)) || t.finished {
+        return Ok(Done::default());
+    }
+    let games_created = start_games(app, id, &t)?;
+    let results_carried = carry_results(app, id, &t)?;
+    Ok(Done {
+        games_created,
+        results_carried,
+    })
+}
+
+/// The scheduler's part: the tournaments whose games ended here since its last round, and with
+/// `sweep` every tournament in play.
+pub fn tick(app: &AppState, sweep: bool) -> Result<Done, CommandError> {
+    let mut ids = app.tournaments_due.take();
+    if sweep {
+        ids.extend(app.store.tournaments_playing()?);
+    }
+    let mut done = Done::default();
+    for id in ids {
+        match catch_up(app, &id) {
+            Ok(d) => {
+                done.games_created += d.games_created;
+                done.results_carried += d.results_carried;
+            }
+            Err(e) => {
+                // Tried again at the next sweep.
+                tracing::warn!(tournament = %id, error = %e, "a tournament's games could not be caught up");
+            }
+        }
+    }
+    Ok(done)
+}
+
+/// A game of a tournament has ended: its tournament is due.
+pub fn game_ended(app: &AppState, board: &TournamentBoard) {
+    app.tournaments_due.add(&board.tournament.to_string());
+}
+
+/// Fresh ids for an online round's games.
+pub fn game_ids(n: usize) -> Vec<GameId> {
+    (0..n)
+        .map(|_| GameId::from_uuid(uuid::Uuid::now_v7()))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use domain::tournament::{OnlineGames, TournamentCreated};
+
+    use super::*;
+    use crate::store::on_both_backends;
+    use crate::store::tournaments::tests::{id, pupil};
+
+    #[test]
+    fn the_sweep_creates_a_published_rounds_missing_games_and_carries_their_results() {
+        on_both_backends(on);
+    }
+
+    fn on(store: store::Store) {
+        let app: Arc<AppState> = crate::app::kind::tests::app_state(store);
+        let tid = uuid::Uuid::now_v7().to_string();
+        let ctx = TournamentContext {
+            now: store::now(),
+            actor: Actor::Arbiter(id(99)),
+        };
+        let run = |command: Command| {
+            execute_on::<Tournaments>(&app, &tid, just_on::<Tournaments>(command), &ctx, None)
+                .unwrap()
+        };
+        let mut setup =
+            TournamentCreated::new("Kupa", domain::tournament::System::Swiss, 2, vec![id(99)]);
+        setup.play = Play::Online(OnlineGames {
+            time_control: domain::game::TimeControl::PerMove {
+                seconds: 86_400,
+                whole_days: false,
+                wrong_claim_bonus_seconds: None,
+            },
+            rules: Default::default(),
+        });
+        run(Command::Create(setup));
+        for n in 1..=4 {
+            run(pupil(n));
+        }
+        run(Command::PairNextRound);
+        // Published, and the server stopped before it created the games.
+        let published = run(Command::PublishRound {
+            round: 1,
+            starts_at: None,
+            games: game_ids(3),
+        });
+        let TournamentState::Created(t) = &published.folded.state else {
+            panic!()
+        };
+        let boards = t.rounds[0].published.clone().unwrap().games;
+        assert_eq!(boards.len(), 2);
+        for b in &boards {
+            assert!(app.store.game_row(&b.game.to_string()).unwrap().is_none());
+        }
+        assert_eq!(
+            tick(&app, true).unwrap(),
+            Done {
+                games_created: 2,
+                results_carried: 0
+            }
+        );
+        assert_eq!(tick(&app, true).unwrap(), Done::default(), "once only");
+
+        // White resigns board 1: the game's end queues the tournament, the next tick carries it.
+        let game = app
+            .folds
+            .current(&app.store, &boards[0].game.to_string())
+            .unwrap();
+        let white = game.state.game().unwrap().white.id;
+        let resign = Context {
+            now: store::now(),
+            actor: Actor::Player(white),
+            notation: None,
+        };
+        execute(
+            &app,
+            boards[0].game,
+            just(GameCommand::Resign),
+            &resign,
+            None,
+        )
+        .unwrap();
+        assert_eq!(tick(&app, false).unwrap().results_carried, 1);
+        let t = current(&app, &tid).unwrap().unwrap();
+        assert_eq!(
+            t.rounds[0]
+                .boards
+                .iter()
+                .filter(|(_, o)| o.is_some())
+                .count(),
+            1
+        );
+        let carried = t.rounds[0]
+            .boards
+            .iter()
+            .find(|(p, _)| p.white == white)
+            .and_then(|(_, o)| *o);
+        assert_eq!(carried, Some(BoardOutcome::BlackWins));
+        assert_eq!(tick(&app, true).unwrap(), Done::default());
+    }
+
+    #[test]
+    fn a_game_lost_on_time_before_a_move_was_not_played() {
+        use GameResult::*;
+        let flag = Termination::TimeForfeit;
+        assert_eq!(
+            board_outcome(BlackWins, flag, 0),
+            BoardOutcome::BlackWinsByForfeit
+        );
+        assert_eq!(
+            board_outcome(WhiteWins, flag, 1),
+            BoardOutcome::WhiteWinsByForfeit
+        );
+        assert_eq!(board_outcome(WhiteWins, flag, 3), BoardOutcome::WhiteWins);
+        assert_eq!(
+            board_outcome(WhiteWins, Termination::Resignation, 0),
+            BoardOutcome::WhiteWins
+        );
+        assert_eq!(
+            board_outcome(Draw, Termination::Agreement, 0),
+            BoardOutcome::Draw
+        );
+    }
+}
