@@ -40,6 +40,8 @@ pub fn rows_for(game: &Game, first_seq: i64, events: &[GameEvent]) -> Vec<Outbox
         };
         let both = [Side::White, Side::Black];
         match &e.body {
+            // A tournament's game is announced with its round's pairing.
+            EventBody::GameCreated(c) if c.tournament.is_some() => {}
             EventBody::GameCreated(_) => {
                 for side in both {
                     add(Mail::GameStarted, side);

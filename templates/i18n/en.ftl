@@ -54,6 +54,15 @@ sign_in-headline = Open this link within 15 minutes to sign in. It works once.
 sign_in-ignore = If you did not ask for it, ignore this mail.
 digest-subject = Your move in { $count } games
 digest-headline = It is your move in these games, most urgent first:
+tournament_pairing-subject = { $tournament }: round { $round } pairing
+tournament_pairing-headline = { $colour ->
+    [bye] Round { $round }: you have the bye this round.
+    [white] Round { $round }, board { $board }: you play White against { $opponent }.
+   *[black] Round { $round }, board { $board }: you play Black against { $opponent }.
+}
+tournament_pairing-starts = Games start at { $starts_at }.
+tournament_pairing-place = Place: { $place }
+tournament_pairing-open = See the pairings
 
 termination-checkmate = checkmate
 termination-resignation = resignation

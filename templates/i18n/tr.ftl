@@ -54,6 +54,15 @@ sign_in-headline = Giriş yapmak için bu bağlantıyı 15 dakika içinde açın
 sign_in-ignore = Bu bağlantıyı siz istemediyseniz bu e-postayı dikkate almayın.
 digest-subject = { $count } oyunda hamle sırası sizde
 digest-headline = Bu oyunlarda hamle sırası sizde, en acil olan önce:
+tournament_pairing-subject = { $tournament }: { $round }. tur eşlemesi
+tournament_pairing-headline = { $colour ->
+    [bye] { $round }. turda bay geçiyorsunuz.
+    [white] { $round }. tur, { $board }. masa: { $opponent } ile beyaz taşlarla oynuyorsunuz.
+   *[black] { $round }. tur, { $board }. masa: { $opponent } ile siyah taşlarla oynuyorsunuz.
+}
+tournament_pairing-starts = Oyunların başlama zamanı: { $starts_at }.
+tournament_pairing-place = Yer: { $place }
+tournament_pairing-open = Eşlemeleri gör
 
 termination-checkmate = mat
 termination-resignation = terk
@@ -119,7 +128,7 @@ rejection-before-resumption = Devam oturumu henüz başlamadı.
 rejection-already-checked-in = Zaten geldiğinizi bildirdiniz.
 rejection-envelope-content-missing = Zarf açılamadı.
 rejection-clock-correction-too-late = Çok geç: saatler yalnızca devam oturumunun ilk hamlesinden önce düzeltilebilir (A12).
-rejection-not-started = Oyun henüz başlamadı: { $starts_at } zamanında başlıyor.
+rejection-not-started = Oyun henüz başlamadı; başlama zamanı: { $starts_at }.
 
 # The API's other error messages.
 error-not-found = Bulunamadı.

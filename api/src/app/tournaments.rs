@@ -2,13 +2,17 @@
 //! the same pipeline as games, projected to the tournaments table.
 
 use domain::game::{Actor, Timestamp};
-use domain::tournament::{decide, evolve, Command, Tournament, TournamentEvent, TournamentState};
+use domain::ids::PlayerId;
+use domain::tournament::{
+    decide, evolve, Command, Tournament, TournamentEvent, TournamentEventBody, TournamentState,
+};
 
 use super::commands::CommandError;
 use super::folds::Folds;
 use super::kind::{Judgement, LogKind, Projected};
 use super::AppState;
-use crate::store::{LogTable, StoreError, TournamentLog, TournamentRow};
+use crate::mail::kind::{Mail, RoundPairing};
+use crate::store::{rfc3339, LogTable, OutboxRow, StoreError, TournamentLog, TournamentRow};
 
 /// Tournaments' logs.
 #[derive(Debug, Clone, Copy)]
@@ -77,7 +81,7 @@ impl LogKind for Tournaments {
     }
 
     fn project(
-        _app: &AppState,
+        app: &AppState,
         id: &str,
         after: &TournamentState,
         first_seq: i64,
@@ -92,12 +96,58 @@ impl LogKind for Tournaments {
         let t: &Tournament = t;
         let last_seq = first_seq + events.len() as i64 - 1;
         let row = TournamentRow::of(id, t, last_seq, micros(t.created_at), micros(ctx.now));
+        let mut mail = Vec::new();
+        for e in events {
+            if let TournamentEventBody::RoundPublished { round, .. } = &e.body {
+                mail.extend(pairing_mail(id, t, *round, micros(e.at)));
+            }
+        }
+        crate::mail::sender::settle_where_written(&app.store, &mut mail);
         Ok(Projected {
             row: Box::new(row.clone()),
-            mail: Vec::new(),
+            mail,
             answer: row,
         })
     }
+}
+
+/// Each player's pairing in a published round: their board, colour and opponent (or the
+/// bye), the start and place, and their game online.
+fn pairing_mail(id: &str, t: &Tournament, round: u16, now: i64) -> Vec<OutboxRow> {
+    let Some(r) = t.rounds.get(usize::from(round).wrapping_sub(1)) else {
+        return Vec::new();
+    };
+    let published = r.published.as_ref();
+    let name = |p: PlayerId| t.player(p).map(|p| p.entrant.name.clone());
+    let mut rows = Vec::new();
+    let mut board = 0;
+    for (pairing, _) in &r.boards {
+        let seats = match pairing.black {
+            Some(black) => {
+                board += 1;
+                vec![
+                    (pairing.white, true, Some(black)),
+                    (black, false, Some(pairing.white)),
+                ]
+            }
+            None => vec![(pairing.white, true, None)],
+        };
+        for (player, white, opponent) in seats {
+            let mail = Mail::TournamentPairing(RoundPairing {
+                tournament: id.to_owned(),
+                name: t.setup.name.clone(),
+                round,
+                board: opponent.map(|_| board),
+                white,
+                opponent: opponent.and_then(name),
+                game: r.game_of(pairing.white).map(|g| g.to_string()),
+                starts_at: published.and_then(|p| p.starts_at).map(rfc3339),
+                place: t.setup.place.clone(),
+            });
+            rows.push(mail.row(None, player.to_string(), None, now));
+        }
+    }
+    rows
 }
 
 #[cfg(test)]

@@ -267,7 +267,8 @@ pub fn compose(
             | Mail::TimeLow(_)
             | Mail::DayLeft(_)
             | Mail::SignIn
-            | Mail::Digest(_) => {}
+            | Mail::Digest(_)
+            | Mail::TournamentPairing(_) => {}
         }
     }
     if kind == MailKind::SignIn {
@@ -275,6 +276,36 @@ pub fn compose(
         m.link_label = t.get("sign_in-subject", &[]);
         m.lines.push(t.get("sign_in-ignore", &[]));
         m.unsubscribe_link = None;
+    }
+    if let Mail::TournamentPairing(p) = &mail {
+        args.push(("tournament", p.name.clone()));
+        args.push(("round", p.round.to_string()));
+        args.push(("board", p.board.map(|b| b.to_string()).unwrap_or_default()));
+        let colour = match (p.board, p.white) {
+            (None, _) => "bye",
+            (Some(_), true) => "white",
+            (Some(_), false) => "black",
+        };
+        args.push(("colour", colour.to_owned()));
+        args.push(("opponent", p.opponent.clone().unwrap_or_default()));
+        if let Some(at) = &p.starts_at {
+            let at = t
+                .local_time_of(at, to.utc_offset_minutes)
+                .unwrap_or_else(|| at.clone());
+            m.lines
+                .push(t.get("tournament_pairing-starts", &[("starts_at", at)]));
+        }
+        if let Some(place) = &p.place {
+            m.lines
+                .push(t.get("tournament_pairing-place", &[("place", place.clone())]));
+        }
+        match &p.game {
+            Some(game) => m.link = format!("{}/games/{game}", settings.public_url),
+            None => {
+                m.link = format!("{}/tournaments/{}", settings.public_url, p.tournament);
+                m.link_label = t.get("tournament_pairing-open", &[]);
+            }
+        }
     }
     if let Mail::Digest(digest) = &mail {
         args.push(("count", digest.games.len().to_string()));

@@ -28,10 +28,11 @@ pub enum MailKind {
     TimeAdded,
     SignIn,
     Digest,
+    TournamentPairing,
 }
 
 impl MailKind {
-    pub const ALL: [MailKind; 16] = [
+    pub const ALL: [MailKind; 17] = [
         MailKind::GameStarted,
         MailKind::OpponentMoved,
         MailKind::DrawOffered,
@@ -48,6 +49,7 @@ impl MailKind {
         MailKind::TimeAdded,
         MailKind::SignIn,
         MailKind::Digest,
+        MailKind::TournamentPairing,
     ];
 
     /// The name stored in the outbox and of the templates' folder.
@@ -69,6 +71,7 @@ impl MailKind {
             MailKind::TimeAdded => "time_added",
             MailKind::SignIn => "sign_in",
             MailKind::Digest => "digest",
+            MailKind::TournamentPairing => "tournament_pairing",
         }
     }
 
@@ -203,6 +206,23 @@ pub struct Games {
     pub games: Vec<DigestGame>,
 }
 
+/// A player's board in a published round (fields in the order the payload keeps them).
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct RoundPairing {
+    /// None: the pairing-allocated bye.
+    pub board: Option<usize>,
+    /// Online: the board's game.
+    pub game: Option<String>,
+    pub name: String,
+    pub opponent: Option<String>,
+    pub place: Option<String>,
+    pub round: u16,
+    pub starts_at: Option<String>,
+    pub tournament: String,
+    pub white: bool,
+}
+
 /// What a mail says beyond its kind: one variant per kind, each with what it carries.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Mail {
@@ -222,6 +242,7 @@ pub enum Mail {
     TimeAdded(TimeGiven),
     SignIn,
     Digest(Games),
+    TournamentPairing(RoundPairing),
 }
 
 /// A mail caused by an event of a game's log: the event's seq and type beside what it says.
@@ -270,6 +291,7 @@ impl Mail {
             Mail::TimeAdded(_) => MailKind::TimeAdded,
             Mail::SignIn => MailKind::SignIn,
             Mail::Digest(_) => MailKind::Digest,
+            Mail::TournamentPairing(_) => MailKind::TournamentPairing,
         }
     }
 
@@ -300,6 +322,7 @@ impl Mail {
             Mail::TimeAdded(d) => of(d, cause),
             Mail::TimeLow(d) | Mail::DayLeft(d) => of(d, cause),
             Mail::Digest(d) => to_json(&OfDigest { detail: d.clone() }),
+            Mail::TournamentPairing(d) => to_json(d),
         }
     }
 
@@ -357,6 +380,7 @@ impl Mail {
             MailKind::DayLeft => own(payload, Mail::DayLeft)?,
             MailKind::SignIn => own(payload, |_: Nothing| Mail::SignIn)?,
             MailKind::Digest => own(payload, |d: OfDigest| Mail::Digest(d.detail))?,
+            MailKind::TournamentPairing => own(payload, Mail::TournamentPairing)?,
         };
         Ok(Stored { kind, mail, seq })
     }
@@ -532,6 +556,26 @@ mod tests {
                 None,
                 json!({ "detail": { "games": [{"id": "g1", "label": "Ayşe – Mehmet"}] } })
                     .to_string(),
+            ),
+            (
+                Mail::TournamentPairing(RoundPairing {
+                    tournament: "t1".into(),
+                    name: "Okul Kupası".into(),
+                    round: 3,
+                    board: Some(2),
+                    white: false,
+                    opponent: Some("Ayşe".into()),
+                    game: None,
+                    starts_at: Some(at.into()),
+                    place: Some("Spor salonu".into()),
+                }),
+                None,
+                json!({
+                    "tournament": "t1", "name": "Okul Kupası", "round": 3, "board": 2,
+                    "white": false, "opponent": "Ayşe", "game": null, "starts_at": at,
+                    "place": "Spor salonu",
+                })
+                .to_string(),
             ),
         ];
         let kinds: Vec<MailKind> = cases.iter().map(|(m, ..)| m.kind()).collect();

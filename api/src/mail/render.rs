@@ -139,6 +139,7 @@ mail_templates! {
     "time_added" => TimeAddedS "mail/time_added/subject.txt", TimeAddedT "mail/time_added/body.txt", TimeAddedH "mail/time_added/body.html";
     "sign_in" => SignInS "mail/sign_in/subject.txt", SignInT "mail/sign_in/body.txt", SignInH "mail/sign_in/body.html";
     "digest" => DigestS "mail/digest/subject.txt", DigestT "mail/digest/body.txt", DigestH "mail/digest/body.html";
+    "tournament_pairing" => TournamentPairingS "mail/tournament_pairing/subject.txt", TournamentPairingT "mail/tournament_pairing/body.txt", TournamentPairingH "mail/tournament_pairing/body.html";
 }
 
 #[cfg(test)]
@@ -197,6 +198,10 @@ mod tests {
             ("seconds", "86400".into()),
             ("reason", "power cut".into()),
             ("count", "2".into()),
+            ("tournament", "Okul Kupası".into()),
+            ("round", "3".into()),
+            ("board", "2".into()),
+            ("colour", "black".into()),
         ];
         let mut m = MailView {
             lang: t.lang,
@@ -242,6 +247,22 @@ mod tests {
             "sign_in" => {
                 m.unsubscribe_link = None;
                 m.lines.push(t.get("sign_in-ignore", &[]));
+            }
+            "tournament_pairing" => {
+                m.board = None;
+                m.board_text = None;
+                m.clock = None;
+                m.link =
+                    "https://zarf.example/tournaments/0190a5b2-7c3e-7f00-8000-0000000000f6".into();
+                m.link_label = t.get("tournament_pairing-open", &[]);
+                m.lines.push(t.get(
+                    "tournament_pairing-starts",
+                    &[("starts_at", "5 Aralık 2026 14:00".into())],
+                ));
+                m.lines.push(t.get(
+                    "tournament_pairing-place",
+                    &[("place", "Spor salonu".into())],
+                ));
             }
             _ => {}
         }
