@@ -1234,12 +1234,20 @@ impl Tournament {
         teams
     }
 
-    /// The standings after the rounds played: each player's rank and tie-break values, by the
-    /// given codes.
+    /// Rounds whose every result is in, from the first: the standings are after these.
+    pub fn complete_rounds(&self) -> usize {
+        self.rounds.iter().take_while(|r| r.missing() == 0).count()
+    }
+
+    /// The standings after the rounds completed (a round in play counts once its every result
+    /// is in): each player's rank and tie-break values, by the given codes.
     pub fn standings(&self, codes: &[pairing::tiebreak::Code]) -> pairing::tiebreak::Standings {
         let mut report = self.report(self.next_round());
+        let complete = self.complete_rounds();
+        let scoring = report.scoring;
         for p in &mut report.players {
-            p.rounds.truncate(self.rounds.len());
+            p.rounds.truncate(complete);
+            p.points = p.rounds.iter().map(|e| scoring.of(e.outcome)).sum();
         }
         pairing::tiebreak::standings(&report, codes, pairing::tiebreak::Rules::Fide2026)
     }

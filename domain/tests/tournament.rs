@@ -684,3 +684,37 @@ fn an_online_round_is_published_with_a_game_for_each_board_and_its_pairing_then_
         Err(Rejection::NotTheLatestRound(1))
     );
 }
+
+#[test]
+fn standings_are_after_the_rounds_whose_every_result_is_in() {
+    let mut log = Log::new(created(System::Swiss, 3), 4);
+    let first = log.pair();
+    log.draw_all(1, &first);
+    let second = log.pair();
+    let TournamentState::Created(t) = log.state() else {
+        panic!()
+    };
+    let codes = [pairing::tiebreak::Code::parse("PTS").unwrap()];
+    let points = |t: &domain::tournament::Tournament| -> Vec<i64> {
+        t.standings(&codes)
+            .rows
+            .iter()
+            .map(|r| r.values[0].unwrap().hundredths())
+            .collect()
+    };
+    assert_eq!(t.complete_rounds(), 1);
+    assert_eq!(
+        points(&t),
+        [50; 4],
+        "round 2's pairing alone counts nothing"
+    );
+    log.then(Command::RecordResult {
+        round: 2,
+        white: second[0].white,
+        outcome: Outcome::WhiteWins,
+    });
+    let TournamentState::Created(t) = log.state() else {
+        panic!()
+    };
+    assert_eq!(points(&t), [50; 4], "nor does half of it");
+}

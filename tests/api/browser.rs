@@ -304,6 +304,15 @@ async fn type_into(c: &Client, css: &str, text: &str) {
         .unwrap();
 }
 
+/// On the organiser's page: class 9-A of Atatürk Lisesi from a CSV list of `count` pupils.
+async fn add_class(c: &Client, csv: &str, count: usize) {
+    type_into(c, "#c-school", "Atatürk Lisesi").await;
+    type_into(c, "#c-class", "9-A").await;
+    type_into(c, "#c-names", csv).await;
+    click(c, "form[action^='/organise/class'] button").await;
+    until_shown(c, &format!("9-A, Atatürk Lisesi ({count})")).await;
+}
+
 /// Waits until the page holds `text` (it may be redrawn meanwhile).
 async fn until_shown(c: &Client, text: &str) {
     let deadline = tokio::time::Instant::now() + Duration::from_secs(15);
@@ -401,16 +410,7 @@ async fn a_school_plays_from_the_browser() {
             .unwrap(),
         "with the script, a CSV file may fill the list"
     );
-    type_into(&o, "#c-school", "Atatürk Lisesi").await;
-    type_into(&o, "#c-class", "9-A").await;
-    type_into(
-        &o,
-        "#c-names",
-        "name,email\nAyşe Yılmaz\nMehmet Öz,mehmet@okul.tr\n",
-    )
-    .await;
-    click(&o, "form[action^='/organise/class'] button").await;
-    until_shown(&o, "9-A, Atatürk Lisesi (2)").await;
+    add_class(&o, "name,email\nAyşe Yılmaz\nMehmet Öz,mehmet@okul.tr\n", 2).await;
     look(&o, "organise").await;
     click(&o, "section.class button").await;
     until_shown(&o, "class=\"codes\"").await;
@@ -578,4 +578,133 @@ async fn a_school_plays_from_the_browser() {
     for c in [o, a, b] {
         c.close().await.unwrap();
     }
+}
+
+/// An organiser's school tournament from the pages: a class from a CSV list, a tournament
+/// created, the class registered, round 1 paired and published, its results entered, round 2
+/// paired; the pairings, result slips and standings printed; the public page in Turkish too.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_school_tournament_run_from_the_browser() {
+    let Some(driver) = start_driver().await else {
+        return;
+    };
+    let app = spawn_app(Backend::Sqlite).await;
+    let org = app
+        .create_player_with(json!({"name": "Öğretmen", "roles": ["organiser"]}))
+        .await;
+    let o = browser(&driver).await;
+    sign_in_as(&o, &app, &org.id).await;
+    o.goto(&app.url("/organise?lang=en")).await.unwrap();
+    add_class(
+        &o,
+        "name,email\nAyşe Yılmaz\nMehmet Öz\nCan Demir\nElif Kaya\nZeynep Ak\n",
+        5,
+    )
+    .await;
+
+    o.goto(&app.url("/tournaments?lang=en")).await.unwrap();
+    type_into(&o, "#t-name", "Okul Şampiyonası").await;
+    type_into(&o, "#t-place", "Spor salonu").await;
+    o.find(Locator::Id("t-rounds"))
+        .await
+        .unwrap()
+        .clear()
+        .await
+        .unwrap();
+    type_into(&o, "#t-rounds", "3").await;
+    look(&o, "tournaments").await;
+    click(&o, "form[action^='/tournaments'] button").await;
+    until_at(&o, |path| path.ends_with("/run")).await;
+    let run_url = o.current_url().await.unwrap();
+    let id = run_url
+        .path()
+        .trim_start_matches("/tournaments/")
+        .trim_end_matches("/run")
+        .to_owned();
+    click(&o, "form[aria-label='Register the whole class'] button").await;
+    until_shown(&o, "The class is registered.").await;
+    let t: Value = app
+        .get(&format!("/api/v1/tournaments/{id}"), None)
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(t["players"].as_array().unwrap().len(), 5, "{t}");
+    assert_eq!(t["place"].as_str(), Some("Spor salonu"));
+
+    click(&o, "input[value=pair] + button").await;
+    until_shown(&o, "The round is paired").await;
+    look(&o, "tournament-run").await;
+    click(&o, "input[value=publish] ~ button").await;
+    until_shown(&o, "The pairing is published.").await;
+    // Results board by board; a second result for a board is refused and changes nothing.
+    for board in 0..2 {
+        let form = o
+            .find_all(Locator::Css("form.result"))
+            .await
+            .unwrap()
+            .into_iter()
+            .next()
+            .unwrap_or_else(|| panic!("a board without a result: {board}"));
+        if board == 1 {
+            form.find(Locator::Css("option[value='1/2-1/2']"))
+                .await
+                .unwrap()
+                .click()
+                .await
+                .unwrap();
+        }
+        form.find(Locator::Css("button"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        until_shown(&o, "The result is entered.").await;
+    }
+    let t: Value = app
+        .get(&format!("/api/v1/tournaments/{id}"), None)
+        .await
+        .json()
+        .await
+        .unwrap();
+    let results: Vec<Value> = t["pairings"][0]["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["result"].clone())
+        .collect();
+    assert_eq!(
+        results,
+        [json!("1-0"), json!("1/2-1/2"), Value::Null],
+        "two games and the bye"
+    );
+    // The next round is paired from the page, then the printouts.
+    click(&o, "input[value=pair] + button").await;
+    until_shown(&o, "The round is paired").await;
+    o.goto(&app.url(&format!("/tournaments/{id}/print?sheet=pairings&lang=en")))
+        .await
+        .unwrap();
+    until_shown(&o, "Round 2").await;
+    look(&o, "tournament-print-pairings").await;
+    o.goto(&app.url(&format!("/tournaments/{id}/print?sheet=standings&lang=en")))
+        .await
+        .unwrap();
+    until_shown(&o, "Standings").await;
+    look(&o, "tournament-print-standings").await;
+    o.goto(&app.url(&format!(
+        "/tournaments/{id}/print?sheet=slips&round=2&lang=tr"
+    )))
+    .await
+    .unwrap();
+    until_shown(&o, "İmzalar").await;
+    look(&o, "tournament-print-slips").await;
+    // The public page, in Turkish, to anyone.
+    let v = browser(&driver).await;
+    v.goto(&app.url(&format!("/tournaments/{id}?lang=tr")))
+        .await
+        .unwrap();
+    until_shown(&v, "Çapraz tablo").await;
+    until_shown(&v, "Atatürk Lisesi").await;
+    look(&v, "tournament").await;
 }

@@ -128,14 +128,38 @@ both_backends! {
         let id = res.json::<serde_json::Value>().await.unwrap()["id"].as_str().unwrap().to_owned();
         app.play(&id, &white, &black, "e4").await;
         app.post(&format!("/api/v1/games/{id}/draw-offer"), Some(&black.token), serde_json::json!({})).await;
-        let (as_org, _) = sign_in(&app, &org.id).await;
+        let (as_org, org_form) = sign_in(&app, &org.id).await;
         let (as_white, _) = sign_in(&app, &white.id).await;
         let game = format!("/games/{id}");
-        let visits: Vec<(&str, Option<&str>)> = vec![
+        // A tournament of the two, school set, round 1 paired and half its results in.
+        let t: serde_json::Value = app.post("/api/v1/tournaments", Some(&org.token),
+            serde_json::json!({"name": "Kupa", "system": "round_robin", "rounds": 3, "place": "İzmir"})).await.json().await.unwrap();
+        let tid = t["id"].as_str().unwrap().to_owned();
+        for p in [&white, &black, &org] {
+            app.post(&format!("/api/v1/tournaments/{tid}/players"), Some(&org.token), serde_json::json!({"player": p.id})).await;
+        }
+        let paired: serde_json::Value = app.post(&format!("/api/v1/tournaments/{tid}/rounds"), Some(&org.token), serde_json::json!({})).await.json().await.unwrap();
+        let board = paired["pairings"][0]["boards"].as_array().unwrap().iter().find(|b| !b["black"].is_null()).unwrap().clone();
+        app.post(&format!("/api/v1/tournaments/{tid}/results"), Some(&org.token), serde_json::json!({"round": 1, "white": board["white"], "result": "1/2-1/2"})).await;
+        let (tournament, run) = (format!("/tournaments/{tid}"), format!("/tournaments/{tid}/run"));
+        let sheets: Vec<String> = ["pairings", "slips", "standings", "crosstable"].iter().map(|s| format!("/tournaments/{tid}/print?sheet={s}")).collect();
+        let mut visits: Vec<(&str, Option<&str>)> = vec![
             ("/", None), ("/login", None), (game.as_str(), None),
             ("/", Some(&as_white)), ("/settings", Some(&as_white)), (game.as_str(), Some(&as_white)),
             ("/organise", Some(&as_org)), (game.as_str(), Some(&as_org)),
+            ("/tournaments", None), ("/tournaments", Some(&as_org)), (tournament.as_str(), None),
+            (tournament.as_str(), Some(&as_white)), (run.as_str(), Some(&as_org)),
         ];
+        visits.extend(sheets.iter().map(|s| (s.as_str(), None)));
+        // The arbiter's forms need their token: without it, 403 and nothing done.
+        let res = app.client.post(app.url(&run)).header("cookie", &as_org)
+            .form(&[("action", "pair")]).send().await.unwrap();
+        assert_eq!(res.status(), StatusCode::FORBIDDEN);
+        let res = app.client.post(app.url(&run)).header("cookie", &as_org)
+            .form(&[("action", "finish"), ("csrf", org_form.as_str())]).send().await.unwrap();
+        assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY, "refused on the page, in its words");
+        let after: serde_json::Value = app.get(&format!("/api/v1/tournaments/{tid}"), None).await.json().await.unwrap();
+        assert_eq!((after["version"].as_u64(), after["pairings"].as_array().unwrap().len()), (paired["version"].as_u64().map(|v| v + 1), 1), "the result only");
         // A message the translations lack is written as its key: none may show.
         let keys = ["page-", "sealed-page-", "side-", "notation-", "rules-", "termination-", "login-"];
         for (path, cookie) in visits {

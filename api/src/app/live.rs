@@ -11,6 +11,7 @@ use std::time::Duration;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use crossbeam_channel::{Receiver, Sender};
+use domain::ids::TournamentId;
 use domain::{GameId, PlayerId};
 use tokio::sync::broadcast;
 
@@ -131,6 +132,18 @@ impl Live {
             // A full queue drops word: pages still show the truth on reload.
             let _ = out.try_send((game, version, players));
         }
+    }
+
+    /// Events landed in a tournament, now `version` long. Its pages listen on its id as a
+    /// game's page listens on the game's ([`game_key`]): both are UUIDs, which never meet, and
+    /// the word travels to the other servers the same way.
+    pub fn tournament_landed(&self, tournament: TournamentId, version: u64) {
+        let nobody = PlayerId::from_uuid(uuid::Uuid::nil());
+        self.landed(
+            GameId::from_uuid(*tournament.as_uuid()),
+            version,
+            [nobody, nobody],
+        );
     }
 
     /// Word from another server: one line per game.

@@ -80,6 +80,14 @@ impl LogKind for Tournaments {
         })
     }
 
+    /// The tournament's pages hear it change.
+    fn landed(app: &AppState, id: &str, folded: &super::folds::Folded<TournamentState>) {
+        if let Ok(t) = domain::ids::TournamentId::parse(id) {
+            app.live
+                .tournament_landed(t, u64::try_from(folded.seq).unwrap_or_default());
+        }
+    }
+
     fn project(
         app: &AppState,
         id: &str,

@@ -108,3 +108,27 @@ pub async fn my_live(
     };
     Ok(stream(state.live.subscribe(&player_key(&p.id)), None))
 }
+
+/// A tournament's page listens here: anyone may read a tournament.
+#[get("/tournaments/{id}/live")]
+pub async fn tournament_live(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    id: web::Path<String>,
+    q: web::Query<LiveQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let t = page::texts(&req);
+    let id = domain::ids::TournamentId::parse(&id)
+        .map_err(|_| ApiError::not_found(t.locale()))?
+        .to_string();
+    let heard = state.live.subscribe(&game_key(&id));
+    let s = state.clone();
+    let key = id.clone();
+    let folded = web::block(move || s.tournament_folds.current(&s.store, &key)).await??;
+    if folded.seq == 0 {
+        return Err(ApiError::not_found(t.locale()));
+    }
+    let now = folded.seq.max(0) as u64;
+    let stale = q.v.filter(|&v| v != now).map(|_| now);
+    Ok(stream(heard, stale))
+}

@@ -20,6 +20,7 @@ pub mod play;
 pub mod players;
 pub mod schema;
 pub mod settings;
+pub mod tournament_pages;
 pub mod tournaments;
 
 use std::time::Instant;
@@ -201,6 +202,13 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(adjourned::arbiter_form)
         .service(live::game_live)
         .service(live::my_live)
+        .service(tournament_pages::tournaments_page)
+        .service(tournament_pages::new_tournament)
+        .service(tournament_pages::tournament_page)
+        .service(tournament_pages::run_tournament_page)
+        .service(tournament_pages::run_tournament)
+        .service(tournament_pages::print_tournament)
+        .service(live::tournament_live)
         .service(organise::organise_page)
         .service(organise::add_player)
         .service(organise::add_class)

@@ -7,7 +7,7 @@ use domain::game::{RuleSet, TimeControl};
 use domain::ids::PlayerId;
 use domain::tournament::{
     ByeKind, Command, Entrant, OnlineGames, Outcome, Pairing, Play, Scoring, System, Team,
-    TeamTiebreak, Tournament, TournamentCreated, TournamentEvent, TournamentState,
+    TeamTiebreak, Tournament, TournamentCreated, TournamentState,
 };
 use pairing::tiebreak::Code;
 use serde::{Deserialize, Serialize};
@@ -19,9 +19,8 @@ use super::error::{ApiError, ErrorBody};
 use crate::app::commands::{run_on, CommandError};
 use crate::app::tournaments::{TournamentContext, Tournaments};
 use crate::app::AppState;
-use crate::store::{StoredEvent, TournamentLog};
 
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewTournament {
     #[schema(schema_with = super::schema::tournament_name)]
@@ -210,7 +209,7 @@ fn system_name(s: System) -> &'static str {
     }
 }
 
-fn result_text(o: Outcome) -> &'static str {
+pub(crate) fn result_text(o: Outcome) -> &'static str {
     match o {
         Outcome::WhiteWins => "1-0",
         Outcome::BlackWins => "0-1",
@@ -222,7 +221,7 @@ fn result_text(o: Outcome) -> &'static str {
 }
 
 /// A result as the API writes it.
-fn outcome(text: &str) -> Result<Outcome, ApiError> {
+pub(crate) fn outcome(text: &str) -> Result<Outcome, ApiError> {
     Ok(match text {
         "1-0" => Outcome::WhiteWins,
         "0-1" => Outcome::BlackWins,
@@ -336,7 +335,7 @@ fn actor(caller: &Caller) -> Result<(Actor, Option<PlayerId>), ApiError> {
     }
 }
 
-fn tournament_id(text: &str, caller: &Caller) -> Result<String, ApiError> {
+pub(crate) fn tournament_id(text: &str, caller: &Caller) -> Result<String, ApiError> {
     uuid::Uuid::try_parse(text)
         .ok()
         .filter(|_| text.len() == 36)
@@ -345,7 +344,7 @@ fn tournament_id(text: &str, caller: &Caller) -> Result<String, ApiError> {
 }
 
 /// Runs a command on tournament `id`, answering its view.
-async fn command(
+pub(crate) async fn command(
     state: web::Data<AppState>,
     caller: &Caller,
     id: &str,
@@ -356,7 +355,7 @@ async fn command(
 
 /// As [`command`], doing `then` on a blocking thread with the tournament it made before
 /// answering.
-async fn command_then(
+pub(crate) async fn command_then(
     state: web::Data<AppState>,
     caller: &Caller,
     id: &str,
@@ -417,8 +416,17 @@ pub async fn create_tournament(
     caller: Caller,
     body: web::Json<NewTournament>,
 ) -> Result<HttpResponse, ApiError> {
-    let (_, me) = actor(&caller)?;
-    let body = body.into_inner();
+    let view = create(state, &caller, body.into_inner()).await?;
+    Ok(HttpResponse::Created().json(view))
+}
+
+/// Creates a tournament as `caller` asks, run by them.
+pub(crate) async fn create(
+    state: web::Data<AppState>,
+    caller: &Caller,
+    body: NewTournament,
+) -> Result<TournamentView, ApiError> {
+    let (_, me) = actor(caller)?;
     let name = body.name.trim();
     if name.is_empty() || name.chars().count() > 100 || name.chars().any(char::is_control) {
         return Err(ApiError::bad_request("name: 1 to 100 visible characters"));
@@ -517,8 +525,7 @@ pub async fn create_tournament(
         tiebreaks: body.tiebreaks.filter(|c| !c.is_empty()),
         ..TournamentCreated::new(name, system, rounds, arbiters)
     });
-    let view = command(state, &caller, &id, created).await?;
-    Ok(HttpResponse::Created().json(view))
+    command(state, caller, &id, created).await
 }
 
 /// A day as `YYYY-MM-DD`.
@@ -554,13 +561,13 @@ pub async fn get_tournament(
     Ok(HttpResponse::Ok().json(view))
 }
 
-/// A tournament's state from its log.
-fn folded(state: &AppState, id: &str) -> Result<TournamentState, ApiError> {
-    let events: Vec<StoredEvent<TournamentEvent>> = state.store.load_log(&TournamentLog, id, 0)?;
-    let events: Vec<TournamentEvent> = events.into_iter().map(|e| e.event).collect();
-    domain::tournament::replay(&events).map_err(|(seq, reason)| {
-        ApiError::internal(anyhow::anyhow!("tournament {id} at {seq}: {reason}"))
-    })
+/// A tournament's state now: this server's cached fold, brought up to date from the log.
+pub(crate) fn folded(state: &AppState, id: &str) -> Result<TournamentState, ApiError> {
+    Ok(state
+        .tournament_folds
+        .current(&state.store, id)?
+        .state
+        .clone())
 }
 
 #[utoipa::path(
@@ -883,7 +890,7 @@ pub async fn standings(
 
 /// The standings' tie-breaks: the tournament's, else FIDE's recommendation for its system; PTS
 /// first.
-fn codes_of(t: &domain::tournament::Tournament) -> Vec<Code> {
+pub(crate) fn codes_of(t: &domain::tournament::Tournament) -> Vec<Code> {
     let defaults = match t.setup.system {
         System::Swiss => pairing::tiebreak::swiss_default(),
         _ => pairing::tiebreak::round_robin_default(),

@@ -69,6 +69,18 @@ impl super::Store {
     }
 }
 
+impl super::Store {
+    /// The latest tournaments, newest first.
+    #[tracing::instrument(level = "debug", skip(self))]
+    pub fn latest_tournaments(&self, limit: i64) -> Result<Vec<TournamentRow>, super::StoreError> {
+        let mut conn = self.reader()?;
+        Ok(on_backend!(&mut *conn, |c| tournaments::table
+            .order(tournaments::created_at.desc())
+            .limit(limit)
+            .load(c))?)
+    }
+}
+
 impl ProjectionRow for TournamentRow {
     fn log(&self) -> &'static dyn LogTable {
         &TournamentLog
