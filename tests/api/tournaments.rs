@@ -265,6 +265,18 @@ both_backends! {
         let v: Value = app.get(&path("/standings"), None).await.json().await.unwrap();
         let total: f64 = v["rows"].as_array().unwrap().iter().map(|r| r["values"][0].as_f64().unwrap()).sum();
         assert_eq!(total, 3.0 * 3.0 + 2.0 * 1.0, "three wins and a draw");
+        // Every game of the tournament in one PGN file, round by round.
+        let res = app.get(&path("/games.pgn"), None).await;
+        assert_eq!(res.status(), 200);
+        let pgn = res.text().await.unwrap();
+        assert_eq!(pgn.matches("[Event \"Yazışmalı Kupa\"]").count(), 4, "{pgn}");
+        let round_two = pgn.find("[Round \"2\"]").unwrap();
+        assert!(pgn.find("[Round \"1\"]").unwrap() < round_two, "{pgn}");
+        assert!(
+            pgn[round_two..].contains("1. d4") && pgn[round_two..].contains("{(=)}"),
+            "the moves and the offer: {pgn}"
+        );
+        assert!(pgn[round_two..].contains("[Result \"1/2-1/2\"]"), "{pgn}");
         let res = app.post(&path("/finish"), Some(&org.token), json!({})).await;
         assert_eq!(res.status(), 200);
     }

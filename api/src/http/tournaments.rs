@@ -1177,3 +1177,48 @@ pub async fn publish(
     .await?;
     Ok(HttpResponse::Ok().json(view))
 }
+
+#[utoipa::path(
+    get, path = "/api/v1/tournaments/{id}/games.pgn", tag = "tournaments",
+    description = "Every game the tournament played in zarf, round by round and board by board, in PGN (each as `/api/v1/games/{id}/pgn` gives it). Games played over the board are not in zarf: their results are in the report file.",
+    params(("id" = String, Path, description = "Tournament id")),
+    responses(
+        (status = 200, description = "PGN", content_type = "application/x-chess-pgn", body = String),
+        (status = 404, body = ErrorBody),
+    )
+)]
+#[get("/api/v1/tournaments/{id}/games.pgn")]
+#[tracing::instrument(level = "debug", skip(state, caller))]
+pub async fn games_pgn(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let id = tournament_id(&id, &caller)?;
+    let locale = caller.locale();
+    let text = web::block(move || -> Result<String, ApiError> {
+        let TournamentState::Created(t) = folded(&state, &id)? else {
+            return Err(ApiError::not_found(locale));
+        };
+        let mut games = Vec::new();
+        for round in &t.rounds {
+            for (pairing, _) in &round.boards {
+                let Some(game) = round.game_of(pairing.white) else {
+                    continue;
+                };
+                let log = state.store.load_events(&game.to_string())?;
+                if log.is_empty() {
+                    // Not created yet: the scheduler's sweep will.
+                    continue;
+                }
+                let events: Vec<_> = log.into_iter().map(|e| e.event).collect();
+                games.push(domain::game::export_pgn(&events).map_err(ApiError::internal)?);
+            }
+        }
+        Ok(games.join("\n"))
+    })
+    .await??;
+    Ok(HttpResponse::Ok()
+        .content_type("application/x-chess-pgn; charset=utf-8")
+        .body(text))
+}
