@@ -170,8 +170,28 @@ pub fn tournament_rejection(r: &domain::tournament::Rejection, locale: Locale) -
     Texts::of(locale).get(&r.key(), &r.args())
 }
 
+/// Points as players write them: 2½, ½, 3; other fractions in decimals.
+pub fn points(hundredths: i64) -> String {
+    let (whole, rest) = (hundredths / 100, hundredths % 100);
+    match (whole, rest) {
+        (_, 0) => whole.to_string(),
+        (0, 50) => "½".to_owned(),
+        (_, 50) => format!("{whole}½"),
+        _ => format!("{:.2}", hundredths as f64 / 100.0),
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn points_are_written_with_halves() {
+        assert_eq!(super::points(250), "2½");
+        assert_eq!(super::points(50), "½");
+        assert_eq!(super::points(300), "3");
+        assert_eq!(super::points(0), "0");
+        assert_eq!(super::points(125), "1.25");
+    }
+
     use super::*;
     use domain::chess::FEN_PROBLEMS;
     use domain::game::{FieldProblem, LeaveProblem, TimeControlError};

@@ -1234,6 +1234,20 @@ impl Tournament {
         teams
     }
 
+    /// The standings' tie-breaks: the tournament's, else FIDE's recommendation for its system;
+    /// PTS first.
+    pub fn tiebreak_codes(&self) -> Vec<pairing::tiebreak::Code> {
+        use pairing::tiebreak::{round_robin_default, swiss_default, Code};
+        let mut codes: Vec<Code> = match &self.tiebreaks {
+            Some(own) => own.iter().filter_map(|c| Code::parse(c)).collect(),
+            None if self.setup.system == System::Swiss => swiss_default(),
+            None => round_robin_default(),
+        };
+        codes.retain(|c| c.to_string() != "PTS");
+        codes.insert(0, Code::parse("PTS").expect("PTS is a code"));
+        codes
+    }
+
     /// Rounds whose every result is in, from the first: the standings are after these.
     pub fn complete_rounds(&self) -> usize {
         self.rounds.iter().take_while(|r| r.missing() == 0).count()

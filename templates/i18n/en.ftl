@@ -63,6 +63,9 @@ tournament_pairing-headline = { $colour ->
 tournament_pairing-starts = Games start at { $starts_at }.
 tournament_pairing-place = Place: { $place }
 tournament_pairing-open = See the pairings
+tournament_standings-subject = { $tournament }: standings after round { $round }
+tournament_standings-headline = Round { $round } is complete: you are { $rank } of { $players }, with a score of { $points }.
+tournament_standings-open = See the standings
 
 termination-checkmate = checkmate
 termination-resignation = resignation

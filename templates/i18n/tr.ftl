@@ -63,6 +63,9 @@ tournament_pairing-headline = { $colour ->
 tournament_pairing-starts = Oyunların başlama zamanı: { $starts_at }.
 tournament_pairing-place = Yer: { $place }
 tournament_pairing-open = Eşlemeleri gör
+tournament_standings-subject = { $tournament }: { $round }. tur sonunda sıralama
+tournament_standings-headline = { $round }. tur tamamlandı: { $points } puanla { $players } oyuncu arasında { $rank }. sıradasınız.
+tournament_standings-open = Sıralamayı gör
 
 termination-checkmate = mat
 termination-resignation = terk

@@ -984,7 +984,7 @@ async fn a_published_round_mails_each_player_their_pairing_once(backend: Backend
             )
             .await;
         assert_eq!(res.status(), StatusCode::OK);
-        let expected = if online { 6 } else { 3 };
+        let expected = if online { 9 } else { 3 };
         let mails = wait_for(&inbox, expected).await;
         assert_eq!(
             mails.len(),
@@ -1040,11 +1040,51 @@ async fn a_published_round_mails_each_player_their_pairing_once(backend: Backend
             "{}",
             can.text
         );
+        if !online {
+            // The round's last result: each player's place.
+            let board = ayse_id_board(&app, &path).await;
+            let res = app
+                .post(
+                    &format!("{path}/results"),
+                    Some(&org.token),
+                    json!({"round": 1, "white": board, "result": "1/2-1/2"}),
+                )
+                .await;
+            assert_eq!(res.status(), StatusCode::OK);
+            let mails = wait_for(&inbox, 6).await;
+            let ayse = mails[3..]
+                .iter()
+                .find(|m| m.to == ["ayse@okul.tr".to_owned()])
+                .unwrap();
+            assert_eq!(ayse.subject, "Okul Kupası: 1. tur sonunda sıralama");
+            assert!(
+                ayse.text
+                    .contains("1. tur tamamlandı: ½ puanla 3 oyuncu arasında"),
+                "{}",
+                ayse.text
+            );
+            let can = mails[3..]
+                .iter()
+                .find(|m| m.to == ["can@okul.tr".to_owned()])
+                .unwrap();
+            assert!(
+                can.text
+                    .contains("Round 1 is complete: you are 1 of 3, with a score of 1."),
+                "{}",
+                can.text
+            );
+        }
     }
     tokio::time::sleep(Duration::from_millis(500)).await;
     assert_eq!(
         inbox.lock().unwrap().len(),
-        6,
+        9,
         "nothing more: the games announce nothing of their own"
     );
+}
+
+/// The player with White on round 1's first board.
+async fn ayse_id_board(app: &TestApp, path: &str) -> Value {
+    let t: Value = app.get(path, None).await.json().await.unwrap();
+    t["pairings"][0]["boards"][0]["white"].clone()
 }

@@ -11,7 +11,7 @@ use super::commands::CommandError;
 use super::folds::Folds;
 use super::kind::{Judgement, LogKind, Projected};
 use super::AppState;
-use crate::mail::kind::{Mail, RoundPairing};
+use crate::mail::kind::{Mail, RoundPairing, RoundStandings};
 use crate::store::{rfc3339, LogTable, OutboxRow, StoreError, TournamentLog, TournamentRow};
 
 /// Tournaments' logs.
@@ -106,8 +106,17 @@ impl LogKind for Tournaments {
         let row = TournamentRow::of(id, t, last_seq, micros(t.created_at), micros(ctx.now));
         let mut mail = Vec::new();
         for e in events {
-            if let TournamentEventBody::RoundPublished { round, .. } = &e.body {
-                mail.extend(pairing_mail(id, t, *round, micros(e.at)));
+            match &e.body {
+                TournamentEventBody::RoundPublished { round, .. } => {
+                    mail.extend(pairing_mail(id, t, *round, micros(e.at)));
+                }
+                // The round's last result: everyone's place now.
+                TournamentEventBody::ResultRecorded { round, .. }
+                    if t.complete_rounds() == usize::from(*round) =>
+                {
+                    mail.extend(standings_mail(id, t, *round, micros(e.at)));
+                }
+                _ => {}
             }
         }
         crate::mail::sender::settle_where_written(&app.store, &mut mail);
@@ -156,6 +165,29 @@ fn pairing_mail(id: &str, t: &Tournament, round: u16, now: i64) -> Vec<OutboxRow
         }
     }
     rows
+}
+
+/// Each player's place once round `round` is complete.
+fn standings_mail(id: &str, t: &Tournament, round: u16, now: i64) -> Vec<OutboxRow> {
+    let codes = t.tiebreak_codes();
+    let table = t.standings(&codes);
+    table
+        .rows
+        .iter()
+        .filter_map(|row| {
+            let p = t.players.get(usize::from(row.id).checked_sub(1)?)?;
+            let points = row.values.first().copied().flatten()?.hundredths();
+            let mail = Mail::TournamentStandings(RoundStandings {
+                name: t.setup.name.clone(),
+                players: t.players.len(),
+                points: crate::i18n::points(points),
+                rank: row.rank,
+                round,
+                tournament: id.to_owned(),
+            });
+            Some(mail.row(None, p.entrant.player.to_string(), None, now))
+        })
+        .collect()
 }
 
 #[cfg(test)]

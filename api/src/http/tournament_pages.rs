@@ -22,7 +22,7 @@ use super::tournaments::{
     NewTournament,
 };
 use crate::app::AppState;
-use crate::i18n::Texts;
+use crate::i18n::{points, Texts};
 use crate::store::{PlayerRow, Role};
 
 /// A tournament as the pages show it.
@@ -92,17 +92,6 @@ struct TeamLine {
     team: String,
     points: String,
     tiebreak: String,
-}
-
-/// Points as players write them: 2½, ½, 3; other fractions in decimals.
-pub fn points(hundredths: i64) -> String {
-    let (whole, rest) = (hundredths / 100, hundredths % 100);
-    match (whole, rest) {
-        (_, 0) => whole.to_string(),
-        (0, 50) => "½".to_owned(),
-        (_, 50) => format!("{whole}½"),
-        _ => format!("{:.2}", hundredths as f64 / 100.0),
-    }
 }
 
 fn board_result(o: Option<domain::tournament::Outcome>) -> String {
@@ -919,18 +908,4 @@ pub async fn print_tournament(
         round,
     };
     page::html(StatusCode::OK, &page)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::points;
-
-    #[test]
-    fn points_are_written_with_halves() {
-        assert_eq!(points(250), "2½");
-        assert_eq!(points(50), "½");
-        assert_eq!(points(300), "3");
-        assert_eq!(points(0), "0");
-        assert_eq!(points(125), "1.25");
-    }
 }

@@ -888,21 +888,9 @@ pub async fn standings(
     Ok(HttpResponse::Ok().json(answer))
 }
 
-/// The standings' tie-breaks: the tournament's, else FIDE's recommendation for its system; PTS
-/// first.
+/// The standings' tie-breaks (PTS first).
 pub(crate) fn codes_of(t: &domain::tournament::Tournament) -> Vec<Code> {
-    let defaults = match t.setup.system {
-        System::Swiss => pairing::tiebreak::swiss_default(),
-        _ => pairing::tiebreak::round_robin_default(),
-    };
-    let mut codes: Vec<Code> = match &t.tiebreaks {
-        Some(own) => own.iter().filter_map(|c| Code::parse(c)).collect(),
-        None => defaults,
-    };
-    if codes.first().map(Code::to_string).as_deref() != Some("PTS") {
-        codes.insert(0, Code::parse("PTS").expect("PTS is a code"));
-    }
-    codes
+    t.tiebreak_codes()
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

@@ -268,7 +268,8 @@ pub fn compose(
             | Mail::DayLeft(_)
             | Mail::SignIn
             | Mail::Digest(_)
-            | Mail::TournamentPairing(_) => {}
+            | Mail::TournamentPairing(_)
+            | Mail::TournamentStandings(_) => {}
         }
     }
     if kind == MailKind::SignIn {
@@ -306,6 +307,15 @@ pub fn compose(
                 m.link_label = t.get("tournament_pairing-open", &[]);
             }
         }
+    }
+    if let Mail::TournamentStandings(s) = &mail {
+        args.push(("tournament", s.name.clone()));
+        args.push(("round", s.round.to_string()));
+        args.push(("rank", s.rank.to_string()));
+        args.push(("players", s.players.to_string()));
+        args.push(("points", s.points.clone()));
+        m.link = format!("{}/tournaments/{}", settings.public_url, s.tournament);
+        m.link_label = t.get("tournament_standings-open", &[]);
     }
     if let Mail::Digest(digest) = &mail {
         args.push(("count", digest.games.len().to_string()));

@@ -29,10 +29,11 @@ pub enum MailKind {
     SignIn,
     Digest,
     TournamentPairing,
+    TournamentStandings,
 }
 
 impl MailKind {
-    pub const ALL: [MailKind; 17] = [
+    pub const ALL: [MailKind; 18] = [
         MailKind::GameStarted,
         MailKind::OpponentMoved,
         MailKind::DrawOffered,
@@ -50,6 +51,7 @@ impl MailKind {
         MailKind::SignIn,
         MailKind::Digest,
         MailKind::TournamentPairing,
+        MailKind::TournamentStandings,
     ];
 
     /// The name stored in the outbox and of the templates' folder.
@@ -72,6 +74,7 @@ impl MailKind {
             MailKind::SignIn => "sign_in",
             MailKind::Digest => "digest",
             MailKind::TournamentPairing => "tournament_pairing",
+            MailKind::TournamentStandings => "tournament_standings",
         }
     }
 
@@ -223,6 +226,19 @@ pub struct RoundPairing {
     pub white: bool,
 }
 
+/// A player's place once a round is complete (fields in the order the payload keeps them).
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct RoundStandings {
+    pub name: String,
+    pub players: usize,
+    /// Points, as written (2½).
+    pub points: String,
+    pub rank: usize,
+    pub round: u16,
+    pub tournament: String,
+}
+
 /// What a mail says beyond its kind: one variant per kind, each with what it carries.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Mail {
@@ -243,6 +259,7 @@ pub enum Mail {
     SignIn,
     Digest(Games),
     TournamentPairing(RoundPairing),
+    TournamentStandings(RoundStandings),
 }
 
 /// A mail caused by an event of a game's log: the event's seq and type beside what it says.
@@ -292,6 +309,7 @@ impl Mail {
             Mail::SignIn => MailKind::SignIn,
             Mail::Digest(_) => MailKind::Digest,
             Mail::TournamentPairing(_) => MailKind::TournamentPairing,
+            Mail::TournamentStandings(_) => MailKind::TournamentStandings,
         }
     }
 
@@ -323,6 +341,7 @@ impl Mail {
             Mail::TimeLow(d) | Mail::DayLeft(d) => of(d, cause),
             Mail::Digest(d) => to_json(&OfDigest { detail: d.clone() }),
             Mail::TournamentPairing(d) => to_json(d),
+            Mail::TournamentStandings(d) => to_json(d),
         }
     }
 
@@ -381,6 +400,7 @@ impl Mail {
             MailKind::SignIn => own(payload, |_: Nothing| Mail::SignIn)?,
             MailKind::Digest => own(payload, |d: OfDigest| Mail::Digest(d.detail))?,
             MailKind::TournamentPairing => own(payload, Mail::TournamentPairing)?,
+            MailKind::TournamentStandings => own(payload, Mail::TournamentStandings)?,
         };
         Ok(Stored { kind, mail, seq })
     }
@@ -574,6 +594,22 @@ mod tests {
                     "tournament": "t1", "name": "Okul Kupası", "round": 3, "board": 2,
                     "white": false, "opponent": "Ayşe", "game": null, "starts_at": at,
                     "place": "Spor salonu",
+                })
+                .to_string(),
+            ),
+            (
+                Mail::TournamentStandings(RoundStandings {
+                    name: "Okul Kupası".into(),
+                    players: 40,
+                    points: "2½".into(),
+                    rank: 3,
+                    round: 4,
+                    tournament: "t1".into(),
+                }),
+                None,
+                json!({
+                    "name": "Okul Kupası", "points": "2½", "rank": 3, "round": 4,
+                    "tournament": "t1", "players": 40,
                 })
                 .to_string(),
             ),

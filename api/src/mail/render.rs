@@ -139,6 +139,7 @@ mail_templates! {
     "time_added" => TimeAddedS "mail/time_added/subject.txt", TimeAddedT "mail/time_added/body.txt", TimeAddedH "mail/time_added/body.html";
     "sign_in" => SignInS "mail/sign_in/subject.txt", SignInT "mail/sign_in/body.txt", SignInH "mail/sign_in/body.html";
     "digest" => DigestS "mail/digest/subject.txt", DigestT "mail/digest/body.txt", DigestH "mail/digest/body.html";
+    "tournament_standings" => TournamentStandingsS "mail/tournament_standings/subject.txt", TournamentStandingsT "mail/tournament_standings/body.txt", TournamentStandingsH "mail/tournament_standings/body.html";
     "tournament_pairing" => TournamentPairingS "mail/tournament_pairing/subject.txt", TournamentPairingT "mail/tournament_pairing/body.txt", TournamentPairingH "mail/tournament_pairing/body.html";
 }
 
@@ -202,6 +203,9 @@ mod tests {
             ("round", "3".into()),
             ("board", "2".into()),
             ("colour", "black".into()),
+            ("rank", "3".into()),
+            ("players", "40".into()),
+            ("points", "2½".into()),
         ];
         let mut m = MailView {
             lang: t.lang,
@@ -247,6 +251,14 @@ mod tests {
             "sign_in" => {
                 m.unsubscribe_link = None;
                 m.lines.push(t.get("sign_in-ignore", &[]));
+            }
+            "tournament_standings" => {
+                m.board = None;
+                m.board_text = None;
+                m.clock = None;
+                m.link =
+                    "https://zarf.example/tournaments/0190a5b2-7c3e-7f00-8000-0000000000f6".into();
+                m.link_label = t.get("tournament_standings-open", &[]);
             }
             "tournament_pairing" => {
                 m.board = None;
