@@ -1015,6 +1015,7 @@ impl Tournament {
             }),
             scoring,
             tiebreaks: self.tiebreaks.clone(),
+            records: self.records(),
             ..trf::Tournament::default()
         };
         for p in &self.players {
@@ -1049,6 +1050,27 @@ impl Tournament {
             });
         }
         report
+    }
+
+    /// The report's tournament records: place (`022`), first and last days (`042`, `052`, as
+    /// `YYYY/MM/DD`) and type (`092`, which tells a round robin from a Swiss).
+    fn records(&self) -> Vec<(String, String)> {
+        let s = &self.setup;
+        let day = |d: &Option<String>| d.as_ref().map(|d| d.replace('-', "/"));
+        let kind = match s.system {
+            System::Swiss => "Swiss (FIDE Dutch)",
+            System::RoundRobin => "Round robin",
+            System::DoubleRoundRobin => "Double round robin",
+        };
+        [
+            ("022", s.place.clone()),
+            ("042", day(&s.start_date)),
+            ("052", day(&s.end_date)),
+            ("092", Some(kind.to_owned())),
+        ]
+        .into_iter()
+        .filter_map(|(tag, text)| Some((tag.to_owned(), text?)))
+        .collect()
     }
 
     /// A player's entry for round `r`: their game or bye in it, else what is known before it is

@@ -211,7 +211,8 @@ pub struct Standings {
 }
 
 /// Is the tournament a round robin? By its encoded type (192), else its type as written (092),
-/// else by its size: as many players as rounds, or one more (twice as many for a double).
+/// else by its size: as many players as rounds, or one more (for a double, as many rounds as
+/// twice that).
 pub fn is_round_robin(t: &Tournament) -> bool {
     let written = t
         .records
@@ -232,7 +233,7 @@ pub fn is_round_robin(t: &Tournament) -> bool {
     }
     let n = t.players.len();
     let total = t.rounds.map_or_else(|| t.played_rounds(), usize::from);
-    n == total + 1 || n == total || n * 2 == total + 1 || n * 2 == total
+    n == total + 1 || n == total || n * 2 == total + 2 || n * 2 == total
 }
 
 /// The tie-breaks a tournament's standings use: its own (`212`, else `PTS` and `202`), else

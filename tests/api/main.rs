@@ -16,5 +16,6 @@ mod organise;
 mod players;
 mod settings;
 mod tournament_commands;
+mod tournament_runs;
 mod tournaments;
 mod verify;
