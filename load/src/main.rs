@@ -34,6 +34,7 @@ mod mail;
 mod pages;
 mod reads;
 mod seed;
+mod tournament;
 use domain::chess::{legal_moves, position_from_stored_fen, write_move, MoveStyle};
 use domain::game::{Actor, EventBody, GameEvent, Side};
 use hdrhistogram::Histogram;
@@ -77,6 +78,10 @@ struct Args {
     /// server's `ZARF_SMTP_URL` at it).
     #[arg(long)]
     smtp_sink: Option<String>,
+    /// A finished game leaves the play instead of being replaced by a new one (the tournament
+    /// mode's games are its round's).
+    #[arg(skip)]
+    no_new_games: bool,
 }
 
 #[derive(Debug, clap::Subcommand)]
@@ -109,6 +114,23 @@ enum Cmd {
         #[arg(long, default_value_t = 10)]
         seconds: u64,
         #[arg(long, default_value_t = 8)]
+        clients: usize,
+    },
+    /// An online Swiss: its players registered, round 1 paired and published (a game for each
+    /// board), its games played for a while, then finished, their results entering the
+    /// tournament by themselves.
+    Tournament {
+        /// The server, e.g. http://127.0.0.1:8080
+        #[arg(long)]
+        url: String,
+        #[arg(long)]
+        admin_token: String,
+        #[arg(long, default_value_t = 1000)]
+        players: usize,
+        /// How long the round's games are played.
+        #[arg(long, default_value_t = 10)]
+        seconds: u64,
+        #[arg(long, default_value_t = 32)]
         clients: usize,
     },
     /// The pages: the game page beside the JSON read under load, then many open live pages
@@ -304,7 +326,7 @@ async fn client_loop(
         .filter(|r| *r > 0.0)
         .map(|r| Duration::from_secs_f64(args.clients as f64 / r));
     let mut next_move = tokio::time::Instant::now();
-    while Instant::now() < until && !games.is_empty() {
+    while Instant::now() < until && games.iter().any(|(_, fen, _)| !fen.is_empty()) {
         for slot in games.iter_mut() {
             if Instant::now() >= until {
                 break;
@@ -375,7 +397,10 @@ async fn client_loop(
                     *fen = next_fen;
                     *ply = g.ply.unwrap_or(0) as usize;
                     tally.lock().unwrap().moves += 1;
-                    if g.status.as_deref() != Some("active") {
+                    if g.status.as_deref() != Some("active") && args.no_new_games {
+                        // Finished, and out of play.
+                        fen.clear();
+                    } else if g.status.as_deref() != Some("active") {
                         // Finished: play a new game in its place.
                         made += 1;
                         if let Ok(ng) =
@@ -542,6 +567,15 @@ async fn main() -> anyhow::Result<()> {
         }) => {
             let players = players.unwrap_or(games / 5).max(2);
             return reads::reads(url, *games, players, *seconds, *clients).await;
+        }
+        Some(Cmd::Tournament {
+            url,
+            admin_token,
+            players,
+            seconds,
+            clients,
+        }) => {
+            return tournament::tournament(url, admin_token, *players, *seconds, *clients).await;
         }
         Some(Cmd::Pages {
             url,
