@@ -718,3 +718,99 @@ fn standings_are_after_the_rounds_whose_every_result_is_in() {
     };
     assert_eq!(points(&t), [50; 4], "nor does half of it");
 }
+
+#[test]
+fn a_tournament_played_elsewhere_is_imported_from_its_report_and_goes_on_as_it_would_have() {
+    // Five rounds of a Swiss of 16 with a late entry, a half-point bye, a forfeit and a double
+    // forfeit, played "elsewhere" (here), exported, and imported under other accounts.
+    let mut log = Log::new(created(System::Swiss, 7), 16);
+    for round in 1..=5u16 {
+        if round == 2 {
+            log.then(Command::Register(Entrant {
+                player: id(17),
+                name: "Geç Gelen".into(),
+                rating: Some(1500),
+                school: None,
+                class: None,
+            }));
+        }
+        if round == 4 {
+            log.then(Command::RequestBye {
+                player: id(3),
+                round: 4,
+                kind: ByeKind::Half,
+            });
+        }
+        let pairings = log.pair();
+        for (board, p) in pairings.iter().enumerate().filter(|(_, p)| p.black.is_some()) {
+            let outcome = match (round, board, (usize::from(round) + board) % 3) {
+                (2, 0, _) => Outcome::WhiteWinsByForfeit,
+                (3, 1, _) => Outcome::DoubleForfeit,
+                (_, _, 0) => Outcome::WhiteWins,
+                (_, _, 1) => Outcome::Draw,
+                _ => Outcome::BlackWins,
+            };
+            log.then(Command::RecordResult {
+                round,
+                white: p.white,
+                outcome,
+            });
+        }
+    }
+    let TournamentState::Created(there) = log.state() else {
+        panic!()
+    };
+    let text = there.report(6).write();
+    let report = pairing::Tournament::parse(&text).unwrap();
+    let accounts: Vec<PlayerId> = (1..=17).map(|n| id(1000 + n)).collect();
+    let setup = TournamentCreated::new("placeholder", System::RoundRobin, 1, vec![id(999)]);
+    let imported = domain::tournament::import(&report, &accounts, setup).unwrap();
+    assert_eq!(
+        (imported.setup.system, imported.setup.rounds),
+        (System::Swiss, 7)
+    );
+    let events = decide(
+        &TournamentState::NotCreated,
+        Command::Import(Box::new(imported)),
+        now(),
+        arbiter(),
+    )
+    .unwrap();
+    let mut here = Log { events };
+    let TournamentState::Created(t) = here.state() else {
+        panic!()
+    };
+    // The same file, but for the accounts (numbers, names, ratings, rounds, byes, results).
+    assert_eq!(t.report(6).write(), text);
+    assert_eq!(t.standings(&t.tiebreak_codes()), there.standings(&there.tiebreak_codes()));
+    // Round 6 is paired here as it would have been there.
+    let account_of = |p: PlayerId| {
+        let n = there
+            .players
+            .iter()
+            .position(|q| q.entrant.player == p)
+            .unwrap();
+        t.players[n].entrant.player
+    };
+    let next_there: Vec<Pairing> = log
+        .pair()
+        .into_iter()
+        .map(|p| Pairing {
+            white: account_of(p.white),
+            black: p.black.map(account_of),
+        })
+        .collect();
+    assert_eq!(here.pair(), next_there);
+    // An imported tournament is created once.
+    assert_eq!(
+        here.when(Command::Import(Box::new(
+            domain::tournament::import(
+                &report,
+                &accounts,
+                TournamentCreated::new("x", System::Swiss, 7, vec![id(999)])
+            )
+            .unwrap()
+        ))),
+        Err(Rejection::TournamentExists)
+    );
+}
