@@ -742,7 +742,11 @@ fn a_tournament_played_elsewhere_is_imported_from_its_report_and_goes_on_as_it_w
             });
         }
         let pairings = log.pair();
-        for (board, p) in pairings.iter().enumerate().filter(|(_, p)| p.black.is_some()) {
+        for (board, p) in pairings
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.black.is_some())
+        {
             let outcome = match (round, board, (usize::from(round) + board) % 3) {
                 (2, 0, _) => Outcome::WhiteWinsByForfeit,
                 (3, 1, _) => Outcome::DoubleForfeit,
@@ -782,7 +786,10 @@ fn a_tournament_played_elsewhere_is_imported_from_its_report_and_goes_on_as_it_w
     };
     // The same file, but for the accounts (numbers, names, ratings, rounds, byes, results).
     assert_eq!(t.report(6).write(), text);
-    assert_eq!(t.standings(&t.tiebreak_codes()), there.standings(&there.tiebreak_codes()));
+    assert_eq!(
+        t.standings(&t.tiebreak_codes()),
+        there.standings(&there.tiebreak_codes())
+    );
     // Round 6 is paired here as it would have been there.
     let account_of = |p: PlayerId| {
         let n = there

@@ -108,6 +108,52 @@ fn result_for(round: usize, i: usize) -> &'static str {
 }
 
 both_backends! {
+    async fn a_tournament_is_continued_here_from_its_report_file(app) {
+        let org = organiser(&app).await;
+        let body = json!({"name": "Başka Yerde Başladı", "system": "swiss", "rounds": 5, "place": "Bursa"});
+        let t: Value = app.post("/api/v1/tournaments", Some(&org.token), body).await.json().await.unwrap();
+        let there = Run { app: &app, org, id: t["id"].as_str().unwrap().to_owned() };
+        for n in 0..11u32 {
+            let p = app.create_player(&format!("Oyuncu {n}")).await;
+            there.post("/players", json!({"player": p.id, "rating": 1800 - n * 20})).await;
+        }
+        for round in 1..=3usize {
+            let t = there.post("/rounds", json!({})).await;
+            for (i, b) in t["pairings"][round - 1]["boards"].as_array().unwrap().iter().filter(|b| !b["black"].is_null()).enumerate() {
+                there.post("/results", json!({"round": round, "white": b["white"], "result": result_for(round, i)})).await;
+            }
+        }
+        let file = there.report().await;
+        let import = |token: &str, body: String| {
+            app.client.post(app.url("/api/v1/tournament-imports")).bearer_auth(token.to_owned())
+                .header("content-type", "text/plain").body(body).send()
+        };
+        let pupil = app.create_player("Öğrenci").await;
+        assert_error(import(&pupil.token, file.clone()).await.unwrap(), 403, "forbidden").await;
+        let res = import(&there.org.token, "001 nonsense\n".into()).await.unwrap();
+        assert_error(res, 422, "invalid_report").await;
+        let res = import(&there.org.token, file.clone()).await.unwrap();
+        assert_eq!(res.status(), 201);
+        let t: Value = res.json().await.unwrap();
+        assert_eq!((t["name"].as_str(), t["place"].as_str(), t["rounds"].as_u64()), (Some("Başka Yerde Başladı"), Some("Bursa"), Some(5)));
+        assert_eq!(t["players"].as_array().unwrap().len(), 11);
+        let here = Run { app: &app, org: Player { id: there.org.id.clone(), token: there.org.token.clone() }, id: t["id"].as_str().unwrap().to_owned() };
+        // The same file back, and the same standings; round 4 paired alike, by numbers.
+        assert_eq!(here.report().await, file);
+        let numbers = |t: &Value| -> HashMap<String, u64> {
+            t["players"].as_array().unwrap().iter().map(|p| (p["id"].as_str().unwrap().to_owned(), p["number"].as_u64().unwrap())).collect()
+        };
+        let boards = |t: &Value| -> Vec<(u64, Option<u64>)> {
+            let n = numbers(t);
+            t["pairings"][3]["boards"].as_array().unwrap().iter()
+                .map(|b| (n[b["white"].as_str().unwrap()], b["black"].as_str().map(|id| n[id])))
+                .collect()
+        };
+        let a = there.post("/rounds", json!({})).await;
+        let b = here.post("/rounds", json!({})).await;
+        assert_eq!(boards(&a), boards(&b));
+    }
+
     async fn a_nine_round_swiss_of_forty_over_the_board_to_its_end(app) {
         let org = organiser(&app).await;
         let body = json!({"name": "İl Okullar Şampiyonası", "system": "swiss", "rounds": 9,

@@ -64,7 +64,7 @@ impl LogKind for Tournaments {
     }
 
     fn creates(command: &Command) -> bool {
-        matches!(command, Command::Create(_))
+        matches!(command, Command::Create(_) | Command::Import(_))
     }
 
     fn judge(

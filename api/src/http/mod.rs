@@ -67,7 +67,7 @@ impl Modify for BearerAuth {
         tournaments::pair_round, tournaments::record_result, tournaments::report,
         tournaments::withdraw, tournaments::request_bye, tournaments::correct_result,
         tournaments::standings, tournaments::set_tiebreaks, tournaments::finish,
-        tournaments::change_pairing, tournaments::teams, tournaments::publish, tournaments::games_pgn,
+        tournaments::change_pairing, tournaments::teams, tournaments::publish, tournaments::games_pgn, tournaments::import_tournament,
     ),
     modifiers(&BearerAuth, &ErrorAnswers),
     tags((name = "players"), (name = "games"), (name = "clocks"), (name = "adjournment"), (name = "tournaments"))
@@ -226,6 +226,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(players::change_me)
         .service(games::my_games)
         .service(games::create_game)
+        .service(tournaments::import_tournament)
         .service(tournaments::create_tournament)
         .service(tournaments::get_tournament)
         .service(tournaments::register_player)
