@@ -142,6 +142,8 @@ pub struct Entrant {
     pub school: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub class: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub birth_year: Option<u16>,
 }
 
 /// A game of a round (`black` none: the pairing-allocated bye).
@@ -1054,6 +1056,7 @@ pub fn import(
             rating: p.rating,
             school: None,
             class: None,
+            birth_year: p.birth.get(..4).and_then(|y| y.parse().ok()),
         })
         .collect();
     let mut imported_rounds = Vec::with_capacity(played);
@@ -1265,7 +1268,11 @@ impl Tournament {
                 rating: p.entrant.rating,
                 federation: String::new(),
                 fide_id: String::new(),
-                birth: String::new(),
+                birth: p
+                    .entrant
+                    .birth_year
+                    .map(|y| y.to_string())
+                    .unwrap_or_default(),
                 points,
                 rank: None,
                 rounds,

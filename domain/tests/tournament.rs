@@ -41,6 +41,7 @@ impl Log {
                 rating: Some(1800 - u16::try_from(n).unwrap() * 10),
                 school: None,
                 class: None,
+                birth_year: None,
             }));
         }
         log
@@ -199,6 +200,7 @@ fn a_late_entry_is_paired_from_the_next_round_with_nothing_for_the_rounds_missed
         rating: Some(2000),
         school: None,
         class: None,
+        birth_year: None,
     }));
     let second = log.pair();
     assert!(in_round(&second, id(7)), "{second:?}");
@@ -328,6 +330,7 @@ fn a_round_robin_follows_the_berger_table_and_only_the_arbiter_runs_it() {
             rating: None,
             school: None,
             class: None,
+            birth_year: None,
         })),
         Err(Rejection::RoundRobinClosed)
     );
@@ -474,6 +477,7 @@ fn schools_and_classes_rank_by_their_best_players() {
             rating: Some(1800 - u16::try_from(n).unwrap() * 10),
             school: Some(school.into()),
             class: Some(class.into()),
+            birth_year: None,
         }));
     }
     // Berger for four: 1–4 2–3, 4–3 1–2, 2–4 3–1. White wins, but 3–1 is drawn.
@@ -541,6 +545,7 @@ fn a_whole_swiss_exports_a_report_whose_every_round_the_pairing_engine_confirms(
                     rating: Some(1900),
                     school: None,
                     class: None,
+                    birth_year: None,
                 }));
             }
             5 => {
@@ -732,6 +737,7 @@ fn a_tournament_played_elsewhere_is_imported_from_its_report_and_goes_on_as_it_w
                 rating: Some(1500),
                 school: None,
                 class: None,
+                birth_year: None,
             }));
         }
         if round == 4 {

@@ -170,6 +170,39 @@ both_backends! {
         assert_error(res, 404, "not_found").await;
     }
 
+    async fn a_class_is_registered_from_its_list_with_accounts_and_sign_in_codes(app) {
+        let org = app.create_player_with(json!({"name": "Hakem", "roles": ["organiser"]})).await;
+        let other = app.create_player_with(json!({"name": "Başka", "roles": ["organiser"]})).await;
+        let t: Value = app.post("/api/v1/tournaments", Some(&org.token), json!({"name": "Sınıf Turnuvası", "system": "swiss", "rounds": 3}))
+            .await.json().await.unwrap();
+        let path = format!("/api/v1/tournaments/{}/class", t["id"].as_str().unwrap());
+        let csv = "Ad;Doğum yılı;Puan;Sınıf\nAyşe Yılmaz;2011;1450;9-A\nMehmet Öz;2012;;9-B\nCan Demir;;1300;\n";
+        let body = json!({"csv": csv, "school": "Atatürk Lisesi", "locale": "tr"});
+        let res = app.post(&path, Some(&other.token), body.clone()).await;
+        assert_error(res, 403, "forbidden").await;
+        let res = app.post(&path, Some(&org.token), json!({"csv": "ad;puan\nAyşe;güçlü"})).await;
+        let message = assert_error(res, 400, "bad_request").await;
+        assert!(message.contains("line 2"), "{message}");
+        let res = app.post(&path, Some(&org.token), body).await;
+        assert_eq!(res.status(), 200);
+        let answer: Value = res.json().await.unwrap();
+        let pupils = answer["pupils"].as_array().unwrap();
+        assert_eq!(pupils.len(), 3);
+        assert!(pupils.iter().all(|p| p["code"].as_str().is_some_and(|c| c.len() == 14)), "{answer}");
+        assert_eq!(answer["tournament"]["players"].as_array().unwrap().len(), 3);
+        // The pupil's account has the school and class; the code signs them in.
+        let ayse = &answer["tournament"]["players"].as_array().unwrap().iter().find(|p| p["id"] == pupils[0]["id"]).unwrap();
+        assert_eq!((ayse["school"].as_str(), ayse["class"].as_str(), ayse["birth_year"].as_u64()), (Some("Atatürk Lisesi"), Some("9-A"), Some(2011)), "{ayse}");
+        let (cookie, token) = form_token(&app).await;
+        let res = no_redirects().post(app.url("/login/code")).header("cookie", cookie)
+            .form(&[("code", pupils[0]["code"].as_str().unwrap()), ("csrf", token.as_str())]).send().await.unwrap();
+        assert_eq!(res.status(), 303, "signed in by the code");
+        // Birth years and ratings in the report.
+        let report = app.get(&format!("/api/v1/tournaments/{}/report.trf", t["id"].as_str().unwrap()), None).await.text().await.unwrap();
+        let line = report.lines().find(|l| l.contains("Ayşe Yılmaz")).unwrap();
+        assert!(line.contains("1450") && line.contains("2011"), "{line}");
+    }
+
     async fn an_online_tournament_plays_its_rounds_as_games_whose_results_come_back(app) {
         let org = app.create_player_with(json!({"name": "Hakem", "roles": ["organiser"]})).await;
         // Online needs a time control; over the board takes none.

@@ -34,6 +34,7 @@ pub struct CreateGameBody {
     pub site: Option<String>,
     /// Leave days each player may take per calendar year (default 30).
     #[serde(default, deserialize_with = "domain::whole::opt_u32")]
+    #[schema(minimum = 0, maximum = 366)]
     pub leave_days_per_year: Option<u32>,
     #[schema(schema_with = super::schema::sealed_move_check)]
     pub sealed_move_check: Option<SealedMoveCheck>,

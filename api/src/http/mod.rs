@@ -67,7 +67,7 @@ impl Modify for BearerAuth {
         tournaments::pair_round, tournaments::record_result, tournaments::report,
         tournaments::withdraw, tournaments::request_bye, tournaments::correct_result,
         tournaments::standings, tournaments::set_tiebreaks, tournaments::finish,
-        tournaments::change_pairing, tournaments::teams, tournaments::publish, tournaments::games_pgn, tournaments::import_tournament,
+        tournaments::change_pairing, tournaments::teams, tournaments::publish, tournaments::games_pgn, tournaments::import_tournament, tournaments::register_class,
     ),
     modifiers(&BearerAuth, &ErrorAnswers),
     tags((name = "players"), (name = "games"), (name = "clocks"), (name = "adjournment"), (name = "tournaments"))
@@ -242,6 +242,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(tournaments::change_pairing)
         .service(tournaments::teams)
         .service(tournaments::publish)
+        .service(tournaments::register_class)
         .service(tournaments::games_pgn)
         .service(games::get_game)
         .service(games::post_move)

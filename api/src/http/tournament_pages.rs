@@ -775,6 +775,7 @@ async fn act(
                     rating,
                     school: p.school.clone(),
                     class: p.class_name.clone(),
+                    birth_year: None,
                 };
                 run(Command::Register(entrant)).await?;
             }

@@ -186,6 +186,7 @@ pub(crate) mod tests {
             rating: None,
             school: None,
             class: None,
+            birth_year: None,
         })
     }
 
