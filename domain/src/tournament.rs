@@ -231,6 +231,13 @@ pub enum TournamentEventBody {
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         games: Vec<BoardGame>,
     },
+    /// A board played over the board goes on as a game in zarf (adjourned, with its sealed
+    /// move): its result comes from the game.
+    GameAttached {
+        round: u16,
+        white: PlayerId,
+        game: GameId,
+    },
     /// What follows, up to the next round paired here, was imported from a report file of a
     /// tournament played elsewhere: `rounds` rounds of `players` players.
     Imported {
@@ -260,6 +267,7 @@ impl TournamentEventBody {
             E::PairingChanged { .. } => "pairing_changed",
             E::RoundPublished { .. } => "round_published",
             E::Imported { .. } => "imported",
+            E::GameAttached { .. } => "game_attached",
             E::TiebreaksSet { .. } => "tiebreaks_set",
             E::Finished => "finished",
         }
@@ -318,6 +326,12 @@ pub enum Command {
         games: Vec<GameId>,
     },
     Finish,
+    /// Continue a board of a round as game `game` in zarf (created by the caller).
+    AttachGame {
+        round: u16,
+        white: PlayerId,
+        game: GameId,
+    },
     /// Start the tournament from one played elsewhere ([`import`]).
     Import(Box<Imported>),
 }
@@ -394,6 +408,8 @@ pub enum Rejection {
     NoHalfPointByes,
     #[error("{0} game ids are needed")]
     GameIdsMissing(usize),
+    #[error("the board of round {0} is already a game in zarf")]
+    GameAttached(u16),
 }
 
 impl Rejection {
@@ -423,6 +439,7 @@ impl Rejection {
             | R::AlreadyPublished(n)
             | R::NotTheLatestRound(n)
             | R::GamesStarted(n)
+            | R::GameAttached(n)
             | R::NotOver(n) => vec![("round", n.to_string())],
             R::GameIdsMissing(n) => vec![("count", n.to_string())],
             R::NoSuchBoard { round, white } => {
@@ -469,6 +486,7 @@ impl Rejection {
             R::GamesStarted(3),
             R::NoHalfPointByes,
             R::GameIdsMissing(20),
+            R::GameAttached(4),
         ]
     }
 
@@ -503,6 +521,7 @@ impl Rejection {
             R::GamesStarted(_) => "games_started",
             R::NoHalfPointByes => "no_half_point_byes",
             R::GameIdsMissing(_) => "game_ids_missing",
+            R::GameAttached(_) => "game_attached",
         }
     }
 }
@@ -512,6 +531,9 @@ impl Rejection {
 pub struct Round {
     pub boards: Vec<(Pairing, Option<Outcome>)>,
     pub published: Option<Publication>,
+    /// Boards played over the board that go on as games in zarf (an adjourned game and its
+    /// sealed move).
+    pub attached: Vec<BoardGame>,
 }
 
 /// A round made public.
@@ -536,12 +558,13 @@ impl Round {
 
     /// The game of the board White plays on.
     pub fn game_of(&self, white: PlayerId) -> Option<GameId> {
-        let published = self.published.as_ref()?;
-        published
-            .games
-            .iter()
-            .find(|g| g.white == white)
-            .map(|g| g.game)
+        self.games().find(|g| g.white == white).map(|g| g.game)
+    }
+
+    /// The round's games in zarf: an online round's, and boards continued in zarf.
+    pub fn games(&self) -> impl Iterator<Item = &BoardGame> {
+        let published = self.published.iter().flat_map(|p| p.games.iter());
+        published.chain(self.attached.iter())
     }
 }
 
@@ -809,6 +832,16 @@ pub fn decide(
                 games,
             }
         }
+        Command::AttachGame { round, white, game } => {
+            if t.board(round, white)?.1.is_some() {
+                return Err(Rejection::ResultExists);
+            }
+            let r = &t.rounds[usize::from(round) - 1];
+            if r.game_of(white).is_some() {
+                return Err(Rejection::GameAttached(round));
+            }
+            TournamentEventBody::GameAttached { round, white, game }
+        }
         Command::Finish => {
             let incomplete = t.rounds.iter().position(|r| r.missing() > 0);
             let pending =
@@ -881,6 +914,7 @@ pub fn evolve(state: TournamentState, event: &TournamentEvent) -> TournamentStat
             t.rounds.push(Round {
                 boards: pairings.iter().map(|p| (*p, None)).collect(),
                 published: None,
+                attached: Vec::new(),
             });
         }
         E::ResultRecorded {
@@ -923,6 +957,14 @@ pub fn evolve(state: TournamentState, event: &TournamentEvent) -> TournamentStat
             }
         }
         E::Imported { .. } => {}
+        E::GameAttached { round, white, game } => {
+            if let Some(r) = t.rounds.get_mut(usize::from(*round).wrapping_sub(1)) {
+                r.attached.push(BoardGame {
+                    white: *white,
+                    game: *game,
+                });
+            }
+        }
         E::TiebreaksSet { codes } => t.tiebreaks = Some(codes.clone()),
         E::Finished => t.finished = true,
     }

@@ -203,6 +203,52 @@ both_backends! {
         assert!(line.contains("1450") && line.contains("2011"), "{line}");
     }
 
+    async fn a_board_played_over_the_board_is_adjourned_as_a_game_in_zarf(app) {
+        let org = app.create_player_with(json!({"name": "Hakem", "roles": ["organiser"]})).await;
+        let t: Value = app.post("/api/v1/tournaments", Some(&org.token), json!({"name": "Kulüp Turnuvası", "system": "swiss", "rounds": 3, "place": "Kulüp"}))
+            .await.json().await.unwrap();
+        let id = t["id"].as_str().unwrap().to_owned();
+        let path = |rest: &str| format!("/api/v1/tournaments/{id}{rest}");
+        let mut tokens = std::collections::HashMap::new();
+        for n in 0..4u32 {
+            let p = app.create_player(&format!("Oyuncu {n}")).await;
+            app.post(&path("/players"), Some(&org.token), json!({"player": p.id, "rating": 1700 - n * 10})).await;
+            tokens.insert(p.id.clone(), p.token.clone());
+        }
+        let t: Value = app.post(&path("/rounds"), Some(&org.token), json!({})).await.json().await.unwrap();
+        let boards = t["pairings"][0]["boards"].as_array().unwrap().clone();
+        app.post(&path("/results"), Some(&org.token), json!({"round": 1, "white": boards[1]["white"], "result": "1-0"})).await;
+        let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+        let body = |b: &Value| json!({"round": 1, "white": b["white"], "fen": fen});
+        let res = app.post(&path("/games"), Some(&org.token), body(&boards[1])).await;
+        assert_error(res, 409, "result_exists").await;
+        let res = app.post(&path("/games"), Some(&org.token), body(&boards[0])).await;
+        assert_eq!(res.status(), 201);
+        let t: Value = res.json().await.unwrap();
+        let game = t["pairings"][0]["boards"][0]["game"].as_str().unwrap().to_owned();
+        let res = app.post(&path("/games"), Some(&org.token), body(&boards[0])).await;
+        assert_error(res, 409, "game_attached").await;
+        let g = app.get_game(&game).await;
+        assert_eq!((g["start_fen"].as_str(), g["event"].as_str(), g["round"].as_str()), (Some(fen), Some("Kulüp Turnuvası"), Some("1")));
+        // The arbiter adjourns it; White seals, and later, resumed, resigns.
+        let resume = (time::OffsetDateTime::now_utc() + time::Duration::hours(2)).format(&time::format_description::well_known::Rfc3339).unwrap();
+        let res = app.post(&format!("/api/v1/games/{game}/adjourn"), Some(&org.token), json!({"resume_at": resume, "place": "Kulüp"})).await;
+        assert_eq!(res.status(), 200, "{:?}", res.text().await);
+        let white = &tokens[boards[0]["white"].as_str().unwrap()];
+        let res = app.post(&format!("/api/v1/games/{game}/resign"), Some(white), json!({})).await;
+        assert_eq!(res.status(), 200, "resigning while adjourned (A4): {:?}", res.text().await);
+        let mut result = Value::Null;
+        for _ in 0..100 {
+            let t: Value = app.get(&path(""), None).await.json().await.unwrap();
+            result = t["pairings"][0]["boards"][0]["result"].clone();
+            if !result.is_null() {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        assert_eq!(result, json!("0-1"), "the game's result, by itself");
+    }
+
     async fn an_online_tournament_plays_its_rounds_as_games_whose_results_come_back(app) {
         let org = app.create_player_with(json!({"name": "Hakem", "roles": ["organiser"]})).await;
         // Online needs a time control; over the board takes none.

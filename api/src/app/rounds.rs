@@ -1,5 +1,6 @@
-//! An online tournament's rounds in play: a published round's games created in zarf, and each
-//! finished game's result carried into the tournament as the service's own command.
+//! A tournament's games in zarf: an online round's games created when it is published, and each
+//! finished game's result (an online round's, or a board played over the board and continued
+//! in zarf after its adjournment) carried into the tournament as the service's own command.
 //!
 //! Both are at least once and safe to repeat: a game is created under the id the round's
 //! publication recorded (a second creation is refused as `game_exists`), and a result already
@@ -154,11 +155,8 @@ pub fn board_outcome(result: GameResult, termination: Termination, plies: usize)
 pub fn carry_results(app: &AppState, id: &str, t: &Tournament) -> Result<usize, CommandError> {
     let mut carried = 0;
     for (i, round) in t.rounds.iter().enumerate() {
-        let Some(published) = &round.published else {
-            continue;
-        };
         let number = u16::try_from(i + 1).unwrap_or(u16::MAX);
-        for board in &published.games {
+        for board in round.games() {
             let open = round
                 .boards
                 .iter()
@@ -206,9 +204,10 @@ pub fn catch_up(app: &AppState, id: &str) -> Result<Done, CommandError> {
     let Some(t) = current(app, id)? else {
         return Ok(Done::default());
     };
-    if !matches!(t.setup.play, Play::Online(_)) || t.finished {
+    if t.finished {
         return Ok(Done::default());
     }
+    // Over the board, only boards continued in zarf have games, made by the arbiter.
     let games_created = start_games(app, id, &t)?;
     let results_carried = carry_results(app, id, &t)?;
     Ok(Done {

@@ -148,6 +148,7 @@ impl ApiError {
             | R::AllRoundsPaired(_)
             | R::AlreadyPublished(_)
             | R::GamesStarted(_)
+            | R::GameAttached(_)
             | R::Finished => StatusCode::CONFLICT,
             _ => StatusCode::UNPROCESSABLE_ENTITY,
         };

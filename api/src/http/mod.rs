@@ -67,7 +67,7 @@ impl Modify for BearerAuth {
         tournaments::pair_round, tournaments::record_result, tournaments::report,
         tournaments::withdraw, tournaments::request_bye, tournaments::correct_result,
         tournaments::standings, tournaments::set_tiebreaks, tournaments::finish,
-        tournaments::change_pairing, tournaments::teams, tournaments::publish, tournaments::games_pgn, tournaments::import_tournament, tournaments::register_class,
+        tournaments::change_pairing, tournaments::teams, tournaments::publish, tournaments::games_pgn, tournaments::import_tournament, tournaments::register_class, tournaments::continue_board,
     ),
     modifiers(&BearerAuth, &ErrorAnswers),
     tags((name = "players"), (name = "games"), (name = "clocks"), (name = "adjournment"), (name = "tournaments"))
@@ -243,6 +243,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(tournaments::teams)
         .service(tournaments::publish)
         .service(tournaments::register_class)
+        .service(tournaments::continue_board)
         .service(tournaments::games_pgn)
         .service(games::get_game)
         .service(games::post_move)

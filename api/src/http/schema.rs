@@ -47,6 +47,13 @@ pub fn play_mode_or_null() -> Object {
     )
 }
 
+/// A position in Forsyth-Edwards Notation.
+pub fn fen_or_null() -> Object {
+    let mut o = text(100, "A position in FEN.");
+    o.schema_type = SchemaType::from_iter([Type::String, Type::Null]);
+    o
+}
+
 /// A place's name.
 pub fn place_or_null() -> Object {
     let mut o = text(100, "Where it is played.");

@@ -649,7 +649,7 @@ pub async fn run_tournament_page(
 }
 
 /// What the arbiter's forms do, and what the page then says.
-const ACTIONS: [(&str, &str); 9] = [
+const ACTIONS: [(&str, &str); 10] = [
     ("register", "page-tournament-done-register"),
     ("class", "page-tournament-done-class"),
     ("pair", "page-tournament-done-pair"),
@@ -659,6 +659,7 @@ const ACTIONS: [(&str, &str); 9] = [
     ("withdraw", "page-tournament-done-withdraw"),
     ("bye", "page-tournament-done-bye"),
     ("finish", "page-tournament-done-finish"),
+    ("continue", "page-tournament-done-continue"),
 ];
 
 #[derive(Deserialize)]
@@ -675,6 +676,8 @@ pub struct RunForm {
     half: Option<String>,
     /// `YYYY-MM-DDTHH:MM` in the arbiter's time zone.
     starts_at: Option<String>,
+    /// The position a board reached, to continue it in zarf.
+    fen: Option<String>,
 }
 
 #[post("/tournaments/{id}/run")]
@@ -850,6 +853,17 @@ async fn act(
             .await?,
         ),
         "finish" => drop(run(Command::Finish).await?),
+        "continue" => drop(
+            super::tournaments::continue_in_zarf(
+                state.clone(),
+                caller,
+                &id,
+                (round()?, player(form.white.as_deref())?),
+                form.fen.clone(),
+                None,
+            )
+            .await?,
+        ),
         _ => return Err(ApiError::bad_request("action")),
     }
     Ok(())
