@@ -495,6 +495,6 @@ page-tournament-done-withdraw = The player is withdrawn.
 page-tournament-done-bye = The bye is recorded.
 page-tournament-done-finish = The tournament is closed.
 page-tournament-print-hint = Print this page on A4 paper.
-page-tournament-continue = Adjourn: continue as a game in zarf
+page-tournament-continue = Adjourn in zarf
 page-tournament-continue-fen = The position reached (FEN; empty for the start)
 page-tournament-done-continue = The board goes on as a game in zarf: adjourn it there, with its sealed move.

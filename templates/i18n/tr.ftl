@@ -495,6 +495,6 @@ page-tournament-done-withdraw = Oyuncu turnuvadan çekildi.
 page-tournament-done-bye = Bay kaydedildi.
 page-tournament-done-finish = Turnuva kapatıldı.
 page-tournament-print-hint = Bu sayfayı A4 kâğıda yazdırın.
-page-tournament-continue = Ertele: zarf'ta oyun olarak sürdür
+page-tournament-continue = zarf'ta ertele
 page-tournament-continue-fen = Ulaşılan konum (FEN; başlangıç için boş)
 page-tournament-done-continue = Masa zarf'ta bir oyun olarak sürüyor: oyunu orada gizli hamlesiyle erteleyin.
