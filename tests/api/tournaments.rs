@@ -317,6 +317,9 @@ both_backends! {
         for b in &boards {
             let res = app.post(&path("/results"), Some(&org.token), json!({"round": 1, "white": b["white"], "result": "1-0"})).await;
             assert_eq!(res.status(), 200, "the arbiter may still enter a result");
+            // The board's game ends with it, by the arbiter's decision.
+            let game = app.get_game(b["game"].as_str().unwrap()).await;
+            assert_eq!((game["result"].as_str(), game["termination"].as_str()), (Some("1-0"), Some("arbiter_decision")), "{game}");
         }
         let res = app.post(&path("/rounds"), Some(&org.token), json!({})).await;
         assert_eq!(res.status(), 200);

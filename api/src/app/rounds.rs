@@ -199,6 +199,60 @@ pub fn carry_results(app: &AppState, id: &str, t: &Tournament) -> Result<usize, 
     Ok(carried)
 }
 
+/// The arbiter (`actor`) entered board (`round`, `white`)'s result in the tournament: a game of
+/// that board still going ends by their decision with the same result, so no game runs on
+/// whose result no longer counts. Where the actor may not decide that game (an arbiter of the
+/// tournament who is not the game's), or no game result says it (a double forfeit), the game
+/// is left for its own arbiter.
+pub fn end_game_of_board(
+    app: &AppState,
+    t: &Tournament,
+    (round, white): (u16, domain::ids::PlayerId),
+    actor: Actor,
+) -> Result<(), CommandError> {
+    let Some(r) = t.rounds.get(usize::from(round).wrapping_sub(1)) else {
+        return Ok(());
+    };
+    let (Some(game), Some((_, Some(outcome)))) = (
+        r.game_of(white),
+        r.boards.iter().find(|(p, _)| p.white == white),
+    ) else {
+        return Ok(());
+    };
+    let result = match outcome {
+        BoardOutcome::WhiteWins | BoardOutcome::WhiteWinsByForfeit => GameResult::WhiteWins,
+        BoardOutcome::BlackWins | BoardOutcome::BlackWinsByForfeit => GameResult::BlackWins,
+        BoardOutcome::Draw => GameResult::Draw,
+        BoardOutcome::DoubleForfeit => return Ok(()),
+    };
+    let folded = app.folds.current(&app.store, &game.to_string())?;
+    let Some(g) = folded.state.game() else {
+        return Ok(());
+    };
+    let may = match actor {
+        Actor::Admin => true,
+        Actor::Arbiter(p) => g.organiser == Some(p),
+        Actor::Player(_) | Actor::System => false,
+    };
+    if !g.is_live() || !may {
+        return Ok(());
+    }
+    let command = GameCommand::DecideResult {
+        result,
+        reason: format!("the result entered in the tournament, round {round}"),
+    };
+    let ctx = Context {
+        now: store::now(),
+        actor,
+        notation: None,
+    };
+    match execute(app, game, just(command), &ctx, None) {
+        // It ended meanwhile: its own result is what it is; the tournament's stands.
+        Ok(_) | Err(CommandError::Rejected(Rejection::GameOver)) => Ok(()),
+        Err(e) => Err(e),
+    }
+}
+
 /// Both, on tournament `id` as it now stands.
 pub fn catch_up(app: &AppState, id: &str) -> Result<Done, CommandError> {
     let Some(t) = current(app, id)? else {

@@ -817,23 +817,24 @@ async fn act(
             })
             .await?;
         }
-        "result" => drop(
-            run(Command::RecordResult {
-                round: round()?,
-                white: player(form.white.as_deref())?,
-                outcome: result()?,
-            })
-            .await?,
-        ),
-        "correct" => drop(
-            run(Command::CorrectResult {
-                round: round()?,
-                white: player(form.white.as_deref())?,
-                outcome: result()?,
-                reason: form.reason.clone().unwrap_or_default(),
-            })
-            .await?,
-        ),
+        "result" | "correct" => {
+            let board = (round()?, player(form.white.as_deref())?);
+            let command = if form.action == "result" {
+                Command::RecordResult {
+                    round: board.0,
+                    white: board.1,
+                    outcome: result()?,
+                }
+            } else {
+                Command::CorrectResult {
+                    round: board.0,
+                    white: board.1,
+                    outcome: result()?,
+                    reason: form.reason.clone().unwrap_or_default(),
+                }
+            };
+            super::tournaments::result_entered(state.clone(), caller, &id, command, board).await?;
+        }
         "withdraw" => drop(
             run(Command::Withdraw {
                 player: player(form.player.as_deref())?,

@@ -666,12 +666,30 @@ pub async fn record_result(
     id: web::Path<String>,
     body: web::Json<NewResult>,
 ) -> Result<HttpResponse, ApiError> {
-    answer(state, &caller, &id, || {
-        Ok(Command::RecordResult {
-            round: round_number(body.round)?,
-            white: player_id(&body.white)?,
-            outcome: outcome(&body.result)?,
-        })
+    actor(&caller)?;
+    let id = tournament_id(&id, &caller)?;
+    let board = (round_number(body.round)?, player_id(&body.white)?);
+    let command = Command::RecordResult {
+        round: board.0,
+        white: board.1,
+        outcome: outcome(&body.result)?,
+    };
+    let view = result_entered(state, &caller, &id, command, board).await?;
+    Ok(HttpResponse::Ok().json(view))
+}
+
+/// Runs `command` (a result entered or corrected for `board`), then ends the board's game in
+/// zarf if it is still going ([`crate::app::rounds::end_game_of_board`]).
+pub(crate) async fn result_entered(
+    state: web::Data<AppState>,
+    caller: &Caller,
+    id: &str,
+    command: Command,
+    board: (u16, PlayerId),
+) -> Result<TournamentView, ApiError> {
+    let (actor, _) = actor(caller)?;
+    command_then(state, caller, id, command, move |app, _, t| {
+        crate::app::rounds::end_game_of_board(app, t, board, actor)
     })
     .await
 }
@@ -822,15 +840,17 @@ pub async fn correct_result(
     body: web::Json<Correction>,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
-    answer(state, &caller, &id, || {
-        Ok(Command::CorrectResult {
-            round: round_number(body.round)?,
-            white: player_id(&body.white)?,
-            outcome: outcome(&body.result)?,
-            reason: body.reason,
-        })
-    })
-    .await
+    actor(&caller)?;
+    let id = tournament_id(&id, &caller)?;
+    let board = (round_number(body.round)?, player_id(&body.white)?);
+    let command = Command::CorrectResult {
+        round: board.0,
+        white: board.1,
+        outcome: outcome(&body.result)?,
+        reason: body.reason,
+    };
+    let view = result_entered(state, &caller, &id, command, board).await?;
+    Ok(HttpResponse::Ok().json(view))
 }
 
 #[derive(Debug, Serialize, ToSchema)]
