@@ -152,6 +152,18 @@ both_backends! {
         let a = there.post("/rounds", json!({})).await;
         let b = here.post("/rounds", json!({})).await;
         assert_eq!(boards(&a), boards(&b));
+        // From the page too: pasted, it lands on the arbiter's page of the new tournament.
+        let (cookie, token) = sign_in(&app, &there.org.id).await;
+        let post = |trf: &str| {
+            no_redirects().post(app.url("/tournaments/import?lang=en")).header("cookie", cookie.clone())
+                .form(&[("trf", trf), ("csrf", token.as_str())]).send()
+        };
+        let res = post(&file).await.unwrap();
+        assert_eq!(res.status(), 303);
+        assert!(res.headers()["location"].to_str().unwrap().ends_with("/run?lang=en"));
+        let res = post("nonsense").await.unwrap();
+        assert_eq!(res.status(), 422, "refused on the page");
+        assert!(res.text().await.unwrap().contains("role=\"alert\""));
     }
 
     async fn a_nine_round_swiss_of_forty_over_the_board_to_its_end(app) {

@@ -204,6 +204,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(live::my_live)
         .service(tournament_pages::tournaments_page)
         .service(tournament_pages::new_tournament)
+        .service(tournament_pages::import_tournament_page)
         .service(tournament_pages::tournament_page)
         .service(tournament_pages::run_tournament_page)
         .service(tournament_pages::run_tournament)

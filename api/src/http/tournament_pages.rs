@@ -409,6 +409,8 @@ pub struct NewTournamentForm {
     /// Online: days for each move.
     days: Option<u32>,
     half_point_byes: Option<String>,
+    /// FIDE codes separated by spaces or commas.
+    tiebreaks: Option<String>,
     csrf: Option<String>,
 }
 
@@ -439,9 +441,47 @@ pub async fn new_tournament(
             wrong_claim_bonus_seconds: None,
         }),
         half_point_byes: Some(form.half_point_byes.is_some()),
+        tiebreaks: form.tiebreaks.map(|codes| {
+            codes
+                .split([' ', ','])
+                .filter(|c| !c.is_empty())
+                .map(str::to_owned)
+                .collect()
+        }),
         ..NewTournament::default()
     };
     match create(state.clone(), &caller, body).await {
+        Ok(view) => Ok(see_other(&format!(
+            "/tournaments/{}/run?lang={}",
+            view.id, t.lang
+        ))),
+        Err(e) if e.status.is_client_error() => {
+            let reason = e.reason(&t);
+            list(state, &req, Some((e.status, reason))).await
+        }
+        Err(e) => Err(e),
+    }
+}
+
+#[derive(Deserialize)]
+pub struct ImportForm {
+    trf: String,
+    csrf: Option<String>,
+}
+
+/// A tournament played elsewhere, from its report file pasted or chosen on the list's page.
+#[post("/tournaments/import")]
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn import_tournament_page(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    form: web::Form<ImportForm>,
+) -> Result<HttpResponse, ApiError> {
+    if let Some(refusal) = super::csrf::refused(&state, &req, form.csrf.as_deref())? {
+        return Ok(refusal);
+    }
+    let (caller, t) = page::viewer(&state, &req).await?;
+    match super::tournaments::import_report(state.clone(), &caller, &form.trf).await {
         Ok(view) => Ok(see_other(&format!(
             "/tournaments/{}/run?lang={}",
             view.id, t.lang

@@ -1261,7 +1261,7 @@ pub async fn import_tournament(
     mut body: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
     use futures_core::Stream;
-    let (_, me) = actor(&caller)?;
+    actor(&caller)?;
     if !(caller.is_admin() || caller.is_organiser()) {
         return Err(ApiError::tournament_rejection(
             &domain::tournament::Rejection::ArbiterOnly,
@@ -1282,15 +1282,34 @@ pub async fn import_tournament(
         }
         bytes.extend_from_slice(&chunk);
     }
-    let invalid = |why: String| {
-        ApiError::new(
-            actix_web::http::StatusCode::UNPROCESSABLE_ENTITY,
-            "invalid_report",
-            why,
-        )
-    };
     let text = String::from_utf8(bytes).map_err(|_| invalid("the file is not UTF-8".into()))?;
-    let file = pairing::Tournament::parse(&text).map_err(|e| invalid(e.to_string()))?;
+    let view = import_report(state, &caller, &text).await?;
+    Ok(HttpResponse::Created().json(view))
+}
+
+/// A report file the service cannot continue, and why.
+fn invalid(why: String) -> ApiError {
+    ApiError::new(
+        actix_web::http::StatusCode::UNPROCESSABLE_ENTITY,
+        "invalid_report",
+        why,
+    )
+}
+
+/// Makes a tournament of the report file `text`, run by `caller` (an organiser or the admin).
+pub(crate) async fn import_report(
+    state: web::Data<AppState>,
+    caller: &Caller,
+    text: &str,
+) -> Result<TournamentView, ApiError> {
+    let (_, me) = actor(caller)?;
+    if !(caller.is_admin() || caller.is_organiser()) {
+        return Err(ApiError::tournament_rejection(
+            &domain::tournament::Rejection::ArbiterOnly,
+            caller.locale(),
+        ));
+    }
+    let file = pairing::Tournament::parse(text).map_err(|e| invalid(e.to_string()))?;
     if file.players.len() > 5_000 {
         return Err(invalid("at most 5,000 players".into()));
     }
@@ -1306,7 +1325,7 @@ pub async fn import_tournament(
                 p.name.trim().to_owned()
             };
             super::players::new_player(
-                &caller,
+                caller,
                 super::players::NewPlayer {
                     name,
                     email: None,
@@ -1336,8 +1355,7 @@ pub async fn import_tournament(
     let s = state.clone();
     web::block(move || super::players::store_players(&s, &accounts)).await??;
     let id = uuid::Uuid::now_v7().to_string();
-    let view = command(state, &caller, &id, Command::Import(Box::new(imported))).await?;
-    Ok(HttpResponse::Created().json(view))
+    command(state, caller, &id, Command::Import(Box::new(imported))).await
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
