@@ -450,14 +450,26 @@ pub async fn new_tournament(
         }),
         ..NewTournament::default()
     };
-    match create(state.clone(), &caller, body).await {
+    let made = create(state.clone(), &caller, body).await;
+    to_run_page(state, &req, t, made).await
+}
+
+/// A tournament made from the list's page: its arbiter's page; else the list again with the
+/// reason, beside the forms.
+async fn to_run_page(
+    state: web::Data<AppState>,
+    req: &HttpRequest,
+    t: Texts,
+    made: Result<super::tournaments::TournamentView, ApiError>,
+) -> Result<HttpResponse, ApiError> {
+    match made {
         Ok(view) => Ok(see_other(&format!(
             "/tournaments/{}/run?lang={}",
             view.id, t.lang
         ))),
         Err(e) if e.status.is_client_error() => {
             let reason = e.reason(&t);
-            list(state, &req, Some((e.status, reason))).await
+            list(state, req, Some((e.status, reason))).await
         }
         Err(e) => Err(e),
     }
@@ -481,17 +493,8 @@ pub async fn import_tournament_page(
         return Ok(refusal);
     }
     let (caller, t) = page::viewer(&state, &req).await?;
-    match super::tournaments::import_report(state.clone(), &caller, &form.trf).await {
-        Ok(view) => Ok(see_other(&format!(
-            "/tournaments/{}/run?lang={}",
-            view.id, t.lang
-        ))),
-        Err(e) if e.status.is_client_error() => {
-            let reason = e.reason(&t);
-            list(state, &req, Some((e.status, reason))).await
-        }
-        Err(e) => Err(e),
-    }
+    let made = super::tournaments::import_report(state.clone(), &caller, &form.trf).await;
+    to_run_page(state, &req, t, made).await
 }
 
 fn see_other(location: &str) -> HttpResponse {
