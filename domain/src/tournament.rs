@@ -1,6 +1,6 @@
 //! A tournament: an append-only log of its own events (created, players registered and
-//! withdrawn, byes requested, rounds paired, results recorded and corrected, rounds closed),
-//! folded by a pure decider as a game's log is. Pairings come from the `pairing` crate on the
+//! withdrawn, byes requested, rounds paired and published, results recorded and corrected,
+//! rounds closed), folded by a pure decider as a game's log is. Pairings come from the `pairing` crate on the
 //! tournament as a report file (`Tournament::report`): the Dutch system for a Swiss, FIDE's
 //! Berger tables for a round robin.
 
@@ -244,6 +244,10 @@ pub enum TournamentEventBody {
         rounds: u16,
         players: usize,
     },
+    /// The round's last result is in: its standings stand (a correction may still change them).
+    RoundClosed {
+        round: u16,
+    },
     /// The tie-breaks of the standings, in order (C.07 codes).
     TiebreaksSet {
         codes: Vec<String>,
@@ -268,6 +272,7 @@ impl TournamentEventBody {
             E::RoundPublished { .. } => "round_published",
             E::Imported { .. } => "imported",
             E::GameAttached { .. } => "game_attached",
+            E::RoundClosed { .. } => "round_closed",
             E::TiebreaksSet { .. } => "tiebreaks_set",
             E::Finished => "finished",
         }
@@ -724,11 +729,18 @@ pub fn decide(
             if t.board(round, white)?.1.is_some() {
                 return Err(Rejection::ResultExists);
             }
-            TournamentEventBody::ResultRecorded {
+            let recorded = TournamentEventBody::ResultRecorded {
                 round,
                 white,
                 outcome,
+            };
+            if t.rounds[usize::from(round) - 1].missing() == 1 {
+                return Ok(vec![
+                    stamp(recorded),
+                    stamp(TournamentEventBody::RoundClosed { round }),
+                ]);
             }
+            recorded
         }
         Command::CorrectResult {
             round,
@@ -956,7 +968,7 @@ pub fn evolve(state: TournamentState, event: &TournamentEvent) -> TournamentStat
                 });
             }
         }
-        E::Imported { .. } => {}
+        E::Imported { .. } | E::RoundClosed { .. } => {}
         E::GameAttached { round, white, game } => {
             if let Some(r) = t.rounds.get_mut(usize::from(*round).wrapping_sub(1)) {
                 r.attached.push(BoardGame {
@@ -1007,6 +1019,12 @@ fn imported_events(imported: &Imported) -> Vec<TournamentEventBody> {
             })
             .filter(|_| p.black.is_some())
         }));
+        if r.boards
+            .iter()
+            .all(|(p, o)| p.black.is_none() || o.is_some())
+        {
+            events.push(E::RoundClosed { round });
+        }
     }
     events
 }

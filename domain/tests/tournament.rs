@@ -827,3 +827,40 @@ fn a_tournament_played_elsewhere_is_imported_from_its_report_and_goes_on_as_it_w
         Err(Rejection::TournamentExists)
     );
 }
+
+#[test]
+fn a_round_closes_with_its_last_result_and_only_then() {
+    let mut log = Log::new(created(System::Swiss, 3), 4);
+    let pairings = log.pair();
+    let result = |white| Command::RecordResult {
+        round: 1,
+        white,
+        outcome: Outcome::Draw,
+    };
+    let first: Vec<TournamentEventBody> = log
+        .then(result(pairings[0].white))
+        .into_iter()
+        .map(|e| e.body)
+        .collect();
+    assert!(matches!(first[..], [TournamentEventBody::ResultRecorded { .. }]));
+    let last: Vec<TournamentEventBody> = log
+        .then(result(pairings[1].white))
+        .into_iter()
+        .map(|e| e.body)
+        .collect();
+    assert!(matches!(
+        last[..],
+        [
+            TournamentEventBody::ResultRecorded { .. },
+            TournamentEventBody::RoundClosed { round: 1 }
+        ]
+    ));
+    // A correction changes a closed round's result; it does not close it again.
+    let corrected = log.then(Command::CorrectResult {
+        round: 1,
+        white: pairings[0].white,
+        outcome: Outcome::WhiteWins,
+        reason: "the slip".into(),
+    });
+    assert_eq!(corrected.len(), 1);
+}

@@ -111,7 +111,7 @@ impl LogKind for Tournaments {
                     mail.extend(pairing_mail(id, t, *round, micros(e.at)));
                 }
                 // The round's last result: everyone's place now.
-                TournamentEventBody::ResultRecorded { round, .. }
+                TournamentEventBody::RoundClosed { round }
                     if t.complete_rounds() == usize::from(*round) =>
                 {
                     mail.extend(standings_mail(id, t, *round, micros(e.at)));
