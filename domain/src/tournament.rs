@@ -55,9 +55,12 @@ pub struct TournamentCreated {
     pub first_colour_white: bool,
     /// The Baku acceleration (Swiss only).
     pub baku: bool,
-    /// Who runs it: the organisers and arbiters (the instance's admin too).
+    /// Its arbiters (its creator among them), who run it (the instance's admin too).
     #[serde(default)]
     pub arbiters: Vec<PlayerId>,
+    /// Its organisers, who run it as its arbiters do.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub organisers: Vec<PlayerId>,
     /// Where it is played.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub place: Option<String>,
@@ -78,6 +81,11 @@ pub struct TournamentCreated {
 }
 
 impl TournamentCreated {
+    /// Whether `player` runs the tournament: one of its arbiters or organisers.
+    pub fn run_by(&self, player: PlayerId) -> bool {
+        self.arbiters.contains(&player) || self.organisers.contains(&player)
+    }
+
     /// A tournament over the board with the usual settings: 1-½-0, White first, no
     /// acceleration, half-point byes allowed, FIDE's tie-breaks.
     pub fn new(name: &str, system: System, rounds: u16, arbiters: Vec<PlayerId>) -> Self {
@@ -89,6 +97,7 @@ impl TournamentCreated {
             first_colour_white: true,
             baku: false,
             arbiters,
+            organisers: Vec::new(),
             place: None,
             start_date: None,
             end_date: None,
@@ -605,11 +614,11 @@ pub enum TournamentState {
     Created(Box<Tournament>),
 }
 
-/// The acting account may run the tournament: one of its arbiters (or organisers), the admin,
+/// The acting account may run the tournament: one of its arbiters or organisers, the admin,
 /// or the service.
-fn may_run(actor: Actor, arbiters: &[PlayerId]) -> bool {
+fn may_run(actor: Actor, setup: &TournamentCreated) -> bool {
     match actor {
-        Actor::Arbiter(p) => arbiters.contains(&p),
+        Actor::Arbiter(p) => setup.run_by(p),
         Actor::Admin | Actor::System => true,
         Actor::Player(_) => false,
     }
@@ -624,7 +633,7 @@ pub fn decide(
     let stamp = |body| TournamentEvent { at, actor, body };
     let t = match (state, &command) {
         (TournamentState::NotCreated, Command::Create(created)) => {
-            if !may_run(actor, &created.arbiters) {
+            if !may_run(actor, created) {
                 return Err(Rejection::ArbiterOnly);
             }
             if let Some(codes) = &created.tiebreaks {
@@ -633,7 +642,7 @@ pub fn decide(
             return Ok(vec![stamp(TournamentEventBody::Created(created.clone()))]);
         }
         (TournamentState::NotCreated, Command::Import(imported)) => {
-            if !may_run(actor, &imported.setup.arbiters) {
+            if !may_run(actor, &imported.setup) {
                 return Err(Rejection::ArbiterOnly);
             }
             return Ok(imported_events(imported).into_iter().map(stamp).collect());
@@ -644,7 +653,7 @@ pub fn decide(
         }
         (TournamentState::Created(t), _) => t,
     };
-    if !may_run(actor, &t.setup.arbiters) {
+    if !may_run(actor, &t.setup) {
         return Err(Rejection::ArbiterOnly);
     }
     if t.finished {

@@ -842,7 +842,10 @@ fn a_round_closes_with_its_last_result_and_only_then() {
         .into_iter()
         .map(|e| e.body)
         .collect();
-    assert!(matches!(first[..], [TournamentEventBody::ResultRecorded { .. }]));
+    assert!(matches!(
+        first[..],
+        [TournamentEventBody::ResultRecorded { .. }]
+    ));
     let last: Vec<TournamentEventBody> = log
         .then(result(pairings[1].white))
         .into_iter()

@@ -17,12 +17,15 @@ both_backends! {
         assert_error(res, 403, "forbidden").await;
         // A second organiser runs it too; round 1's top player takes Black.
         let helper = app.create_player_with(json!({"name": "Yardımcı", "roles": ["organiser"]})).await;
+        let coordinator = app.create_player_with(json!({"name": "Düzenleyici", "roles": ["organiser"]})).await;
         let mut body = body;
         body["arbiters"] = json!([helper.id]);
+        body["organisers"] = json!([coordinator.id]);
         body["first_colour"] = json!("black");
         let res = app.post("/api/v1/tournaments", Some(&org.token), body).await;
         assert_eq!(res.status(), 201);
         let t: Value = res.json().await.unwrap();
+        assert_eq!((t["arbiters"].clone(), t["organisers"].clone()), (json!([org.id, helper.id]), json!([coordinator.id])));
         let id = t["id"].as_str().unwrap().to_owned();
         let path = |rest: &str| format!("/api/v1/tournaments/{id}{rest}");
 
@@ -53,7 +56,11 @@ both_backends! {
                     .await;
                 assert_eq!(res.status(), 200);
             }
-            let arbiter = if round == 3 { &helper } else { &org };
+            let arbiter = match round {
+                3 => &helper,
+                4 => &coordinator,
+                _ => &org,
+            };
             let res = app.post(&path("/rounds"), Some(&arbiter.token), json!({})).await;
             assert_eq!(res.status(), 200, "round {round}");
             let t: Value = res.json().await.unwrap();

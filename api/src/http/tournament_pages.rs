@@ -311,7 +311,7 @@ fn runs(caller: &Caller, tour: &Tournament) -> bool {
     caller
         .player()
         .and_then(|p| PlayerId::parse(&p.id).ok())
-        .is_some_and(|me| tour.setup.arbiters.contains(&me))
+        .is_some_and(|me| tour.setup.run_by(me))
 }
 
 /// The tournament `id` and its log's length, or a 404 page.

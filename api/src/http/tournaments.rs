@@ -39,10 +39,14 @@ pub struct NewTournament {
     /// The Baku acceleration (C.04.5.1), for a Swiss.
     #[serde(default)]
     pub baku: bool,
-    /// More organisers or arbiters who run it beside its creator (their ids).
+    /// More arbiters who run it beside its creator (their ids).
     #[serde(default)]
     #[schema(max_items = 10, inline)]
     pub arbiters: Vec<Uuid>,
+    /// Its organisers (their ids), who run it as its arbiters do.
+    #[serde(default)]
+    #[schema(max_items = 10, inline)]
+    pub organisers: Vec<Uuid>,
     #[serde(default)]
     #[schema(schema_with = super::schema::place_or_null)]
     pub place: Option<String>,
@@ -164,6 +168,9 @@ pub struct TournamentView {
     /// The tie-breaks set (none: FIDE's for the system).
     pub tiebreaks: Option<Vec<String>>,
     pub finished: bool,
+    /// Who runs it: its arbiters (its creator first) and organisers.
+    pub arbiters: Vec<String>,
+    pub organisers: Vec<String>,
     /// Events in the tournament's log.
     pub version: u64,
     /// In starting rank (pairing number order).
@@ -279,6 +286,8 @@ fn view(id: &str, state: &TournamentState) -> Option<TournamentView> {
         half_point_byes: t.setup.half_point_byes,
         tiebreaks: t.tiebreaks.clone(),
         finished: t.finished,
+        arbiters: t.setup.arbiters.iter().map(ToString::to_string).collect(),
+        organisers: t.setup.organisers.iter().map(ToString::to_string).collect(),
         version: t.events,
         players: t
             .players
@@ -456,8 +465,16 @@ pub(crate) async fn create(
         Some("black") => false,
         Some(_) => return Err(ApiError::bad_request("first_colour: white or black")),
     };
-    if body.arbiters.len() > 10 {
-        return Err(ApiError::bad_request("arbiters: at most 10"));
+    if body.arbiters.len() > 10 || body.organisers.len() > 10 {
+        return Err(ApiError::bad_request(
+            "arbiters, organisers: at most 10 each",
+        ));
+    }
+    let mut organisers: Vec<PlayerId> = Vec::new();
+    for o in body.organisers.iter().map(|o| PlayerId::from_uuid(*o)) {
+        if !organisers.contains(&o) {
+            organisers.push(o);
+        }
     }
     let mut arbiters: Vec<PlayerId> = me.into_iter().collect();
     for a in &body.arbiters {
@@ -529,6 +546,7 @@ pub(crate) async fn create(
         play,
         half_point_byes: body.half_point_byes.unwrap_or(true),
         tiebreaks: body.tiebreaks.filter(|c| !c.is_empty()),
+        organisers,
         ..TournamentCreated::new(name, system, rounds, arbiters)
     });
     command(state, caller, &id, created).await
@@ -1525,7 +1543,7 @@ pub async fn register_class(
         return Err(ApiError::not_found(caller.locale()));
     };
     let me = caller.player().and_then(|p| PlayerId::parse(&p.id).ok());
-    if !caller.is_admin() && !me.is_some_and(|me| t.setup.arbiters.contains(&me)) {
+    if !caller.is_admin() && !me.is_some_and(|me| t.setup.run_by(me)) {
         return Err(ApiError::tournament_rejection(
             &domain::tournament::Rejection::ArbiterOnly,
             caller.locale(),
