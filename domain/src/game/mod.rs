@@ -7,6 +7,7 @@
 
 mod adjournment;
 mod clock;
+pub mod conditional;
 mod decide;
 mod event;
 mod pgn;
