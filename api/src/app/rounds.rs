@@ -60,7 +60,8 @@ fn current(app: &AppState, id: &str) -> Result<Option<Box<Tournament>>, CommandE
     })
 }
 
-/// Creates the games of tournament `id`'s published rounds that are not there yet.
+/// Creates the games of tournament `id`'s latest round, if published, that are not there yet
+/// (a board whose result is in needs none).
 #[tracing::instrument(level = "debug", skip(app, t))]
 pub fn start_games(app: &AppState, id: &str, t: &Tournament) -> Result<usize, CommandError> {
     let Play::Online(online) = &t.setup.play else {
@@ -70,14 +71,19 @@ pub fn start_games(app: &AppState, id: &str, t: &Tournament) -> Result<usize, Co
         return Ok(0);
     };
     let mut created = 0;
-    for (i, round) in t.rounds.iter().enumerate() {
+    // Only the latest round can lack games: a round is paired once the one before has every
+    // result, and an online round's results come from its games (or the arbiter).
+    let latest = t.rounds.len().saturating_sub(1);
+    for (i, round) in t.rounds.iter().enumerate().skip(latest) {
         let Some(published) = &round.published else {
             continue;
         };
         let number = u16::try_from(i + 1).unwrap_or(u16::MAX);
         for board in &published.games {
             let game_id = board.game.to_string();
-            if app.store.game_row(&game_id)?.is_some() {
+            if round.boards.iter().any(|(p, o)| p.white == board.white && o.is_some())
+                || app.store.game_row(&game_id)?.is_some()
+            {
                 continue;
             }
             let Some((pairing, _)) = round.boards.iter().find(|(p, _)| p.white == board.white)
