@@ -660,6 +660,15 @@ async fn a_school_tournament_run_from_the_browser() {
             .click()
             .await
             .unwrap();
+        // The page comes back with one form fewer (the same notice as the last time).
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(15);
+        while o.find_all(Locator::Css("form.result")).await.unwrap().len() != 1 - board {
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "board {board}'s result never came back"
+            );
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
         until_shown(&o, "The result is entered.").await;
     }
     let t: Value = app

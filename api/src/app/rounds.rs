@@ -81,7 +81,10 @@ pub fn start_games(app: &AppState, id: &str, t: &Tournament) -> Result<usize, Co
         let number = u16::try_from(i + 1).unwrap_or(u16::MAX);
         for board in &published.games {
             let game_id = board.game.to_string();
-            if round.boards.iter().any(|(p, o)| p.white == board.white && o.is_some())
+            if round
+                .boards
+                .iter()
+                .any(|(p, o)| p.white == board.white && o.is_some())
                 || app.store.game_row(&game_id)?.is_some()
             {
                 continue;
