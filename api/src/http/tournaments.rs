@@ -744,7 +744,7 @@ pub async fn report(
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
-pub struct PlayerRef {
+pub struct Withdrawal {
     #[schema(format = Uuid)]
     pub player: String,
 }
@@ -780,7 +780,7 @@ pub struct Correction {
     post, path = "/api/v1/tournaments/{id}/withdrawals", tag = "tournaments",
     description = "Withdraw a player: not paired from the next round on.",
     params(("id" = String, Path, description = "Tournament id")),
-    request_body = PlayerRef,
+    request_body = Withdrawal,
     responses(
         (status = 200, body = TournamentView),
         (status = 422, description = "not_an_entrant, withdrawn", body = ErrorBody),
@@ -793,7 +793,7 @@ pub async fn withdraw(
     state: web::Data<AppState>,
     caller: Caller,
     id: web::Path<String>,
-    body: web::Json<PlayerRef>,
+    body: web::Json<Withdrawal>,
 ) -> Result<HttpResponse, ApiError> {
     answer(state, &caller, &id, || {
         Ok(Command::Withdraw {
