@@ -308,6 +308,48 @@ mod tests {
 
     use super::*;
 
+    /// The OpenAPI document names each schema by its type's name and keeps one per name: two
+    /// request or answer types of one name would describe one of them wrongly.
+    #[test]
+    fn every_schema_has_a_name_of_its_own() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let mut names: Vec<(String, String)> = Vec::new();
+        let mut stack = vec![root];
+        while let Some(dir) = stack.pop() {
+            for entry in std::fs::read_dir(&dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    stack.push(path);
+                    continue;
+                }
+                let text = std::fs::read_to_string(&path).unwrap_or_default();
+                let mut derives = false;
+                for line in text.lines().map(str::trim) {
+                    if line.starts_with("#[derive(") {
+                        derives = line.contains("ToSchema");
+                    } else if let Some(rest) = line
+                        .strip_prefix("pub struct ")
+                        .or_else(|| line.strip_prefix("pub enum "))
+                    {
+                        if derives {
+                            let name: String = rest
+                                .chars()
+                                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                                .collect();
+                            names.push((name, path.display().to_string()));
+                        }
+                        derives = false;
+                    }
+                }
+            }
+        }
+        assert!(names.len() > 20, "the schemas were found: {names:?}");
+        names.sort();
+        for pair in names.windows(2) {
+            assert_ne!(pair[0].0, pair[1].0, "{pair:?}");
+        }
+    }
+
     /// Every value a schema lists is read by serde, and the value after the last is not.
     fn reads<T: DeserializeOwned>(values: &[&str]) {
         for v in values {
