@@ -208,6 +208,18 @@ both_backends! {
         let report = app.get(&format!("/api/v1/tournaments/{}/report.trf", t["id"].as_str().unwrap()), None).await.text().await.unwrap();
         let line = report.lines().find(|l| l.contains("Ayşe Yılmaz")).unwrap();
         assert!(line.contains("1450") && line.contains("2011"), "{line}");
+        // A round robin under way takes no class: refused before anyone is made.
+        let rr: Value = app.post("/api/v1/tournaments", Some(&org.token), json!({"name": "Devreli", "system": "round_robin", "rounds": 1}))
+            .await.json().await.unwrap();
+        let rr_path = format!("/api/v1/tournaments/{}", rr["id"].as_str().unwrap());
+        for p in pupils.iter().take(2) {
+            app.post(&format!("{rr_path}/players"), Some(&org.token), json!({"player": p["id"]})).await;
+        }
+        app.post(&format!("{rr_path}/rounds"), Some(&org.token), json!({})).await;
+        let res = app.post(&format!("{rr_path}/class"), Some(&org.token), json!({"csv": "Yeni Öğrenci, yeni@okul.tr"})).await;
+        assert_error(res, 422, "round_robin_closed").await;
+        let again = app.post(&path, Some(&org.token), json!({"csv": "Yeni Öğrenci, yeni@okul.tr"})).await;
+        assert_eq!(again.status(), 200, "the address was not taken by the refused list");
     }
 
     async fn a_board_played_over_the_board_is_adjourned_as_a_game_in_zarf(app) {

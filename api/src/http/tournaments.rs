@@ -585,6 +585,23 @@ pub async fn get_tournament(
     Ok(HttpResponse::Ok().json(view))
 }
 
+/// Answers `read` of tournament `id` as it now stands (a 404 where there is none), off the
+/// async workers.
+async fn read_tournament<T: Send + 'static>(
+    state: web::Data<AppState>,
+    caller: &Caller,
+    id: &str,
+    read: impl FnOnce(&AppState, &Tournament) -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    let id = tournament_id(id, caller)?;
+    let locale = caller.locale();
+    web::block(move || match folded(&state, &id)? {
+        TournamentState::Created(t) => read(&state, &t),
+        TournamentState::NotCreated => Err(ApiError::not_found(locale)),
+    })
+    .await?
+}
+
 /// A tournament's state now: this server's cached fold, brought up to date from the log.
 pub(crate) fn folded(state: &AppState, id: &str) -> Result<TournamentState, ApiError> {
     Ok(state
@@ -728,15 +745,10 @@ pub async fn report(
     caller: Caller,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = tournament_id(&id, &caller)?;
-    let locale = caller.locale();
-    let text = web::block(move || -> Result<String, ApiError> {
-        let TournamentState::Created(t) = folded(&state, &id)? else {
-            return Err(ApiError::not_found(locale));
-        };
+    let text = read_tournament(state, &caller, &id, |_, t| {
         Ok(t.report(t.next_round()).write())
     })
-    .await??;
+    .await?;
     Ok(HttpResponse::Ok()
         .content_type("text/plain; charset=utf-8")
         .body(text))
@@ -901,13 +913,8 @@ pub async fn standings(
     caller: Caller,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = tournament_id(&id, &caller)?;
-    let locale = caller.locale();
-    let answer = web::block(move || -> Result<StandingsView, ApiError> {
-        let TournamentState::Created(t) = folded(&state, &id)? else {
-            return Err(ApiError::not_found(locale));
-        };
-        let codes = codes_of(&t);
+    let answer = read_tournament(state, &caller, &id, |_, t| {
+        let codes = codes_of(t);
         let table = t.standings(&codes);
         let mut rows: Vec<StandingsRow> = table
             .rows
@@ -929,7 +936,7 @@ pub async fn standings(
             rows,
         })
     })
-    .await??;
+    .await?;
     Ok(HttpResponse::Ok().json(answer))
 }
 
@@ -1101,7 +1108,6 @@ pub async fn teams(
     query: web::Query<TeamQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let id = tournament_id(&id, &caller)?;
-    let locale = caller.locale();
     let by = match query.by.as_deref() {
         None | Some("" | "school") => Team::School,
         Some("class") => Team::Class,
@@ -1117,12 +1123,9 @@ pub async fn teams(
         Some(n @ 1..=100) => n as usize,
         Some(_) => return Err(ApiError::bad_request("best: 1 to 100")),
     };
-    let rows = web::block(move || -> Result<Vec<TeamView>, ApiError> {
-        let TournamentState::Created(t) = folded(&state, &id)? else {
-            return Err(ApiError::not_found(locale));
-        };
+    let rows: Vec<TeamView> = read_tournament(state, &caller, &id, move |_, t| {
         let hundredths = |v: i64| v as f64 / 100.0;
-        Ok(t.team_standings(by, best, &codes_of(&t), tiebreak)
+        Ok(t.team_standings(by, best, &codes_of(t), tiebreak)
             .into_iter()
             .map(|r| TeamView {
                 team: r.team,
@@ -1134,7 +1137,7 @@ pub async fn teams(
             })
             .collect())
     })
-    .await??;
+    .await?;
     Ok(HttpResponse::Ok().json(rows))
 }
 
@@ -1227,12 +1230,7 @@ pub async fn games_pgn(
     caller: Caller,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = tournament_id(&id, &caller)?;
-    let locale = caller.locale();
-    let text = web::block(move || -> Result<String, ApiError> {
-        let TournamentState::Created(t) = folded(&state, &id)? else {
-            return Err(ApiError::not_found(locale));
-        };
+    let text = read_tournament(state, &caller, &id, |state, t| {
         let mut games = Vec::new();
         for round in &t.rounds {
             for (pairing, _) in &round.boards {
@@ -1250,7 +1248,7 @@ pub async fn games_pgn(
         }
         Ok(games.join("\n"))
     })
-    .await??;
+    .await?;
     Ok(HttpResponse::Ok()
         .content_type("application/x-chess-pgn; charset=utf-8")
         .body(text))
@@ -1546,6 +1544,19 @@ pub async fn register_class(
     if !caller.is_admin() && !me.is_some_and(|me| t.setup.run_by(me)) {
         return Err(ApiError::tournament_rejection(
             &domain::tournament::Rejection::ArbiterOnly,
+            caller.locale(),
+        ));
+    }
+    // Refused as the first registration would be, before any account is made.
+    if t.finished {
+        return Err(ApiError::tournament_rejection(
+            &domain::tournament::Rejection::Finished,
+            caller.locale(),
+        ));
+    }
+    if t.setup.system != System::Swiss && !t.rounds.is_empty() {
+        return Err(ApiError::tournament_rejection(
+            &domain::tournament::Rejection::RoundRobinClosed,
             caller.locale(),
         ));
     }
