@@ -288,6 +288,12 @@ mod tests {
                 assert!(Texts::of(locale).has(p.key()), "{}", p.key());
             }
         }
+        for p in domain::game::LineProblem::examples() {
+            for locale in [Locale::En, Locale::Tr] {
+                let r = rejection(&Rejection::InvalidConditionalMoves(p.clone()), locale);
+                assert!(Texts::of(locale).has(p.key()) && !r.contains('{'), "{r}");
+            }
+        }
         for p in LeaveProblem::examples() {
             let r = rejection(&Rejection::InvalidLeave(p.clone()), Locale::Tr);
             assert!(
@@ -379,6 +385,11 @@ mod tests {
             )
             .chain(FieldProblem::examples().iter().map(|p| p.key().to_owned()))
             .chain(LeaveProblem::examples().iter().map(|p| p.key().to_owned()))
+            .chain(
+                domain::game::LineProblem::examples()
+                    .iter()
+                    .map(|p| p.key().to_owned()),
+            )
             .chain(
                 TimeControlError::examples()
                     .iter()

@@ -178,7 +178,11 @@ pub fn rows_for(game: &Game, first_seq: i64, events: &[GameEvent]) -> Vec<Outbox
             | EventBody::EnvelopeRestored { .. }
             | EventBody::ClocksSet { .. }
             | EventBody::LateForResumption { .. }
-            | EventBody::DeadPositionFound { .. } => {}
+            | EventBody::DeadPositionFound { .. }
+            // A player's conditional lines are theirs alone: no mail tells of them.
+            | EventBody::ConditionalMovesSet { .. }
+            | EventBody::ConditionalMovesWithdrawn { .. }
+            | EventBody::ConditionalMovesDropped { .. } => {}
         }
     }
     rows

@@ -115,7 +115,8 @@ fn game_log() -> (Vec<GameEvent>, Vec<Move>, Vec<String>) {
                 actor,
                 Command::MakeMove {
                     mv,
-                    offer_draw: false
+                    offer_draw: false,
+                    conditional: Vec::new(),
                 }
             ));
             moves.push(m);

@@ -332,6 +332,7 @@ pub fn pgn_round_trip(data: &[u8]) {
                     },
                     draw_offered: op & 0x10 != 0,
                     sealed: false,
+                    conditional: false,
                 },
             };
             state = evolve(state, &event);

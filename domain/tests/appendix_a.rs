@@ -190,6 +190,7 @@ fn a2_the_envelope_records_its_items() {
         Command::MakeMove {
             mv: mv("e5"),
             offer_draw: true,
+            conditional: Vec::new(),
         },
     )
     .unwrap();
@@ -399,6 +400,7 @@ fn an_event_may_check_the_sealed_move_at_sealing() {
     let mut c = create_command(None, RuleSet::Fide2023);
     c.sealed_move_check = SealedMoveCheck::AtSealing;
     let mut u = Table {
+        opened: Vec::new(),
         log: Vec::new(),
         state: domain::GameState::NotCreated,
         now: t.now,

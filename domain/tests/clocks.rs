@@ -68,6 +68,7 @@ fn art_6_5_the_clock_of_the_side_to_move_runs_from_creation() {
 #[test]
 fn a_game_set_to_start_later_runs_no_clock_and_takes_no_move_before_its_start() {
     let mut t = Table {
+        opened: Vec::new(),
         log: Vec::new(),
         state: domain::game::GameState::NotCreated,
         now: time::macros::datetime!(2026-03-01 12:00 UTC),

@@ -354,6 +354,7 @@ fn every_dead_position_reached_by_a_move_ends_the_game_at_that_move() {
                 Command::MakeMove {
                     mv: common::mv_in(&uci, domain::chess::Notation::Uci),
                     offer_draw: false,
+                    conditional: Vec::new(),
                 },
             )
             .unwrap();

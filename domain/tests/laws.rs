@@ -26,6 +26,7 @@ fn played(uci: &str, san: &str, draw_offered: bool) -> EventBody {
         },
         draw_offered,
         sealed: false,
+        conditional: false,
     }
 }
 
@@ -126,6 +127,7 @@ fn art_3_7_5_promotion_is_free_and_must_be_named() {
         Command::MakeMove {
             mv: mv_in("a8A", Notation::SanTr),
             offer_draw: false,
+            conditional: Vec::new(),
         },
     )
     .unwrap();
@@ -293,6 +295,7 @@ fn art_9_1_2_1_an_offer_made_with_a_move_is_recorded_against_it() {
             Command::MakeMove {
                 mv: mv("e4"),
                 offer_draw: true,
+                conditional: Vec::new(),
             },
         )
         .unwrap();
@@ -321,6 +324,7 @@ fn art_9_1_2_2_an_offer_lapses_when_the_opponent_moves() {
         Command::MakeMove {
             mv: mv("e4"),
             offer_draw: true,
+            conditional: Vec::new(),
         },
     )
     .unwrap();
@@ -877,6 +881,7 @@ fn the_players_own_notation_is_tried_first_and_disagreement_is_ambiguous() {
         Command::MakeMove {
             mv: mv_in("Kd8", Notation::SanTr),
             offer_draw: false,
+            conditional: Vec::new(),
         },
         &ctx(None),
     )
@@ -898,6 +903,7 @@ fn pgn_export_has_the_seven_tag_roster_first() {
         Command::MakeMove {
             mv: mv("Nc6"),
             offer_draw: true,
+            conditional: Vec::new(),
         },
     )
     .unwrap();

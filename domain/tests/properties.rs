@@ -6,13 +6,15 @@ use domain::chess::{
     legal_moves, read_move, write_move, LetterSet, MoveStyle, MoveText, Notation, StartFen,
 };
 use domain::game::{
-    evolve, export_pgn, Actor, ClaimKind, Command, Context, CreateGame, EventBody, GameEvent,
-    GameState, MoveInput, Participant, RuleSet, Status,
+    evolve, export_pgn, Actor, ClaimKind, Command, ConditionalLines, Context, CreateGame,
+    EventBody, GameEvent, GameState, MoveInput, OpenedLines, Participant, RuleSet, Status,
 };
 use domain::{decide, GameId, PlayerId};
 use proptest::prelude::*;
 use shakmaty::{Chess, Position};
 use time::macros::datetime;
+
+const NONCE: &str = "00112233445566778899aabbccddeeff";
 
 fn white() -> PlayerId {
     PlayerId::parse("0190a5b2-7c3e-7f00-8000-0000000000a1").unwrap()
@@ -34,11 +36,17 @@ fn random_game(steps: &[(u16, u8)], rules: RuleSet) -> (Vec<GameEvent>, GameStat
             actor,
             notation: None,
         };
-        if let Ok(events) = decide(state, command, &ctx) {
-            for e in &events {
-                *state = evolve(std::mem::take(state), e);
+        match decide(state, command, &ctx) {
+            Ok(events) => {
+                for e in &events {
+                    *state = evolve(std::mem::take(state), e);
+                }
+                log.extend(events);
             }
-            log.extend(events);
+            Err(domain::Rejection::ConditionalMovesUnavailable) => {
+                panic!("the lines set were not the ones the log holds")
+            }
+            Err(_) => {}
         }
     };
     let create = CreateGame {
@@ -69,6 +77,8 @@ fn random_game(steps: &[(u16, u8)], rules: RuleSet) -> (Vec<GameEvent>, GameStat
         Actor::Admin,
         Command::CreateGame(Box::new(create)),
     );
+    // The lines each side set, as the service would open them for a move.
+    let mut opened: Vec<OpenedLines> = Vec::new();
     for &(choice, action) in steps {
         let Some(game) = state.game() else { break };
         if !game.is_active() {
@@ -92,6 +102,7 @@ fn random_game(steps: &[(u16, u8)], rules: RuleSet) -> (Vec<GameEvent>, GameStat
                 Command::MakeMove {
                     mv: input,
                     offer_draw: true,
+                    conditional: opened.clone(),
                 },
             ),
             1 => (actor_of(to_move.opponent()), Command::OfferDraw),
@@ -120,11 +131,63 @@ fn random_game(steps: &[(u16, u8)], rules: RuleSet) -> (Vec<GameEvent>, GameStat
                 },
             ),
             8 if choice % 50 == 0 => (actor_of(to_move.opponent()), Command::Resign),
+            // Either side sets a random line of random legal moves, or withdraws its lines.
+            9 | 10 => {
+                let owner = if action % 32 == 9 {
+                    to_move.opponent()
+                } else {
+                    to_move
+                };
+                let plies = 1 + usize::from(owner != to_move) + 2 * (choice as usize % 3);
+                let mut pos = game.position().clone();
+                let mut line = Vec::new();
+                for k in 0..plies {
+                    let legal = legal_moves(&pos);
+                    if legal.is_empty() {
+                        break;
+                    }
+                    let m = legal[(choice as usize / 3 + k * 7) % legal.len()];
+                    line.push(MoveText::parse(&write_move(&pos, m, MoveStyle::Uci)).unwrap());
+                    pos.play_unchecked(m);
+                }
+                let lines = vec![line];
+                if let Ok(read) = ConditionalLines::parse::<domain::chess::Chess>(
+                    game.position(),
+                    owner,
+                    &lines,
+                    Some(Notation::Uci),
+                    None,
+                ) {
+                    opened.retain(|o| o.side != owner);
+                    opened.push(OpenedLines {
+                        side: owner,
+                        lines: read,
+                        nonce: NONCE.into(),
+                    });
+                }
+                (
+                    actor_of(owner),
+                    Command::SetConditionalMoves {
+                        lines,
+                        notation: Some(Notation::Uci),
+                        nonce: NONCE.into(),
+                    },
+                )
+            }
+            11 => (
+                actor_of(if choice % 2 == 0 {
+                    to_move
+                } else {
+                    to_move.opponent()
+                }),
+                Command::WithdrawConditionalMoves,
+            ),
             _ => (
                 actor_of(to_move),
                 Command::MakeMove {
                     mv: input,
                     offer_draw: false,
+                    conditional: opened.clone(),
                 },
             ),
         };

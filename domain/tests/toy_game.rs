@@ -263,6 +263,7 @@ fn take(text: &str, notation: Option<Counting>) -> Command<TakeAway> {
             notation,
         },
         offer_draw: false,
+        conditional: Vec::new(),
     }
 }
 
@@ -287,6 +288,7 @@ fn the_core_plays_a_game_that_is_not_chess_to_its_end_and_folds_it_again() {
                 },
                 draw_offered: false,
                 sealed: false,
+                conditional: false,
             },
             EventBody::GameEnded {
                 result: GameResult::WhiteWins,
@@ -387,6 +389,7 @@ fn draw_offers_and_resignation_are_the_cores() {
                     notation: None,
                 },
                 offer_draw: true,
+                conditional: Vec::new(),
             },
         )
         .unwrap();

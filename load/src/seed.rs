@@ -276,6 +276,7 @@ fn play(
             Command::MakeMove {
                 mv,
                 offer_draw: false,
+                conditional: Vec::new(),
             },
             &ctx,
         )?;

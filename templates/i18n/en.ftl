@@ -132,6 +132,21 @@ rejection-already-checked-in = You are already checked in.
 rejection-envelope-content-missing = The envelope could not be opened.
 rejection-clock-correction-too-late = Too late: the clocks are corrected only before the first move of the resumption (A12).
 rejection-not-started = The game has not started yet: it starts at { $starts_at }.
+rejection-invalid-conditional-moves = Your conditional moves were not saved: { $detail }
+rejection-no-conditional-moves = You have no conditional moves.
+rejection-conditional-moves-unavailable = The conditional moves could not be read.
+
+# What is wrong with a set of conditional lines (the detail of its refusal).
+lines-none = there are no lines (withdraw them instead).
+lines-too-many = at most { $max } lines.
+lines-empty = line { $line } is empty.
+lines-too-long = line { $line } is longer than { $max } moves.
+lines-no-reply = line { $line } ends with your opponent's move; add your reply.
+lines-move-unparseable = line { $line }, move { $ply } is not a move.
+lines-move-illegal = line { $line }, move { $ply } is not a legal move there.
+lines-move-promotion-missing = line { $line }, move { $ply }: name the piece the pawn becomes.
+lines-move-ambiguous = line { $line }, move { $ply } can be read as more than one move ({ $candidates }).
+lines-contradict = line { $line } answers move { $ply } otherwise than line { $other }.
 
 # The API's other error messages.
 error-not-found = Not found.

@@ -132,6 +132,21 @@ rejection-already-checked-in = Zaten geldiğinizi bildirdiniz.
 rejection-envelope-content-missing = Zarf açılamadı.
 rejection-clock-correction-too-late = Çok geç: saatler yalnızca devam oturumunun ilk hamlesinden önce düzeltilebilir (A12).
 rejection-not-started = Oyun henüz başlamadı; başlama zamanı: { $starts_at }.
+rejection-invalid-conditional-moves = Koşullu hamleleriniz kaydedilmedi: { $detail }
+rejection-no-conditional-moves = Koşullu hamleniz yok.
+rejection-conditional-moves-unavailable = Koşullu hamleler okunamadı.
+
+# Koşullu hamle dizilerindeki hata (reddin ayrıntısı).
+lines-none = hiç dizi yok (onun yerine geri çekin).
+lines-too-many = en fazla { $max } dizi.
+lines-empty = { $line }. dizi boş.
+lines-too-long = { $line }. dizi { $max } hamleden uzun.
+lines-no-reply = { $line }. dizi rakibinizin hamlesiyle bitiyor; yanıtınızı ekleyin.
+lines-move-unparseable = { $line }. dizinin { $ply }. hamlesi bir hamle değil.
+lines-move-illegal = { $line }. dizinin { $ply }. hamlesi orada kurallara uygun değil.
+lines-move-promotion-missing = { $line }. dizi, { $ply }. hamle: piyonun hangi taşa terfi edeceğini yazın.
+lines-move-ambiguous = { $line }. dizinin { $ply }. hamlesi birden fazla hamle olarak okunabiliyor ({ $candidates }).
+lines-contradict = { $line }. dizi { $ply }. hamleyi { $other }. diziden farklı yanıtlıyor.
 
 # The API's other error messages.
 error-not-found = Bulunamadı.

@@ -193,6 +193,7 @@ pub fn status_of(r: &Rejection) -> StatusCode {
         | R::BeforeResumption
         | R::AlreadyCheckedIn
         | R::NotStarted { .. }
+        | R::NoConditionalMoves
         | R::ClockCorrectionTooLate => StatusCode::CONFLICT,
         R::IllegalMove { .. }
         | R::PromotionMissing { .. }
@@ -203,9 +204,12 @@ pub fn status_of(r: &Rejection) -> StatusCode {
         | R::InvalidTimeControl(_)
         | R::SamePlayer
         | R::InvalidLeave(_)
-        | R::LeaveAllowanceExceeded { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+        | R::LeaveAllowanceExceeded { .. }
+        | R::InvalidConditionalMoves(_) => StatusCode::UNPROCESSABLE_ENTITY,
         // A log that does not fold, or an envelope the service cannot open: the service's fault.
-        R::CorruptLog(_) | R::EnvelopeContentMissing => StatusCode::INTERNAL_SERVER_ERROR,
+        R::CorruptLog(_) | R::EnvelopeContentMissing | R::ConditionalMovesUnavailable => {
+            StatusCode::INTERNAL_SERVER_ERROR
+        }
     }
 }
 
@@ -317,7 +321,9 @@ mod tests {
             .filter(|r| {
                 !matches!(
                     r,
-                    Rejection::CorruptLog(_) | Rejection::EnvelopeContentMissing
+                    Rejection::CorruptLog(_)
+                        | Rejection::EnvelopeContentMissing
+                        | Rejection::ConditionalMovesUnavailable
                 )
             })
             .collect();

@@ -354,6 +354,7 @@ pub async fn post_move(
     let command = Command::MakeMove {
         mv,
         offer_draw: body.offer_draw.unwrap_or(false),
+        conditional: Vec::new(),
     };
     Ok(ok_game(
         &run(

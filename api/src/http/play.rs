@@ -279,6 +279,7 @@ pub async fn move_form(
             notation: None,
         },
         offer_draw: form.offer_draw.is_some(),
+        conditional: Vec::new(),
     };
     play(state, &req, id, command, typed).await
 }

@@ -83,6 +83,7 @@ fn uci_move(pos: &shakmaty::Chess, m: shakmaty::Move) -> Command {
             notation: Some(Notation::Uci),
         },
         offer_draw: false,
+        conditional: Vec::new(),
     }
 }
 

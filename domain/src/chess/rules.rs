@@ -66,6 +66,11 @@ impl Rules for Chess {
         Uci::parse(code.as_str()).ok()?.to_move_unchecked(pos)
     }
 
+    fn read_code(pos: &ChessPosition, code: &MoveCode) -> Option<Move> {
+        let m = Uci::parse(code.as_str()).ok()?.to_move_unchecked(pos)?;
+        pos.is_legal(m).then_some(m)
+    }
+
     fn play(pos: &mut ChessPosition, m: Move) {
         pos.play_unchecked(m);
     }

@@ -1,17 +1,27 @@
 //! Conditional moves: a player's prepared lines ("if he plays Nf3, I answer Nc6; then if Bb5,
 //! a6"), read move by move against the game's position when they are set, and kept as the log
 //! records moves (their codes), so a line matches on moves, not on positions.
+//!
+//! The lines are secret to their owner: the log records only that they were set, with a
+//! commitment to them ([`commitment`]); the service keeps them encrypted and hands them to
+//! `decide` ([`OpenedLines`]) when a move is judged in a game where they are held.
+
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
 
 use super::event::MoveRecord;
 use super::rules::{MoveCode, MoveText, ReadError, Rules};
+use super::types::{Side, Timestamp};
+use crate::ids::GameId;
 
 /// The most lines a player may keep, and the most plies (moves of either side) in one.
 pub const MAX_LINES: usize = 32;
 pub const MAX_PLIES: usize = 40;
 
-/// A player's lines, each alternating the opponent's move and the player's reply, from a
-/// position where the opponent is to move. Every move of every line was legal in its place when
-/// the lines were read; two lines that answer the same moves answer them alike.
+/// A player's lines from a position: each alternates the two sides' moves, beginning with the
+/// side to move there, and ends with a move of the owner's. Every move of every line was legal
+/// in its place when the lines were read; lines that share their moves up to one of the owner's
+/// share that move too (an answer is never in doubt).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct ConditionalLines {
     lines: Vec<Vec<MoveCode>>,
@@ -20,6 +30,8 @@ pub struct ConditionalLines {
 /// Why a set of lines is refused (lines and plies counted from 1).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum LineProblem {
+    #[error("no lines (withdraw them instead)")]
+    NoLines,
     #[error("at most {max} lines")]
     TooManyLines { max: usize },
     #[error("line {line} is empty")]
@@ -42,18 +54,188 @@ pub enum LineProblem {
     },
 }
 
+impl LineProblem {
+    pub fn examples() -> Vec<LineProblem> {
+        let mv = |problem| LineProblem::Move {
+            line: 1,
+            ply: 3,
+            problem,
+        };
+        vec![
+            LineProblem::NoLines,
+            LineProblem::TooManyLines { max: MAX_LINES },
+            LineProblem::Empty { line: 2 },
+            LineProblem::TooLong {
+                line: 1,
+                max: MAX_PLIES,
+            },
+            LineProblem::NoReply { line: 1 },
+            mv(ReadError::Unparseable),
+            mv(ReadError::Illegal),
+            mv(ReadError::PromotionMissing),
+            mv(ReadError::Ambiguous {
+                candidates: vec!["Nbd2".into(), "Nfd2".into()],
+            }),
+            LineProblem::Contradicts {
+                line: 2,
+                other: 1,
+                ply: 2,
+            },
+        ]
+    }
+
+    /// The message's key in the translations.
+    pub const fn key(&self) -> &'static str {
+        match self {
+            LineProblem::NoLines => "lines-none",
+            LineProblem::TooManyLines { .. } => "lines-too-many",
+            LineProblem::Empty { .. } => "lines-empty",
+            LineProblem::TooLong { .. } => "lines-too-long",
+            LineProblem::NoReply { .. } => "lines-no-reply",
+            LineProblem::Move { problem, .. } => match problem {
+                ReadError::Unparseable => "lines-move-unparseable",
+                ReadError::Illegal => "lines-move-illegal",
+                ReadError::PromotionMissing => "lines-move-promotion-missing",
+                ReadError::Ambiguous { .. } => "lines-move-ambiguous",
+            },
+            LineProblem::Contradicts { .. } => "lines-contradict",
+        }
+    }
+
+    pub fn args(&self) -> Vec<(&'static str, String)> {
+        match self {
+            LineProblem::NoLines => Vec::new(),
+            LineProblem::TooManyLines { max } => vec![("max", max.to_string())],
+            LineProblem::Empty { line } | LineProblem::NoReply { line } => {
+                vec![("line", line.to_string())]
+            }
+            LineProblem::TooLong { line, max } => {
+                vec![("line", line.to_string()), ("max", max.to_string())]
+            }
+            LineProblem::Move { line, ply, problem } => {
+                let mut args = vec![("line", line.to_string()), ("ply", ply.to_string())];
+                if let ReadError::Ambiguous { candidates } = problem {
+                    args.push(("candidates", candidates.join(", ")));
+                }
+                args
+            }
+            LineProblem::Contradicts { line, other, ply } => vec![
+                ("line", line.to_string()),
+                ("other", other.to_string()),
+                ("ply", ply.to_string()),
+            ],
+        }
+    }
+}
+
+/// What a move does to a set of lines.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Advance {
+    /// Some lines began with it: they go on from after it.
+    Continues(ConditionalLines),
+    /// Some lines began with it, and it was their last move: nothing is left.
+    Exhausted,
+    /// No line began with it.
+    NoMatch,
+}
+
+/// Why a player's lines were dropped before they were played out. A game's end drops them too;
+/// its ending is then the reason.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DropReason {
+    /// A move no line foresaw.
+    NoMatch,
+    /// Every line was played to its end.
+    Exhausted,
+    /// The opponent offered a draw: the owner must answer it.
+    DrawOffer,
+    /// A draw was claimed (9.2, 9.3).
+    Claim,
+    /// The game was adjourned (Appendix A): the sealed move is written afresh.
+    Adjournment,
+    /// The reply is no longer a legal move.
+    ReplyIllegal,
+}
+
+impl DropReason {
+    pub const ALL: [DropReason; 6] = [
+        DropReason::NoMatch,
+        DropReason::Exhausted,
+        DropReason::DrawOffer,
+        DropReason::Claim,
+        DropReason::Adjournment,
+        DropReason::ReplyIllegal,
+    ];
+
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            DropReason::NoMatch => "no_match",
+            DropReason::Exhausted => "exhausted",
+            DropReason::DrawOffer => "draw_offer",
+            DropReason::Claim => "claim",
+            DropReason::Adjournment => "adjournment",
+            DropReason::ReplyIllegal => "reply_illegal",
+        }
+    }
+}
+
+/// A player's lines as the state knows them: the commitment, not the moves.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HeldLines {
+    pub commitment: String,
+    /// The ply at which they were set (the number of moves played then).
+    pub from_ply: usize,
+    pub set_at: Timestamp,
+    /// The moves played since (each one a line foresaw).
+    pub since: Vec<MoveCode>,
+}
+
+/// A player's lines as set, opened by the service for `decide`, with the nonce of their
+/// commitment.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OpenedLines {
+    pub side: Side,
+    pub lines: ConditionalLines,
+    pub nonce: String,
+}
+
+/// The commitment the log records when lines are set:
+/// `hex(sha256("{game_id}\n{ply}\n{side}\n{lines}\n{nonce}"))`, the lines written as
+/// [`ConditionalLines::canonical`].
+pub fn commitment(
+    game: GameId,
+    ply: usize,
+    side: Side,
+    lines: &ConditionalLines,
+    nonce: &str,
+) -> String {
+    let input = format!(
+        "{game}\n{ply}\n{}\n{}\n{nonce}",
+        side.as_str(),
+        lines.canonical()
+    );
+    hex::encode(Sha256::digest(input.as_bytes()))
+}
+
 impl ConditionalLines {
-    /// Reads `lines` as written (in `notation` if named, else the writer's `preferred` one
-    /// first), from `pos`, where the owner's opponent is to move.
+    /// Reads `lines` as written by `owner` (in `notation` if named, else the writer's
+    /// `preferred` one first), from `pos`.
     pub fn parse<R: Rules>(
         pos: &R::Position,
+        owner: Side,
         lines: &[Vec<MoveText>],
         notation: Option<R::Notation>,
         preferred: Option<R::Notation>,
     ) -> Result<ConditionalLines, LineProblem> {
+        if lines.is_empty() {
+            return Err(LineProblem::NoLines);
+        }
         if lines.len() > MAX_LINES {
             return Err(LineProblem::TooManyLines { max: MAX_LINES });
         }
+        // Plies are counted from 0 here: the owner's are the even ones if the owner is to move.
+        let owners = usize::from(R::turn(pos) != owner);
         let mut read: Vec<Vec<MoveCode>> = Vec::with_capacity(lines.len());
         for (i, line) in lines.iter().enumerate() {
             let n = i + 1;
@@ -66,7 +248,7 @@ impl ConditionalLines {
                     max: MAX_PLIES,
                 });
             }
-            if line.len() % 2 == 1 {
+            if (line.len() - 1) % 2 != owners {
                 return Err(LineProblem::NoReply { line: n });
             }
             let mut at = pos.clone();
@@ -83,10 +265,10 @@ impl ConditionalLines {
                 codes.push(uci);
                 R::play(&mut at, m);
             }
-            // The same moves of the opponent must meet the same reply.
+            // The same moves before one of the owner's must meet the same move of theirs.
             for (j, other) in read.iter().enumerate() {
                 let common = codes.iter().zip(other).take_while(|(a, b)| a == b).count();
-                if common % 2 == 1 && common < codes.len() && common < other.len() {
+                if common % 2 == owners && common < codes.len() && common < other.len() {
                     return Err(LineProblem::Contradicts {
                         line: n,
                         other: j + 1,
@@ -99,26 +281,58 @@ impl ConditionalLines {
         Ok(ConditionalLines { lines: read })
     }
 
+    /// Lines as the service stored them (read when they were set): `None` where they could not
+    /// be a set of lines at all.
+    pub fn stored(lines: Vec<Vec<MoveCode>>) -> Option<ConditionalLines> {
+        let fits = !lines.is_empty()
+            && lines.len() <= MAX_LINES
+            && lines.iter().all(|l| !l.is_empty() && l.len() <= MAX_PLIES);
+        fits.then_some(ConditionalLines { lines })
+    }
+
     pub fn lines(&self) -> &[Vec<MoveCode>] {
         &self.lines
     }
 
-    pub fn is_empty(&self) -> bool {
-        self.lines.is_empty()
+    /// The lines as the commitment writes them: each line's codes separated by spaces, the
+    /// lines by `;`.
+    pub fn canonical(&self) -> String {
+        let line = |l: &Vec<MoveCode>| l.iter().map(MoveCode::as_str).collect::<Vec<_>>().join(" ");
+        self.lines.iter().map(line).collect::<Vec<_>>().join(";")
     }
 
-    /// The opponent played `played`: the owner's reply if a line begins with it, and the lines
-    /// that go on from after the reply (the others are dropped). `None`: no line answers it.
-    pub fn answer(&self, played: &MoveCode) -> Option<(MoveCode, ConditionalLines)> {
-        let mut reply = None;
+    /// The move every line begins with where the owner is to move (they agree there).
+    pub fn next(&self) -> Option<MoveCode> {
+        self.lines.first().and_then(|l| l.first()).copied()
+    }
+
+    /// `played` was played: the lines that began with it go on from after it.
+    pub fn advance(&self, played: &MoveCode) -> Advance {
+        let mut matched = false;
         let mut rest = Vec::new();
         for line in self.lines.iter().filter(|l| l.first() == Some(played)) {
-            reply.get_or_insert(line[1]);
-            if line.len() > 2 {
-                rest.push(line[2..].to_vec());
+            matched = true;
+            if line.len() > 1 {
+                rest.push(line[1..].to_vec());
             }
         }
-        reply.map(|r| (r, ConditionalLines { lines: rest }))
+        match (matched, rest.is_empty()) {
+            (false, _) => Advance::NoMatch,
+            (true, true) => Advance::Exhausted,
+            (true, false) => Advance::Continues(ConditionalLines { lines: rest }),
+        }
+    }
+
+    /// The lines after the moves `played` (each of which they foresaw), or why they are gone.
+    pub fn after(&self, played: &[MoveCode]) -> Advance {
+        let mut now = Advance::Continues(self.clone());
+        for code in played {
+            now = match now {
+                Advance::Continues(lines) => lines.advance(code),
+                gone => return gone,
+            };
+        }
+        now
     }
 }
 
@@ -146,6 +360,7 @@ mod tests {
         let start = Chess::start();
         let read = ConditionalLines::parse::<Chess>(
             &start,
+            Side::Black,
             &lines(&["e4 e5 Nf3 Nc6", "e4 e5 Bc4 Nf6", "d4 d5"]),
             None,
             None,
@@ -153,8 +368,13 @@ mod tests {
         .unwrap();
         assert_eq!(read.lines().len(), 3);
         // White plays e4: Black answers e5, and the two lines from e4 go on.
-        let (reply, rest) = read.answer(&code("e2e4")).unwrap();
-        assert_eq!(reply, code("e7e5"));
+        let Advance::Continues(after_e4) = read.advance(&code("e2e4")) else {
+            panic!("e4 was foreseen")
+        };
+        assert_eq!(after_e4.next(), Some(code("e7e5")));
+        let Advance::Continues(rest) = after_e4.advance(&code("e7e5")) else {
+            panic!("the reply goes on")
+        };
         assert_eq!(
             rest.lines(),
             [
@@ -162,11 +382,38 @@ mod tests {
                 vec![code("f1c4"), code("g8f6")]
             ]
         );
+        assert_eq!(rest.canonical(), "g1f3 b8c6;f1c4 g8f6");
         // A move no line begins with drops them all.
-        assert!(read.answer(&code("c2c4")).is_none());
+        assert_eq!(read.advance(&code("c2c4")), Advance::NoMatch);
         // The last reply of a line leaves nothing.
-        let (_, rest) = read.answer(&code("d2d4")).unwrap();
-        assert!(rest.is_empty());
+        assert_eq!(
+            read.after(&[code("d2d4"), code("d7d5")]),
+            Advance::Exhausted
+        );
+        assert_eq!(
+            read.after(&[code("e2e4"), code("e7e5"), code("d2d4")]),
+            Advance::NoMatch
+        );
+    }
+
+    #[test]
+    fn the_player_to_move_sets_lines_from_their_own_move() {
+        let start = Chess::start();
+        let parse = |l: &[&str]| {
+            ConditionalLines::parse::<Chess>(&start, Side::White, &lines(l), None, None)
+        };
+        let read = parse(&["e4 e5 Nf3", "e4 c5 Nf3"]).unwrap();
+        assert_eq!(read.next(), Some(code("e2e4")));
+        // A line must end with the owner's move, and the owner's first move is one.
+        assert_eq!(parse(&["e4 e5"]), Err(LineProblem::NoReply { line: 1 }));
+        assert_eq!(
+            parse(&["e4 e5 Nf3", "d4 d5 c4"]),
+            Err(LineProblem::Contradicts {
+                line: 2,
+                other: 1,
+                ply: 1
+            })
+        );
     }
 
     #[test]
@@ -174,6 +421,7 @@ mod tests {
         let start = Chess::start();
         let turkish = ConditionalLines::parse::<Chess>(
             &start,
+            Side::Black,
             &lines(&["Af3 Af6"]),
             Some(Notation::SanTr),
             None,
@@ -185,7 +433,9 @@ mod tests {
     #[test]
     fn a_wrong_set_of_lines_is_refused_with_the_line_and_ply() {
         let start = Chess::start();
-        let parse = |l: &[&str]| ConditionalLines::parse::<Chess>(&start, &lines(l), None, None);
+        let parse = |l: &[&str]| {
+            ConditionalLines::parse::<Chess>(&start, Side::Black, &lines(l), None, None)
+        };
         assert_eq!(
             parse(&["e4 e5", "d4 Ke2"]),
             Err(LineProblem::Move {
@@ -203,6 +453,7 @@ mod tests {
                 ply: 2
             })
         );
+        assert_eq!(parse(&[]), Err(LineProblem::NoLines));
         let many = vec!["e4 e5"; MAX_LINES + 1];
         assert_eq!(
             parse(&many),

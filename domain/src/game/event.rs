@@ -8,6 +8,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::adjournment::{EnvelopeKind, SealedMoveCheck};
+use super::conditional::DropReason;
 use super::rules::MoveCode;
 use super::time_control::TimeControl;
 use super::types::{
@@ -92,6 +93,10 @@ pub enum EventBody {
         /// The move came out of an envelope: its time was charged when the envelope closed.
         #[serde(default, skip_serializing_if = "is_false")]
         sealed: bool,
+        /// The move came from the mover's conditional lines, answering the move before it (in
+        /// the same append); it took no time from them.
+        #[serde(default, skip_serializing_if = "is_false")]
+        conditional: bool,
     },
     /// A draw offer made at another time than with a move (still valid, 9.1.2.1).
     DrawOffered {
@@ -201,6 +206,22 @@ pub enum EventBody {
     DeadPositionFound {
         ply: u32,
     },
+    /// A player set conditional lines (replacing any they had). Only a commitment to them is
+    /// recorded: the moves are the player's secret until played.
+    ConditionalMovesSet {
+        side: Side,
+        commitment: String,
+    },
+    /// The player withdrew their conditional lines.
+    ConditionalMovesWithdrawn {
+        side: Side,
+    },
+    /// A player's conditional lines were dropped, and why (the game's end drops them without
+    /// this: its ending says why).
+    ConditionalMovesDropped {
+        side: Side,
+        reason: DropReason,
+    },
     /// The game is over. Always the last event of a finished game, right after the event that
     /// ended it.
     GameEnded {
@@ -225,7 +246,7 @@ pub enum DecodeError {
 }
 
 impl EventBody {
-    pub const TYPES: [&'static str; 22] = [
+    pub const TYPES: [&'static str; 25] = [
         "game_created",
         "move_played",
         "draw_offered",
@@ -247,6 +268,9 @@ impl EventBody {
         "clocks_set",
         "late_for_resumption",
         "dead_position_found",
+        "conditional_moves_set",
+        "conditional_moves_withdrawn",
+        "conditional_moves_dropped",
         "game_ended",
     ];
 
@@ -274,6 +298,9 @@ impl EventBody {
             EventBody::ClocksSet { .. } => "clocks_set",
             EventBody::LateForResumption { .. } => "late_for_resumption",
             EventBody::DeadPositionFound { .. } => "dead_position_found",
+            EventBody::ConditionalMovesSet { .. } => "conditional_moves_set",
+            EventBody::ConditionalMovesWithdrawn { .. } => "conditional_moves_withdrawn",
+            EventBody::ConditionalMovesDropped { .. } => "conditional_moves_dropped",
             EventBody::GameEnded { .. } => "game_ended",
         }
     }
@@ -334,6 +361,7 @@ mod tests {
             },
             draw_offered: true,
             sealed: false,
+            conditional: false,
         };
         assert_eq!(body.type_name(), "move_played");
         assert_eq!(body.version(), 1);
@@ -364,6 +392,15 @@ mod tests {
             EventBody::DrawDeclined { by: side },
             EventBody::Resigned { by: side },
             EventBody::DeadPositionFound { ply: 41 },
+            EventBody::ConditionalMovesSet {
+                side,
+                commitment: "ab".into(),
+            },
+            EventBody::ConditionalMovesWithdrawn { side },
+            EventBody::ConditionalMovesDropped {
+                side,
+                reason: DropReason::DrawOffer,
+            },
             EventBody::ArbiterDecided {
                 result: GameResult::Draw,
                 reason: "r".into(),

@@ -21,6 +21,7 @@ pub use adjournment::{
     commitment, valid_nonce, Adjournment, Envelope, EnvelopeKind, Revealed, SealedMoveCheck,
 };
 pub use clock::{Clock, Pause, Reading, DAY_US};
+pub use conditional::{Advance, ConditionalLines, DropReason, HeldLines, LineProblem, OpenedLines};
 pub use decide::{
     decide, envelope_to_open, judge, judging_may_search, status_name, Command, Context, CreateGame,
     Judgement, MoveInput, MAX_LABEL_CHARS, MAX_LEAVE_AHEAD_DAYS, MAX_REASON_CHARS, MAX_ROUND_CHARS,

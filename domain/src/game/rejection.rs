@@ -1,6 +1,7 @@
 //! Why a command is refused: a value with a stable code (the API's error code) and a message a
 //! player understands, in English and Turkish.
 
+use super::conditional::LineProblem;
 use super::rules::Ending;
 
 use super::time_control::TimeControlError;
@@ -84,6 +85,13 @@ pub enum Rejection {
     ClockCorrectionTooLate,
     #[error("the game starts at {starts_at}")]
     NotStarted { starts_at: Timestamp },
+    #[error("the conditional moves are refused: {0}")]
+    InvalidConditionalMoves(LineProblem),
+    #[error("no conditional moves")]
+    NoConditionalMoves,
+    /// The service did not hand over the lines the log holds a commitment to.
+    #[error("the conditional moves held are needed to judge a move")]
+    ConditionalMovesUnavailable,
 }
 
 impl Rejection {
@@ -135,6 +143,9 @@ impl Rejection {
             Rejection::NotStarted {
                 starts_at: time::OffsetDateTime::UNIX_EPOCH,
             },
+            Rejection::InvalidConditionalMoves(LineProblem::NoReply { line: 2 }),
+            Rejection::NoConditionalMoves,
+            Rejection::ConditionalMovesUnavailable,
         ]
     }
 
@@ -174,6 +185,9 @@ impl Rejection {
             Rejection::EnvelopeContentMissing => "internal",
             Rejection::ClockCorrectionTooLate => "too_late",
             Rejection::NotStarted { .. } => "not_started",
+            Rejection::InvalidConditionalMoves(_) => "invalid_conditional_moves",
+            Rejection::NoConditionalMoves => "no_conditional_moves",
+            Rejection::ConditionalMovesUnavailable => "internal",
         }
     }
 
@@ -215,6 +229,9 @@ impl Rejection {
             Rejection::EnvelopeContentMissing => "rejection-envelope-content-missing",
             Rejection::ClockCorrectionTooLate => "rejection-clock-correction-too-late",
             Rejection::NotStarted { .. } => "rejection-not-started",
+            Rejection::InvalidConditionalMoves(_) => "rejection-invalid-conditional-moves",
+            Rejection::NoConditionalMoves => "rejection-no-conditional-moves",
+            Rejection::ConditionalMovesUnavailable => "rejection-conditional-moves-unavailable",
         }
     }
 
@@ -276,7 +293,10 @@ impl Rejection {
             | Rejection::InvalidLeave(_)
             | Rejection::InvalidTimeControl(_)
             | Rejection::InvalidFen(_)
-            | Rejection::ClockCorrectionTooLate => Vec::new(),
+            | Rejection::ClockCorrectionTooLate
+            | Rejection::InvalidConditionalMoves(_)
+            | Rejection::NoConditionalMoves
+            | Rejection::ConditionalMovesUnavailable => Vec::new(),
         }
     }
 
@@ -288,6 +308,7 @@ impl Rejection {
             Rejection::InvalidLeave(problem) => Some((problem.key(), problem.args())),
             Rejection::InvalidTimeControl(problem) => Some((problem.key(), problem.args())),
             Rejection::InvalidFen(key) => Some((key, Vec::new())),
+            Rejection::InvalidConditionalMoves(problem) => Some((problem.key(), problem.args())),
             _ => None,
         }
     }

@@ -69,6 +69,15 @@ pub trait Rules: Copy + fmt::Debug + PartialEq + Eq + Default + Send + Sync + 's
     /// judged when they were made); `None` where it names no move at all.
     fn replay(pos: &Self::Position, code: &MoveCode) -> Option<Self::Move>;
 
+    /// The legal move a code names in `pos`, judged as a move a player wrote (a conditional
+    /// line's reply); `None` where it names no legal move. By default the code is read as a
+    /// player's text and must record as itself.
+    fn read_code(pos: &Self::Position, code: &MoveCode) -> Option<Self::Move> {
+        let text = MoveText::parse(code.as_str()).ok()?;
+        let m = Self::read_move(pos, &text, None, None).ok()?;
+        (Self::record(pos, m).uci == *code).then_some(m)
+    }
+
     /// Plays a move already judged legal.
     fn play(pos: &mut Self::Position, m: Self::Move);
 

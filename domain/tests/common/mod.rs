@@ -5,7 +5,7 @@
 use domain::chess::{MoveText, Notation};
 use domain::game::{
     evolve, Actor, ClaimKind, Command, Context, CreateGame, EventBody, GameEvent, GameState,
-    MoveInput, Participant, RuleSet, Side, Status,
+    MoveInput, OpenedLines, Participant, RuleSet, Side, Status,
 };
 use domain::{decide, GameId, PlayerId, Rejection};
 use time::macros::datetime;
@@ -22,6 +22,8 @@ pub fn player(id: &str) -> PlayerId {
 }
 
 pub struct Table {
+    /// The conditional lines held, as the service would open them for a move.
+    pub opened: Vec<OpenedLines>,
     pub log: Vec<GameEvent>,
     pub state: GameState,
     pub now: OffsetDateTime,
@@ -72,6 +74,7 @@ pub fn make(text: &str) -> Command {
     Command::MakeMove {
         mv: mv(text),
         offer_draw: false,
+        conditional: Vec::new(),
     }
 }
 
@@ -91,6 +94,7 @@ impl Table {
     /// Given: a new game from `fen` under `rules`.
     pub fn with(fen: Option<&str>, rules: RuleSet) -> Table {
         let mut t = Table {
+            opened: Vec::new(),
             log: Vec::new(),
             state: GameState::NotCreated,
             now: datetime!(2026-11-22 09:00 UTC),
@@ -108,6 +112,7 @@ impl Table {
     /// sets `now`.
     pub fn with_clock(fen: Option<&str>, rules: RuleSet, tc: domain::game::TimeControl) -> Table {
         let mut t = Table {
+            opened: Vec::new(),
             log: Vec::new(),
             state: GameState::NotCreated,
             now: datetime!(2026-03-01 12:00 UTC),
@@ -134,16 +139,49 @@ impl Table {
     /// When: `actor` issues `command`. On success the events are appended (and folded).
     pub fn act(&mut self, actor: Actor, command: Command) -> Result<Vec<EventBody>, Rejection> {
         self.now += self.step;
+        // The service opens the lines the log says are held for every move.
+        let command = match command {
+            Command::MakeMove {
+                mv,
+                offer_draw,
+                conditional,
+            } if conditional.is_empty() => Command::MakeMove {
+                mv,
+                offer_draw,
+                conditional: self.opened.clone(),
+            },
+            other => other,
+        };
         let ctx = Context {
             now: self.now,
             actor,
             notation: None,
         };
         let events = decide(&self.state, command, &ctx)?;
+        let mut replied = None;
         for e in &events {
             assert_eq!(e.at, self.now, "events are stamped with the context's time");
+            // Lines are dropped by the service, and a conditional reply is its owner's move.
+            let expected = match &e.body {
+                EventBody::ConditionalMovesDropped { .. } => Actor::System,
+                EventBody::MovePlayed {
+                    conditional: true, ..
+                } => e.actor,
+                // The end a conditional reply makes is its owner's too.
+                EventBody::GameEnded { .. } if replied.is_some() => replied.unwrap(),
+                _ => actor,
+            };
+            if matches!(
+                e.body,
+                EventBody::MovePlayed {
+                    conditional: true,
+                    ..
+                }
+            ) {
+                replied = Some(e.actor);
+            }
             assert_eq!(
-                e.actor, actor,
+                e.actor, expected,
                 "events are stamped with the context's actor"
             );
             self.state = evolve(std::mem::take(&mut self.state), e);

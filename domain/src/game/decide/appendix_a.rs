@@ -8,6 +8,7 @@ use super::{
     MAX_LABEL_CHARS,
 };
 use crate::game::adjournment::{commitment, valid_nonce, EnvelopeKind, Revealed, SealedMoveCheck};
+use crate::game::conditional::DropReason;
 use crate::game::event::EventBody;
 use crate::game::rejection::{FieldProblem, Rejection};
 use crate::game::rules::{MoveText, Rules, Winnability};
@@ -45,11 +46,18 @@ pub(super) fn adjourn<R: Rules>(
             },
         });
     }
-    Ok(vec![EventBody::Adjourned {
+    let mut events = vec![EventBody::Adjourned {
         resume_at,
         place: label("place", place, MAX_LABEL_CHARS)?,
         sealer: game.turn(),
-    }])
+    }];
+    // The sealed move is written afresh: prepared lines do not answer across the adjournment.
+    events.extend(super::conditional::dropped(
+        game,
+        &[Side::White, Side::Black],
+        DropReason::Adjournment,
+    ));
+    Ok(events)
 }
 
 /// Which envelope `side` may seal now: the sealed move (while adjourned, before closing), or a
@@ -234,7 +242,7 @@ fn judge_sealed<R: Rules>(
         .ok()
     });
     match reading {
-        Some(m) => play_judged(game, m, false, true),
+        Some(m) => play_judged(game, m, false, true, false),
         None => {
             let result = match R::winnability(pos, sealer.opponent()) {
                 Winnability::Unwinnable => GameResult::Draw,

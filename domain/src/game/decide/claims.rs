@@ -3,6 +3,7 @@
 
 use super::moves::{play_and_judge, read, record};
 use super::{having_the_move, Context, MoveInput};
+use crate::game::conditional::DropReason;
 use crate::game::event::EventBody;
 use crate::game::rejection::Rejection;
 use crate::game::rules::Rules;
@@ -57,8 +58,16 @@ fn judge<R: Rules>(
             result: GameResult::Draw,
             termination: kind.termination(),
         });
-    } else if let Some(m) = intended {
-        events.extend(play_and_judge(game, m, false));
+    } else {
+        // A wrong claim stands as a draw offer: no prepared line answers past it.
+        events.extend(super::conditional::dropped(
+            game,
+            &[Side::White, Side::Black],
+            DropReason::Claim,
+        ));
+        if let Some(m) = intended {
+            events.extend(play_and_judge(game, m, false));
+        }
     }
     events
 }

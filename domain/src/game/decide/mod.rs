@@ -9,6 +9,7 @@
 mod appendix_a;
 mod claims;
 mod clocks;
+mod conditional;
 mod creation;
 mod dead;
 mod leave;
@@ -17,7 +18,8 @@ mod offers;
 mod results;
 
 use super::adjournment::{Revealed, SealedMoveCheck};
-use super::event::{GameEvent, TournamentBoard};
+use super::conditional::OpenedLines;
+use super::event::{EventBody, GameEvent, TournamentBoard};
 use super::rejection::{FieldProblem, Rejection};
 use super::rules::{MoveText, Rules};
 use super::state::{Game, GameState, Status};
@@ -72,11 +74,23 @@ pub struct CreateGame {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Command<R: Rules = Chess> {
     CreateGame(Box<CreateGame>),
-    /// Make a move, optionally offering a draw with it (9.1.2.1).
+    /// Make a move, optionally offering a draw with it (9.1.2.1). `conditional` holds the
+    /// conditional lines the log says are held, as the service opened them (none where none are
+    /// held); the lines that foresaw the move answer it.
     MakeMove {
         mv: MoveInput<R>,
         offer_draw: bool,
+        conditional: Vec<OpenedLines>,
     },
+    /// A player sets conditional lines from the present position (replacing theirs). `nonce` is
+    /// the service's entropy for the commitment.
+    SetConditionalMoves {
+        lines: Vec<Vec<MoveText>>,
+        notation: Option<R::Notation>,
+        nonce: String,
+    },
+    /// A player withdraws their conditional lines.
+    WithdrawConditionalMoves,
     OfferDraw,
     AcceptDraw,
     DeclineDraw,
@@ -158,9 +172,13 @@ pub fn decide<R: Rules>(
     command: Command<R>,
     ctx: &Context<R>,
 ) -> Result<Vec<GameEvent>, Rejection> {
-    let stamp = |body| GameEvent {
+    // Lines are dropped by the service, whatever command caused it.
+    let stamp = |body: EventBody| GameEvent {
         at: ctx.now,
-        actor: ctx.actor,
+        actor: match body {
+            EventBody::ConditionalMovesDropped { .. } => Actor::System,
+            _ => ctx.actor,
+        },
         body,
     };
     let (game, command) = match (state, command) {
@@ -176,7 +194,17 @@ pub fn decide<R: Rules>(
     };
     let bodies = match command {
         Command::CreateGame(_) => unreachable!("handled above"),
-        Command::MakeMove { mv, offer_draw } => moves::make_move(game, mv, offer_draw, ctx)?,
+        Command::MakeMove {
+            mv,
+            offer_draw,
+            conditional: opened,
+        } => return conditional::make_move(game, mv, offer_draw, &opened, ctx),
+        Command::SetConditionalMoves {
+            lines,
+            notation,
+            nonce,
+        } => conditional::set(game, &lines, notation, &nonce, ctx)?,
+        Command::WithdrawConditionalMoves => conditional::withdraw(game, ctx)?,
         Command::OfferDraw => offers::offer(game, ctx)?,
         Command::AcceptDraw => offers::accept(game, ctx)?,
         Command::DeclineDraw => offers::decline(game, ctx)?,
@@ -296,6 +324,10 @@ pub fn judging_may_search<R: Rules>(
     let (GameState::Created(game), Command::MakeMove { mv, .. }) = (state, command) else {
         return true;
     };
+    // Replies that a move sets off are judged in turn.
+    if game.conditional.iter().any(Option::is_some) {
+        return true;
+    }
     // The whole test on the present position comes first ([`judge`]).
     if game.is_live() && game.verdict_pending() {
         return true;

@@ -45,7 +45,7 @@ pub(super) fn play_and_judge<R: Rules>(
     m: R::Move,
     draw_offered: bool,
 ) -> Vec<EventBody> {
-    play_judged(game, m, draw_offered, false)
+    play_judged(game, m, draw_offered, false, false)
 }
 
 pub(super) fn play_judged<R: Rules>(
@@ -53,12 +53,14 @@ pub(super) fn play_judged<R: Rules>(
     m: R::Move,
     draw_offered: bool,
     sealed: bool,
+    conditional: bool,
 ) -> Vec<EventBody> {
     let pos = game.position();
     let mut events = vec![EventBody::MovePlayed {
         mv: record::<R>(pos, m),
         draw_offered,
         sealed,
+        conditional,
     }];
     let mut after = pos.clone();
     R::play(&mut after, m);

@@ -2,6 +2,7 @@
 //! declined by the opponent; an offer lapses when the opponent moves.
 
 use super::{player, Context};
+use crate::game::conditional::DropReason;
 use crate::game::event::EventBody;
 use crate::game::rejection::Rejection;
 use crate::game::rules::Rules;
@@ -19,7 +20,14 @@ pub(super) fn offer<R: Rules>(
             yours: by == side,
         });
     }
-    Ok(vec![EventBody::DrawOffered { by: side }])
+    let mut events = vec![EventBody::DrawOffered { by: side }];
+    // The opponent must answer the offer: their prepared lines do not.
+    events.extend(super::conditional::dropped(
+        game,
+        &[side.opponent()],
+        DropReason::DrawOffer,
+    ));
+    Ok(events)
 }
 
 /// The side answering the opponent's standing offer.

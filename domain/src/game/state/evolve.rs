@@ -4,6 +4,7 @@
 
 use super::{micros, Game, Status};
 use crate::game::adjournment::{side_index, Adjournment, Envelope, EnvelopeKind};
+use crate::game::conditional::{DropReason, HeldLines};
 use crate::game::event::{EventBody, GameEvent, MoveRecord};
 use crate::game::rules::Rules;
 use crate::game::types::{GameResult, Side, Termination, Timestamp};
@@ -28,7 +29,23 @@ impl<R: Rules> Game<R> {
                 mv,
                 draw_offered,
                 sealed,
+                ..
             } => self.move_played(mv, *draw_offered, *sealed, at)?,
+            EventBody::ConditionalMovesSet { side, commitment } => {
+                self.conditional[side_index(*side)] = Some(HeldLines {
+                    commitment: commitment.clone(),
+                    from_ply: self.moves.len(),
+                    set_at: at,
+                    since: Vec::new(),
+                });
+                self.conditional_dropped[side_index(*side)] = None;
+            }
+            EventBody::ConditionalMovesWithdrawn { side } => {
+                self.lines_end(*side, None)?;
+            }
+            EventBody::ConditionalMovesDropped { side, reason } => {
+                self.lines_end(*side, Some(*reason))?;
+            }
             EventBody::Adjourned {
                 resume_at,
                 place,
@@ -113,6 +130,9 @@ impl<R: Rules> Game<R> {
             return Err(format!("move {} has no readable SAN", mv.uci));
         }
         self.play(m, &mv.san);
+        for held in self.conditional.iter_mut().flatten() {
+            held.since.push(mv.uci);
+        }
         let mover = self.turn().opponent();
         if draw_offered {
             self.draw_offer = Some(mover);
@@ -297,11 +317,22 @@ impl<R: Rules> Game<R> {
         }
     }
 
+    /// A side's lines end: withdrawn (no reason) or dropped.
+    fn lines_end(&mut self, side: Side, reason: Option<DropReason>) -> Folded {
+        let i = side_index(side);
+        if self.conditional[i].take().is_none() {
+            return Err(format!("{side}'s conditional moves end, but none are held"));
+        }
+        self.conditional_dropped[i] = reason;
+        Ok(())
+    }
+
     fn game_ended(&mut self, result: GameResult, termination: Termination) {
         self.status = Status::Finished {
             result,
             termination,
         };
+        self.conditional = [None, None];
         self.draw_offer = None;
         if let Some(a) = self.adjournment.take() {
             self.past_adjournment = Some(a);

@@ -5,6 +5,7 @@ mod evolve;
 
 use super::adjournment::{Adjournment, SealedMoveCheck};
 use super::clock::{Clock, PauseReason};
+use super::conditional::{DropReason, HeldLines};
 use super::event::{EventBody, GameCreated, GameEvent};
 use super::rules::Rules;
 use super::time_control::TimeControl;
@@ -123,6 +124,10 @@ pub struct Game<R: Rules = Chess> {
     pub thinking_us: [i64; 2],
     /// When the side to move began thinking.
     pub turn_started_at: Timestamp,
+    /// Each side's conditional lines, as far as the log knows them (White's first).
+    pub conditional: [Option<HeldLines>; 2],
+    /// Why each side's last lines were dropped, until they set new ones.
+    pub conditional_dropped: [Option<DropReason>; 2],
     start: R::Position,
     position: R::Position,
     moves: Vec<R::Move>,
@@ -230,6 +235,8 @@ impl<R: Rules> Game<R> {
             resumed_at_ply: None,
             thinking_us: [0, 0],
             turn_started_at: begins,
+            conditional: [None, None],
+            conditional_dropped: [None, None],
             position: start.clone(),
             start,
             moves: Vec::new(),
