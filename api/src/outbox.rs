@@ -52,7 +52,19 @@ pub fn rows_for(game: &Game, first_seq: i64, events: &[GameEvent]) -> Vec<Outbox
             } => {
                 // The mover is the side not to move after the move; the ply tells which.
                 let mover = mover_of(game, events, i);
+                // The next move of the batch, if the recipient's conditional line played it.
+                let reply = events[i + 1..]
+                    .iter()
+                    .find_map(|later| match &later.body {
+                        EventBody::MovePlayed {
+                            mv, conditional, ..
+                        } => Some((mv, *conditional)),
+                        _ => None,
+                    })
+                    .and_then(|(mv, conditional)| conditional.then_some(mv));
                 let moved = Moved {
+                    answered_san: reply.map(|r| r.san.clone()),
+                    answered_uci: reply.map(|r| r.uci.to_string()),
                     draw_offered: *draw_offered,
                     san: mv.san.clone(),
                     uci: mv.uci.to_string(),

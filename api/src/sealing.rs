@@ -68,6 +68,16 @@ impl EnvelopeKey {
 
     /// Encrypts `content` for (game, kind): hex of nonce ‖ ciphertext.
     pub fn seal(&self, game_id: &str, kind: &str, content: &Content) -> String {
+        self.seal_any(game_id, kind, content)
+    }
+
+    pub fn open(&self, game_id: &str, kind: &str, sealed: &str) -> anyhow::Result<Content> {
+        self.open_any(game_id, kind, sealed)
+    }
+
+    /// Encrypts any secret of a game (a sealed move, a player's conditional lines) for
+    /// (game, kind), as [`EnvelopeKey::seal`].
+    pub fn seal_any(&self, game_id: &str, kind: &str, content: &impl Serialize) -> String {
         let mut nonce = [0u8; 12];
         rand::rng().fill_bytes(&mut nonce);
         let plain = serde_json::to_vec(content).expect("content serialises");
@@ -86,7 +96,13 @@ impl EnvelopeKey {
         hex::encode(out)
     }
 
-    pub fn open(&self, game_id: &str, kind: &str, sealed: &str) -> anyhow::Result<Content> {
+    /// Decrypts what [`EnvelopeKey::seal_any`] sealed for (game, kind).
+    pub fn open_any<T: serde::de::DeserializeOwned>(
+        &self,
+        game_id: &str,
+        kind: &str,
+        sealed: &str,
+    ) -> anyhow::Result<T> {
         let bytes = hex::decode(sealed).context("stored envelope is not hex")?;
         anyhow::ensure!(bytes.len() > 12, "stored envelope is too short");
         let (nonce, ct) = bytes.split_at(12);

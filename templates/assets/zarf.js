@@ -44,6 +44,8 @@
         announce(said && said.textContent);
         listen(doc.body.getAttribute("data-live"));
         board();
+        lines();
+        files();
       });
   }
 
@@ -110,14 +112,76 @@
 
     svg.addEventListener("pointerdown", function (e) {
       var square = e.target.getAttribute && e.target.getAttribute("data-square");
-      if (!square) { return; }
+      if (!square || svg.classList.contains("building")) { return; }
       e.preventDefault();
       if (from && from !== square) { to(square); return; }
       pick(square);
     });
     svg.addEventListener("pointerup", function (e) {
+      if (svg.classList.contains("building")) { return; }
       var square = squareAt(e.clientX, e.clientY);
       if (from && square && square !== from) { to(square); }
+    });
+  }
+
+  /* Conditional lines built on the board: each piece moved (click it, then its square) is
+     written into the lines' field as UCI and shown moved on the board, which is not the game's:
+     the server reads the lines and refuses a wrong one with its line and move. "New line"
+     puts the board back as the game stands. */
+  function lines() {
+    var form = document.querySelector("form[data-lines]");
+    var svg = document.querySelector("main .board");
+    if (!form || !svg) { return; }
+    var area = form.querySelector("textarea");
+    var build = form.querySelector("button.build");
+    var fresh = form.querySelector("button.new-line");
+    var original = svg.innerHTML;
+    var from = null;
+
+    function newRow() {
+      if (area.value !== "" && !/\n$/.test(area.value)) { area.value += "\n"; }
+    }
+
+    function place(piece, square) {
+      var rect = svg.querySelector("rect[data-square=" + square + "]");
+      if (!rect) { return; }
+      var size = Number(rect.getAttribute("width"));
+      piece.setAttribute("x", String(Number(rect.getAttribute("x")) + size / 2));
+      piece.setAttribute("y", String(Number(rect.getAttribute("y")) + size / 2));
+      piece.setAttribute("data-square", square);
+    }
+
+    build.addEventListener("click", function () {
+      var on = !svg.classList.contains("building");
+      svg.classList.toggle("building", on);
+      build.setAttribute("aria-pressed", on ? "true" : "false");
+      from = null;
+      if (on) { newRow(); }
+    });
+    fresh.addEventListener("click", function () {
+      svg.innerHTML = original;
+      from = null;
+      newRow();
+    });
+    svg.addEventListener("pointerdown", function (e) {
+      var square = e.target.getAttribute && e.target.getAttribute("data-square");
+      if (!square || !svg.classList.contains("building")) { return; }
+      e.preventDefault();
+      if (!from) {
+        if (svg.querySelector(".piece[data-square=" + square + "]")) { from = square; }
+        return;
+      }
+      if (square === from) { from = null; return; }
+      var piece = svg.querySelector(".piece[data-square=" + from + "]");
+      var uci = from + square;
+      var last = square.charAt(1) === "8" || square.charAt(1) === "1";
+      if (piece && piece.getAttribute("data-role") === "p" && last) { uci += "q"; }
+      var taken = svg.querySelector(".piece[data-square=" + square + "]");
+      if (taken) { taken.remove(); }
+      if (piece) { place(piece, square); }
+      var row = area.value.split("\n").pop();
+      area.value += (row === "" ? "" : " ") + uci;
+      from = null;
     });
   }
 
@@ -139,6 +203,7 @@
   document.addEventListener("DOMContentLoaded", function () {
     listen(document.body.getAttribute("data-live"));
     board();
+    lines();
     files();
   });
 })();

@@ -17,7 +17,7 @@ const SECRET_FORMS: [&str; 3] = ["Nb8-c6", "Nc6", "b8c6"];
 /// Does `text` hold `form` as a word of its own, not inside a longer run of letters, digits and
 /// hyphens? A UUID or a hash in hex holds "b8c6" now and then by chance (a request id in the logs
 /// once did); a move that leaked stands apart (`"Nc6"`, `2... Nc6+`, `move=b8c6`).
-fn holds_word(text: &str, form: &str) -> bool {
+pub(crate) fn holds_word(text: &str, form: &str) -> bool {
     let part = |c: char| c.is_ascii_alphanumeric() || c == '-';
     text.match_indices(form).any(|(i, _)| {
         !text[..i].chars().next_back().is_some_and(part)
@@ -272,7 +272,7 @@ both_backends! {
 }
 
 /// Everything a database holds, as text.
-fn database_text(db: &TestDb) -> String {
+pub(crate) fn database_text(db: &TestDb) -> String {
     if db.url.starts_with("sqlite://") {
         let mut all = Vec::new();
         for entry in std::fs::read_dir(&db.data_dir).unwrap() {

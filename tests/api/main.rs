@@ -7,6 +7,7 @@ mod adjournment;
 mod browser;
 mod clocks;
 mod concurrency;
+mod conditional;
 mod errors;
 mod games;
 mod live;

@@ -331,6 +331,7 @@ fn attempt<K: LogKind>(
         Ok(built) => built,
         Err(e) => return refuse(e),
     };
+    let command = K::prepare(state, &before, command)?;
     let creating = K::creates(&command);
     if folded.seq == 0 && !creating {
         return Err(CommandError::NotFound);

@@ -100,6 +100,32 @@ impl LogKind for Games {
         })
     }
 
+    /// A move in a game where conditional lines are held is judged with them, opened (never on
+    /// an HTTP worker: the domain says such a move may take long, [`judging_may_search`]).
+    fn prepare(
+        app: &AppState,
+        state: &GameState,
+        command: Command,
+    ) -> Result<Command, CommandError> {
+        match (state.game(), command) {
+            (
+                Some(game),
+                Command::MakeMove {
+                    mv,
+                    offer_draw,
+                    conditional,
+                },
+            ) if conditional.is_empty() && game.conditional.iter().any(Option::is_some) => {
+                Ok(Command::MakeMove {
+                    mv,
+                    offer_draw,
+                    conditional: super::conditional::opened(&app.store, &app.envelope_key, game)?,
+                })
+            }
+            (_, command) => Ok(command),
+        }
+    }
+
     /// No flag has fallen (its record asks whether the opponent can still win, 6.9) and the
     /// domain vouches that judging the command on this same copy (whose memo the check may carry
     /// forward) cannot take long (D35).

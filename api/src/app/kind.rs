@@ -50,6 +50,16 @@ pub trait LogKind: Sized + Send + Sync + 'static {
         events: &[Self::Event],
         ctx: &Self::Context,
     ) -> Result<Projected<Self>, StoreError>;
+    /// The command as judged on `state`, with whatever the service holds apart from the log
+    /// that judging it needs (a game's move: the conditional lines held, opened). Runs where
+    /// the command is judged, which is never an HTTP worker where this reads the store.
+    fn prepare(
+        _app: &AppState,
+        _state: &Self::State,
+        command: Self::Command,
+    ) -> Result<Self::Command, CommandError> {
+        Ok(command)
+    }
     /// Whether an HTTP worker judges this command on this copy of a cached state itself,
     /// instead of handing it to a blocking thread: only where judging is known to be quick.
     fn judged_on_worker(

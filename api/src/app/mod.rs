@@ -3,6 +3,7 @@
 //! maps requests onto it and its errors onto the contract's answers.
 
 pub mod commands;
+pub mod conditional;
 pub mod envelopes;
 pub mod folds;
 pub mod games;

@@ -187,7 +187,7 @@ fn load_game(state: &AppState, id: GameId, locale: Locale) -> Result<Game, ApiEr
         .ok_or_else(|| ApiError::not_found(locale))
 }
 
-fn me(caller: &Caller) -> Result<PlayerId, ApiError> {
+pub(crate) fn me(caller: &Caller) -> Result<PlayerId, ApiError> {
     let p = caller
         .require()?
         .player()

@@ -113,7 +113,7 @@ pub struct GamesQuery {
 
 // ---------------------------------------------------------------------- parsing helpers
 
-fn game_id(text: &str, locale: Locale) -> Result<GameId, ApiError> {
+pub(crate) fn game_id(text: &str, locale: Locale) -> Result<GameId, ApiError> {
     GameId::parse(text).map_err(|_| ApiError::not_found(locale))
 }
 

@@ -7,6 +7,7 @@ pub mod assets;
 pub mod auth;
 pub mod board;
 pub mod clocks;
+pub mod conditional;
 pub mod csrf;
 pub mod error;
 pub mod games;
@@ -62,6 +63,8 @@ impl Modify for BearerAuth {
         games::my_games, clocks::take_leave, clocks::end_leave, clocks::add_time,
         adjournment::adjourn, adjournment::seal, adjournment::close, adjournment::get_envelope,
         adjournment::check_in, adjournment::restore, adjournment::set_clocks,
+        conditional::set_conditional_moves, conditional::get_conditional_moves,
+        conditional::withdraw_conditional_moves,
         login::login_code, login::mail_preferences,
         tournaments::create_tournament, tournaments::get_tournament, tournaments::register_player,
         tournaments::pair_round, tournaments::record_result, tournaments::report,
@@ -197,6 +200,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(ops::readme)
         .service(play::game_page)
         .service(play::move_form)
+        .service(play::conditional_form)
         .service(play::action_form)
         .service(adjourned::envelope_form)
         .service(adjourned::arbiter_form)
@@ -267,6 +271,9 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(adjournment::get_envelope)
         .service(adjournment::check_in)
         .service(adjournment::set_clocks)
+        .service(conditional::set_conditional_moves)
+        .service(conditional::get_conditional_moves)
+        .service(conditional::withdraw_conditional_moves)
         .service(login::login_page)
         .service(login::request_link)
         .service(login::use_code)

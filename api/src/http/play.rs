@@ -7,7 +7,7 @@ use actix_web::http::StatusCode;
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use askama::Template;
 use domain::chess::{write_move, LetterSet, MoveStyle, Notation};
-use domain::game::{ClaimKind, Command, Game, MoveInput, MoveText};
+use domain::game::{ClaimKind, Command, DropReason, Game, MoveInput, MoveText};
 use serde::Deserialize;
 use shakmaty::Position;
 
@@ -51,6 +51,19 @@ struct GamePage<'a> {
     envelope: Option<EnvelopePanel>,
     /// What the game's arbiter may do, for the arbiter.
     arbiter: Option<ArbiterPanel>,
+    /// A player's conditional moves, for that player.
+    conditional: Option<ConditionalPanel>,
+}
+
+/// A player's conditional moves on their game's page: the lines that remain, in their notation,
+/// why the last ones were dropped, and the form to set or withdraw them.
+pub(crate) struct ConditionalPanel {
+    pub lines: Vec<String>,
+    pub dropped: Option<String>,
+    /// The field's text: the lines as held, or as typed before a refusal.
+    pub text: String,
+    /// Open on arrival: lines are held, or were just refused.
+    pub open: bool,
 }
 
 /// A move the rules refused: the reason in the viewer's language, and the text as typed.
@@ -128,6 +141,8 @@ fn game_id(id: &str, t: Texts) -> Result<String, ApiError> {
 pub(crate) struct Shown {
     pub refused: Option<Refused>,
     pub confirm_resign: bool,
+    /// Conditional lines as typed, refused.
+    pub lines_typed: Option<String>,
 }
 
 /// The game's page as `req`'s viewer sees it, with what `shown` adds (answered with `status`).
@@ -143,73 +158,110 @@ pub(crate) async fn render(
     let csrf = super::csrf::Csrf::for_page(&state, req);
     let s = state.clone();
     // The viewer and the game in one trip off the async workers.
-    let (t, organiser, view, board, moves, clocks, signed_in, can_move, playing, envelope, arbiter) =
-        web::block(move || -> Result<_, ApiError> {
-            let state = s;
-            let (viewer, t) = reader.resolve(credentials, &state)?;
-            let organiser = viewer
-                .player()
-                .is_some_and(|p| p.has_role(crate::store::Role::Organiser));
-            let locale = t.locale();
-            let row = state
-                .store
-                .game_row(&id)?
-                .ok_or_else(|| ApiError::not_found(locale))?;
-            let view = crate::app::reads::current_view(&state, &row)
-                .map_err(|e| ApiError::command(e, locale))?;
-            // The board from the log's fold (this server's cache, mostly): its last move too.
-            let folded = state.folds.current(&state.store, &id)?;
-            let game = folded
-                .state
-                .game()
-                .ok_or_else(|| ApiError::not_found(locale))?;
-            let me = match &viewer {
-                Caller::Player(p) => Some(p.id.as_str()),
-                _ => None,
-            };
-            let from_black = me == Some(view.black.id.as_str());
-            let board = super::board::svg(
-                game.position(),
-                game.moves().last(),
-                from_black,
-                &t,
-                "board",
-            );
-            let to_move = if view.to_move == "white" {
-                &view.white.id
-            } else {
-                &view.black.id
-            };
-            let can_move = view.status == "active" && me == Some(to_move.as_str());
-            let playing = match me {
-                _ if view.status == "finished" => None,
-                Some(me) if me == view.white.id => Some("white"),
-                Some(me) if me == view.black.id => Some("black"),
-                _ => None,
-            };
-            let signed_in = match &viewer {
-                Caller::Player(p) => Some(t.get("page-signed-in-as", &[("name", p.name.clone())])),
-                _ => None,
-            };
-            let notation = match &viewer {
-                Caller::Player(p) => p.notation.as_deref().and_then(Notation::parse),
-                _ => None,
-            };
-            let moves = written_moves(game, style_for(notation, t));
-            let offset = match &viewer {
-                Caller::Player(p) => p.utc_offset_minutes,
-                _ => 0,
-            };
-            let clocks = super::home::clock_line(&view, offset, &t);
-            let now = crate::store::now();
-            let envelope = envelope_panel(&state, game, &viewer, offset, &t, now)?;
-            let arbiter = arbiter_panel(game, &viewer, offset, now);
-            Ok((
-                t, organiser, view, board, moves, clocks, signed_in, can_move, playing, envelope,
-                arbiter,
-            ))
-        })
-        .await??;
+    let lines_typed = shown.lines_typed.clone();
+    let (
+        t,
+        organiser,
+        view,
+        board,
+        moves,
+        clocks,
+        signed_in,
+        can_move,
+        playing,
+        envelope,
+        arbiter,
+        conditional,
+    ) = web::block(move || -> Result<_, ApiError> {
+        let state = s;
+        let (viewer, t) = reader.resolve(credentials, &state)?;
+        let organiser = viewer
+            .player()
+            .is_some_and(|p| p.has_role(crate::store::Role::Organiser));
+        let locale = t.locale();
+        let row = state
+            .store
+            .game_row(&id)?
+            .ok_or_else(|| ApiError::not_found(locale))?;
+        let view = crate::app::reads::current_view(&state, &row)
+            .map_err(|e| ApiError::command(e, locale))?;
+        // The board from the log's fold (this server's cache, mostly): its last move too.
+        let folded = state.folds.current(&state.store, &id)?;
+        let game = folded
+            .state
+            .game()
+            .ok_or_else(|| ApiError::not_found(locale))?;
+        let me = match &viewer {
+            Caller::Player(p) => Some(p.id.as_str()),
+            _ => None,
+        };
+        let from_black = me == Some(view.black.id.as_str());
+        let board = super::board::svg(
+            game.position(),
+            game.moves().last(),
+            from_black,
+            &t,
+            "board",
+        );
+        let to_move = if view.to_move == "white" {
+            &view.white.id
+        } else {
+            &view.black.id
+        };
+        let can_move = view.status == "active" && me == Some(to_move.as_str());
+        let playing = match me {
+            _ if view.status == "finished" => None,
+            Some(me) if me == view.white.id => Some("white"),
+            Some(me) if me == view.black.id => Some("black"),
+            _ => None,
+        };
+        let signed_in = match &viewer {
+            Caller::Player(p) => Some(t.get("page-signed-in-as", &[("name", p.name.clone())])),
+            _ => None,
+        };
+        let notation = match &viewer {
+            Caller::Player(p) => p.notation.as_deref().and_then(Notation::parse),
+            _ => None,
+        };
+        let moves = written_moves(game, style_for(notation, t));
+        let offset = match &viewer {
+            Caller::Player(p) => p.utc_offset_minutes,
+            _ => 0,
+        };
+        let clocks = super::home::clock_line(&view, offset, &t);
+        let now = crate::store::now();
+        let envelope = envelope_panel(&state, game, &viewer, offset, &t, now)?;
+        let arbiter = arbiter_panel(game, &viewer, offset, now);
+        let conditional = match &viewer {
+            Caller::Player(p) if playing.is_some() && game.adjournment.is_none() => {
+                let style = style_for(notation, t);
+                Some(conditional_panel(
+                    &state,
+                    game,
+                    &p.id,
+                    style,
+                    t,
+                    lines_typed,
+                )?)
+            }
+            _ => None,
+        };
+        Ok((
+            t,
+            organiser,
+            view,
+            board,
+            moves,
+            clocks,
+            signed_in,
+            can_move,
+            playing,
+            envelope,
+            arbiter,
+            conditional,
+        ))
+    })
+    .await??;
     let page = GamePage {
         here: format!("/games/{}", view.id),
         organiser,
@@ -227,6 +279,7 @@ pub(crate) async fn render(
         confirm_resign: shown.confirm_resign,
         envelope,
         arbiter,
+        conditional,
     };
     Ok(csrf.answer(page::html(status, &page)?))
 }
@@ -419,4 +472,190 @@ pub async fn action_form(
         }
     };
     play(state, &req, id, command, String::new()).await
+}
+
+/// `player`'s conditional moves in `game`, for their page.
+fn conditional_panel(
+    state: &AppState,
+    game: &Game,
+    player: &str,
+    style: MoveStyle,
+    t: Texts,
+    typed: Option<String>,
+) -> Result<ConditionalPanel, ApiError> {
+    let player = domain::PlayerId::parse(player)
+        .map_err(|_| ApiError::internal(anyhow::anyhow!("bad player id {player}")))?;
+    let standing = crate::app::conditional::standing(state, game.id, player)
+        .map_err(|e| ApiError::command(e, t.locale()))?;
+    let lines: Vec<String> = standing
+        .lines
+        .iter()
+        .map(|line| {
+            let mut pos = game.position().clone();
+            line.iter()
+                .filter_map(|record| {
+                    let m =
+                        <domain::chess::Chess as domain::game::Rules>::replay(&pos, &record.uci)?;
+                    let text = write_move(&pos, m, style);
+                    pos.play_unchecked(m);
+                    Some(text)
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    let dropped = standing.dropped.map(|reason| {
+        let why = t.text(match reason {
+            DropReason::NoMatch => "page-conditional-dropped-no-match",
+            DropReason::Exhausted => "page-conditional-dropped-exhausted",
+            DropReason::DrawOffer => "page-conditional-dropped-draw-offer",
+            DropReason::Claim => "page-conditional-dropped-claim",
+            DropReason::Adjournment => "page-conditional-dropped-adjournment",
+            DropReason::ReplyIllegal => "page-conditional-dropped-reply-illegal",
+        });
+        t.get("page-conditional-dropped", &[("why", why)])
+    });
+    Ok(ConditionalPanel {
+        open: !lines.is_empty() || typed.is_some(),
+        text: typed.unwrap_or_else(|| lines.join("\n")),
+        lines,
+        dropped,
+    })
+}
+
+#[derive(Deserialize)]
+pub struct ConditionalForm {
+    action: String,
+    lines: Option<String>,
+    csrf: Option<String>,
+}
+
+/// The lines typed in the page's field: a line a row, moves apart by spaces or commas, move
+/// numbers (`1.`, `12…`) left out.
+fn typed_lines(text: &str) -> Vec<Vec<String>> {
+    text.lines()
+        .map(|row| {
+            row.split(|c: char| c.is_whitespace() || c == ',')
+                .map(without_number)
+                .filter(|w| !w.is_empty())
+                .map(str::to_owned)
+                .collect::<Vec<_>>()
+        })
+        .filter(|row| !row.is_empty())
+        .collect()
+}
+
+/// A word without the move number before it (`1.`, `12…`, `3...e5`); a word of digits alone
+/// (ICCF numeric) is a move.
+fn without_number(word: &str) -> &str {
+    let digits = word.len() - word.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    let rest = &word[digits..];
+    if digits > 0 && (rest.starts_with('.') || rest.starts_with('…')) {
+        rest.trim_start_matches(['.', '…'])
+    } else {
+        word
+    }
+}
+
+/// A player's conditional moves from the page: set (the same command as
+/// `PUT /api/v1/games/{id}/conditional-moves`) or withdrawn; then back to the page.
+#[post("/games/{id}/conditional")]
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn conditional_form(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    id: web::Path<String>,
+    form: web::Form<ConditionalForm>,
+) -> Result<HttpResponse, ApiError> {
+    if let Some(refusal) = super::csrf::refused(&state, &req, form.csrf.as_deref())? {
+        return Ok(refusal);
+    }
+    let t = page::texts(&req);
+    let id = game_id(&id, t)?;
+    match form.action.as_str() {
+        "withdraw" => {
+            return play(
+                state,
+                &req,
+                id,
+                Command::WithdrawConditionalMoves,
+                String::new(),
+            )
+            .await
+        }
+        "set" => {}
+        other => {
+            return Err(ApiError::bad_request(format!(
+                "unknown action {other:?}: use set or withdraw"
+            )))
+        }
+    }
+    let (caller, t) = page::viewer(&state, &req).await?;
+    let Caller::Player(p) = &caller else {
+        return Ok(HttpResponse::SeeOther()
+            .insert_header((
+                "location",
+                format!("/login?lang={}&next=/games/{id}", t.lang),
+            ))
+            .finish());
+    };
+    let typed = form.lines.clone().unwrap_or_default();
+    let player = super::adjournment::me(&caller)?;
+    let preferred = p.notation.as_deref().and_then(Notation::parse);
+    let game = domain::GameId::parse(&id).map_err(|_| ApiError::not_found(t.locale()))?;
+    let locale = t.locale();
+    let s = state.clone();
+    let done = match super::conditional::line_texts(&typed_lines(&typed)) {
+        Err(r) => Err(ApiError::rejection(&r, locale)),
+        Ok(lines) => {
+            web::block(move || {
+                crate::app::conditional::set(
+                    &s,
+                    game,
+                    player,
+                    lines,
+                    None,
+                    preferred,
+                    None,
+                    crate::store::now(),
+                )
+                .map(|_| ())
+                .map_err(|e| ApiError::command(e, locale))
+            })
+            .await?
+        }
+    };
+    match done {
+        Err(e) if e.status.is_client_error() => {
+            let shown = Shown {
+                refused: Some(Refused {
+                    reason: e.reason(&t),
+                    typed: String::new(),
+                }),
+                lines_typed: Some(typed),
+                ..Shown::default()
+            };
+            render(state, &req, id, shown, e.status).await
+        }
+        done => after(state, &req, id, done, String::new(), t).await,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::typed_lines;
+
+    #[test]
+    fn typed_lines_are_rows_of_moves_without_their_numbers() {
+        assert_eq!(
+            typed_lines("1. e4 e5 2.Nf3 Nc6\n\n  d4, d5 \n12… Kf8 13...Ke8"),
+            [
+                vec!["e4", "e5", "Nf3", "Nc6"],
+                vec!["d4", "d5"],
+                vec!["Kf8", "Ke8"]
+            ]
+        );
+        // A move that begins with a digit (ICCF numeric) is a move, not a number.
+        assert_eq!(typed_lines("5254 5755"), [vec!["5254", "5755"]]);
+    }
 }

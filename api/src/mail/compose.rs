@@ -201,6 +201,18 @@ pub fn compose(
                     .map(|mv| write_move(&before, mv, style_for(to.notation.as_deref())))
                     .unwrap_or_else(|| moved.san.clone());
                 args.push(("move", written));
+                if let Some(uci) = &moved.answered_uci {
+                    // The reply as the recipient writes moves, from the position it was played in.
+                    let reply = Uci::parse(uci)
+                        .ok()
+                        .and_then(|u| u.to_move_unchecked(then.position()))
+                        .map(|mv| {
+                            write_move(then.position(), mv, style_for(to.notation.as_deref()))
+                        })
+                        .or_else(|| moved.answered_san.clone())
+                        .unwrap_or_default();
+                    args.push(("reply", reply));
+                }
                 if moved.draw_offered {
                     m.lines.push(t.get("opponent_moved-offer", &args));
                 }
@@ -333,6 +345,10 @@ pub fn compose(
     let kind = kind.as_str();
     m.subject = t.get(&format!("{kind}-subject"), &args);
     m.headline = t.get(&format!("{kind}-headline"), &args);
+    if matches!(&mail, Mail::OpponentMoved(moved) if moved.answered_uci.is_some()) {
+        m.subject = t.get("opponent_moved-answered-subject", &args);
+        m.headline = t.get("opponent_moved-answered-headline", &args);
+    }
     let (subject, text, html) = render(kind, &m)?;
 
     let mut builder = Message::builder()

@@ -99,6 +99,12 @@ impl MailKind {
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Moved {
+    /// The recipient's conditional line answered the move with this one (SAN).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub answered_san: Option<String>,
+    /// The same reply in UCI.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub answered_uci: Option<String>,
     pub draw_offered: bool,
     pub san: String,
     pub uci: String,
@@ -439,6 +445,7 @@ mod tests {
                     draw_offered: true,
                     san: "e8=Q+".into(),
                     uci: "e7e8q".into(),
+                    ..Moved::default()
                 }),
                 Some((120, "move_played")),
                 event(

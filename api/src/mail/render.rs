@@ -206,6 +206,7 @@ mod tests {
             ("rank", "3".into()),
             ("players", "40".into()),
             ("points", "2½".into()),
+            ("reply", "Nc6".into()),
         ];
         let mut m = MailView {
             lang: t.lang,
@@ -298,6 +299,27 @@ mod tests {
                 insta::assert_snapshot!(format!("{kind}_{lang}_text"), text);
                 insta::assert_snapshot!(format!("{kind}_{lang}_html"), html);
             }
+        }
+    }
+
+    /// The owner's mail when their conditional line answered the move: its own subject and
+    /// headline in the same template.
+    #[test]
+    fn a_conditional_reply_is_told_to_its_owner() {
+        for lang in ["en", "tr"] {
+            let t = Texts::for_locale(lang);
+            let mut m = fixture("opponent_moved", lang);
+            let args = [
+                ("opponent", "Ayşe Yılmaz".to_owned()),
+                ("move", "e4".to_owned()),
+                ("reply", "e5".to_owned()),
+            ];
+            m.subject = t.get("opponent_moved-answered-subject", &args);
+            m.headline = t.get("opponent_moved-answered-headline", &args);
+            let (subject, text, _) = render("opponent_moved", &m).unwrap();
+            assert!(subject.contains("e5") && !subject.contains("-subject"));
+            insta::assert_snapshot!(format!("opponent_moved_answered_{lang}_subject"), subject);
+            insta::assert_snapshot!(format!("opponent_moved_answered_{lang}_text"), text);
         }
     }
 }

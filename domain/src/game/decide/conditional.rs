@@ -22,7 +22,8 @@ pub(super) fn set<R: Rules>(
     ctx: &Context<R>,
 ) -> Result<Vec<EventBody>, Rejection> {
     let side = player(game, ctx)?;
-    if game.status == Status::Adjourned {
+    // Until an adjournment is over, the envelopes come first.
+    if game.status == Status::Adjourned || game.adjournment.is_some() {
         return Err(Rejection::Adjourned);
     }
     // The opponent's offer must be answered first.

@@ -1,0 +1,221 @@
+//! Conditional moves in the pipeline: a player's lines are encrypted under the envelope key in
+//! the same transaction as the event that records their commitment (kept beside the sealed
+//! moves, as envelope kinds `lines_white` / `lines_black`), and opened only to judge a move in
+//! the game or to show them to their owner.
+
+use domain::chess::{Chess, Notation};
+use domain::game::{
+    Actor, Advance, Command, ConditionalLines, Context, DropReason, Game, GameState, HeldLines,
+    MoveCode, MoveRecord, MoveText, OpenedLines, Rejection, Rules, Side, Timestamp,
+};
+use domain::{GameId, PlayerId};
+use serde::{Deserialize, Serialize};
+
+use super::{execute, AppState, CommandError, Extras, Outcome};
+use crate::sealing::{new_nonce, EnvelopeKey};
+use crate::store::{self, EnvelopeRow, Store};
+
+/// The store's envelope kind of a side's lines.
+pub fn kind_of(side: Side) -> &'static str {
+    match side {
+        Side::White => "lines_white",
+        Side::Black => "lines_black",
+    }
+}
+
+/// What the store keeps, encrypted: the lines as set (the codes the log records moves by) and the
+/// nonce of their commitment.
+#[derive(Debug, Serialize, Deserialize)]
+struct Sealed {
+    lines: Vec<Vec<String>>,
+    nonce: String,
+}
+
+/// The side `player` plays in `game`, if any.
+fn side_of(game: &Game, player: PlayerId) -> Option<Side> {
+    [Side::White, Side::Black]
+        .into_iter()
+        .find(|s| game.participant(*s).id == player)
+}
+
+/// `player` sets `lines` (as written, in `notation` if named, else their `preferred` one first)
+/// from the game's present position, replacing theirs.
+#[allow(clippy::too_many_arguments)]
+pub fn set(
+    state: &AppState,
+    id: GameId,
+    player: PlayerId,
+    lines: Vec<Vec<MoveText>>,
+    notation: Option<Notation>,
+    preferred: Option<Notation>,
+    expected_version: Option<u64>,
+    now: Timestamp,
+) -> Result<Outcome, CommandError> {
+    let ctx = Context {
+        now,
+        actor: Actor::Player(player),
+        notation: preferred,
+    };
+    let nonce = new_nonce();
+    let key = state.envelope_key.clone();
+    execute(
+        state,
+        id,
+        move |before: &GameState| {
+            // The rules read the lines again and judge the command; this reading is what is
+            // stored, and only if they accept it.
+            let envelope = before.game().and_then(|game| {
+                let side = side_of(game, player)?;
+                let read = ConditionalLines::parse::<Chess>(
+                    game.position(),
+                    side,
+                    &lines,
+                    notation,
+                    preferred,
+                )
+                .ok()?;
+                let sealed = Sealed {
+                    lines: read
+                        .lines()
+                        .iter()
+                        .map(|l| l.iter().map(|c| c.as_str().to_owned()).collect())
+                        .collect(),
+                    nonce: nonce.clone(),
+                };
+                Some(EnvelopeRow {
+                    game_id: id.to_string(),
+                    kind: kind_of(side).to_owned(),
+                    sealed_by: side.as_str().to_owned(),
+                    ciphertext: key.seal_any(&id.to_string(), kind_of(side), &sealed),
+                    sealed_at: store::micros(now),
+                })
+            });
+            Ok((
+                Command::SetConditionalMoves {
+                    lines: lines.clone(),
+                    notation,
+                    nonce: nonce.clone(),
+                },
+                Extras { envelope },
+            ))
+        },
+        &ctx,
+        expected_version,
+    )
+}
+
+/// The lines the log says are held in `game`, opened for judging a move.
+pub fn opened(
+    store: &Store,
+    key: &EnvelopeKey,
+    game: &Game,
+) -> Result<Vec<OpenedLines>, CommandError> {
+    let mut opened = Vec::new();
+    for side in [Side::White, Side::Black] {
+        if game.conditional[side_index(side)].is_some() {
+            opened.push(open(store, key, game.id, side)?);
+        }
+    }
+    Ok(opened)
+}
+
+fn side_index(side: Side) -> usize {
+    match side {
+        Side::White => 0,
+        Side::Black => 1,
+    }
+}
+
+/// Decrypts a side's stored lines.
+fn open(
+    store: &Store,
+    key: &EnvelopeKey,
+    id: GameId,
+    side: Side,
+) -> Result<OpenedLines, CommandError> {
+    let game = id.to_string();
+    let row = store
+        .envelope(&game, kind_of(side))?
+        .ok_or_else(|| anyhow::anyhow!("conditional lines held have no stored content"))?;
+    let sealed: Sealed = key.open_any(&game, kind_of(side), &row.ciphertext)?;
+    let codes = sealed
+        .lines
+        .iter()
+        .map(|l| l.iter().map(|c| MoveCode::parse(c)).collect())
+        .collect::<Result<Vec<Vec<MoveCode>>, _>>()
+        .map_err(|e| anyhow::anyhow!("stored conditional lines: {e}"))?;
+    let lines = ConditionalLines::stored(codes)
+        .ok_or_else(|| anyhow::anyhow!("stored conditional lines are not a set of lines"))?;
+    Ok(OpenedLines {
+        side,
+        lines,
+        nonce: sealed.nonce,
+    })
+}
+
+/// A player's conditional lines as they stand, for their eyes only.
+#[derive(Debug, Clone, Default)]
+pub struct Standing {
+    /// The lines from the present position: each move as the log would record it.
+    pub lines: Vec<Vec<MoveRecord>>,
+    /// What the log holds of them, while held.
+    pub held: Option<HeldLines>,
+    /// The lines as set (codes) and the nonce: with the commitment, anyone can check them.
+    pub as_set: Option<(Vec<Vec<String>>, String)>,
+    /// Why the last ones were dropped.
+    pub dropped: Option<DropReason>,
+    /// The game's version.
+    pub version: u64,
+}
+
+/// `player`'s lines in game `id` as they stand now.
+pub fn standing(state: &AppState, id: GameId, player: PlayerId) -> Result<Standing, CommandError> {
+    let folded = state
+        .folds
+        .current(&state.store, &id.to_string())
+        .map_err(|e| CommandError::Internal(e.into()))?;
+    let game = folded.state.game().ok_or(CommandError::NotFound)?;
+    let side = side_of(game, player).ok_or(CommandError::Rejected(Rejection::NotAPlayer))?;
+    let i = side_index(side);
+    let mut standing = Standing {
+        dropped: game.conditional_dropped[i],
+        version: game.version,
+        ..Standing::default()
+    };
+    let Some(held) = &game.conditional[i] else {
+        return Ok(standing);
+    };
+    let opened = open(&state.store, &state.envelope_key, id, side)?;
+    if let Advance::Continues(rest) = opened.lines.after(&held.since) {
+        standing.lines = rest
+            .lines()
+            .iter()
+            .map(|line| records(game.position(), line))
+            .collect();
+    }
+    standing.as_set = Some((
+        opened
+            .lines
+            .lines()
+            .iter()
+            .map(|l| l.iter().map(|c| c.as_str().to_owned()).collect())
+            .collect(),
+        opened.nonce,
+    ));
+    standing.held = Some(held.clone());
+    Ok(standing)
+}
+
+/// A line's moves as the log would record them, played from `pos`.
+fn records(pos: &<Chess as Rules>::Position, line: &[MoveCode]) -> Vec<MoveRecord> {
+    let mut at = pos.clone();
+    let mut out = Vec::with_capacity(line.len());
+    for code in line {
+        let Some(m) = Chess::replay(&at, code) else {
+            break;
+        };
+        out.push(Chess::record(&at, m));
+        Chess::play(&mut at, m);
+    }
+    out
+}
