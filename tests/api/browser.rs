@@ -717,3 +717,102 @@ async fn a_school_tournament_run_from_the_browser() {
     until_shown(&v, "Atatürk Lisesi").await;
     look(&v, "tournament").await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn conditional_moves_built_on_the_board_and_played_live() {
+    let Some(driver) = start_driver().await else {
+        return;
+    };
+    let app = spawn_app(Backend::Sqlite).await;
+    let (game, white, black) = app.new_game().await;
+    let id = game["id"].as_str().unwrap().to_owned();
+    let c = browser(&driver).await;
+    sign_in_as(&c, &app, &black.id).await;
+    c.goto(&app.url(&format!("/games/{id}?lang=en")))
+        .await
+        .unwrap();
+    // White is to move; Black prepares. A wrong line is refused with its line and move, and
+    // the text stays in the field.
+    click(&c, "details.conditional summary").await;
+    type_into(&c, "#lines", "e4 e5\nd4 Ke7").await;
+    click(&c, "form[data-lines] button[value=set]").await;
+    until_shown(&c, "line 2, move 2").await;
+    let kept = c
+        .find(Locator::Css("#lines"))
+        .await
+        .unwrap()
+        .prop("value")
+        .await
+        .unwrap()
+        .unwrap_or_default();
+    assert_eq!(kept, "e4 e5\nd4 Ke7");
+    look(&c, "conditional-refused").await;
+    // Built on the board instead: each piece moved is written into the field.
+    c.find(Locator::Css("#lines"))
+        .await
+        .unwrap()
+        .clear()
+        .await
+        .unwrap();
+    click(&c, "form[data-lines] button.build").await;
+    for square in ["e2", "e4", "e7", "e5", "g1", "f3", "b8", "c6"] {
+        click(&c, &format!("main .board rect[data-square={square}]")).await;
+    }
+    click(&c, "form[data-lines] button.new-line").await;
+    for square in ["d2", "d4", "d7", "d5"] {
+        click(&c, &format!("main .board rect[data-square={square}]")).await;
+    }
+    let built = c
+        .find(Locator::Css("#lines"))
+        .await
+        .unwrap()
+        .prop("value")
+        .await
+        .unwrap()
+        .unwrap_or_default();
+    assert_eq!(built, "e2e4 e7e5 g1f3 b8c6\nd2d4 d7d5");
+    click(&c, "form[data-lines] button[value=set]").await;
+    until_shown(&c, "Your lines from the present position").await;
+    let held: Vec<String> = {
+        let mut out = Vec::new();
+        for li in c.find_all(Locator::Css("ol.lines li")).await.unwrap() {
+            out.push(li.text().await.unwrap());
+        }
+        out
+    };
+    assert_eq!(held, ["e4 e5 Nf3 Nc6", "d4 d5"]);
+    look(&c, "conditional").await;
+    // The panel itself, scrolled to.
+    c.execute(
+        "document.querySelector('details.conditional').scrollIntoView()",
+        vec![],
+    )
+    .await
+    .unwrap();
+    screenshot(&c, "conditional-panel", 1200).await;
+    c.execute(
+        "document.querySelector('details.conditional').scrollIntoView()",
+        vec![],
+    )
+    .await
+    .unwrap();
+    screenshot(&c, "conditional-panel", 360).await;
+    // White plays e4: Black's page shows the answer without a reload.
+    app.post_move(&id, &white.token, "e4").await;
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    while !listed(&c).await.contains("1. e4 e5") {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "never redrawn: {}",
+            listed(&c).await
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    until_shown(&c, "Nf3 Nc6").await;
+    assert_eq!(app.get_game(&id).await["moves"], json!(["e4", "e5"]));
+    // Withdrawn from the page.
+    click(&c, "form[data-lines] button[value=withdraw]").await;
+    until_shown(&c, "You have no conditional moves in this game").await;
+    look(&c, "conditional-withdrawn").await;
+    c.close().await.unwrap();
+}

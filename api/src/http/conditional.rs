@@ -23,7 +23,7 @@ use crate::store::{self, rfc3339};
 pub struct ConditionalBody {
     /// Lines of alternating moves from the present position, each beginning with the side to
     /// move there and ending with one of yours: at most 32 lines of at most 40 moves.
-    #[schema(max_items = 32, value_type = Vec<Vec<String>>)]
+    #[schema(schema_with = super::schema::conditional_lines)]
     pub lines: Vec<Vec<String>>,
     #[schema(schema_with = super::schema::notation)]
     pub notation: Option<Notation>,

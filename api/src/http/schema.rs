@@ -300,6 +300,24 @@ pub fn sealed_move_check() -> Object {
     )
 }
 
+/// A player's conditional lines: at most 32 lines of 1 to 40 moves.
+pub fn conditional_lines() -> utoipa::openapi::Array {
+    use utoipa::openapi::schema::ArrayBuilder;
+    let line = ArrayBuilder::new()
+        .items(text(24, MOVE))
+        .min_items(Some(1))
+        .max_items(Some(domain::game::conditional::MAX_PLIES))
+        .description(Some(
+            "A line: alternating moves, beginning with the side to move now and ending with one of yours.",
+        ));
+    ArrayBuilder::new()
+        .items(line)
+        .min_items(Some(1))
+        .max_items(Some(domain::game::conditional::MAX_LINES))
+        .description(Some("Your lines, at most 32 of at most 40 moves each."))
+        .build()
+}
+
 #[cfg(test)]
 mod tests {
     use domain::chess::Notation;
