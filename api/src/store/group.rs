@@ -158,9 +158,7 @@ fn write_batch(
     // Races are rare: first the whole batch without savepoints (they cost two statements per
     // append, round trips on PostgreSQL); only if an append fails, again with one each.
     let all: Vec<&Rows> = batch.iter().map(|job| &job.rows).collect();
-    let one_statement = all
-        .iter()
-        .all(|rows| rows.envelope.is_none() && rows.projection.as_game().is_some());
+    let one_statement = all.iter().all(|rows| rows.projection.as_game().is_some());
     let together = if postgres && one_statement {
         // One statement, atomic and committed by itself: no transaction around it.
         write_together(conn, &all)
@@ -215,9 +213,7 @@ pub(super) fn write_together(conn: &mut AnyConnection, all: &[&Rows]) -> Result<
     statement
         .execute(pg)
         .map_err(unique_as(StoreError::Conflict))?;
-    all.iter()
-        .filter_map(|rows| rows.envelope.as_ref())
-        .try_for_each(|env| write_envelope(conn, env))
+    Ok(())
 }
 
 /// The append's statements: events, the projection row, outbox rows, the envelope.

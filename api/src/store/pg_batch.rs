@@ -1,5 +1,5 @@
-//! PostgreSQL: a whole batch of appends — its event rows, its outbox rows and its games'
-//! projection rows — written by one prepared statement.
+//! PostgreSQL: a whole batch of appends — its event rows, its outbox rows, its games'
+//! projection rows and its sealed envelopes — written by one prepared statement.
 //!
 //! Each column travels as one array parameter and `unnest` turns the arrays back into rows, so the
 //! statement's text is the same whatever the batch holds: it is prepared once per connection and
@@ -21,6 +21,7 @@ pub struct BatchWrite<'a> {
     events: EventColumns<'a>,
     mail: OutboxColumns<'a>,
     games: GameColumns<'a>,
+    envelopes: EnvelopeColumns<'a>,
 }
 
 impl<'a> BatchWrite<'a> {
@@ -31,15 +32,18 @@ impl<'a> BatchWrite<'a> {
         let mut events = EventColumns::default();
         let mut mail = OutboxColumns::default();
         let mut games = GameColumns::default();
+        let mut envelopes = EnvelopeColumns::default();
         for rows in all {
             rows.events.iter().for_each(|e| events.push(e));
             rows.mail.iter().for_each(|m| mail.push(m));
             games.push(rows.projection.as_game()?);
+            rows.envelope.iter().for_each(|e| envelopes.push(e));
         }
         Some(BatchWrite {
             events,
             mail,
             games,
+            envelopes,
         })
     }
 }
@@ -124,6 +128,10 @@ columns!(GameColumns for super::GameRow {
     reminder_at: Option<i64>, resume_deadline: Option<i64>,
 });
 
+columns!(EnvelopeColumns for super::EnvelopeRow {
+    game_id: &'a str, kind: &'a str, sealed_by: &'a str, ciphertext: &'a str, sealed_at: i64,
+});
+
 /// The projection's columns that a later append replaces (all but the id).
 const GAME_UPDATES: &str = "white_id = EXCLUDED.white_id, black_id = EXCLUDED.black_id, \
     organiser_id = EXCLUDED.organiser_id, status = EXCLUDED.status, to_move = EXCLUDED.to_move, \
@@ -155,9 +163,21 @@ impl QueryFragment<Pg> for BatchWrite<'_> {
             Text => &m.recipient_id, Text => &m.payload, BigInt => &m.created_at,
             Integer => &m.attempts, BigInt => &m.next_attempt_at, Nullable<BigInt> => &m.sent_at,
             Nullable<Text> => &m.last_error, Nullable<BigInt> => &m.claimed_until);
+        // Sealing again replaces an envelope's content (A1); so do conditional lines set again.
+        let s = &self.envelopes;
+        out.push_sql(
+            ")), sealed AS (INSERT INTO envelopes (game_id, kind, sealed_by, ciphertext, \
+             sealed_at) SELECT * FROM unnest(",
+        );
+        binds!(out; Text => &s.game_id, Text => &s.kind, Text => &s.sealed_by,
+            Text => &s.ciphertext, BigInt => &s.sealed_at);
+        out.push_sql(
+            ") ON CONFLICT (game_id, kind) DO UPDATE SET sealed_by = EXCLUDED.sealed_by, \
+             ciphertext = EXCLUDED.ciphertext, sealed_at = EXCLUDED.sealed_at",
+        );
         let g = &self.games;
         out.push_sql(
-            ")) INSERT INTO games (id, white_id, black_id, organiser_id, status, to_move, \
+            ") INSERT INTO games (id, white_id, black_id, organiser_id, status, to_move, \
              to_move_id, deadline, result, termination, last_seq, created_at, updated_at, view, \
              clock_state, claimed_until, reminder_at, resume_deadline) SELECT * FROM unnest(",
         );
