@@ -125,6 +125,7 @@ pub fn build(config: &Config) -> anyhow::Result<Running> {
             config.login_limit_per_hour.saturating_mul(10),
         ),
         tournaments_due: Default::default(),
+        opened_lines: Default::default(),
     });
     scheduler::spawn(std::sync::Arc::downgrade(&state.clone().into_inner()));
     let state_for_caller = state.clone();

@@ -47,7 +47,29 @@ impl Connection {
         token: &str,
         body: String,
     ) -> anyhow::Result<(u16, Bytes)> {
-        let request = Request::post(path)
+        self.send(hyper::Method::POST, path, token, body).await
+    }
+
+    /// PUTs the JSON `body` to `path`, as [`Connection::post`].
+    pub async fn put(
+        &mut self,
+        path: &str,
+        token: &str,
+        body: String,
+    ) -> anyhow::Result<(u16, Bytes)> {
+        self.send(hyper::Method::PUT, path, token, body).await
+    }
+
+    async fn send(
+        &mut self,
+        method: hyper::Method,
+        path: &str,
+        token: &str,
+        body: String,
+    ) -> anyhow::Result<(u16, Bytes)> {
+        let request = Request::builder()
+            .method(method)
+            .uri(path)
             .header(HOST, self.host.clone())
             .header(AUTHORIZATION, format!("Bearer {token}"))
             .header(CONTENT_TYPE, "application/json")

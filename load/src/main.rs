@@ -6,7 +6,9 @@
 //! same concurrency, no HTTP and no rules, one commit per append; `limit_ratio` is the service's
 //! moves per second over that. It also prints the store's rate through its group commit (the
 //! service's own commit path, where concurrent appends share a commit) and the ratio to that. The
-//! last line is machine-readable:
+//! `--conditional N` makes N% of the moves through conditional lines (the opponent's line,
+//! set just before, answers the move); the replies count as moves, the lines' requests in the
+//! latency. The last line is machine-readable:
 //! `moves_per_s=<n> p99_ms=<n> limit_ratio=<n> errors=<n>`.
 //!
 //! It sends only to the address it is given.
@@ -71,6 +73,10 @@ struct Args {
     /// Play at most this many moves a second, all clients together.
     #[arg(long)]
     rate: Option<f64>,
+    /// The share of moves (percent) made through conditional lines: the opponent first sets a
+    /// line foreseeing the move with a reply, then the move is made and answered by it.
+    #[arg(long, default_value_t = 0)]
+    conditional: u64,
     /// Every player has an address and takes a mail for every event (the server's default).
     #[arg(long)]
     mail: bool,
@@ -175,6 +181,8 @@ struct Game {
 #[derive(Default)]
 struct Tally {
     moves: u64,
+    /// Conditional lines set.
+    lines: u64,
     errors: BTreeMap<String, u64>,
 }
 
@@ -347,6 +355,44 @@ async fn client_loop(
             let uci = write_move(&pos, m, MoveStyle::Uci);
             let side = *ply % 2;
             let roll = next() % 100;
+            // Through a conditional line: the opponent foresees the move and answers it.
+            if roll >= 6 && roll < 6 + args.conditional {
+                let mut after = pos.clone();
+                shakmaty::Position::play_unchecked(&mut after, m);
+                let replies = legal_moves(&after);
+                if !replies.is_empty() {
+                    let r = replies[(next() % replies.len() as u64) as usize];
+                    let reply = write_move(&after, r, MoveStyle::Uci);
+                    let started = Instant::now();
+                    let set = connection
+                        .put(
+                            &format!("/api/v1/games/{}/conditional-moves", game.id),
+                            &game.tokens[1 - side],
+                            format!(r#"{{"lines":[["{uci}","{reply}"]],"notation":"uci"}}"#),
+                        )
+                        .await;
+                    let micros = started.elapsed().as_micros() as u64;
+                    let _ = hist.lock().unwrap().record(micros.max(1));
+                    match set {
+                        Ok((200, _)) => tally.lock().unwrap().lines += 1,
+                        Ok((_, bytes)) => {
+                            let code = serde_json::from_slice::<Answer>(&bytes)
+                                .ok()
+                                .and_then(|a| a.error)
+                                .map_or_else(|| "unknown".to_owned(), |e| e.code);
+                            *tally.lock().unwrap().errors.entry(code).or_default() += 1;
+                        }
+                        Err(_) => {
+                            *tally
+                                .lock()
+                                .unwrap()
+                                .errors
+                                .entry("transport".into())
+                                .or_default() += 1;
+                        }
+                    }
+                }
+            }
             // A UCI move is letters and digits: the bodies are written as they are sent.
             let (path, body) = if roll < 3 {
                 (
@@ -395,8 +441,10 @@ async fn client_loop(
                         continue;
                     };
                     *fen = next_fen;
+                    // A conditional reply is a move recorded with this one.
+                    let before = *ply;
                     *ply = g.ply.unwrap_or(0) as usize;
-                    tally.lock().unwrap().moves += 1;
+                    tally.lock().unwrap().moves += (*ply).saturating_sub(before).max(1) as u64;
                     if g.status.as_deref() != Some("active") && args.no_new_games {
                         // Finished, and out of play.
                         fen.clear();
@@ -718,6 +766,12 @@ async fn main() -> anyhow::Result<()> {
         "moves: {} in {elapsed:.1} s = {moves_per_s:.0}/s with {} clients over {} games",
         tally.moves, args.clients, args.games
     );
+    if args.conditional > 0 {
+        println!(
+            "conditional lines set: {} (each answered by the move after it, or dropped)",
+            tally.lines
+        );
+    }
     println!(
         "latency ms: p50 {:.2}  p90 {:.2}  p99 {:.2}  max {:.2}",
         ms(0.5),

@@ -143,6 +143,7 @@ pub async fn tournament(
         clients,
         database: None,
         rate: None,
+        conditional: 0,
         mail: false,
         smtp_sink: None,
         no_new_games: true,

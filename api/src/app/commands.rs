@@ -177,6 +177,32 @@ pub async fn run_on<K: LogKind>(
     pipeline(&state, id, build, &ctx, expected_version, thread).await
 }
 
+/// Runs a game's command built from its state ([`Build`]) from an HTTP worker: judged on a
+/// blocking thread (`command` is what the build makes, asked only whether the worker may judge
+/// it), its commit awaited without holding a thread.
+pub async fn run_built(
+    state: Arc<AppState>,
+    id: GameId,
+    command: Command,
+    build: impl Build + Clone + 'static,
+    ctx: Context,
+    expected_version: Option<u64>,
+) -> Result<Outcome, CommandError> {
+    let thread = Thread::HttpWorker {
+        state: state.clone(),
+        command,
+    };
+    pipeline(
+        &state,
+        &id.to_string(),
+        build,
+        &ctx,
+        expected_version,
+        thread,
+    )
+    .await
+}
+
 /// Runs a game's command on the caller's own thread: see [`execute_on`].
 pub fn execute(
     state: &AppState,

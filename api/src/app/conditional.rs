@@ -4,6 +4,7 @@
 //! the game or to show them to their owner.
 
 use domain::chess::{Chess, Notation};
+use domain::game::conditional::commitment;
 use domain::game::{
     Actor, Advance, Command, ConditionalLines, Context, DropReason, Game, GameState, HeldLines,
     MoveCode, MoveRecord, MoveText, OpenedLines, Rejection, Rules, Side, Timestamp,
@@ -11,7 +12,8 @@ use domain::game::{
 use domain::{GameId, PlayerId};
 use serde::{Deserialize, Serialize};
 
-use super::{execute, AppState, CommandError, Extras, Outcome};
+use super::commands::run_built;
+use super::{AppState, CommandError, Extras, Outcome};
 use crate::sealing::{new_nonce, EnvelopeKey};
 use crate::store::{self, EnvelopeRow, Store};
 
@@ -41,8 +43,8 @@ fn side_of(game: &Game, player: PlayerId) -> Option<Side> {
 /// `player` sets `lines` (as written, in `notation` if named, else their `preferred` one first)
 /// from the game's present position, replacing theirs.
 #[allow(clippy::too_many_arguments)]
-pub fn set(
-    state: &AppState,
+pub async fn set(
+    state: std::sync::Arc<AppState>,
     id: GameId,
     player: PlayerId,
     lines: Vec<Vec<MoveText>>,
@@ -50,18 +52,29 @@ pub fn set(
     preferred: Option<Notation>,
     expected_version: Option<u64>,
     now: Timestamp,
-) -> Result<Outcome, CommandError> {
+) -> Result<(Outcome, Standing), CommandError> {
     let ctx = Context {
         now,
         actor: Actor::Player(player),
         notation: preferred,
     };
     let nonce = new_nonce();
+    let nonce_kept = nonce.clone();
     let key = state.envelope_key.clone();
-    execute(
-        state,
+    // The lines as read for the last judgement: kept for this server's next move in the game.
+    let read_last = std::sync::Arc::new(std::sync::Mutex::new(None));
+    let kept = read_last.clone();
+    let command = Command::SetConditionalMoves {
+        lines: lines.clone(),
+        notation,
+        nonce: nonce.clone(),
+    };
+    let outcome = run_built(
+        state.clone(),
         id,
+        command,
         move |before: &GameState| {
+            *kept.lock().expect("lines read") = None;
             // The rules read the lines again and judge the command; this reading is what is
             // stored, and only if they accept it.
             let envelope = before.game().and_then(|game| {
@@ -74,6 +87,7 @@ pub fn set(
                     preferred,
                 )
                 .ok()?;
+                *kept.lock().expect("lines read") = Some((side, read.clone()));
                 let sealed = Sealed {
                     lines: read
                         .lines()
@@ -99,22 +113,80 @@ pub fn set(
                 Extras { envelope },
             ))
         },
-        &ctx,
+        ctx,
         expected_version,
     )
+    .await?;
+    let game = outcome.game();
+    let read = read_last.lock().expect("lines read").take();
+    let mut standing = Standing {
+        version: game.version,
+        ..Standing::default()
+    };
+    if let Some((side, lines)) = read {
+        // The lines this command's judgement recorded (the log's commitment is to them).
+        let held = game.conditional[side_index(side)]
+            .as_ref()
+            .filter(|h| commitment(game.id, h.from_ply, side, &lines, &nonce_kept) == h.commitment);
+        if let Some(held) = held {
+            let opened = OpenedLines {
+                side,
+                lines,
+                nonce: nonce_kept,
+            };
+            state
+                .opened_lines
+                .put(held.commitment.clone(), opened.clone());
+            standing = Standing::of(game, held, &opened, None);
+        }
+    }
+    Ok((outcome, standing))
+}
+
+/// Lines this server set or opened lately, by the commitment the log holds to them: a move in
+/// their game is judged without reading them from the store again. A commitment names one
+/// setting of lines (its nonce is fresh), so an entry is never stale; lines set on another
+/// server are not here and are read from the store. At most [`Opened::KEPT`] are kept.
+#[derive(Default)]
+pub struct Opened(std::sync::Mutex<std::collections::HashMap<String, OpenedLines>>);
+
+impl Opened {
+    pub const KEPT: usize = 10_000;
+
+    fn get(&self, commitment: &str) -> Option<OpenedLines> {
+        self.0
+            .lock()
+            .expect("opened lines")
+            .get(commitment)
+            .cloned()
+    }
+
+    fn put(&self, commitment: String, lines: OpenedLines) {
+        let mut map = self.0.lock().expect("opened lines");
+        if map.len() >= Self::KEPT {
+            // Rarely full: forgetting them all costs a store read for each game's next move.
+            map.clear();
+        }
+        map.insert(commitment, lines);
+    }
 }
 
 /// The lines the log says are held in `game`, opened for judging a move.
-pub fn opened(
-    store: &Store,
-    key: &EnvelopeKey,
-    game: &Game,
-) -> Result<Vec<OpenedLines>, CommandError> {
+pub fn opened(app: &AppState, game: &Game) -> Result<Vec<OpenedLines>, CommandError> {
     let mut opened = Vec::new();
     for side in [Side::White, Side::Black] {
-        if game.conditional[side_index(side)].is_some() {
-            opened.push(open(store, key, game.id, side)?);
-        }
+        let Some(held) = &game.conditional[side_index(side)] else {
+            continue;
+        };
+        let lines = match app.opened_lines.get(&held.commitment) {
+            Some(lines) => lines,
+            None => {
+                let lines = open(&app.store, &app.envelope_key, game.id, side)?;
+                app.opened_lines.put(held.commitment.clone(), lines.clone());
+                lines
+            }
+        };
+        opened.push(lines);
     }
     Ok(opened)
 }
@@ -177,7 +249,7 @@ pub fn standing(state: &AppState, id: GameId, player: PlayerId) -> Result<Standi
     let game = folded.state.game().ok_or(CommandError::NotFound)?;
     let side = side_of(game, player).ok_or(CommandError::Rejected(Rejection::NotAPlayer))?;
     let i = side_index(side);
-    let mut standing = Standing {
+    let standing = Standing {
         dropped: game.conditional_dropped[i],
         version: game.version,
         ..Standing::default()
@@ -185,25 +257,45 @@ pub fn standing(state: &AppState, id: GameId, player: PlayerId) -> Result<Standi
     let Some(held) = &game.conditional[i] else {
         return Ok(standing);
     };
-    let opened = open(&state.store, &state.envelope_key, id, side)?;
-    if let Advance::Continues(rest) = opened.lines.after(&held.since) {
-        standing.lines = rest
-            .lines()
-            .iter()
-            .map(|line| records(game.position(), line))
-            .collect();
+    let opened = match state.opened_lines.get(&held.commitment) {
+        Some(lines) => lines,
+        None => open(&state.store, &state.envelope_key, id, side)?,
+    };
+    Ok(Standing::of(game, held, &opened, standing.dropped))
+}
+
+impl Standing {
+    /// Held lines as they stand in `game`.
+    fn of(
+        game: &Game,
+        held: &HeldLines,
+        opened: &OpenedLines,
+        dropped: Option<DropReason>,
+    ) -> Standing {
+        let lines = match opened.lines.after(&held.since) {
+            Advance::Continues(rest) => rest
+                .lines()
+                .iter()
+                .map(|line| records(game.position(), line))
+                .collect(),
+            Advance::Exhausted | Advance::NoMatch => Vec::new(),
+        };
+        Standing {
+            lines,
+            held: Some(held.clone()),
+            as_set: Some((
+                opened
+                    .lines
+                    .lines()
+                    .iter()
+                    .map(|l| l.iter().map(|c| c.as_str().to_owned()).collect())
+                    .collect(),
+                opened.nonce.clone(),
+            )),
+            dropped,
+            version: game.version,
+        }
     }
-    standing.as_set = Some((
-        opened
-            .lines
-            .lines()
-            .iter()
-            .map(|l| l.iter().map(|c| c.as_str().to_owned()).collect())
-            .collect(),
-        opened.nonce,
-    ));
-    standing.held = Some(held.clone());
-    Ok(standing)
 }
 
 /// A line's moves as the log would record them, played from `pos`.

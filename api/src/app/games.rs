@@ -119,7 +119,7 @@ impl LogKind for Games {
                 Ok(Command::MakeMove {
                     mv,
                     offer_draw,
-                    conditional: super::conditional::opened(&app.store, &app.envelope_key, game)?,
+                    conditional: super::conditional::opened(app, game)?,
                 })
             }
             (_, command) => Ok(command),

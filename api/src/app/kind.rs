@@ -218,6 +218,7 @@ pub(crate) mod tests {
             live: Arc::new(super::super::live::Live::local()),
             login_limits: super::super::Limits::per_hour(10, 10),
             tournaments_due: Default::default(),
+            opened_lines: Default::default(),
         })
     }
 

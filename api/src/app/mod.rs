@@ -46,4 +46,6 @@ pub struct AppState {
     pub login_limits: Limits,
     /// Online tournaments with a game just ended, for the scheduler.
     pub tournaments_due: Arc<rounds::Due>,
+    /// Conditional lines this server set or opened lately, by their commitment.
+    pub opened_lines: conditional::Opened,
 }

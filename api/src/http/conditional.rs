@@ -138,24 +138,19 @@ pub async fn set_conditional_moves(
         .player()
         .and_then(|p| p.notation.as_deref())
         .and_then(Notation::parse);
-    let view = web::block(move || -> Result<ConditionalMovesView, ApiError> {
-        let command = |e| ApiError::command(e, locale);
-        conditional::set(
-            &state,
-            id,
-            player,
-            lines,
-            body.notation,
-            preferred,
-            body.expected_version,
-            store::now(),
-        )
-        .map_err(command)?;
-        let standing = conditional::standing(&state, id, player).map_err(command)?;
-        Ok(ConditionalMovesView::of(standing))
-    })
-    .await??;
-    Ok(HttpResponse::Ok().json(view))
+    let (_, standing) = conditional::set(
+        state.into_inner(),
+        id,
+        player,
+        lines,
+        body.notation,
+        preferred,
+        body.expected_version,
+        store::now(),
+    )
+    .await
+    .map_err(|e| ApiError::command(e, locale))?;
+    Ok(HttpResponse::Ok().json(ConditionalMovesView::of(standing)))
 }
 
 #[utoipa::path(

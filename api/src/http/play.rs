@@ -607,23 +607,19 @@ pub async fn conditional_form(
     let s = state.clone();
     let done = match super::conditional::line_texts(&typed_lines(&typed)) {
         Err(r) => Err(ApiError::rejection(&r, locale)),
-        Ok(lines) => {
-            web::block(move || {
-                crate::app::conditional::set(
-                    &s,
-                    game,
-                    player,
-                    lines,
-                    None,
-                    preferred,
-                    None,
-                    crate::store::now(),
-                )
-                .map(|_| ())
-                .map_err(|e| ApiError::command(e, locale))
-            })
-            .await?
-        }
+        Ok(lines) => crate::app::conditional::set(
+            s.into_inner(),
+            game,
+            player,
+            lines,
+            None,
+            preferred,
+            None,
+            crate::store::now(),
+        )
+        .await
+        .map(|_| ())
+        .map_err(|e| ApiError::command(e, locale)),
     };
     match done {
         Err(e) if e.status.is_client_error() => {
