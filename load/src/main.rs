@@ -176,6 +176,9 @@ impl Args {
 struct Game {
     id: String,
     tokens: [String; 2],
+    /// The move this game's player to move at that ply will make, following the line their
+    /// opponent set (`--conditional`).
+    follow: Option<(usize, String)>,
 }
 
 #[derive(Default)]
@@ -260,6 +263,7 @@ async fn new_game(client: &reqwest::Client, args: &Args, n: usize) -> anyhow::Re
             .ok_or_else(|| anyhow::anyhow!("no game: {g}"))?
             .to_owned(),
         tokens: [tokens[0].clone(), tokens[1].clone()],
+        follow: None,
     })
 }
 
@@ -351,24 +355,45 @@ async fn client_loop(
             if moves.is_empty() {
                 continue;
             }
-            let m = moves[(next() % moves.len() as u64) as usize];
-            let uci = write_move(&pos, m, MoveStyle::Uci);
             let side = *ply % 2;
-            let roll = next() % 100;
-            // Through a conditional line: the opponent foresees the move and answers it.
+            // The player follows the line their opponent foresaw, where there is one.
+            let followed = match game.follow.take() {
+                Some((at, uci)) if at == *ply => moves
+                    .iter()
+                    .copied()
+                    .find(|m| write_move(&pos, *m, MoveStyle::Uci) == uci),
+                _ => None,
+            };
+            let m = followed.unwrap_or_else(|| moves[(next() % moves.len() as u64) as usize]);
+            let uci = write_move(&pos, m, MoveStyle::Uci);
+            let roll = if followed.is_some() { 99 } else { next() % 100 };
+            // Through a conditional line: the opponent foresees this move and the next one,
+            // answering each (the player follows it).
             if roll >= 6 && roll < 6 + args.conditional {
-                let mut after = pos.clone();
-                shakmaty::Position::play_unchecked(&mut after, m);
-                let replies = legal_moves(&after);
-                if !replies.is_empty() {
-                    let r = replies[(next() % replies.len() as u64) as usize];
-                    let reply = write_move(&after, r, MoveStyle::Uci);
+                let mut line = vec![uci.clone()];
+                let mut at = pos.clone();
+                shakmaty::Position::play_unchecked(&mut at, m);
+                for _ in 0..3 {
+                    let legal = legal_moves(&at);
+                    if legal.is_empty() {
+                        break;
+                    }
+                    let n = legal[(next() % legal.len() as u64) as usize];
+                    line.push(write_move(&at, n, MoveStyle::Uci));
+                    shakmaty::Position::play_unchecked(&mut at, n);
+                }
+                // A line ends with the opponent's reply.
+                line.truncate(if line.len() >= 4 { 4 } else { 2 });
+                if line.len() == 4 {
+                    game.follow = Some((*ply + 2, line[2].clone()));
+                }
+                if line.len() >= 2 {
                     let started = Instant::now();
                     let set = connection
                         .put(
                             &format!("/api/v1/games/{}/conditional-moves", game.id),
                             &game.tokens[1 - side],
-                            format!(r#"{{"lines":[["{uci}","{reply}"]],"notation":"uci"}}"#),
+                            format!(r#"{{"lines":[["{}"]],"notation":"uci"}}"#, line.join(r#"",""#)),
                         )
                         .await;
                     let micros = started.elapsed().as_micros() as u64;

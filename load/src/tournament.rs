@@ -125,6 +125,7 @@ pub async fn tournament(
             Some(Game {
                 id: b["game"].as_str()?.to_owned(),
                 tokens: [token("white")?, token("black")?],
+                follow: None,
             })
         })
         .collect();
