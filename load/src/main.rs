@@ -393,7 +393,10 @@ async fn client_loop(
                         .put(
                             &format!("/api/v1/games/{}/conditional-moves", game.id),
                             &game.tokens[1 - side],
-                            format!(r#"{{"lines":[["{}"]],"notation":"uci"}}"#, line.join(r#"",""#)),
+                            format!(
+                                r#"{{"lines":[["{}"]],"notation":"uci"}}"#,
+                                line.join(r#"",""#)
+                            ),
                         )
                         .await;
                     let micros = started.elapsed().as_micros() as u64;

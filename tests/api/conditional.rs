@@ -164,6 +164,33 @@ both_backends! {
         }
         assert_eq!(replied + withdrawn_first, 12);
     }
+
+    async fn lines_set_as_the_opponent_moves_are_never_read_from_the_new_position(app) {
+        let mut seen = std::collections::BTreeSet::new();
+        for _ in 0..12 {
+            let (game, white, black) = app.new_game().await;
+            let g = game["id"].as_str().unwrap().to_owned();
+            let (set, moved) = tokio::join!(
+                put_lines(&app, &g, &black.token, json!({"lines": [["e4", "e5"]]})),
+                app.post_move(&g, &white.token, "e4")
+            );
+            assert_eq!(moved.status(), StatusCode::OK);
+            let status = set.status().as_u16();
+            let moves = app.get_game(&g).await["moves"].clone();
+            match status {
+                // Set first: the move was answered.
+                200 => assert_eq!(moves, json!(["e4", "e5"])),
+                // The move first: the lines were for the position before it.
+                409 | 422 => {
+                    assert_eq!(moves, json!(["e4"]));
+                    assert_eq!(lines_of(&app, &g, &black.token).await["lines"], json!([]));
+                }
+                other => panic!("answered {other}"),
+            }
+            seen.insert(status);
+        }
+        assert!(!seen.is_empty());
+    }
 }
 
 /// Black's lines, written distinctively, whose unplayed replies nobody else may ever see.

@@ -64,6 +64,7 @@ pub async fn set(
     // The lines as read for the last judgement: kept for this server's next move in the game.
     let read_last = std::sync::Arc::new(std::sync::Mutex::new(None));
     let kept = read_last.clone();
+    let first_ply = std::sync::Arc::new(std::sync::Mutex::new(None));
     let command = Command::SetConditionalMoves {
         lines: lines.clone(),
         notation,
@@ -75,6 +76,14 @@ pub async fn set(
         command,
         move |before: &GameState| {
             *kept.lock().expect("lines read") = None;
+            // Lines are read from the position they were first judged in: had a move been
+            // made meanwhile (a lost race), they would mean other moves.
+            if let Some(game) = before.game() {
+                let mut first = first_ply.lock().expect("first ply");
+                if *first.get_or_insert(game.ply()) != game.ply() {
+                    return Err(CommandError::VersionConflict);
+                }
+            }
             // The rules read the lines again and judge the command; this reading is what is
             // stored, and only if they accept it.
             let envelope = before.game().and_then(|game| {
