@@ -133,7 +133,6 @@ both_backends! {
     }
 
     async fn the_opponents_move_and_the_withdrawal_race_and_one_order_is_recorded(app) {
-        let (mut replied, mut withdrawn_first) = (0, 0);
         for _ in 0..12 {
             let (game, white, black) = app.new_game().await;
             let g = game["id"].as_str().unwrap().to_owned();
@@ -153,20 +152,16 @@ both_backends! {
             if at("conditional_moves_withdrawn") < at("move_played") {
                 // Withdrawn first: e4 stands alone.
                 assert_eq!(moves, 1, "{types:?}");
-                withdrawn_first += 1;
             } else {
                 // The move first: answered, then the rest withdrawn.
                 assert_eq!(moves, 2, "{types:?}");
                 assert!(at("conditional_moves_withdrawn") > types.iter().rposition(|t| *t == "move_played").unwrap());
-                replied += 1;
             }
             assert_eq!(lines_of(&app, &g, &black.token).await["lines"], json!([]));
         }
-        assert_eq!(replied + withdrawn_first, 12);
     }
 
     async fn lines_set_as_the_opponent_moves_are_never_read_from_the_new_position(app) {
-        let mut seen = std::collections::BTreeSet::new();
         for _ in 0..12 {
             let (game, white, black) = app.new_game().await;
             let g = game["id"].as_str().unwrap().to_owned();
@@ -187,9 +182,7 @@ both_backends! {
                 }
                 other => panic!("answered {other}"),
             }
-            seen.insert(status);
         }
-        assert!(!seen.is_empty());
     }
 }
 

@@ -33,13 +33,6 @@ struct Sealed {
     nonce: String,
 }
 
-/// The side `player` plays in `game`, if any.
-fn side_of(game: &Game, player: PlayerId) -> Option<Side> {
-    [Side::White, Side::Black]
-        .into_iter()
-        .find(|s| game.participant(*s).id == player)
-}
-
 /// `player` sets `lines` (as written, in `notation` if named, else their `preferred` one first)
 /// from the game's present position, replacing theirs.
 #[allow(clippy::too_many_arguments)]
@@ -87,7 +80,7 @@ pub async fn set(
             // The rules read the lines again and judge the command; this reading is what is
             // stored, and only if they accept it.
             let envelope = before.game().and_then(|game| {
-                let side = side_of(game, player)?;
+                let side = game.side_of(player)?;
                 let read = ConditionalLines::parse::<Chess>(
                     game.position(),
                     side,
@@ -134,8 +127,8 @@ pub async fn set(
     };
     if let Some((side, lines)) = read {
         // The lines this command's judgement recorded (the log's commitment is to them).
-        let held = game.conditional[side_index(side)]
-            .as_ref()
+        let held = game
+            .lines_held(side)
             .filter(|h| commitment(game.id, h.from_ply, side, &lines, &nonce_kept) == h.commitment);
         if let Some(held) = held {
             let opened = OpenedLines {
@@ -184,7 +177,7 @@ impl Opened {
 pub fn opened(app: &AppState, game: &Game) -> Result<Vec<OpenedLines>, CommandError> {
     let mut opened = Vec::new();
     for side in [Side::White, Side::Black] {
-        let Some(held) = &game.conditional[side_index(side)] else {
+        let Some(held) = game.lines_held(side) else {
             continue;
         };
         let lines = match app.opened_lines.get(&held.commitment) {
@@ -198,13 +191,6 @@ pub fn opened(app: &AppState, game: &Game) -> Result<Vec<OpenedLines>, CommandEr
         opened.push(lines);
     }
     Ok(opened)
-}
-
-fn side_index(side: Side) -> usize {
-    match side {
-        Side::White => 0,
-        Side::Black => 1,
-    }
 }
 
 /// Decrypts a side's stored lines.
@@ -256,14 +242,15 @@ pub fn standing(state: &AppState, id: GameId, player: PlayerId) -> Result<Standi
         .current(&state.store, &id.to_string())
         .map_err(|e| CommandError::Internal(e.into()))?;
     let game = folded.state.game().ok_or(CommandError::NotFound)?;
-    let side = side_of(game, player).ok_or(CommandError::Rejected(Rejection::NotAPlayer))?;
-    let i = side_index(side);
+    let side = game
+        .side_of(player)
+        .ok_or(CommandError::Rejected(Rejection::NotAPlayer))?;
     let standing = Standing {
-        dropped: game.conditional_dropped[i],
+        dropped: game.lines_dropped(side),
         version: game.version,
         ..Standing::default()
     };
-    let Some(held) = &game.conditional[i] else {
+    let Some(held) = game.lines_held(side) else {
         return Ok(standing);
     };
     let opened = match state.opened_lines.get(&held.commitment) {

@@ -110,6 +110,22 @@ pub fn line_texts(lines: &[Vec<String>]) -> Result<Vec<Vec<MoveText>>, Rejection
         .collect()
 }
 
+/// The caller's lines as they stand now, as the answer.
+async fn answer_standing(
+    state: web::Data<AppState>,
+    id: domain::GameId,
+    player: domain::PlayerId,
+    locale: domain::game::Locale,
+) -> Result<HttpResponse, ApiError> {
+    let view = web::block(move || {
+        conditional::standing(&state, id, player)
+            .map(ConditionalMovesView::of)
+            .map_err(|e| ApiError::command(e, locale))
+    })
+    .await??;
+    Ok(HttpResponse::Ok().json(view))
+}
+
 #[utoipa::path(
     put, path = "/api/v1/games/{id}/conditional-moves", tag = "games",
     description = "Set your conditional moves (replacing any you had): lines of alternating moves from the present position, each beginning with the side to move and ending with your move, in any accepted notation, read move by move. A move the opponent makes that a line foresaw is answered at once with the line's reply, marked conditional, taking none of your time; a move no line foresaw, the opponent's draw offer, a claim, an adjournment or the game's end drops them. At most 32 lines of at most 40 moves (`invalid_conditional_moves` names the line and move that is wrong; nothing is stored). Only you can read them: the game's log holds a commitment to them.",
@@ -170,13 +186,7 @@ pub async fn get_conditional_moves(
     let locale = caller.locale();
     let player = me(&caller)?;
     let id = game_id(&id, locale)?;
-    let view = web::block(move || {
-        conditional::standing(&state, id, player)
-            .map(ConditionalMovesView::of)
-            .map_err(|e| ApiError::command(e, locale))
-    })
-    .await??;
-    Ok(HttpResponse::Ok().json(view))
+    answer_standing(state, id, player, locale).await
 }
 
 #[utoipa::path(
@@ -208,11 +218,5 @@ pub async fn withdraw_conditional_moves(
         None,
     )
     .await?;
-    let view = web::block(move || {
-        conditional::standing(&state, id, player)
-            .map(ConditionalMovesView::of)
-            .map_err(|e| ApiError::command(e, locale))
-    })
-    .await??;
-    Ok(HttpResponse::Ok().json(view))
+    answer_standing(state, id, player, locale).await
 }

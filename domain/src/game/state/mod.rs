@@ -315,6 +315,23 @@ impl<R: Rules> Game<R> {
         R::turn(&self.position)
     }
 
+    /// The side `player` plays in this game, if any.
+    pub fn side_of(&self, player: crate::ids::PlayerId) -> Option<Side> {
+        [Side::White, Side::Black]
+            .into_iter()
+            .find(|s| self.participant(*s).id == player)
+    }
+
+    /// The conditional lines `side` holds, as the log knows them.
+    pub fn lines_held(&self, side: Side) -> Option<&HeldLines> {
+        self.conditional[super::adjournment::side_index(side)].as_ref()
+    }
+
+    /// Why `side`'s last lines were dropped, until they set new ones.
+    pub fn lines_dropped(&self, side: Side) -> Option<DropReason> {
+        self.conditional_dropped[super::adjournment::side_index(side)]
+    }
+
     pub fn participant(&self, side: Side) -> &Participant {
         match side {
             Side::White => &self.white,
