@@ -708,6 +708,11 @@ async fn a_school_tournament_run_from_the_browser() {
     .unwrap();
     until_shown(&o, "İmzalar").await;
     look(&o, "tournament-print-slips").await;
+    o.goto(&app.url(&format!("/tournaments/{id}/print?sheet=crosstable&lang=en")))
+        .await
+        .unwrap();
+    until_shown(&o, "Each cell: the opponent's rank").await;
+    look(&o, "tournament-print-crosstable").await;
     // The public page, in Turkish, to anyone.
     let v = browser(&driver).await;
     v.goto(&app.url(&format!("/tournaments/{id}?lang=tr")))
@@ -810,6 +815,24 @@ async fn conditional_moves_built_on_the_board_and_played_live() {
     }
     until_shown(&c, "Nf3 Nc6").await;
     assert_eq!(app.get_game(&id).await["moves"], json!(["e4", "e5"]));
+    // The panel in Turkish: the lines that remain in Turkish letters.
+    c.goto(&app.url(&format!("/games/{id}?lang=tr")))
+        .await
+        .unwrap();
+    until_shown(&c, "Af3 Ac6").await;
+    c.execute(
+        "document.querySelector('details.conditional').scrollIntoView()",
+        vec![],
+    )
+    .await
+    .unwrap();
+    screenshot(&c, "conditional-panel-tr", 360).await;
+    if let Some(violations) = axe_violations(&c).await {
+        assert!(violations.is_empty(), "axe: {violations:#?}");
+    }
+    c.goto(&app.url(&format!("/games/{id}?lang=en")))
+        .await
+        .unwrap();
     // Withdrawn from the page.
     click(&c, "form[data-lines] button[value=withdraw]").await;
     until_shown(&c, "You have no conditional moves in this game").await;
