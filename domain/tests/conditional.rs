@@ -296,6 +296,22 @@ fn mate_and_stalemate_end_the_game_and_its_lines() {
     assert_eq!(t.game().conditional, [None, None]);
 }
 
+#[test]
+fn a_dead_position_the_move_made_ends_the_game_before_any_reply() {
+    // Black's f3 locks the last pawns: the move's own judgement leaves the position to the
+    // whole test, which the replies wait for (5.2.2: the game ended with that move).
+    let mut t = Table::from_fen("4K3/8/8/8/5p2/p1p4p/P1pppp1P/bnrqkrnb b - - 0 1");
+    set(&mut t, White, &["f3 Kd7"]).unwrap();
+    let events = t.by(Black, make("f3")).unwrap();
+    assert_eq!(moves(&events), [("f3".to_owned(), false)]);
+    assert!(matches!(events[1], EventBody::DeadPositionFound { ply: 1 }));
+    assert_eq!(
+        ended(&events),
+        Some((GameResult::Draw, Termination::DeadPosition))
+    );
+    assert_eq!(t.game().conditional, [None, None]);
+}
+
 fn one_day() -> TimeControl {
     TimeControl::Periods {
         periods: vec![Period {

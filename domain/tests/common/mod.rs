@@ -159,16 +159,25 @@ impl Table {
         };
         let events = decide(&self.state, command, &ctx)?;
         let mut replied = None;
+        let mut previous: Option<&EventBody> = None;
         for e in &events {
             assert_eq!(e.at, self.now, "events are stamped with the context's time");
             // Lines are dropped by the service, and a conditional reply is its owner's move.
             let expected = match &e.body {
-                EventBody::ConditionalMovesDropped { .. } => Actor::System,
+                EventBody::ConditionalMovesDropped { .. } | EventBody::DeadPositionFound { .. } => {
+                    Actor::System
+                }
                 EventBody::MovePlayed {
                     conditional: true, ..
                 } => e.actor,
-                // The end a conditional reply makes is its owner's too.
+                // The end a conditional reply makes is its owner's too; the service's finding
+                // of a dead position is the service's.
                 EventBody::GameEnded { .. } if replied.is_some() => replied.unwrap(),
+                EventBody::GameEnded { .. }
+                    if matches!(previous, Some(EventBody::DeadPositionFound { .. })) =>
+                {
+                    Actor::System
+                }
                 _ => actor,
             };
             if matches!(
@@ -180,6 +189,7 @@ impl Table {
             ) {
                 replied = Some(e.actor);
             }
+            previous = Some(&e.body);
             assert_eq!(
                 e.actor, expected,
                 "events are stamped with the context's actor"
