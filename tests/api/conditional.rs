@@ -184,6 +184,37 @@ both_backends! {
             }
         }
     }
+
+    async fn the_pages_form_needs_its_token_and_refuses_in_the_readers_language(app) {
+        let (game, white, black) = app.new_game().await;
+        let g = game["id"].as_str().unwrap().to_owned();
+        let (cookie, token) = sign_in(&app, &black.id).await;
+        let client = no_redirects();
+        let post = |fields: Vec<(&'static str, String)>, lang: &'static str| {
+            client
+                .post(app.url(&format!("/games/{g}/conditional?lang={lang}")))
+                .header("cookie", cookie.clone())
+                .form(&fields)
+                .send()
+        };
+        let version = app.get_game(&g).await["version"].clone();
+        // Without the form's token: 403, nothing recorded.
+        let res = post(vec![("action", "set".into()), ("lines", "e4 e5".into())], "en").await.unwrap();
+        assert_eq!(res.status(), StatusCode::FORBIDDEN);
+        assert_eq!(app.get_game(&g).await["version"], version);
+        // A wrong line: the page again, the reason in Turkish, the text kept, nothing recorded.
+        let res = post(vec![("action", "set".into()), ("lines", "1. e4 e5\n1. d4 Şe7".into()), ("csrf", token.clone())], "tr").await.unwrap();
+        assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+        let page = res.text().await.unwrap();
+        assert!(page.contains("2. dizinin 2. hamlesi"), "{page}");
+        assert!(page.contains("1. d4 Şe7"), "the text is kept");
+        assert_eq!(app.get_game(&g).await["version"], version);
+        // Move numbers are left out; the lines are set, and answer White's move.
+        let res = post(vec![("action", "set".into()), ("lines", "1. e4 e5\n1. d4 Af6".into()), ("csrf", token.clone())], "tr").await.unwrap();
+        assert_eq!(res.status(), StatusCode::SEE_OTHER);
+        let after: Value = app.post_move(&g, &white.token, "d4").await.json().await.unwrap();
+        assert_eq!(after["moves"], json!(["d4", "Nf6"]));
+    }
 }
 
 /// Black's lines, written distinctively, whose unplayed replies nobody else may ever see.
