@@ -61,6 +61,7 @@ fn run(url: &str, data_dir: std::path::PathBuf) -> f64 {
         created_by: None,
         school: None,
         class_name: None,
+        time_zone: None,
     };
     store.create_player(&player, "bench-token-hash").unwrap();
     let rows: Vec<api::store::OutboxRow> = (0..MAILS)

@@ -100,14 +100,10 @@ impl Texts {
     }
 
     /// An instant in the reader's time zone, as the reader's language writes dates:
-    /// `2026-11-27 14:05 (UTC+03:00)` in English, `27.11.2026 14:05 (UTC+03:00)` in Turkish.
-    pub fn local_time(&self, at: time::OffsetDateTime, utc_offset_minutes: i32) -> String {
-        let offset = time::UtcOffset::from_whole_seconds(utc_offset_minutes * 60)
-            .unwrap_or(time::UtcOffset::UTC);
-        let local = at.to_offset(offset);
-        let minutes = i32::from(offset.whole_minutes());
-        let (h, m) = (minutes.abs() / 60, minutes.abs() % 60);
-        let sign = if minutes < 0 { '-' } else { '+' };
+    /// `2026-11-27 14:05 (UTC+03:00)` in English, `27.11.2026 14:05 (UTC+03:00)` in Turkish
+    /// (the offset the zone has at that instant).
+    pub fn local_time(&self, at: time::OffsetDateTime, zone: &crate::zone::Zone) -> String {
+        let local = zone.local(at);
         let (y, mo, d) = (local.year(), u8::from(local.month()), local.day());
         let date = if self.lang == "tr" {
             format!("{d:02}.{mo:02}.{y:04}")
@@ -115,20 +111,21 @@ impl Texts {
             format!("{y:04}-{mo:02}-{d:02}")
         };
         format!(
-            "{date} {:02}:{:02} (UTC{sign}{h:02}:{m:02})",
+            "{date} {:02}:{:02} ({})",
             local.hour(),
-            local.minute()
+            local.minute(),
+            crate::zone::offset_label(i32::from(local.offset().whole_minutes()))
         )
     }
 
     /// [`Texts::local_time`] of an RFC 3339 text, if it is one.
-    pub fn local_time_of(&self, rfc3339: &str, utc_offset_minutes: i32) -> Option<String> {
+    pub fn local_time_of(&self, rfc3339: &str, zone: &crate::zone::Zone) -> Option<String> {
         let at = time::OffsetDateTime::parse(
             rfc3339.trim(),
             &time::format_description::well_known::Rfc3339,
         )
         .ok()?;
-        Some(self.local_time(at, utc_offset_minutes))
+        Some(self.local_time(at, zone))
     }
 
     /// "2 d 3 h", "5 h 10 min", "7 min".
@@ -198,21 +195,36 @@ mod tests {
 
     #[test]
     fn an_instant_reads_in_the_readers_time_zone_and_language() {
+        use crate::zone::Zone;
         let (en, tr) = (Texts::for_locale("en"), Texts::for_locale("tr"));
+        let turkey = Zone::fixed(180);
         assert_eq!(
-            en.local_time_of("2026-11-27T11:05:30Z", 180).as_deref(),
+            en.local_time_of("2026-11-27T11:05:30Z", &turkey).as_deref(),
             Some("2026-11-27 14:05 (UTC+03:00)")
         );
         assert_eq!(
-            tr.local_time_of("2026-11-27T11:05:30.123456Z", 180)
+            tr.local_time_of("2026-11-27T11:05:30.123456Z", &turkey)
                 .as_deref(),
             Some("27.11.2026 14:05 (UTC+03:00)")
         );
         assert_eq!(
-            en.local_time_of("2026-11-27T01:00:00Z", -300).as_deref(),
+            en.local_time_of("2026-11-27T01:00:00Z", &Zone::fixed(-300))
+                .as_deref(),
             Some("2026-11-26 20:00 (UTC-05:00)")
         );
-        assert_eq!(en.local_time_of("not a time", 0), None);
+        // A named zone shows the offset it has at that instant.
+        let new_york = Zone::named("America/New_York").unwrap();
+        assert_eq!(
+            en.local_time_of("2026-11-27T01:00:00Z", &new_york)
+                .as_deref(),
+            Some("2026-11-26 20:00 (UTC-05:00)")
+        );
+        assert_eq!(
+            en.local_time_of("2026-07-01T01:00:00Z", &new_york)
+                .as_deref(),
+            Some("2026-06-30 21:00 (UTC-04:00)")
+        );
+        assert_eq!(en.local_time_of("not a time", &Zone::fixed(0)), None);
     }
 
     /// The message keys of a translation file.

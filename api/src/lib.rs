@@ -10,6 +10,7 @@ pub mod scheduler;
 pub mod sealing;
 pub mod store;
 pub mod telemetry;
+pub mod zone;
 
 use std::net::{SocketAddr, TcpListener};
 use std::path::Path;

@@ -166,20 +166,24 @@ fn remind(state: &AppState, id: &str, now: time::OffsetDateTime) -> anyhow::Resu
     Ok(())
 }
 
-/// Daily digests: at each digest player's hour (in their UTC offset), once a day, one mail listing
+/// Daily digests: at each digest player's hour (in their time zone), once a day, one mail listing
 /// the games where it is their move, most urgent first.
 ///
 /// Each player's digest is due at the start of their hour (`players.next_digest_at`, indexed), so
 /// a round reads only the players whose digest is due, not every digest player.
 fn digests(state: &AppState, now: time::OffsetDateTime) -> anyhow::Result<()> {
     for (p, due) in state.store.digests_due(micros(now), 100)? {
-        let offset = time::Duration::minutes(i64::from(p.utc_offset_minutes));
-        let local = now + offset;
-        let next = micros(next_digest(local, p.digest_hour) - offset);
-        let already = p.last_digest_at.is_some_and(|at| {
-            let last = store::from_micros(at) + offset;
-            last.date() == local.date()
-        });
+        let zone = crate::zone::Zone::of(&p);
+        let local = zone.local(now);
+        let next_local = next_digest(local, p.digest_hour);
+        // The hour's start on that day's clocks (summer time may differ from today's).
+        let next = micros(zone.instant(time::PrimitiveDateTime::new(
+            next_local.date(),
+            next_local.time(),
+        )));
+        let already = p
+            .last_digest_at
+            .is_some_and(|at| zone.local(store::from_micros(at)).date() == local.date());
         if i32::from(local.hour()) != p.digest_hour || already {
             // Not this player's hour (their preferences changed, or no round ran in that hour):
             // due again at its next start.

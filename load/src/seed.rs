@@ -88,6 +88,7 @@ fn seed_player(p: u64, now: OffsetDateTime) -> PlayerRow {
         created_by: None,
         school: None,
         class_name: None,
+        time_zone: None,
     }
 }
 

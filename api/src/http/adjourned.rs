@@ -9,7 +9,7 @@ use domain::game::{Command, Game, GameResult, Side, Timestamp};
 use domain::{GameId, PlayerId};
 use serde::Deserialize;
 use time::macros::format_description;
-use time::{PrimitiveDateTime, UtcOffset};
+use time::PrimitiveDateTime;
 
 use super::adjournment::{caller_side, envelope_view};
 use super::auth::Caller;
@@ -19,6 +19,7 @@ use super::play::after;
 use crate::app::{envelopes, AppState};
 use crate::i18n::Texts;
 use crate::store::{self, Role};
+use crate::zone::Zone;
 
 /// What the page shows of an adjourned game.
 pub struct EnvelopePanel {
@@ -54,7 +55,7 @@ pub fn envelope_panel(
     state: &AppState,
     game: &Game,
     viewer: &Caller,
-    offset_minutes: i32,
+    zone: &Zone,
     t: &Texts,
     now: Timestamp,
 ) -> Result<Option<EnvelopePanel>, ApiError> {
@@ -63,7 +64,7 @@ pub fn envelope_panel(
     };
     let me = caller_side(viewer, game);
     let is_arbiter = is_arbiter(game, viewer);
-    let at = t.local_time(a.resume_at, offset_minutes);
+    let at = t.local_time(a.resume_at, zone);
     let resumes = match &a.place {
         Some(place) => t.get(
             "page-adjourned-resumes-at",
@@ -118,15 +119,14 @@ fn is_arbiter(game: &Game, viewer: &Caller) -> bool {
 pub fn arbiter_panel(
     game: &Game,
     viewer: &Caller,
-    offset_minutes: i32,
+    zone: &Zone,
     now: Timestamp,
 ) -> Option<ArbiterPanel> {
     if !is_arbiter(game, viewer) {
         return None;
     }
-    let offset = UtcOffset::from_whole_seconds(offset_minutes * 60).unwrap_or(UtcOffset::UTC);
     let local = |at: Timestamp| {
-        let at = at.to_offset(offset);
+        let at = zone.local(at);
         format!(
             "{:04}-{:02}-{:02}T{:02}:{:02}",
             at.year(),
@@ -245,7 +245,7 @@ pub struct ArbiterForm {
 }
 
 /// The command an arbiter's form asks for, or why it cannot be read.
-fn arbiter_command(form: &ArbiterForm, offset_minutes: i32, t: Texts) -> Result<Command, String> {
+fn arbiter_command(form: &ArbiterForm, zone: &Zone, t: Texts) -> Result<Command, String> {
     let reason = form.reason.clone().unwrap_or_default();
     match form.action.as_str() {
         "adjourn" => {
@@ -262,8 +262,6 @@ fn arbiter_command(form: &ArbiterForm, offset_minutes: i32, t: Texts) -> Result<
                 )
             })
             .map_err(|_| t.text("page-arbiter-bad-time"))?;
-            let offset =
-                UtcOffset::from_whole_seconds(offset_minutes * 60).unwrap_or(UtcOffset::UTC);
             let place = form
                 .place
                 .as_deref()
@@ -271,7 +269,7 @@ fn arbiter_command(form: &ArbiterForm, offset_minutes: i32, t: Texts) -> Result<
                 .filter(|p| !p.is_empty())
                 .map(str::to_owned);
             Ok(Command::Adjourn {
-                resume_at: local.assume_offset(offset),
+                resume_at: zone.instant(local),
                 place,
             })
         }
@@ -325,7 +323,7 @@ pub async fn arbiter_form(
     let Caller::Player(p) = &caller else {
         return Ok(to_sign_in(t, &id));
     };
-    let command = match arbiter_command(&form, p.utc_offset_minutes, t) {
+    let command = match arbiter_command(&form, &Zone::of(p), t) {
         Ok(command) => command,
         Err(reason) => {
             let e = ApiError::bad_request(reason);
@@ -361,23 +359,24 @@ mod tests {
         let mut f = form("adjourn");
         f.resume_at = Some("2026-11-25T14:00".into());
         f.place = Some("  ".into());
-        let Ok(Command::Adjourn { resume_at, place }) = arbiter_command(&f, 180, t) else {
+        let Ok(Command::Adjourn { resume_at, place }) = arbiter_command(&f, &Zone::fixed(180), t)
+        else {
             panic!("an adjournment");
         };
         assert_eq!(resume_at, time::macros::datetime!(2026-11-25 11:00 UTC));
         assert_eq!(place, None);
         f.resume_at = Some("2026-11-25T14:00:30".into());
-        let Ok(Command::Adjourn { resume_at, .. }) = arbiter_command(&f, 0, t) else {
+        let Ok(Command::Adjourn { resume_at, .. }) = arbiter_command(&f, &Zone::fixed(0), t) else {
             panic!("seconds are read too");
         };
         assert_eq!(resume_at, time::macros::datetime!(2026-11-25 14:00:30 UTC));
         f.resume_at = Some("tomorrow".into());
-        assert!(arbiter_command(&f, 180, t).is_err());
+        assert!(arbiter_command(&f, &Zone::fixed(180), t).is_err());
         let mut f = form("add_time");
         f.side = Some("black".into());
         f.minutes = Some(90);
         assert!(matches!(
-            arbiter_command(&f, 0, t),
+            arbiter_command(&f, &Zone::fixed(0), t),
             Ok(Command::AddTime {
                 side: Side::Black,
                 seconds: 5400,
@@ -385,18 +384,18 @@ mod tests {
             })
         ));
         f.minutes = Some(0);
-        assert!(arbiter_command(&f, 0, t).is_err());
+        assert!(arbiter_command(&f, &Zone::fixed(0), t).is_err());
         let mut f = form("decide");
         f.result = Some("1/2-1/2".into());
         assert!(matches!(
-            arbiter_command(&f, 0, t),
+            arbiter_command(&f, &Zone::fixed(0), t),
             Ok(Command::DecideResult {
                 result: GameResult::Draw,
                 ..
             })
         ));
         f.result = Some("2-0".into());
-        assert!(arbiter_command(&f, 0, t).is_err());
-        assert!(arbiter_command(&form("shuffle"), 0, t).is_err());
+        assert!(arbiter_command(&f, &Zone::fixed(0), t).is_err());
+        assert!(arbiter_command(&form("shuffle"), &Zone::fixed(0), t).is_err());
     }
 }

@@ -351,7 +351,7 @@ pub async fn print_envelope(
 ) -> Result<HttpResponse, ApiError> {
     caller.require()?;
     let t = super::page::texts_for(&req, caller.player());
-    let offset = caller.player().map_or(0, |p| p.utc_offset_minutes);
+    let zone = crate::zone::Zone::of_reader(caller.player());
     let locale = t.locale();
     let id = game_id(&id, locale)?;
     let view = web::block(move || -> Result<EnvelopeView, ApiError> {
@@ -396,7 +396,7 @@ pub async fn print_envelope(
             t.duration(view.black_seconds_used),
             view.black_seconds_used
         ),
-        resumes: t.local_time_of(&view.resume_at, offset).unwrap_or_default(),
+        resumes: t.local_time_of(&view.resume_at, &zone).unwrap_or_default(),
         e: &view,
         game_id: &id.to_string(),
         draw_offer,

@@ -12,6 +12,7 @@ use super::page;
 use crate::app::views::GameView;
 use crate::app::AppState;
 use crate::i18n::Texts;
+use crate::zone::Zone;
 
 /// One game in the list, as its player sees it.
 struct Entry {
@@ -47,7 +48,7 @@ struct Welcome {
 }
 
 /// Both clocks and the deadline of the side to move, in the reader's words and time zone.
-pub fn clock_line(view: &GameView, utc_offset_minutes: i32, t: &Texts) -> Option<String> {
+pub fn clock_line(view: &GameView, zone: &Zone, t: &Texts) -> Option<String> {
     view.clock.as_ref().map(|c| {
         let mut s = t.get(
             "page-clocks",
@@ -56,11 +57,7 @@ pub fn clock_line(view: &GameView, utc_offset_minutes: i32, t: &Texts) -> Option
                 ("black", t.duration(c.black_seconds)),
             ],
         );
-        if let Some(at) = c
-            .deadline
-            .as_deref()
-            .and_then(|d| t.local_time_of(d, utc_offset_minutes))
-        {
+        if let Some(at) = c.deadline.as_deref().and_then(|d| t.local_time_of(d, zone)) {
             s.push_str(" · ");
             s.push_str(&t.get("page-deadline", &[("at", at)]));
         }
@@ -68,7 +65,7 @@ pub fn clock_line(view: &GameView, utc_offset_minutes: i32, t: &Texts) -> Option
     })
 }
 
-fn entry(view: &GameView, me: &str, offset: i32, t: &Texts) -> Entry {
+fn entry(view: &GameView, me: &str, zone: &Zone, t: &Texts) -> Entry {
     let white = view.white.id == me;
     let opponent = if white { &view.black } else { &view.white };
     let moves: Vec<&str> = view.moves.iter().collect();
@@ -80,7 +77,7 @@ fn entry(view: &GameView, me: &str, offset: i32, t: &Texts) -> Entry {
             format!("{n}… {m}")
         }
     });
-    let clocks = clock_line(view, offset, t);
+    let clocks = clock_line(view, zone, t);
     let result = view.result.as_ref().map(|r| match &view.termination {
         Some(how) => format!("{r} ({})", t.text(&format!("termination-{how}"))),
         None => r.clone(),
@@ -121,10 +118,11 @@ pub async fn home(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpRe
                 ("page-finished-games", Vec::new()),
             ],
         };
+        let zone = Zone::of(&p);
         for row in &rows {
             let view = crate::app::reads::current_view(&s, row)
                 .map_err(|e| ApiError::command(e, t.locale()))?;
-            let e = entry(&view, &p.id, p.utc_offset_minutes, &t);
+            let e = entry(&view, &p.id, &zone, &t);
             let mine = (view.to_move == "white") == (view.white.id == p.id);
             let section = match view.status.as_str() {
                 "finished" => 2,

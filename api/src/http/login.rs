@@ -19,6 +19,7 @@ use crate::app::AppState;
 use crate::i18n::Texts;
 use crate::mail::kind::Mail;
 use crate::store::{self, micros};
+use crate::zone::Zone;
 
 pub const SESSION_COOKIE: &str = "zarf_session";
 const SESSION_DAYS: i64 = 30;
@@ -408,12 +409,11 @@ pub async fn unsubscribe(
     let player = q.player.clone();
     web::block(move || -> Result<(), ApiError> {
         if let Some(p) = state.store.player(&player)? {
-            state.store.set_mail_preferences(
-                &p.id,
-                "reminders_only",
-                p.digest_hour,
-                p.utc_offset_minutes,
-            )?;
+            let mail = store::MailSettings {
+                mode: "reminders_only".into(),
+                ..store::MailSettings::of(&p)
+            };
+            state.store.set_mail_preferences(&p.id, &mail)?;
         }
         Ok(())
     })
@@ -434,12 +434,16 @@ pub async fn unsubscribe(
 pub struct MailPreferences {
     /// `every_event` (default), `digest` or `reminders_only`.
     pub mode: String,
-    /// Hour of the daily digest (0-23), in the player's UTC offset.
+    /// Hour of the daily digest (0-23), in the player's time zone.
     #[serde(default, deserialize_with = "domain::whole::opt_i32")]
     pub digest_hour: Option<i32>,
-    /// The player's offset from UTC in minutes (Turkey: 180).
+    /// A fixed offset from UTC in minutes (-720 to 840), in place of a named time zone.
     #[serde(default, deserialize_with = "domain::whole::opt_i32")]
     pub utc_offset_minutes: Option<i32>,
+    /// A named time zone of the tz database (`Europe/Istanbul`, `Europe/London`): the digest
+    /// hour, deadlines and leave follow its summer time. Takes the place of `utc_offset_minutes`.
+    #[schema(max_length = 64, example = "Europe/Istanbul")]
+    pub time_zone: Option<String>,
 }
 
 #[utoipa::path(
@@ -467,17 +471,29 @@ pub async fn mail_preferences(
         ));
     }
     let hour = b.digest_hour.unwrap_or(p.digest_hour);
-    let offset = b.utc_offset_minutes.unwrap_or(p.utc_offset_minutes);
-    if !(0..24).contains(&hour) || !(-720..=840).contains(&offset) {
+    if !(0..24).contains(&hour)
+        || b.utc_offset_minutes
+            .is_some_and(|m| !(-720..=840).contains(&m))
+    {
         return Err(ApiError::bad_request(
             "digest_hour is 0-23; utc_offset_minutes -720 to 840",
         ));
     }
-    web::block(move || {
-        state
-            .store
-            .set_mail_preferences(&p.id, &b.mode, hour, offset)
-    })
-    .await??;
+    let zone = match (&b.time_zone, b.utc_offset_minutes) {
+        (Some(name), _) => Zone::named(name).ok_or_else(|| {
+            ApiError::bad_request(
+                "time_zone is not a zone of the tz database (e.g. Europe/Istanbul)",
+            )
+        })?,
+        (None, Some(minutes)) => Zone::fixed(minutes),
+        (None, None) => Zone::of(&p),
+    };
+    let mail = store::MailSettings {
+        mode: b.mode,
+        digest_hour: hour,
+        utc_offset_minutes: zone.minutes_at(store::now()),
+        time_zone: zone.name().map(str::to_owned),
+    };
+    web::block(move || state.store.set_mail_preferences(&p.id, &mail)).await??;
     Ok(HttpResponse::NoContent().finish())
 }

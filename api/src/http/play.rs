@@ -224,14 +224,11 @@ pub(crate) async fn render(
             _ => None,
         };
         let moves = written_moves(game, style_for(notation, t));
-        let offset = match &viewer {
-            Caller::Player(p) => p.utc_offset_minutes,
-            _ => 0,
-        };
-        let clocks = super::home::clock_line(&view, offset, &t);
+        let zone = crate::zone::Zone::of_reader(viewer.player());
+        let clocks = super::home::clock_line(&view, &zone, &t);
         let now = crate::store::now();
-        let envelope = envelope_panel(&state, game, &viewer, offset, &t, now)?;
-        let arbiter = arbiter_panel(game, &viewer, offset, now);
+        let envelope = envelope_panel(&state, game, &viewer, &zone, &t, now)?;
+        let arbiter = arbiter_panel(game, &viewer, &zone, now);
         let conditional = match &viewer {
             Caller::Player(p) if playing.is_some() && game.adjournment.is_none() => {
                 let style = style_for(notation, t);

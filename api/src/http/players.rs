@@ -143,12 +143,12 @@ where
 }
 
 /// Changes a player's name, language and notation and, if given, their mail mode, digest hour
-/// and UTC offset (already checked), in one write.
+/// and time zone (already checked), in one write.
 pub fn change_settings(
     state: &AppState,
     player: &PlayerRow,
     change: SettingsChange,
-    mail: Option<(&str, i32, i32)>,
+    mail: Option<&store::MailSettings>,
 ) -> Result<(), ApiError> {
     let name = match &change.name {
         Some(name) => PlayerName::parse(name)?.0,
@@ -261,6 +261,7 @@ pub fn new_player(caller: &Caller, body: NewPlayer) -> Result<(PlayerRow, String
         digest_hour: 18,
         // Turkish players' default is Turkey's time (UTC+3), others' UTC; both can be changed.
         utc_offset_minutes: if locale == Locale::Tr { 180 } else { 0 },
+        time_zone: (locale == Locale::Tr).then(|| "Europe/Istanbul".to_owned()),
         last_digest_at: None,
         created_by: caller.player().map(|p| p.id.clone()),
         school: group_name(body.school.as_deref(), "school")?,

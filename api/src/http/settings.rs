@@ -10,7 +10,7 @@ use domain::game::Locale;
 use domain::PlayerId;
 use serde::Deserialize;
 use time::macros::format_description;
-use time::{Date, OffsetDateTime, UtcOffset};
+use time::{Date, OffsetDateTime};
 
 use super::auth::Caller;
 use super::error::ApiError;
@@ -18,14 +18,8 @@ use super::page;
 use super::players::{change_settings, SettingsChange};
 use crate::app::{leave, AppState};
 use crate::i18n::Texts;
-use crate::store::{self, PlayerRow};
-
-/// The offsets from UTC a player may choose, in minutes: every zone in use.
-const UTC_OFFSETS: [i32; 38] = [
-    -720, -660, -600, -570, -540, -480, -420, -360, -300, -240, -210, -180, -120, -60, 0, 60, 120,
-    180, 210, 240, 270, 300, 330, 345, 360, 390, 420, 480, 525, 540, 570, 600, 630, 660, 720, 765,
-    780, 840,
-];
+use crate::store::{self, MailSettings, PlayerRow};
+use crate::zone::{self, Zone, UTC_OFFSETS};
 
 const MAIL_MODES: [&str; 3] = ["every_event", "digest", "reminders_only"];
 
@@ -43,7 +37,11 @@ struct SettingsPage {
     /// Why a change was refused.
     refused: Option<String>,
     notations: Vec<(&'static str, String)>,
-    offsets: Vec<(i32, String)>,
+    /// The named zones, then the fixed offsets (each written as the form sends it).
+    zones: &'static [String],
+    offsets: Vec<String>,
+    /// The player's choice among them.
+    zone: String,
     leave: leave::Standing,
     /// "Days of leave left this year: …", where a game has a clock.
     leave_left: Option<String>,
@@ -59,16 +57,8 @@ impl SettingsPage {
     }
 }
 
-/// `UTC+03:00` for 180.
-fn offset_label(minutes: i32) -> String {
-    let sign = if minutes < 0 { '-' } else { '+' };
-    let m = minutes.abs();
-    format!("UTC{sign}{:02}:{:02}", m / 60, m % 60)
-}
-
-fn local_today(now: OffsetDateTime, offset_minutes: i32) -> Date {
-    let offset = UtcOffset::from_whole_seconds(offset_minutes * 60).unwrap_or(UtcOffset::UTC);
-    now.to_offset(offset).date()
+fn local_today(now: OffsetDateTime, zone: &Zone) -> Date {
+    zone.local(now).date()
 }
 
 /// The settings page for `p`, answered with `status`.
@@ -88,8 +78,9 @@ async fn render(
     let standing = web::block(move || leave::standing(&s, &me, now))
         .await?
         .map_err(|e| ApiError::command(e, t.locale()))?;
+    let zone = Zone::of(&p);
     let leave_text = standing.leave.map(|(from, until)| {
-        let at = |when| t.local_time(when, p.utc_offset_minutes);
+        let at = |when| t.local_time(when, &zone);
         t.get("page-leave-on", &[("from", at(from)), ("until", at(until))])
     });
     let page = SettingsPage {
@@ -104,13 +95,15 @@ async fn render(
             .iter()
             .map(|n| (n.as_str(), t.text(&format!("notation-{}", n.as_str()))))
             .collect(),
-        offsets: UTC_OFFSETS.iter().map(|&m| (m, offset_label(m))).collect(),
+        zones: zone::names(),
+        offsets: UTC_OFFSETS.iter().map(|&m| zone::offset_label(m)).collect(),
+        zone: zone.choice(),
         leave_left: standing
             .days_left
             .map(|d| t.get("page-leave-left", &[("days", d.to_string())])),
         leave: standing,
         leave_text,
-        today: local_today(now, p.utc_offset_minutes).to_string(),
+        today: local_today(now, &zone).to_string(),
         p,
     };
     Ok(csrf.answer(page::html(status, &page)?))
@@ -166,34 +159,53 @@ pub struct SettingsForm {
     locale: String,
     /// A notation's name, or empty for the page's language.
     notation: String,
-    utc_offset_minutes: i32,
+    /// A named zone (`Europe/London`) or a fixed offset (`UTC+03:00`).
+    time_zone: Option<String>,
+    /// A fixed offset in minutes, where no `time_zone` is given.
+    utc_offset_minutes: Option<i32>,
     mail_mode: String,
     digest_hour: i32,
     csrf: Option<String>,
 }
 
 /// What the form asks to change, or why it cannot be.
-fn read_form(form: &SettingsForm) -> Result<SettingsChange, ApiError> {
+fn read_form(
+    form: &SettingsForm,
+    p: &PlayerRow,
+) -> Result<(SettingsChange, MailSettings), ApiError> {
     let locale = Locale::parse(&form.locale)
         .ok_or_else(|| ApiError::bad_request("locale must be en or tr"))?;
     let notation = match form.notation.as_str() {
         "" => None,
         n => Some(Notation::parse(n).ok_or_else(|| ApiError::bad_request("not a notation"))?),
     };
-    if !MAIL_MODES.contains(&form.mail_mode.as_str())
-        || !(0..24).contains(&form.digest_hour)
-        || !UTC_OFFSETS.contains(&form.utc_offset_minutes)
-    {
-        return Err(ApiError::bad_request(
-            "mail_mode, digest_hour or utc_offset_minutes out of range",
-        )
-        .with_text("error-settings-range", &[]));
-    }
-    Ok(SettingsChange {
+    let zone = match (&form.time_zone, form.utc_offset_minutes) {
+        (Some(choice), _) => Zone::parse(choice),
+        (None, Some(minutes)) => UTC_OFFSETS.contains(&minutes).then(|| Zone::fixed(minutes)),
+        (None, None) => Some(Zone::of(p)),
+    };
+    let (true, true, Some(zone)) = (
+        MAIL_MODES.contains(&form.mail_mode.as_str()),
+        (0..24).contains(&form.digest_hour),
+        zone,
+    ) else {
+        return Err(
+            ApiError::bad_request("mail_mode, digest_hour or time zone out of range")
+                .with_text("error-settings-range", &[]),
+        );
+    };
+    let change = SettingsChange {
         name: Some(form.name.clone()),
         locale: Some(locale),
         notation: Some(notation),
-    })
+    };
+    let mail = MailSettings {
+        mode: form.mail_mode.clone(),
+        digest_hour: form.digest_hour,
+        utc_offset_minutes: zone.minutes_at(store::now()),
+        time_zone: zone.name().map(str::to_owned),
+    };
+    Ok((change, mail))
 }
 
 /// Saves the settings form; back to the page, in the language just chosen.
@@ -208,8 +220,8 @@ pub async fn settings_form(
         Ok(p) => p,
         Err(answer) => return Ok(answer),
     };
-    let change = match read_form(&form) {
-        Ok(change) => change,
+    let (change, mail) = match read_form(&form, &p) {
+        Ok(read) => read,
         Err(e) => {
             let (status, reason) = (e.status, e.reason(&page::texts_for(&req, Some(&p))));
             return render(state, &req, p, false, Some(reason), status).await;
@@ -217,17 +229,8 @@ pub async fn settings_form(
     };
     let lang = change.locale.map_or("en", |l| l.as_str());
     let s = state.clone();
-    let form = form.into_inner();
     let p2 = p.clone();
-    let done = web::block(move || -> Result<(), ApiError> {
-        let mail = (
-            form.mail_mode.as_str(),
-            form.digest_hour,
-            form.utc_offset_minutes,
-        );
-        change_settings(&s, &p2, change, Some(mail))
-    })
-    .await?;
+    let done = web::block(move || change_settings(&s, &p2, change, Some(&mail))).await?;
     match done {
         Ok(()) => Ok(HttpResponse::SeeOther()
             .insert_header(("location", format!("/settings?lang={lang}&saved=1")))
@@ -268,7 +271,7 @@ pub async fn take_leave_form(
     };
     let t = page::texts_for(&req, Some(&p));
     let now = store::now();
-    let span = leave_span(&form, p.utc_offset_minutes, now, t);
+    let span = leave_span(&form, &Zone::of(&p), now, t);
     let (from, until) = match span {
         Ok(span) => span,
         Err(reason) => {
@@ -284,7 +287,7 @@ pub async fn take_leave_form(
 /// The leave the form asks for, or why it cannot be read.
 fn leave_span(
     form: &LeaveForm,
-    offset_minutes: i32,
+    zone: &Zone,
     now: OffsetDateTime,
     t: Texts,
 ) -> Result<(OffsetDateTime, OffsetDateTime), String> {
@@ -296,17 +299,17 @@ fn leave_span(
     if !(1..=366).contains(&form.days) {
         return Err(t.text("page-leave-bad-days"));
     }
-    let offset = UtcOffset::from_whole_seconds(offset_minutes * 60).unwrap_or(UtcOffset::UTC);
-    let midnight = date.midnight().assume_offset(offset);
-    let from = if date == local_today(now, offset_minutes) {
+    let midnight = zone.instant(date.midnight());
+    let from = if date == local_today(now, zone) {
         now
     } else {
         midnight
     };
     // The rules refuse a start in the past or too far ahead; the arithmetic must not overflow.
-    let until = midnight
+    let last = date
         .checked_add(time::Duration::days(i64::from(form.days)))
         .ok_or_else(|| t.text("page-leave-bad-date"))?;
+    let until = zone.instant(last.midnight());
     Ok((from, until))
 }
 
@@ -355,9 +358,9 @@ mod tests {
 
     #[test]
     fn offsets_are_labelled_as_clocks_show_them() {
-        assert_eq!(offset_label(180), "UTC+03:00");
-        assert_eq!(offset_label(-210), "UTC-03:30");
-        assert_eq!(offset_label(0), "UTC+00:00");
+        assert_eq!(zone::offset_label(180), "UTC+03:00");
+        assert_eq!(zone::offset_label(-210), "UTC-03:30");
+        assert_eq!(zone::offset_label(0), "UTC+00:00");
         assert!(UTC_OFFSETS.windows(2).all(|w| w[0] < w[1]));
     }
 
@@ -370,14 +373,21 @@ mod tests {
             days,
             csrf: None,
         };
+        let istanbul = Zone::fixed(180);
         // In Istanbul it is already the 25th: that is today, so from now.
-        let (from, until) = leave_span(&form("2026-11-25", 2), 180, now, t).unwrap();
+        let (from, until) = leave_span(&form("2026-11-25", 2), &istanbul, now, t).unwrap();
         assert_eq!(from, now);
         assert_eq!(until, time::macros::datetime!(2026-11-26 21:00 UTC));
-        let (from, _) = leave_span(&form("2026-12-01", 1), 180, now, t).unwrap();
+        let (from, _) = leave_span(&form("2026-12-01", 1), &istanbul, now, t).unwrap();
         assert_eq!(from, time::macros::datetime!(2026-11-30 21:00 UTC));
-        assert!(leave_span(&form("2026-13-01", 1), 0, now, t).is_err());
-        assert!(leave_span(&form("2026-12-01", 0), 0, now, t).is_err());
-        assert!(leave_span(&form("2026-12-01", 367), 0, now, t).is_err());
+        assert!(leave_span(&form("2026-13-01", 1), &Zone::fixed(0), now, t).is_err());
+        assert!(leave_span(&form("2026-12-01", 0), &Zone::fixed(0), now, t).is_err());
+        assert!(leave_span(&form("2026-12-01", 367), &Zone::fixed(0), now, t).is_err());
+        // In London the clocks go forward on 2027-03-28: two days from the 27th end at
+        // midnight summer time.
+        let london = Zone::named("Europe/London").unwrap();
+        let (from, until) = leave_span(&form("2027-03-27", 2), &london, now, t).unwrap();
+        assert_eq!(from, time::macros::datetime!(2027-03-27 00:00 UTC));
+        assert_eq!(until, time::macros::datetime!(2027-03-28 23:00 UTC));
     }
 }

@@ -24,6 +24,7 @@ use super::tournaments::{
 use crate::app::AppState;
 use crate::i18n::{points, Texts};
 use crate::store::{PlayerRow, Role};
+use crate::zone::Zone;
 
 /// A tournament as the pages show it.
 struct Shown {
@@ -102,8 +103,8 @@ fn board_result(o: Option<domain::tournament::Outcome>) -> String {
     }
 }
 
-/// The tournament as `t` (the reader's language) and `offset` (their time zone) show it.
-fn shown(id: &str, tour: &Tournament, version: i64, t: Texts, offset: i32) -> Shown {
+/// The tournament as `t` (the reader's language) and `zone` (their time zone) show it.
+fn shown(id: &str, tour: &Tournament, version: i64, t: Texts, zone: &Zone) -> Shown {
     let setup = &tour.setup;
     let name_of = |p: PlayerId| {
         tour.player(p)
@@ -155,12 +156,12 @@ fn shown(id: &str, tour: &Tournament, version: i64, t: Texts, offset: i32) -> Sh
                 Some(p) => {
                     let mut note = t.get(
                         "page-tournament-published",
-                        &[("at", t.local_time(p.at, offset))],
+                        &[("at", t.local_time(p.at, zone))],
                     );
                     if let Some(s) = p.starts_at {
                         note.push_str(" · ");
                         note.push_str(
-                            &t.get("page-tournament-starts", &[("at", t.local_time(s, offset))]),
+                            &t.get("page-tournament-starts", &[("at", t.local_time(s, zone))]),
                         );
                     }
                     note
@@ -529,7 +530,7 @@ pub async fn tournament_page(
         Err(answer) => return Ok(answer),
     };
     let csrf = super::csrf::Csrf::for_page(&state, &req);
-    let offset = caller.player().map_or(0, |p| p.utc_offset_minutes);
+    let zone = Zone::of_reader(caller.player());
     let (signed_in, organiser) = nav(&caller, t);
     let page = TournamentPage {
         t,
@@ -538,7 +539,7 @@ pub async fn tournament_page(
         here: format!("/tournaments/{id}"),
         organiser,
         runs: runs(&caller, &tour),
-        s: shown(&id, &tour, version, t, offset),
+        s: shown(&id, &tour, version, t, &zone),
     };
     Ok(csrf.answer(page::html(StatusCode::OK, &page)?))
 }
@@ -646,7 +647,7 @@ async fn run_page(
     let can_finish = !tour.finished
         && tour.rounds.iter().all(|r| r.missing() == 0)
         && tour.next_round() > tour.setup.rounds;
-    let offset = me.utc_offset_minutes;
+    let zone = Zone::of(&me);
     let status = refused.as_ref().map_or(StatusCode::OK, |r| r.0);
     let page = RunPage {
         t,
@@ -665,7 +666,7 @@ async fn run_page(
         can_pair,
         can_finish,
         results: RESULTS,
-        s: shown(&id, &tour, version, t, offset),
+        s: shown(&id, &tour, version, t, &zone),
     };
     Ok(csrf.answer(page::html(status, &page)?))
 }
@@ -835,9 +836,7 @@ async fn act(
                         time::macros::format_description!("[year]-[month]-[day]T[hour]:[minute]");
                     let local = time::PrimitiveDateTime::parse(text, &format)
                         .map_err(|_| ApiError::bad_request("starts_at: a day and a time"))?;
-                    let offset = time::UtcOffset::from_whole_seconds(me.utc_offset_minutes * 60)
-                        .unwrap_or(time::UtcOffset::UTC);
-                    let at = local.assume_offset(offset);
+                    let at = Zone::of(me).instant(local);
                     (at > crate::store::now()).then_some(at)
                 }
             };
@@ -953,8 +952,8 @@ pub async fn print_tournament(
             ))
         }
     };
-    let offset = caller.player().map_or(0, |p| p.utc_offset_minutes);
-    let s = shown(&id, &tour, version, t, offset);
+    let zone = Zone::of_reader(caller.player());
+    let s = shown(&id, &tour, version, t, &zone);
     // Rounds are shown newest first: round n is at len - n.
     let round = match q.round {
         Some(n) => s.rounds.iter().position(|r| r.number == n),

@@ -12,6 +12,7 @@ use super::kind::{Mail, MailKind, Stored};
 use super::render::{diagram, render, MailView, Texts};
 use crate::app::folds::Folds;
 use crate::store::{self, OutboxRow, PlayerRow, Store};
+use crate::zone::Zone;
 
 /// Where mail comes from and how links are made.
 #[derive(Debug, Clone)]
@@ -177,17 +178,15 @@ pub fn compose(
                     "your-time",
                     &[
                         ("left", t.duration(left)),
-                        ("deadline", t.local_time(deadline, to.utc_offset_minutes)),
+                        ("deadline", t.local_time(deadline, &Zone::of(to))),
                     ],
                 ));
             }
         }
         let yes_no = |b: bool| if b { "yes" } else { "no" }.to_owned();
         // A time from the log, in the recipient's time zone and language.
-        let local = |at: &str| {
-            t.local_time_of(at, to.utc_offset_minutes)
-                .unwrap_or_else(|| at.to_owned())
-        };
+        let zone = Zone::of(to);
+        let local = |at: &str| t.local_time_of(at, &zone).unwrap_or_else(|| at.to_owned());
         let name_of = |side: Side| now.participant(side).name.clone();
         match &mail {
             Mail::OpponentMoved(moved) => {
@@ -303,7 +302,7 @@ pub fn compose(
         args.push(("opponent", p.opponent.clone().unwrap_or_default()));
         if let Some(at) = &p.starts_at {
             let at = t
-                .local_time_of(at, to.utc_offset_minutes)
+                .local_time_of(at, &Zone::of(to))
                 .unwrap_or_else(|| at.clone());
             m.lines
                 .push(t.get("tournament_pairing-starts", &[("starts_at", at)]));

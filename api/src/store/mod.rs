@@ -353,6 +353,7 @@ mod tests {
             created_by: None,
             school: None,
             class_name: None,
+            time_zone: None,
         }
     }
 

@@ -102,6 +102,8 @@ pub struct PlayerRow {
     /// A pupil's school and class.
     pub school: Option<String>,
     pub class_name: Option<String>,
+    /// A named time zone (`Europe/London`); none: the fixed `utc_offset_minutes`.
+    pub time_zone: Option<String>,
 }
 
 /// What an account may do beyond playing: stored in `players.roles`, comma-separated.
@@ -307,19 +309,12 @@ impl Store {
         name: &str,
         locale: &str,
         notation: Option<&str>,
-        mail: Option<(&str, i32, i32)>,
+        mail: Option<&MailSettings>,
     ) -> Result<bool, StoreError> {
         let mut conn = self.writer()?;
         let n = conn.transaction(|conn| {
-            if let Some((mode, hour, offset)) = mail {
-                diesel::update(players::table.find(player_id))
-                    .set((
-                        players::mail_mode.eq(mode),
-                        players::digest_hour.eq(hour),
-                        players::utc_offset_minutes.eq(offset),
-                        players::next_digest_at.eq((mode == "digest").then_some(0)),
-                    ))
-                    .execute(conn)?;
+            if let Some(mail) = mail {
+                mail.write(player_id, conn)?;
             }
             diesel::update(players::table.find(player_id))
                 .set((
@@ -338,20 +333,47 @@ impl Store {
     pub fn set_mail_preferences(
         &self,
         player_id: &str,
-        mode: &str,
-        digest_hour: i32,
-        utc_offset_minutes: i32,
+        mail: &MailSettings,
     ) -> Result<bool, StoreError> {
         let mut conn = self.writer()?;
-        let n = diesel::update(players::table.find(player_id))
-            .set((
-                players::mail_mode.eq(mode),
-                players::digest_hour.eq(digest_hour),
-                players::utc_offset_minutes.eq(utc_offset_minutes),
-                players::next_digest_at.eq((mode == "digest").then_some(0)),
-            ))
-            .execute(&mut *conn)?;
+        let n = mail.write(player_id, &mut conn)?;
         self.forget_players();
         Ok(n == 1)
+    }
+}
+
+/// A player's mail preferences and the time zone their digest hour is in.
+#[derive(Debug, Clone)]
+pub struct MailSettings {
+    /// `every_event`, `digest` or `reminders_only`.
+    pub mode: String,
+    pub digest_hour: i32,
+    /// The offset from UTC now (kept for a named zone too).
+    pub utc_offset_minutes: i32,
+    /// A named time zone, or none for the fixed offset.
+    pub time_zone: Option<String>,
+}
+
+impl MailSettings {
+    /// `p`'s settings as they are.
+    pub fn of(p: &PlayerRow) -> MailSettings {
+        MailSettings {
+            mode: p.mail_mode.clone(),
+            digest_hour: p.digest_hour,
+            utc_offset_minutes: p.utc_offset_minutes,
+            time_zone: p.time_zone.clone(),
+        }
+    }
+
+    fn write(&self, player_id: &str, conn: &mut AnyConnection) -> diesel::QueryResult<usize> {
+        diesel::update(players::table.find(player_id))
+            .set((
+                players::mail_mode.eq(&self.mode),
+                players::digest_hour.eq(self.digest_hour),
+                players::utc_offset_minutes.eq(self.utc_offset_minutes),
+                players::time_zone.eq(&self.time_zone),
+                players::next_digest_at.eq((self.mode == "digest").then_some(0)),
+            ))
+            .execute(conn)
     }
 }

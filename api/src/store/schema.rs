@@ -18,6 +18,7 @@ diesel::table! {
         created_by -> Nullable<Text>,
         school -> Nullable<Text>,
         class_name -> Nullable<Text>,
+        time_zone -> Nullable<Text>,
     }
 }
 
