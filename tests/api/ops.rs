@@ -143,6 +143,11 @@ both_backends! {
         app.post(&format!("/api/v1/tournaments/{tid}/results"), Some(&org.token), serde_json::json!({"round": 1, "white": board["white"], "result": "1/2-1/2"})).await;
         let (tournament, run) = (format!("/tournaments/{tid}"), format!("/tournaments/{tid}/run"));
         let sheets: Vec<String> = ["pairings", "slips", "standings", "crosstable"].iter().map(|s| format!("/tournaments/{tid}/print?sheet={s}")).collect();
+        // The pairing-allocated bye shows its point on the pairings sheet.
+        let bye = paired["pairings"][0]["boards"].as_array().unwrap().iter().find(|b| b["black"].is_null()).unwrap()["white"].clone();
+        let bye_name = [(&white, "Ayşe"), (&black, "Mehmet"), (&org, "Hakem")].iter().find(|(p, _)| bye == p.id.as_str()).unwrap().1;
+        let sheet = app.client.get(app.url(&format!("{}&lang=en", sheets[0]))).send().await.unwrap().text().await.unwrap();
+        assert!(sheet.contains(&format!("<td>–</td><td>{bye_name}</td><td>1</td><td>bye</td>")), "{sheet}");
         let mut visits: Vec<(&str, Option<&str>)> = vec![
             ("/", None), ("/login", None), (game.as_str(), None),
             ("/", Some(&as_white)), ("/settings", Some(&as_white)), (game.as_str(), Some(&as_white)),

@@ -182,7 +182,11 @@ fn shown(id: &str, tour: &Tournament, version: i64, t: Texts, zone: &Zone) -> Sh
                         .black
                         .map(name_of)
                         .unwrap_or_else(|| t.text("page-tournament-bye")),
-                    result: board_result(*o),
+                    // The bye's points are known when it is paired.
+                    result: match p.black {
+                        Some(_) => board_result(*o),
+                        None => points(i64::from(setup.scoring.pairing_bye) * 10),
+                    },
                     game: r.game_of(p.white).map(|g| g.to_string()),
                 })
                 .collect();
