@@ -401,7 +401,7 @@ pub enum Rejection {
     #[error("a round robin needs its players before round 1")]
     RoundRobinClosed,
     #[error("{0}")]
-    NoPairing(String),
+    NoPairing(Unpairable),
     #[error("a result of round {0} is in: say that the pairing changes despite it")]
     ResultsIn(u16),
     #[error("the new pairing must seat the same players, each once: {0}")]
@@ -426,10 +426,49 @@ pub enum Rejection {
     GameAttached(u16),
 }
 
+/// Why a round cannot be paired.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Unpairable {
+    #[error("a round needs at least two players")]
+    TooFewPlayers,
+    /// No pairing of the round satisfies the absolute criteria (C.04.3: no two players meet
+    /// twice, no one gets a second bye, colours within their limits).
+    #[error("no pairing of round {0} satisfies the absolute criteria")]
+    Criteria(u16),
+    #[error("the Baku acceleration needs a win to be worth two draws and a loss nothing")]
+    BakuScoring,
+    #[error("too many players or score groups for the pairing's weights")]
+    TooLarge,
+    /// The tournament's own report could not be paired (the pairing engine's reason).
+    #[error("{0}")]
+    Report(String),
+}
+
+impl From<dutch::DutchError> for Unpairable {
+    fn from(e: dutch::DutchError) -> Unpairable {
+        match e {
+            dutch::DutchError::NoPairing(round) => {
+                Unpairable::Criteria(u16::try_from(round).unwrap_or(u16::MAX))
+            }
+            dutch::DutchError::BakuScoring => Unpairable::BakuScoring,
+            dutch::DutchError::TooLarge => Unpairable::TooLarge,
+            e => Unpairable::Report(e.to_string()),
+        }
+    }
+}
+
 impl Rejection {
-    /// The message's key in the translations (`tournament-` and the code).
+    /// The message's key in the translations (`tournament-` and the code; why no pairing is
+    /// possible has one of its own).
     pub fn key(&self) -> String {
-        format!("tournament-{}", self.code().replace('_', "-"))
+        let why = match self {
+            Rejection::NoPairing(Unpairable::TooFewPlayers) => "-few-players",
+            Rejection::NoPairing(Unpairable::Criteria(_)) => "-criteria",
+            Rejection::NoPairing(Unpairable::BakuScoring) => "-baku",
+            Rejection::NoPairing(Unpairable::TooLarge) => "-too-large",
+            _ => "",
+        };
+        format!("tournament-{}{why}", self.code().replace('_', "-"))
     }
 
     /// The values the message names.
@@ -459,7 +498,8 @@ impl Rejection {
             R::NoSuchBoard { round, white } => {
                 vec![("round", round.to_string()), ("player", white.to_string())]
             }
-            R::NoPairing(reason) => vec![("reason", reason.clone())],
+            R::NoPairing(Unpairable::Criteria(round)) => vec![("round", round.to_string())],
+            R::NoPairing(Unpairable::Report(reason)) => vec![("reason", reason.clone())],
             R::UnknownTiebreak(code) => vec![("code", code.clone())],
             _ => Vec::new(),
         }
@@ -489,7 +529,11 @@ impl Rejection {
             R::ReasonMissing,
             R::ByeHasNoResult,
             R::RoundRobinClosed,
-            R::NoPairing("no pairing of round 5 satisfies the absolute criteria".into()),
+            R::NoPairing(Unpairable::TooFewPlayers),
+            R::NoPairing(Unpairable::Criteria(5)),
+            R::NoPairing(Unpairable::BakuScoring),
+            R::NoPairing(Unpairable::TooLarge),
+            R::NoPairing(Unpairable::Report("all 9 rounds are paired".into())),
             R::ResultsIn(3),
             R::NotTheSamePlayers(p),
             R::UnknownTiebreak("XY".into()),
@@ -707,9 +751,7 @@ pub fn decide(
         Command::PairNextRound => {
             let round = t.next_round();
             if t.players.len() < 2 {
-                return Err(Rejection::NoPairing(
-                    "a round needs at least two players".into(),
-                ));
+                return Err(Rejection::NoPairing(Unpairable::TooFewPlayers));
             }
             if let Some(last) = t.rounds.last() {
                 let missing = last.missing();
@@ -1457,7 +1499,7 @@ impl Tournament {
         let boards = match t.setup.system {
             System::Swiss => {
                 let options = dutch::Options { baku: t.setup.baku };
-                dutch::pair(&report, options).map_err(|e| Rejection::NoPairing(e.to_string()))?
+                dutch::pair(&report, options).map_err(|e| Rejection::NoPairing(e.into()))?
             }
             System::RoundRobin | System::DoubleRoundRobin => {
                 let n = trf::PlayerId::try_from(t.players.len()).unwrap_or(trf::PlayerId::MAX);

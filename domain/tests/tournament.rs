@@ -5,7 +5,7 @@ use domain::game::{Actor, Timestamp};
 use domain::ids::PlayerId;
 use domain::tournament::{
     decide, evolve, ByeKind, Command, Entrant, Outcome, Pairing, Rejection, System,
-    TournamentCreated, TournamentEvent, TournamentEventBody, TournamentState,
+    TournamentCreated, TournamentEvent, TournamentEventBody, TournamentState, Unpairable,
 };
 use pairing::tiebreak::Code;
 
@@ -118,9 +118,7 @@ fn a_round_needs_two_players() {
     let log = Log::new(created(System::Swiss, 5), 1);
     assert_eq!(
         log.when(Command::PairNextRound),
-        Err(Rejection::NoPairing(
-            "a round needs at least two players".into()
-        ))
+        Err(Rejection::NoPairing(Unpairable::TooFewPlayers))
     );
 }
 

@@ -17,7 +17,7 @@ both_backends! {
         assert_error(res, 403, "forbidden").await;
         // A second organiser runs it too; round 1's top player takes Black.
         let helper = app.create_player_with(json!({"name": "Yardımcı", "roles": ["organiser"]})).await;
-        let coordinator = app.create_player_with(json!({"name": "Düzenleyici", "roles": ["organiser"]})).await;
+        let coordinator = app.create_player_with(json!({"name": "Düzenleyici", "roles": ["organiser"], "locale": "tr"})).await;
         let mut body = body;
         body["arbiters"] = json!([helper.id]);
         body["organisers"] = json!([coordinator.id]);
@@ -28,6 +28,13 @@ both_backends! {
         assert_eq!((t["arbiters"].clone(), t["organisers"].clone()), (json!([org.id, helper.id]), json!([coordinator.id])));
         let id = t["id"].as_str().unwrap().to_owned();
         let path = |rest: &str| format!("/api/v1/tournaments/{id}{rest}");
+        // Nobody to pair yet: refused, saying why in each reader's language.
+        let res = app.post(&path("/rounds"), Some(&org.token), json!({})).await;
+        let why = assert_error(res, 422, "no_valid_pairing").await;
+        assert_eq!(why, "No pairing is possible: a round needs at least two players.");
+        let res = app.post(&path("/rounds"), Some(&coordinator.token), json!({})).await;
+        let why = assert_error(res, 422, "no_valid_pairing").await;
+        assert_eq!(why, "Eşleme yapılamıyor: bir tur için en az iki oyuncu gerekir.");
 
         let mut players = Vec::new();
         for n in 0..9u16 {
