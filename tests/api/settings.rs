@@ -68,6 +68,10 @@ both_backends! {
         assert_eq!(app.put_mail_preferences(&white.token, json!({"mode": "digest", "time_zone": "America/New_York"})).await.status(), StatusCode::NO_CONTENT);
         let settings = client.get(app.url("/settings")).header("cookie", &as_white).send().await.unwrap().text().await.unwrap();
         assert!(settings.contains("<option selected>America/New_York</option>"), "{settings}");
+        // A name the page does not list is offered too, so that saving the page keeps it.
+        assert_eq!(app.put_mail_preferences(&white.token, json!({"mode": "digest", "time_zone": "Etc/GMT-3"})).await.status(), StatusCode::NO_CONTENT);
+        let settings = client.get(app.url("/settings")).header("cookie", &as_white).send().await.unwrap().text().await.unwrap();
+        assert!(settings.contains("<option selected>Etc/GMT-3</option>"), "{settings}");
         assert_eq!(app.put_mail_preferences(&white.token, json!({"mode": "digest", "utc_offset_minutes": 180})).await.status(), StatusCode::NO_CONTENT);
         let settings = client.get(app.url("/settings")).header("cookie", &as_white).send().await.unwrap().text().await.unwrap();
         assert!(settings.contains("<option selected>UTC+03:00</option>"), "{settings}");

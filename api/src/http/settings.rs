@@ -42,6 +42,9 @@ struct SettingsPage {
     offsets: Vec<String>,
     /// The player's choice among them.
     zone: String,
+    /// Whether the choice is among them (a zone set over the API may be another name of the tz
+    /// database, offered then as well so that saving the form keeps it).
+    listed: bool,
     leave: leave::Standing,
     /// "Days of leave left this year: …", where a game has a clock.
     leave_left: Option<String>,
@@ -98,6 +101,9 @@ async fn render(
         zones: zone::names(),
         offsets: UTC_OFFSETS.iter().map(|&m| zone::offset_label(m)).collect(),
         zone: zone.choice(),
+        listed: zone
+            .name()
+            .is_none_or(|n| zone::names().iter().any(|z| z == n)),
         leave_left: standing
             .days_left
             .map(|d| t.get("page-leave-left", &[("days", d.to_string())])),
