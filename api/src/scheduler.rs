@@ -19,6 +19,7 @@ use crate::app::{execute, flag_fall, rounds, verdicts, AppState, CommandError};
 use crate::mail::kind::{DigestGame, Games, Mail, MailKind};
 use crate::outbox;
 use crate::store::{self, micros};
+use crate::zone::Zone;
 
 /// How often the scheduler looks (reads flag due games themselves, so this bounds only the
 /// delay for games nobody looks at).
@@ -173,14 +174,9 @@ fn remind(state: &AppState, id: &str, now: time::OffsetDateTime) -> anyhow::Resu
 /// a round reads only the players whose digest is due, not every digest player.
 fn digests(state: &AppState, now: time::OffsetDateTime) -> anyhow::Result<()> {
     for (p, due) in state.store.digests_due(micros(now), 100)? {
-        let zone = crate::zone::Zone::of(&p);
+        let zone = Zone::of(&p);
         let local = zone.local(now);
-        let next_local = next_digest(local, p.digest_hour);
-        // The hour's start on that day's clocks (summer time may differ from today's).
-        let next = micros(zone.instant(time::PrimitiveDateTime::new(
-            next_local.date(),
-            next_local.time(),
-        )));
+        let next = micros(next_digest(&zone, now, p.digest_hour));
         let already = p
             .last_digest_at
             .is_some_and(|at| zone.local(store::from_micros(at)).date() == local.date());
@@ -213,15 +209,18 @@ fn digests(state: &AppState, now: time::OffsetDateTime) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The first start of `hour` (local time) after `local`: later today, or tomorrow.
-fn next_digest(local: time::OffsetDateTime, hour: i32) -> time::OffsetDateTime {
+/// The first start of `hour` on `zone`'s clocks after `now`: later today, or tomorrow (on that
+/// day's clocks, which summer time may have changed).
+fn next_digest(zone: &Zone, now: time::OffsetDateTime, hour: i32) -> time::OffsetDateTime {
+    let local = zone.local(now);
     let hour = u8::try_from(hour.clamp(0, 23)).unwrap_or_default();
-    let today =
-        local.replace_time(time::Time::from_hms(hour, 0, 0).unwrap_or(time::Time::MIDNIGHT));
-    if today > local {
+    let start = time::Time::from_hms(hour, 0, 0).unwrap_or(time::Time::MIDNIGHT);
+    let today = zone.instant(time::PrimitiveDateTime::new(local.date(), start));
+    if today > now {
         today
     } else {
-        today + time::Duration::days(1)
+        let tomorrow = local.date().next_day().unwrap_or(local.date());
+        zone.instant(time::PrimitiveDateTime::new(tomorrow, start))
     }
 }
 
@@ -230,10 +229,12 @@ mod tests {
     use time::macros::datetime;
 
     use super::next_digest;
+    use crate::zone::Zone;
 
     #[test]
     fn the_next_digest_is_the_next_start_of_its_hour() {
-        let at = |t| next_digest(t, 18);
+        let turkey = Zone::fixed(180);
+        let at = |t| next_digest(&turkey, t, 18);
         assert_eq!(
             at(datetime!(2026-11-23 09:30 +3)),
             datetime!(2026-11-23 18:00 +3)
@@ -256,8 +257,32 @@ mod tests {
             datetime!(2027-01-01 18:00 +3)
         );
         assert_eq!(
-            next_digest(datetime!(2026-11-23 23:30 UTC), 0),
+            next_digest(&Zone::fixed(0), datetime!(2026-11-23 23:30 UTC), 0),
             datetime!(2026-11-24 00:00 UTC)
+        );
+    }
+
+    #[test]
+    fn a_digest_hour_keeps_to_its_zones_summer_time() {
+        let new_york = Zone::named("America/New_York").unwrap();
+        // 09:00 in New York: 13:00 UTC in summer time, 14:00 after the clocks go back on
+        // 1 November 2026.
+        assert_eq!(
+            next_digest(&new_york, datetime!(2026-07-01 12:30 UTC), 9),
+            datetime!(2026-07-01 13:00 UTC)
+        );
+        assert_eq!(
+            next_digest(&new_york, datetime!(2026-10-31 13:05 UTC), 9),
+            datetime!(2026-11-01 14:00 UTC)
+        );
+        assert_eq!(
+            next_digest(&new_york, datetime!(2026-11-01 13:30 UTC), 9),
+            datetime!(2026-11-01 14:00 UTC)
+        );
+        // And forward again on 14 March 2027.
+        assert_eq!(
+            next_digest(&new_york, datetime!(2027-03-13 14:10 UTC), 9),
+            datetime!(2027-03-14 13:00 UTC)
         );
     }
 }
