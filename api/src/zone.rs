@@ -41,13 +41,27 @@ impl Zone {
     }
 
     /// A choice as the settings page writes it: a zone's name, or a fixed offset as
-    /// [`offset_label`] writes it (`UTC+03:00`) among [`UTC_OFFSETS`].
+    /// [`offset_label`] writes it (`UTC+03:00`, from -12:00 to +14:00).
     pub fn parse(choice: &str) -> Option<Zone> {
-        UTC_OFFSETS
-            .iter()
-            .find(|&&m| offset_label(m) == choice.trim())
-            .map(|&m| Zone::fixed(m))
-            .or_else(|| Zone::named(choice))
+        let choice = choice.trim();
+        match choice.strip_prefix("UTC").filter(|rest| !rest.is_empty()) {
+            Some(rest) => {
+                let (sign, hhmm) = match rest.split_at_checked(1)? {
+                    ("+", hhmm) => (1, hhmm),
+                    ("-", hhmm) => (-1, hhmm),
+                    _ => return None,
+                };
+                let (h, m) = hhmm.split_once(':')?;
+                let two_digits = |s: &str| s.len() == 2 && s.bytes().all(|b| b.is_ascii_digit());
+                if !two_digits(h) || !two_digits(m) {
+                    return None;
+                }
+                let (h, m): (i32, i32) = (h.parse().ok()?, m.parse().ok()?);
+                let minutes = sign * (h * 60 + m);
+                (m < 60 && (-720..=840).contains(&minutes)).then(|| Zone::fixed(minutes))
+            }
+            None => Zone::named(choice),
+        }
     }
 
     /// A reader's zone: a signed-in player's, else UTC.
@@ -215,12 +229,29 @@ mod tests {
             Some("America/New_York")
         );
         assert_eq!(Zone::parse("UTC").unwrap().name(), Some("UTC"));
+        // An offset the page does not list (set over the API) reads back as written.
+        assert_eq!(Zone::parse("UTC+03:07").unwrap().choice(), "UTC+03:07");
+        assert_eq!(
+            Zone::parse(" Europe/London\n").unwrap().name(),
+            Some("Europe/London")
+        );
         for bad in [
             "",
-            "UTC+03:07",
+            "UTC+15:00",
+            "UTC-12:30",
+            "UTC+03:60",
+            "UTC+3",
+            "UTC+03:00:00",
+            "UTC+-1:30",
+            "UTC+ 3:00",
             "Mars/Olympus_Mons",
             "../../etc/passwd",
+            "Europe/../Europe/London",
+            "/usr/share/zoneinfo/Europe/London",
             "Europe/",
+            "/",
+            ".",
+            "Europe/London\u{0}",
         ] {
             assert!(Zone::parse(bad).is_none(), "{bad}");
         }

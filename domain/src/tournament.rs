@@ -432,7 +432,7 @@ pub enum Unpairable {
     #[error("a round needs at least two players")]
     TooFewPlayers,
     /// No pairing of the round satisfies the absolute criteria (C.04.3: no two players meet
-    /// twice, no one gets a second bye, colours within their limits).
+    /// twice, no bye for a player who had one or won without playing, colours within limits).
     #[error("no pairing of round {0} satisfies the absolute criteria")]
     Criteria(u16),
     #[error("the Baku acceleration needs a win to be worth two draws and a loss nothing")]

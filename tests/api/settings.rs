@@ -72,6 +72,15 @@ both_backends! {
         assert_eq!(app.put_mail_preferences(&white.token, json!({"mode": "digest", "time_zone": "Etc/GMT-3"})).await.status(), StatusCode::NO_CONTENT);
         let settings = client.get(app.url("/settings")).header("cookie", &as_white).send().await.unwrap().text().await.unwrap();
         assert!(settings.contains("<option selected>Etc/GMT-3</option>"), "{settings}");
+        assert_eq!(app.put_mail_preferences(&white.token, json!({"mode": "digest", "utc_offset_minutes": 187})).await.status(), StatusCode::NO_CONTENT);
+        let settings = client.get(app.url("/settings")).header("cookie", &as_white).send().await.unwrap().text().await.unwrap();
+        assert!(settings.contains("<select id=\"zone\" name=\"time_zone\"><option selected>UTC+03:07</option>"), "{settings}");
+        // Saved as the page offers it, the odd offset is kept.
+        let mut kept = form("Ayşe Kaya", "180", &token);
+        kept.push(("time_zone", "UTC+03:07".into()));
+        assert_eq!(save(kept).await.unwrap().status(), StatusCode::SEE_OTHER);
+        let settings = client.get(app.url("/settings")).header("cookie", &as_white).send().await.unwrap().text().await.unwrap();
+        assert!(settings.contains("<option selected>UTC+03:07</option>"), "{settings}");
         assert_eq!(app.put_mail_preferences(&white.token, json!({"mode": "digest", "utc_offset_minutes": 180})).await.status(), StatusCode::NO_CONTENT);
         let settings = client.get(app.url("/settings")).header("cookie", &as_white).send().await.unwrap().text().await.unwrap();
         assert!(settings.contains("<option selected>UTC+03:00</option>"), "{settings}");

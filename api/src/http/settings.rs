@@ -43,7 +43,7 @@ struct SettingsPage {
     /// The player's choice among them.
     zone: String,
     /// Whether the choice is among them (a zone set over the API may be another name of the tz
-    /// database, offered then as well so that saving the form keeps it).
+    /// database, or another offset, offered then as well so that saving the form keeps it).
     listed: bool,
     leave: leave::Standing,
     /// "Days of leave left this year: …", where a game has a clock.
@@ -82,6 +82,8 @@ async fn render(
         .await?
         .map_err(|e| ApiError::command(e, t.locale()))?;
     let zone = Zone::of(&p);
+    let offsets: Vec<String> = UTC_OFFSETS.iter().map(|&m| zone::offset_label(m)).collect();
+    let choice = zone.choice();
     let leave_text = standing.leave.map(|(from, until)| {
         let at = |when| t.local_time(when, &zone);
         t.get("page-leave-on", &[("from", at(from)), ("until", at(until))])
@@ -99,11 +101,9 @@ async fn render(
             .map(|n| (n.as_str(), t.text(&format!("notation-{}", n.as_str()))))
             .collect(),
         zones: zone::names(),
-        offsets: UTC_OFFSETS.iter().map(|&m| zone::offset_label(m)).collect(),
-        zone: zone.choice(),
-        listed: zone
-            .name()
-            .is_none_or(|n| zone::names().iter().any(|z| z == n)),
+        listed: zone::names().contains(&choice) || offsets.contains(&choice),
+        offsets,
+        zone: choice,
         leave_left: standing
             .days_left
             .map(|d| t.get("page-leave-left", &[("days", d.to_string())])),
