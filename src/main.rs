@@ -2,6 +2,7 @@ use api::config::{Cli, Command};
 use clap::Parser;
 use std::io::Write;
 
+mod positions;
 mod tournaments;
 
 /// mimalloc instead of glibc's malloc: a move allocates in many small pieces (JSON, FEN, the
@@ -19,6 +20,8 @@ fn main() -> anyhow::Result<()> {
             std::process::exit(if breaks == 0 { 0 } else { 1 });
         }
         Command::Tiebreaks(args) => answer("tiebreaks", tournaments::tiebreaks(&args)),
+        Command::Perft(args) => answer("perft", positions::perft_lines(&args)),
+        Command::Moves(args) => answer("moves", positions::move_lines(&args)),
         Command::Pair(args) => {
             let (code, out) = tournaments::pair(&args);
             std::io::stdout().write_all(out.as_bytes())?;

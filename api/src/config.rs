@@ -30,6 +30,36 @@ pub enum Command {
     Tiebreaks(TiebreaksArgs),
     /// Pair a Swiss tournament's next round by the FIDE Dutch system, or check its rounds.
     Pair(PairArgs),
+    /// Count the move sequences from a position to each depth: one line `DEPTH NODES` each.
+    Perft(PerftArgs),
+    /// List the legal moves of a position, each with the position after it.
+    Moves(MovesArgs),
+}
+
+/// `zarf perft --game GAME --depth N [--position TEXT]`
+#[derive(Debug, Clone, clap::Args)]
+pub struct PerftArgs {
+    /// The game: chess or checkers.
+    #[arg(long, default_value = "chess")]
+    pub game: String,
+    /// The deepest count, in half-moves.
+    #[arg(long)]
+    pub depth: u32,
+    /// The position, in the game's position text (chess: FEN; checkers: PDN FEN); the
+    /// standard start without it.
+    #[arg(long)]
+    pub position: Option<String>,
+}
+
+/// `zarf moves --game GAME --position TEXT`
+#[derive(Debug, Clone, clap::Args)]
+pub struct MovesArgs {
+    /// The game: chess or checkers.
+    #[arg(long, default_value = "chess")]
+    pub game: String,
+    /// The position, in the game's position text; the standard start without it.
+    #[arg(long)]
+    pub position: Option<String>,
 }
 
 /// `zarf pair --dutch IN.trf -p [OUT]` or `zarf pair --dutch IN.trf -c`: the interface of

@@ -190,8 +190,8 @@ mod tests {
     }
 
     use super::*;
-    use domain::chess::FEN_PROBLEMS;
-    use domain::game::{FieldProblem, LeaveProblem, TimeControlError};
+    use domain::game::{FieldProblem, LeaveProblem, Rules, TimeControlError};
+    use domain::games::GameKind;
 
     #[test]
     fn an_instant_reads_in_the_readers_time_zone_and_language() {
@@ -313,7 +313,7 @@ mod tests {
                 "{r}"
             );
         }
-        for key in FEN_PROBLEMS {
+        for key in GameKind::ALL.iter().flat_map(|k| k.set_up_problems()) {
             for locale in [Locale::En, Locale::Tr] {
                 let r = rejection(&Rejection::InvalidFen(key), locale);
                 assert!(Texts::of(locale).has(key) && !r.contains('{'), "{r}");
@@ -384,6 +384,7 @@ mod tests {
                 [
                     "claim-threefold_repetition",
                     "claim-fifty_moves",
+                    "claim-forty_moves",
                     "side-white",
                     "side-black",
                 ]
@@ -407,12 +408,14 @@ mod tests {
                     .iter()
                     .map(|p| p.key().to_owned()),
             )
-            .chain(FEN_PROBLEMS.map(String::from))
             .chain(
-                domain::chess::Notation::ALL
+                GameKind::ALL
                     .iter()
-                    .map(|n| format!("notation-{}", n.as_str())),
+                    .flat_map(|k| k.set_up_problems())
+                    .map(|p| (*p).to_owned()),
             )
+            .chain(domain::games::Notation::all().map(|n| format!("notation-{}", n.as_str())))
+            .chain(GameKind::ALL.iter().map(|k| format!("game-{}", k.name())))
             .chain(
                 ["every-event", "digest", "reminders-only"]
                     .map(|mode| format!("page-settings-mail-{mode}")),

@@ -2,6 +2,7 @@
 
 pub mod app;
 pub mod config;
+pub mod games;
 pub mod http;
 pub mod i18n;
 pub mod mail;

@@ -1,13 +1,14 @@
 //! What mail a batch of new events causes: outbox rows written in the same transaction as the
 //! events. The sender ([`crate::mail::sender`]) renders and delivers them; nothing here talks to a mail server.
 
-use domain::game::{EnvelopeKind, EventBody, Game, GameEvent, Side};
+use domain::game::{EnvelopeKind, EventBody, GameEvent, Side};
 
 use crate::mail::kind::{
     Adjournment, Answer, Claim, Closed, Deadline, Ended, Leave, Mail, MailKind, Moved, Opened,
     Resumption, TimeGiven,
 };
 use crate::store::{micros, rfc3339, OutboxRow};
+use domain::games::Game;
 
 /// A time reminder for the side to move (the scheduler's): `time_low` or `day_left`.
 pub fn reminder(

@@ -10,9 +10,10 @@ use std::sync::Weak;
 use std::time::{Duration, Instant};
 
 use domain::game::{Clock, Side};
+
 use domain::GameId;
 
-use domain::game::{Actor, Command, Context, Rejection};
+use domain::game::{Actor, Rejection};
 
 use crate::app::commands::just;
 use crate::app::{execute, flag_fall, rounds, verdicts, AppState, CommandError};
@@ -20,6 +21,7 @@ use crate::mail::kind::{DigestGame, Games, Mail, MailKind};
 use crate::outbox;
 use crate::store::{self, micros};
 use crate::zone::Zone;
+use domain::games::{Command, Context};
 
 /// How often the scheduler looks (reads flag due games themselves, so this bounds only the
 /// delay for games nobody looks at).

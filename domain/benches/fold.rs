@@ -13,14 +13,16 @@ use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, Criterion};
 use domain::chess::{legal_moves, write_move, MoveStyle, MoveText, Notation};
-use domain::game::{
-    evolve, Actor, Command, Context, CreateGame, GameEvent, GameState, MoveInput, Participant,
-    RuleSet,
-};
+use domain::game::{evolve, Actor, CreateGame, GameEvent, Participant, RuleSet};
 use domain::{decide, GameId, PlayerId};
 use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Move, Position};
 use time::macros::datetime;
+
+type GameState = domain::game::GameState<domain::chess::Chess>;
+type Command = domain::game::Command<domain::chess::Chess>;
+type Context = domain::game::Context<domain::chess::Chess>;
+type MoveInput = domain::game::MoveInput<domain::chess::Chess>;
 
 const PLIES: usize = 300;
 
@@ -68,7 +70,8 @@ fn game_log() -> (Vec<GameEvent>, Vec<Move>, Vec<String>) {
                 name: "B".into(),
             },
             organiser: None,
-            rules: RuleSet::Fide2023,
+            game: None,
+            rules: Some(RuleSet::FIDE_2023),
             start_fen: None,
             time_control: None,
             event: None,

@@ -19,6 +19,7 @@ use shakmaty::{Chess, Move, Position};
 use time::OffsetDateTime;
 
 use crate::chess::notation::{read_move, write_move, MoveStyle};
+use crate::chess::Chess as ZarfChess;
 use crate::chess::{fen_of, legal_moves, position_from_stored_fen, LetterSet, MoveText, Notation};
 use crate::chess::{FenError, StartFen, Uci, FEN_PROBLEMS};
 use crate::game::{
@@ -226,8 +227,8 @@ pub fn event_json(data: &[u8]) {
         let back: GameEvent = serde_json::from_str(&text).expect("an event reads back");
         assert_eq!(&back, e, "an event does not round-trip through JSON");
     }
-    let once: Result<GameState, _> = GameState::replay(&log);
-    let twice: Result<GameState, _> = GameState::replay(&log);
+    let once: Result<GameState<ZarfChess>, _> = GameState::replay(&log);
+    let twice: Result<GameState<ZarfChess>, _> = GameState::replay(&log);
     assert_eq!(
         once.as_ref().map(GameState::version),
         twice.as_ref().map(GameState::version)
@@ -262,11 +263,12 @@ pub fn pgn_round_trip(data: &[u8]) {
             name: bytes.text(40),
         },
         organiser: Some(id(ARBITER)),
-        rules: if fen_choice & 0x80 == 0 {
-            RuleSet::Fide2023
+        game: None,
+        rules: Some(if fen_choice & 0x80 == 0 {
+            RuleSet::FIDE_2023
         } else {
-            RuleSet::Fide2005
-        },
+            RuleSet::FIDE_2005
+        }),
         start_fen: match usize::from(fen_choice & 0x7f) % (GAME_ROOTS.len() + 1) {
             0 => None,
             i => Some(GAME_ROOTS[i - 1].to_owned()),
@@ -286,13 +288,13 @@ pub fn pgn_round_trip(data: &[u8]) {
         notation: None,
     };
     let Ok(mut log) = decide(
-        &GameState::NotCreated,
+        &GameState::<ZarfChess>::NotCreated,
         Command::CreateGame(Box::new(create)),
         &ctx(now, Actor::Arbiter(id(ARBITER))),
     ) else {
         return;
     };
-    let mut state: GameState = GameState::replay(&log).expect("a created game folds");
+    let mut state: GameState<ZarfChess> = GameState::replay(&log).expect("a created game folds");
 
     // At most 64 commands: longer games find little new and slow the fuzzer down.
     for _ in 0..64 {
@@ -400,7 +402,7 @@ pub fn pgn_round_trip(data: &[u8]) {
         Some(game),
         "folding the log again gives another game"
     );
-    let pgn = export_pgn(&log).expect("a decided log exports");
+    let pgn = export_pgn::<ZarfChess>(&log).expect("a decided log exports");
     let read = read_pgn(&pgn).unwrap_or_else(|e| panic!("{e}\n{pgn}"));
 
     let tag = |name: &str| {

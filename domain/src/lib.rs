@@ -6,9 +6,11 @@
 
 #![forbid(unsafe_code)]
 
+pub mod checkers;
 pub mod chess;
 pub mod fuzzing;
 pub mod game;
+pub mod games;
 pub mod ids;
 pub mod tournament;
 pub mod whole;

@@ -126,6 +126,10 @@ pub enum Play {
 /// The games an online tournament's rounds create.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct OnlineGames {
+    /// The game played (`checkers`, …); absent for chess, as in logs written before there was
+    /// another game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<String>,
     pub time_control: TimeControl,
     #[serde(default)]
     pub rules: RuleSet,
@@ -187,8 +191,10 @@ pub enum ByeKind {
     Full,
 }
 
+/// The creation is the largest by far and comes once in a log: kept inline, not boxed.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", content = "data", rename_all = "snake_case")]
+#[allow(clippy::large_enum_variant)]
 pub enum TournamentEventBody {
     Created(TournamentCreated),
     PlayerRegistered(Entrant),
@@ -298,7 +304,9 @@ pub struct TournamentEvent {
     pub body: TournamentEventBody,
 }
 
+/// Creating is the largest command by far and comes once a tournament: kept inline.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[allow(clippy::large_enum_variant)]
 pub enum Command {
     Create(TournamentCreated),
     Register(Entrant),

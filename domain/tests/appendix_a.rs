@@ -4,12 +4,15 @@ mod common;
 
 use common::*;
 use domain::game::{
-    commitment, envelope_to_open, Actor, Command, EnvelopeKind, EventBody, GameResult, Period,
-    Revealed, RuleSet, SealedMoveCheck, Side, Status, Termination, TimeControl,
+    commitment, envelope_to_open, Actor, EnvelopeKind, EventBody, GameResult, Period, RuleSet,
+    SealedMoveCheck, Side, Status, Termination, TimeControl,
 };
 use time::Duration;
 
 use Side::{Black, White};
+
+type Command = domain::game::Command<domain::chess::Chess>;
+type Revealed = domain::game::Revealed<domain::chess::Chess>;
 
 const N1: &str = "00112233445566778899aabbccddeeff";
 const N2: &str = "ffeeddccbbaa99887766554433221100";
@@ -57,7 +60,7 @@ fn revealed(kind: EnvelopeKind, text: &str, nonce: &str) -> Option<Revealed> {
 /// Given: after 1. e4 e5 2. Nf3, adjourned by the arbiter with Black to move; Black seals `text`
 /// and closes. Resumption 10 hours later.
 fn sealed_game(text: &str) -> Table {
-    let mut t = Table::with_clock(None, RuleSet::Fide2023, one_day());
+    let mut t = Table::with_clock(None, RuleSet::FIDE_2023, one_day());
     t.now += Duration::minutes(5);
     t.play("e4 e5 Nf3");
     t.act(arbiter(), adjourn_cmd(&t, 10)).unwrap();
@@ -181,7 +184,7 @@ fn a1_no_moves_or_claims_while_adjourned() {
 
 #[test]
 fn a2_the_envelope_records_its_items() {
-    let mut t = Table::with_clock(None, RuleSet::Fide2023, one_day());
+    let mut t = Table::with_clock(None, RuleSet::FIDE_2023, one_day());
     t.now += Duration::minutes(30);
     t.play("e4");
     t.now += Duration::minutes(10);
@@ -327,7 +330,7 @@ fn open_with(text: &str, fen: Option<&str>) -> Vec<EventBody> {
     let mut t = match fen {
         None => sealed_game(text),
         Some(f) => {
-            let mut t = Table::with_clock(Some(f), RuleSet::Fide2023, one_day());
+            let mut t = Table::with_clock(Some(f), RuleSet::FIDE_2023, one_day());
             t.act(arbiter(), adjourn_cmd(&t, 10)).unwrap();
             let side = t.game().turn();
             t.by(side, seal(text, N1)).unwrap();
@@ -397,7 +400,7 @@ fn a8_a_sealed_move_is_read_in_any_notation_as_written() {
 #[test]
 fn an_event_may_check_the_sealed_move_at_sealing() {
     let mut t = Table::new();
-    let mut c = create_command(None, RuleSet::Fide2023);
+    let mut c = create_command(None, RuleSet::FIDE_2023);
     c.sealed_move_check = SealedMoveCheck::AtSealing;
     let mut u = Table {
         opened: Vec::new(),
@@ -524,7 +527,7 @@ fn a10_a_sealer_more_than_an_hour_late_loses() {
 #[test]
 fn a10_a_late_sealer_whose_sealed_move_mates_wins() {
     // Fool's mate sealed: 1. f3 e5 2. g4, Black seals Qh4#.
-    let mut t = Table::with_clock(None, RuleSet::Fide2023, one_day());
+    let mut t = Table::with_clock(None, RuleSet::FIDE_2023, one_day());
     t.play("f3 e5 g4");
     t.act(arbiter(), adjourn_cmd(&t, 10)).unwrap();
     t.by(Black, seal("Qh4#", N1)).unwrap();
@@ -558,7 +561,7 @@ fn a10_a_late_sealer_whose_sealed_move_made_a_dead_position_draws() {
     // Black's sealed pawn move boxes in every piece; no quick test sees it (queens and rooks are
     // on the board): the whole test, which a server runs before anything else, does.
     let before = "4K3/8/8/8/5p2/p1p4p/P1pppp1P/bnrqkrnb b - - 0 1";
-    let mut t = Table::with_clock(Some(before), RuleSet::Fide2023, one_day());
+    let mut t = Table::with_clock(Some(before), RuleSet::FIDE_2023, one_day());
     t.act(arbiter(), adjourn_cmd(&t, 10)).unwrap();
     t.by(Black, seal("f3", N1)).unwrap();
     t.by(Black, Command::CloseEnvelope).unwrap();
@@ -592,7 +595,7 @@ fn a10_a_present_player_who_lost_on_time_loses() {
     // White is present, but White's clock (started at the resumption, A9b) runs out first.
     let mut t = Table::with_clock(
         None,
-        RuleSet::Fide2023,
+        RuleSet::FIDE_2023,
         TimeControl::PerMove {
             seconds: 1800,
             whole_days: false,

@@ -6,11 +6,13 @@ mod common;
 
 use common::*;
 use domain::game::{
-    Actor, Command, EventBody, GameResult, Period, RuleSet, Side, Status, Termination, TimeControl,
+    Actor, EventBody, GameResult, Period, RuleSet, Side, Status, Termination, TimeControl,
 };
 use time::Duration;
 
 use Side::{Black, White};
+
+type Command = domain::game::Command<domain::chess::Chess>;
 
 const DAY: i64 = 86_400;
 
@@ -60,7 +62,7 @@ fn move_after(t: &mut Table, elapsed: Duration, mv: &str) {
 
 #[test]
 fn art_6_5_the_clock_of_the_side_to_move_runs_from_creation() {
-    let t = Table::with_clock(None, RuleSet::Fide2023, per_move(3 * DAY as u64));
+    let t = Table::with_clock(None, RuleSet::FIDE_2023, per_move(3 * DAY as u64));
     assert_eq!(deadline(&t), t.game().created_at + Duration::days(3));
     assert_eq!(left(&t), [3 * DAY, 3 * DAY]);
 }
@@ -75,7 +77,7 @@ fn a_game_set_to_start_later_runs_no_clock_and_takes_no_move_before_its_start() 
         step: Duration::ZERO,
     };
     let starts_at = t.now + Duration::days(2);
-    let mut c = create_command(None, RuleSet::Fide2023);
+    let mut c = create_command(None, RuleSet::FIDE_2023);
     c.time_control = Some(per_move(3 * DAY as u64));
     c.starts_at = Some(starts_at);
     t.act(Actor::Admin, Command::CreateGame(Box::new(c)))
@@ -104,7 +106,7 @@ fn a_game_set_to_start_later_runs_no_clock_and_takes_no_move_before_its_start() 
 
 #[test]
 fn per_move_time_resets_after_every_move() {
-    let mut t = Table::with_clock(None, RuleSet::Fide2023, per_move(3 * DAY as u64));
+    let mut t = Table::with_clock(None, RuleSet::FIDE_2023, per_move(3 * DAY as u64));
     move_after(&mut t, Duration::days(2), "e4");
     assert_eq!(
         left(&t),
@@ -118,7 +120,7 @@ fn per_move_time_resets_after_every_move() {
 
 #[test]
 fn art_6_9_the_flag_falls_at_exactly_the_deadline() {
-    let mut t = Table::with_clock(None, RuleSet::Fide2023, per_move(DAY as u64));
+    let mut t = Table::with_clock(None, RuleSet::FIDE_2023, per_move(DAY as u64));
     let due = deadline(&t);
     // A millisecond before, the move is in time and no flag has fallen.
     t.now = due - Duration::milliseconds(1);
@@ -126,7 +128,7 @@ fn art_6_9_the_flag_falls_at_exactly_the_deadline() {
         t.act(Actor::System, Command::FlagFall).unwrap_err().code(),
         "not_due"
     );
-    let mut early = Table::with_clock(None, RuleSet::Fide2023, per_move(DAY as u64));
+    let mut early = Table::with_clock(None, RuleSet::FIDE_2023, per_move(DAY as u64));
     early.now = due - Duration::milliseconds(1);
     assert!(early.by(White, make("e4")).is_ok());
     // At the deadline the flag has fallen: no move, no offer, no resignation any more.
@@ -158,7 +160,7 @@ fn art_6_9_the_flag_falls_at_exactly_the_deadline() {
         "the clocks stop"
     );
     // A player cannot make the service's flag call.
-    let mut u = Table::with_clock(None, RuleSet::Fide2023, per_move(DAY as u64));
+    let mut u = Table::with_clock(None, RuleSet::FIDE_2023, per_move(DAY as u64));
     u.now = due;
     assert_eq!(
         u.by(Black, Command::FlagFall).unwrap_err().code(),
@@ -171,7 +173,7 @@ fn art_6_2_time_saved_in_a_period_carries_into_the_next() {
     // 2 moves in 10 days, then 5 days for the rest of the game.
     let mut t = Table::with_clock(
         None,
-        RuleSet::Fide2023,
+        RuleSet::FIDE_2023,
         periods(
             &[(Some(2), 10 * DAY as u64), (None, 5 * DAY as u64)],
             0,
@@ -193,7 +195,7 @@ fn iccf_ten_moves_in_fifty_days_repeats() {
     // The last period counts moves, so it repeats: 2 moves in 10 days, again and again.
     let mut t = Table::with_clock(
         None,
-        RuleSet::Fide2023,
+        RuleSet::FIDE_2023,
         periods(&[(Some(2), 10 * DAY as u64)], 0, 0, false),
     );
     for mv in ["e4", "e5", "Nf3", "Nc6"] {
@@ -212,7 +214,7 @@ fn art_6_1_increment_is_added_after_each_move() {
     // 1 hour + 10 minutes a move (Fischer).
     let mut t = Table::with_clock(
         None,
-        RuleSet::Fide2023,
+        RuleSet::FIDE_2023,
         periods(&[(None, 3600)], 600, 0, false),
     );
     move_after(&mut t, Duration::minutes(20), "e4");
@@ -224,7 +226,7 @@ fn delay_runs_first_and_unused_delay_is_lost() {
     // 1 hour with a 5-minute delay per move ("ertelemeli tempo").
     let mut t = Table::with_clock(
         None,
-        RuleSet::Fide2023,
+        RuleSet::FIDE_2023,
         periods(&[(None, 3600)], 0, 300, false),
     );
     move_after(&mut t, Duration::minutes(3), "e4");
@@ -244,7 +246,7 @@ fn delay_runs_first_and_unused_delay_is_lost() {
 fn whole_day_accounting_the_first_24_hours_are_free() {
     let mut t = Table::with_clock(
         None,
-        RuleSet::Fide2023,
+        RuleSet::FIDE_2023,
         periods(&[(None, 10 * DAY as u64)], 0, 0, true),
     );
     move_after(&mut t, Duration::hours(23), "e4");
@@ -267,7 +269,7 @@ fn whole_day_accounting_the_first_24_hours_are_free() {
 
 #[test]
 fn leave_stops_the_clock() {
-    let mut t = Table::with_clock(None, RuleSet::Fide2023, per_move(5 * DAY as u64));
+    let mut t = Table::with_clock(None, RuleSet::FIDE_2023, per_move(5 * DAY as u64));
     let start = t.now;
     // Black takes leave from day 1 to day 4 while White is to move: White's clock stops too.
     t.now = start + Duration::days(1);
@@ -299,7 +301,7 @@ fn leave_stops_the_clock() {
 
 #[test]
 fn leave_can_end_early_and_is_limited_by_the_allowance() {
-    let mut t = Table::with_clock(None, RuleSet::Fide2023, per_move(5 * DAY as u64));
+    let mut t = Table::with_clock(None, RuleSet::FIDE_2023, per_move(5 * DAY as u64));
     let start = t.now;
     assert_eq!(
         t.by(
@@ -405,7 +407,7 @@ fn leave_can_end_early_and_is_limited_by_the_allowance() {
 
 #[test]
 fn the_arbiter_gives_time() {
-    let mut t = Table::with_clock(None, RuleSet::Fide2023, per_move(DAY as u64));
+    let mut t = Table::with_clock(None, RuleSet::FIDE_2023, per_move(DAY as u64));
     let before = deadline(&t);
     let add = |seconds| Command::AddTime {
         side: White,
@@ -421,7 +423,7 @@ fn the_arbiter_gives_time() {
 fn art_9_5_a_wrong_claim_gives_the_opponent_time() {
     let mut t = Table::with_clock(
         None,
-        RuleSet::Fide2023,
+        RuleSet::FIDE_2023,
         periods(&[(None, 3600)], 0, 0, false),
     );
     t.by(White, claim(domain::game::ClaimKind::FiftyMoves, None))
@@ -433,7 +435,7 @@ fn art_9_5_a_wrong_claim_gives_the_opponent_time() {
     );
     let mut t = Table::with_clock(
         None,
-        RuleSet::Fide2005,
+        RuleSet::FIDE_2005,
         periods(&[(None, 3600)], 0, 0, false),
     );
     t.by(White, claim(domain::game::ClaimKind::FiftyMoves, None))
@@ -447,7 +449,7 @@ fn art_9_5_a_wrong_claim_gives_the_opponent_time() {
 
 /// Flags the side to move of a set-up position at its deadline.
 fn flag(fen: &str) -> (GameResult, Termination) {
-    let mut t = Table::with_clock(Some(fen), RuleSet::Fide2023, per_move(DAY as u64));
+    let mut t = Table::with_clock(Some(fen), RuleSet::FIDE_2023, per_move(DAY as u64));
     t.now = deadline(&t);
     let events = t.act(Actor::System, Command::FlagFall).unwrap();
     ended(&events).unwrap()
@@ -487,7 +489,7 @@ fn art_6_9_a_locked_pawn_wall_is_a_draw_on_time() {
 
 #[test]
 fn art_9_6_an_automatic_draw_that_came_first_stands() {
-    let mut t = Table::with_clock(None, RuleSet::Fide2023, per_move(DAY as u64));
+    let mut t = Table::with_clock(None, RuleSet::FIDE_2023, per_move(DAY as u64));
     for mv in "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8".split(' ') {
         move_after(&mut t, Duration::hours(1), mv);
     }

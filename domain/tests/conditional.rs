@@ -7,12 +7,14 @@ use common::*;
 use domain::chess::{Chess, MoveText};
 use domain::game::ClaimKind;
 use domain::game::{
-    conditional::commitment, Actor, Command, ConditionalLines, DropReason, EventBody, GameEvent,
-    GameResult, MoveCode, OpenedLines, Period, RuleSet, Side, Termination, TimeControl,
+    conditional::commitment, Actor, ConditionalLines, DropReason, EventBody, GameEvent, GameResult,
+    MoveCode, OpenedLines, Period, RuleSet, Side, Termination, TimeControl,
 };
 use domain::{evolve, Rejection};
 
 use Side::{Black, White};
+
+type Command = domain::game::Command<domain::chess::Chess>;
 
 const NONCE: &str = "00112233445566778899aabbccddeeff";
 
@@ -327,7 +329,7 @@ fn one_day() -> TimeControl {
 
 #[test]
 fn the_reply_takes_no_time_and_a_flag_fall_ends_the_lines() {
-    let mut t = Table::with_clock(None, RuleSet::Fide2023, one_day());
+    let mut t = Table::with_clock(None, RuleSet::FIDE_2023, one_day());
     t.now += time::Duration::hours(1);
     set(&mut t, Black, &["e4 e5", "d4 d5 c4 e6"]).unwrap();
     t.now += time::Duration::hours(5);

@@ -8,12 +8,15 @@ mod common;
 use common::{create_command, make, Table};
 use domain::chess::{Ending, StartFen};
 use domain::game::{
-    judge, Actor, Command, Context, EventBody, GameResult, GameState, Judgement, RuleSet, Side,
-    Status, Termination,
+    judge, Actor, EventBody, GameResult, Judgement, RuleSet, Side, Status, Termination,
 };
 use domain::{decide, Rejection};
 use shakmaty::fen::Fen;
 use shakmaty::{Bitboard, CastlingMode, Chess, EnPassantMode, FromSetup, Position, Setup, Square};
+
+type GameState = domain::game::GameState<domain::chess::Chess>;
+type Command = domain::game::Command<domain::chess::Chess>;
+type Context = domain::game::Context<domain::chess::Chess>;
 
 /// Every unit locked, no capture ever possible: the example of a dead start that no material
 /// count sees (queens, rooks and all boxed in by their own pawns).
@@ -88,7 +91,7 @@ fn drawn_dead(t: &Table) -> bool {
 fn create(fen: &str) -> Result<Vec<domain::game::GameEvent>, Rejection> {
     decide::<domain::chess::Chess>(
         &GameState::NotCreated,
-        Command::CreateGame(Box::new(create_command(Some(fen), RuleSet::Fide2023))),
+        Command::CreateGame(Box::new(create_command(Some(fen), RuleSet::FIDE_2023))),
         &Context {
             now: time::macros::datetime!(2026-11-22 09:00 UTC),
             actor: Actor::Admin,
@@ -169,7 +172,7 @@ fn the_verdict_before_the_opponents_move_leaves_the_move_nothing_to_do() {
     );
     assert_eq!(t.log.len(), log, "exactly one outcome is recorded");
     // A replay of the log gives the same game.
-    let replayed = GameState::<domain::chess::Chess>::replay(&t.log).unwrap();
+    let replayed = GameState::replay(&t.log).unwrap();
     assert_eq!(replayed, t.state);
     assert_eq!(replayed.game().unwrap().ply(), 1);
 }
@@ -199,7 +202,7 @@ fn a_fallen_flag_after_a_dead_position_comes_too_late() {
         whole_days: false,
         wrong_claim_bonus_seconds: None,
     };
-    let mut t = Table::with_clock(Some(BEFORE_LOCKED), RuleSet::Fide2023, tc);
+    let mut t = Table::with_clock(Some(BEFORE_LOCKED), RuleSet::FIDE_2023, tc);
     t.by(Side::Black, make("f3")).unwrap();
     t.now += time::Duration::hours(2);
     let judgement = judged(&mut t, Side::White, make("Kd7")).unwrap();

@@ -8,8 +8,8 @@ mod common;
 use common::*;
 use domain::chess::{Ending, Notation, Uci};
 use domain::game::{
-    export_pgn, Actor, ClaimKind, Command, Context, EventBody, GameResult, GameState, MoveRecord,
-    RuleSet, Side, Status, Termination,
+    export_pgn, Actor, ClaimKind, EventBody, GameResult, MoveRecord, RuleSet, Side, Status,
+    Termination,
 };
 use domain::{decide, Rejection};
 use shakmaty::Position as _;
@@ -17,6 +17,10 @@ use shakmaty::Position as _;
 use ClaimKind::{FiftyMoves, ThreefoldRepetition};
 use GameResult::{BlackWins, Draw, WhiteWins};
 use Side::{Black, White};
+
+type GameState = domain::game::GameState<domain::chess::Chess>;
+type Command = domain::game::Command<domain::chess::Chess>;
+type Context = domain::game::Context<domain::chess::Chess>;
 
 fn played(uci: &str, san: &str, draw_offered: bool) -> EventBody {
     EventBody::MovePlayed {
@@ -302,7 +306,7 @@ fn art_9_1_2_1_an_offer_made_with_a_move_is_recorded_against_it() {
     assert_eq!(events, vec![played("e2e4", "e4", true)]);
     assert_eq!(t.game().draw_offer, Some(White));
     assert!(t.game().offered_after(1) && !t.game().offered_after(0));
-    let pgn = export_pgn(&t.log).unwrap();
+    let pgn = export_pgn::<domain::chess::Chess>(&t.log).unwrap();
     assert!(
         pgn.contains("1. e4 {2026-11-22 09:02 UTC} {(=)} *"),
         "{pgn}"
@@ -466,7 +470,7 @@ fn art_9_5_a_wrong_claim_plays_the_intended_move_and_stands_as_an_offer() {
     assert_eq!(t.game().turn(), Black);
     // 9.1.2.3: the claim counts as a draw offer.
     assert_eq!(t.game().draw_offer, Some(White));
-    let pgn = export_pgn(&t.log).unwrap();
+    let pgn = export_pgn::<domain::chess::Chess>(&t.log).unwrap();
     assert!(
         pgn.contains("3. Nf3 {2026-11-22 ") && pgn.contains(" UTC} {(=)}"),
         "{pgn}"
@@ -619,7 +623,7 @@ fn art_9_6_1_fivefold_repetition_draws_automatically_under_2023() {
 
 #[test]
 fn art_9_6_fivefold_and_75_moves_are_not_automatic_under_2005() {
-    let mut t = Table::with(None, RuleSet::Fide2005);
+    let mut t = Table::with(None, RuleSet::FIDE_2005);
     t.play(DANCE).play(DANCE).play(DANCE).play(DANCE);
     assert_eq!(t.status(), Status::Active);
     // It can still be claimed.
@@ -632,7 +636,10 @@ fn art_9_6_fivefold_and_75_moves_are_not_automatic_under_2005() {
         }
     ));
 
-    let mut t = Table::with(Some("4k3/8/8/8/8/8/8/R3K3 w - - 149 80"), RuleSet::Fide2005);
+    let mut t = Table::with(
+        Some("4k3/8/8/8/8/8/8/R3K3 w - - 149 80"),
+        RuleSet::FIDE_2005,
+    );
     t.play("Ra2");
     assert_eq!(t.status(), Status::Active);
 }
@@ -668,42 +675,42 @@ fn an_illegal_start_position_is_refused() {
         )
     };
     assert_eq!(
-        create("8/8/8/8/8/8/8/8 w - - 0 1", RuleSet::Fide2023)
+        create("8/8/8/8/8/8/8/8 w - - 0 1", RuleSet::FIDE_2023)
             .unwrap_err()
             .code(),
         "invalid_fen"
     );
     assert_eq!(
-        create("not a fen", RuleSet::Fide2023).unwrap_err().code(),
+        create("not a fen", RuleSet::FIDE_2023).unwrap_err().code(),
         "invalid_fen"
     );
     assert_eq!(
         create(
             "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
-            RuleSet::Fide2023
+            RuleSet::FIDE_2023
         ),
         Err(Rejection::PositionNotPlayable(Ending::Checkmate {
             winner: domain::game::Side::Black
         }))
     );
     assert_eq!(
-        create("4k3/8/8/8/8/8/8/4K3 w - - 0 1", RuleSet::Fide2023)
+        create("4k3/8/8/8/8/8/8/4K3 w - - 0 1", RuleSet::FIDE_2023)
             .unwrap_err()
             .code(),
         "position_not_playable"
     );
     assert_eq!(
-        create("4k3/8/8/8/8/8/8/R3K3 w - - 150 90", RuleSet::Fide2023),
+        create("4k3/8/8/8/8/8/8/R3K3 w - - 150 90", RuleSet::FIDE_2023),
         Err(Rejection::PositionNotPlayable(Ending::SeventyfiveMoves))
     );
-    assert!(create("4k3/8/8/8/8/8/8/R3K3 w - - 150 90", RuleSet::Fide2005).is_ok());
+    assert!(create("4k3/8/8/8/8/8/8/R3K3 w - - 150 90", RuleSet::FIDE_2005).is_ok());
 }
 
 #[test]
 fn a_set_up_position_with_black_to_move_exports_with_its_fen() {
     let mut t = Table::from_fen("4k3/8/8/8/8/8/4P3/R3K3 b - - 3 40");
     t.play("Kd7 e4");
-    let pgn = export_pgn(&t.log).unwrap();
+    let pgn = export_pgn::<domain::chess::Chess>(&t.log).unwrap();
     assert!(
         pgn.contains("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/R3K3 b - - 3 40\"]"),
         "{pgn}"
@@ -778,7 +785,7 @@ fn arbiter_decisions_need_an_arbiter_and_a_reason() {
         ended(&events),
         Some((WhiteWins, Termination::ArbiterDecision))
     );
-    let pgn = export_pgn(&t.log).unwrap();
+    let pgn = export_pgn::<domain::chess::Chess>(&t.log).unwrap();
     assert!(pgn.contains("[Termination \"adjudication\"]"), "{pgn}");
     assert!(pgn.contains("Black left the playing venue"), "{pgn}");
 }
@@ -790,7 +797,7 @@ fn only_a_side_or_an_organiser_creates_a_game() {
         actor,
         notation: None,
     };
-    let create = Command::CreateGame(Box::new(create_command(None, RuleSet::Fide2023)));
+    let create = Command::CreateGame(Box::new(create_command(None, RuleSet::FIDE_2023)));
     assert!(decide(
         &GameState::NotCreated,
         create.clone(),
@@ -813,7 +820,7 @@ fn only_a_side_or_an_organiser_creates_a_game() {
         .code(),
         "not_a_player"
     );
-    let mut same = create_command(None, RuleSet::Fide2023);
+    let mut same = create_command(None, RuleSet::FIDE_2023);
     same.black.id = same.white.id;
     assert_eq!(
         decide(
@@ -908,7 +915,7 @@ fn pgn_export_has_the_seven_tag_roster_first() {
     )
     .unwrap();
     t.by(White, Command::Resign).unwrap();
-    let pgn = export_pgn(&t.log).unwrap();
+    let pgn = export_pgn::<domain::chess::Chess>(&t.log).unwrap();
     let tags: Vec<&str> = pgn
         .lines()
         .take_while(|l| l.starts_with('['))

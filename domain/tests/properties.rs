@@ -6,13 +6,18 @@ use domain::chess::{
     legal_moves, read_move, write_move, LetterSet, MoveStyle, MoveText, Notation, StartFen,
 };
 use domain::game::{
-    evolve, export_pgn, Actor, ClaimKind, Command, ConditionalLines, Context, CreateGame,
-    EventBody, GameEvent, GameState, MoveInput, OpenedLines, Participant, RuleSet, Status,
+    evolve, export_pgn, Actor, ClaimKind, ConditionalLines, CreateGame, EventBody, GameEvent,
+    OpenedLines, Participant, RuleSet, Status,
 };
 use domain::{decide, GameId, PlayerId};
 use proptest::prelude::*;
 use shakmaty::{Chess, Position};
 use time::macros::datetime;
+
+type GameState = domain::game::GameState<domain::chess::Chess>;
+type Command = domain::game::Command<domain::chess::Chess>;
+type Context = domain::game::Context<domain::chess::Chess>;
+type MoveInput = domain::game::MoveInput<domain::chess::Chess>;
 
 const NONCE: &str = "00112233445566778899aabbccddeeff";
 
@@ -60,7 +65,8 @@ fn random_game(steps: &[(u16, u8)], rules: RuleSet) -> (Vec<GameEvent>, GameStat
             name: "B".into(),
         },
         organiser: None,
-        rules,
+        game: None,
+        rules: Some(rules),
         start_fen: None,
         time_control: None,
         event: None,
@@ -205,7 +211,7 @@ proptest! {
 
     #[test]
     fn every_log_decide_produces_folds_to_the_same_state(steps in steps(), old in any::<bool>()) {
-        let rules = if old { RuleSet::Fide2005 } else { RuleSet::Fide2023 };
+        let rules = if old { RuleSet::FIDE_2005 } else { RuleSet::FIDE_2023 };
         let (log, live) = random_game(&steps, rules);
         let replayed = GameState::replay(&log).expect("a log decide produced folds");
         let again = GameState::replay(&log).expect("and folds again");
@@ -224,7 +230,7 @@ proptest! {
             prop_assert_eq!(&serde_json::from_str::<GameEvent>(&json).unwrap(), e);
         }
         // A finished game ends with game_ended; the PGN carries its result.
-        let pgn = export_pgn(&log).unwrap();
+        let pgn = export_pgn::<domain::chess::Chess>(&log).unwrap();
         match a.status {
             Status::Finished { result, .. } => {
                 let is_game_ended = matches!(log.last().unwrap().body, EventBody::GameEnded { .. });

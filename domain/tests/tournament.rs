@@ -609,6 +609,7 @@ fn a_whole_swiss_exports_a_report_whose_every_round_the_pairing_engine_confirms(
 fn an_online_round_is_published_with_a_game_for_each_board_and_its_pairing_then_stays() {
     let mut setup = created(System::Swiss, 3);
     setup.play = domain::tournament::Play::Online(domain::tournament::OnlineGames {
+        game: None,
         time_control: domain::game::TimeControl::PerMove {
             seconds: 86_400,
             whole_days: false,

@@ -4,9 +4,10 @@
 //! commands and runs its clocks without knowing anything of it.
 
 use domain::game::{
-    decide, evolve, Actor, ClaimKind, Command, Context, CreateGame, Ending, EventBody, GameEvent,
-    GameResult, GameState, MoveCode, MoveInput, MoveRecord, MoveText, Participant, ReadError,
-    Rejection, RuleSet, Rules, SetUpError, Side, Status, Termination, TimeControl, Winnability,
+    decide, evolve, Actor, ClaimKind, Command, Context, CreateGame, DrawRules, Ending, EventBody,
+    GameEvent, GameResult, GameState, MoveCode, MoveInput, MoveRecord, MoveText, Participant,
+    ReadError, Rejection, RuleSet, Rules, SetUpError, Side, Status, Termination, TimeControl,
+    Winnability,
 };
 use domain::{GameId, PlayerId};
 use time::macros::datetime;
@@ -61,7 +62,56 @@ impl Rules for TakeAway {
     type Notation = Counting;
     type Memo = ();
 
-    fn start() -> Pile {
+    fn named(name: &str) -> Option<TakeAway> {
+        (name == "take-away").then_some(TakeAway)
+    }
+
+    fn name(self) -> &'static str {
+        "take-away"
+    }
+
+    fn rule_sets(self) -> &'static [RuleSet] {
+        const PLAIN: RuleSet = RuleSet::named("plain");
+        &[PLAIN]
+    }
+
+    fn draws(self, _: RuleSet) -> DrawRules {
+        DrawRules {
+            threefold_claim: true,
+            no_progress_claim: None,
+            automatic_repetition: None,
+            automatic_no_progress: None,
+            wrong_claim_bonus_seconds: 60,
+        }
+    }
+
+    fn notation_named(self, name: &str) -> Option<Counting> {
+        [Counting::Digits, Counting::English, Counting::Turkish]
+            .into_iter()
+            .find(|c| Self::notation_name(*c) == name)
+    }
+
+    fn notations(self) -> Vec<Counting> {
+        vec![Counting::Digits, Counting::English, Counting::Turkish]
+    }
+
+    fn notation_name(notation: Counting) -> &'static str {
+        match notation {
+            Counting::Digits => "digits",
+            Counting::English => "english",
+            Counting::Turkish => "turkish",
+        }
+    }
+
+    fn legal_moves(pos: &Pile) -> Vec<u32> {
+        (1..=pos.counters.min(3)).collect()
+    }
+
+    fn set_up_problems(self) -> &'static [&'static str] {
+        &["toy-not-a-pile"]
+    }
+
+    fn start(self) -> Pile {
         Pile {
             counters: 21,
             turn: Side::White,
@@ -69,7 +119,7 @@ impl Rules for TakeAway {
         }
     }
 
-    fn set_up(text: &str) -> Result<(Pile, String), SetUpError> {
+    fn set_up(self, text: &str) -> Result<(Pile, String), SetUpError> {
         let pos = pile(text).ok_or(SetUpError::Invalid("toy-not-a-pile"))?;
         if let Some(ending) = Self::ending(&pos, &()) {
             return Err(SetUpError::NotPlayable(ending));
@@ -78,7 +128,7 @@ impl Rules for TakeAway {
         Ok((pos, text))
     }
 
-    fn stored_set_up(text: &str) -> Option<Pile> {
+    fn stored_set_up(self, text: &str) -> Option<Pile> {
         pile(text)
     }
 
@@ -205,7 +255,8 @@ impl Table {
                 name: "Mehmet".into(),
             },
             organiser: None,
-            rules: RuleSet::default(),
+            game: Some("take-away".into()),
+            rules: None,
             start_fen: start.map(str::to_owned),
             time_control,
             event: None,

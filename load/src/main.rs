@@ -39,6 +39,7 @@ mod seed;
 mod tournament;
 use domain::chess::{legal_moves, position_from_stored_fen, write_move, MoveStyle};
 use domain::game::{Actor, EventBody, GameEvent, Side};
+
 use hdrhistogram::Histogram;
 use serde_json::{json, Value};
 
@@ -195,9 +196,26 @@ struct Answer {
     fen: Option<String>,
     ply: Option<u64>,
     status: Option<String>,
-    /// A claim's answer holds the Game here.
+    /// A claim's answer holds the Game here (in a Game, `game` is the game's name).
+    #[serde(default, deserialize_with = "claimed_game")]
     game: Option<Box<Answer>>,
     error: Option<Refusal>,
+}
+
+/// A claim's Game, read from `game` where it is an object; the name of a Game's game is skipped.
+fn claimed_game<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Box<Answer>>, D::Error> {
+    #[derive(serde::Deserialize)]
+    #[serde(untagged)]
+    enum GameField {
+        Game(Box<Answer>),
+        Name(serde::de::IgnoredAny),
+    }
+    Ok(
+        match <Option<GameField> as serde::Deserialize>::deserialize(d)? {
+            Some(GameField::Game(g)) => Some(g),
+            _ => None,
+        },
+    )
 }
 
 #[derive(serde::Deserialize)]
@@ -552,6 +570,7 @@ fn measure_limit(
                     claimed_until: None,
                     reminder_at: None,
                     resume_deadline: None,
+                    game: "chess".into(),
                 };
                 let mut seq = 0i64;
                 let mut prev = api::store::chain::GENESIS.to_owned();

@@ -13,12 +13,12 @@ use std::time::Instant;
 use api::app::tokens::token_hash;
 use api::app::views::GameView;
 use api::store::{Append, GameRow, PlayerRow, Store};
-use domain::chess::{legal_moves, MoveText, Notation};
 use domain::game::{
-    evolve, Actor, Command, Context, CreateGame, GameEvent, GameState, MoveInput, Participant,
-    RuleSet, TimeControl,
+    evolve, Actor, CreateGame, GameEvent, MoveText, Participant, RuleSet, Rules, TimeControl,
 };
 use domain::{decide, GameId, PlayerId};
+
+use domain::games::{Command, Context, GameKind, GameState, MoveInput, Notation};
 use time::OffsetDateTime;
 
 /// Games per transaction.
@@ -213,7 +213,8 @@ fn play(
             name: format!("Seed Player {b}"),
         },
         organiser: None,
-        rules: RuleSet::Fide2023,
+        game: None,
+        rules: Some(RuleSet::FIDE_2023),
         start_fen: None,
         // Half the games keep a correspondence clock with deadlines weeks ahead.
         time_control: n.is_multiple_of(2).then_some(TimeControl::PerMove {
@@ -257,10 +258,9 @@ fn play(
         if !g.is_active() {
             break;
         }
-        let moves = legal_moves(g.position());
+        let moves = GameKind::legal_moves(g.position());
         let m = moves[rng.below(moves.len() as u64) as usize];
-        let text =
-            domain::chess::notation::write_move(g.position(), m, domain::chess::MoveStyle::Uci);
+        let text = GameKind::record(g.position(), m).uci.as_str().to_owned();
         at += step;
         let ctx = Context {
             now: at,
@@ -269,7 +269,7 @@ fn play(
         };
         let mv = MoveInput {
             text: MoveText::parse(&text)?,
-            notation: Some(Notation::Uci),
+            notation: Notation::parse("uci"),
         };
         run(
             &mut state,
@@ -347,6 +347,6 @@ mod tests {
         let (id, log, row) = play(42, 10, now).unwrap();
         let (id2, log2, row2) = play(42, 10, now).unwrap();
         assert_eq!((id, &log, &row.view), (id2, &log2, &row2.view));
-        assert!(GameState::<domain::chess::Chess>::replay(&log).is_ok());
+        assert!(GameState::replay(&log).is_ok());
     }
 }

@@ -78,6 +78,9 @@ termination-threefold_repetition = threefold repetition
 termination-fifty_moves = fifty-move rule
 termination-fivefold_repetition = fivefold repetition
 termination-seventyfive_moves = 75-move rule
+termination-no_moves = no move left
+termination-forty_moves = forty-move rule
+termination-sixty_moves = sixty-move rule
 termination-time_forfeit = loss on time
 termination-insufficient_material_on_time = time ran out, but the opponent could not mate
 termination-sealed_move_invalid = invalid sealed move
@@ -85,6 +88,9 @@ termination-late_for_resumption = late for the resumption
 termination-arbiter_decision = arbiter's decision
 claim-threefold_repetition = threefold repetition
 claim-fifty_moves = the fifty-move rule
+claim-forty_moves = the forty-move rule
+game-chess = Chess
+game-checkers = Checkers
 side-white = White
 side-black = Black
 
@@ -101,6 +107,7 @@ rejection-promotion-missing = { $text }: a pawn reaching the last rank must be p
 rejection-ambiguous-move = { $text } can be read as more than one move ({ $candidates }); name the notation or write the move unambiguously.
 rejection-unparseable-move = { $text } is not a move in any notation zarf reads (examples: e4, Nf3, O-O, e2e4, 5254).
 rejection-no-draw-offer = There is no draw offer for you to answer.
+rejection-claim-not-in-game = This game's rules have no such claim.
 rejection-draw-offer-pending = { $yours ->
     [yes] Your draw offer already stands; it cannot be withdrawn or repeated.
    *[no] Your opponent's draw offer stands: accept or decline it.
@@ -108,6 +115,7 @@ rejection-draw-offer-pending = { $yours ->
 rejection-invalid-fen = The FEN is not a legal position: { $detail }
 rejection-position-not-playable = The game is already over in this position ({ $ending ->
     [checkmate] checkmate
+    [no-moves] the side to move has no move left
     [stalemate] stalemate
     [dead] a dead position: no one can checkmate
    *[seventyfive] 75 moves each without a pawn move or capture
@@ -181,6 +189,7 @@ field-resumption-out-of-range = the resumption must be in the future, within { $
 field-nonce = 16 to 64 lower-case hex digits
 field-seconds-out-of-range = between 1 second and { $days } days
 field-seconds-over-days = at most { $days } days
+field-unknown = not one this game knows
 leave-in-past = leave cannot start in the past
 leave-too-far-ahead = leave starts at most { $days } days ahead
 leave-ends-before-start = leave must end after it starts
@@ -260,6 +269,12 @@ fen-castling-rights = a castling right does not match where the king and rooks s
 fen-ep-square = the en passant square does not follow a pawn's double step
 fen-opposite-check = the side not to move is in check
 fen-impossible = no game could reach it (an impossible check or too much material)
+position-too-long = the text is too long for a position (at most 200 characters)
+position-turn = the position must begin with the side to move, W or B, and a colon (B:W21,22:B1,2)
+position-pieces = after the side to move come White's pieces and Black's, each once (W21,K30 and B1,2)
+position-square = a square is not a number from 1 to 32 (or a range such as 21-32)
+position-square-twice = a square is named twice
+position-man-on-crowning-row = a man stands on the row where it would have been crowned
 
 # The board on the game page
 page-board-white-below = Board, White at the bottom
@@ -320,6 +335,7 @@ notation-san-de = German letters (Sf3)
 notation-san-fr = French letters (Cf3)
 notation-uci = UCI (g1f3)
 notation-iccf = ICCF numeric (7163)
+notation-pdn = PDN numbers (checkers: 11-15)
 page-settings-time-zone = Time zone
 page-settings-zones-named = By place (summer time followed)
 page-settings-zones-fixed = Fixed offset from UTC

@@ -78,6 +78,9 @@ termination-threefold_repetition = üç kez tekrar
 termination-fifty_moves = elli hamle kuralı
 termination-fivefold_repetition = beş kez tekrar
 termination-seventyfive_moves = yetmiş beş hamle kuralı
+termination-no_moves = oynayacak hamle kalmadı
+termination-forty_moves = kırk hamle kuralı
+termination-sixty_moves = altmış hamle kuralı
 termination-time_forfeit = süre kaybı
 termination-insufficient_material_on_time = süre bitti ama rakip mat edemezdi
 termination-sealed_move_invalid = geçersiz gizli hamle
@@ -85,6 +88,9 @@ termination-late_for_resumption = devam oturumuna geç kalma
 termination-arbiter_decision = hakem kararı
 claim-threefold_repetition = üç kez tekrar
 claim-fifty_moves = elli hamle kuralı
+claim-forty_moves = kırk hamle kuralı
+game-chess = Satranç
+game-checkers = İngiliz daması
 side-white = Beyaz
 side-black = Siyah
 
@@ -101,6 +107,7 @@ rejection-promotion-missing = { $text }: son sıraya ulaşan piyon terfi etmeli;
 rejection-ambiguous-move = { $text } birden fazla hamle olarak okunabiliyor ({ $candidates }); notasyonu belirtin ya da hamleyi açıkça yazın.
 rejection-unparseable-move = { $text } okunabilen hiçbir notasyonda bir hamle değil (örnekler: e4, Af3, 0-0, e2e4, 5254).
 rejection-no-draw-offer = Yanıtlayacağınız bir beraberlik teklifi yok.
+rejection-claim-not-in-game = Bu oyunun kurallarında böyle bir talep yok.
 rejection-draw-offer-pending = { $yours ->
     [yes] Beraberlik teklifiniz zaten geçerli; geri alınamaz ve yinelenemez.
    *[no] Rakibinizin beraberlik teklifi geçerli: kabul edin ya da reddedin.
@@ -108,6 +115,7 @@ rejection-draw-offer-pending = { $yours ->
 rejection-invalid-fen = FEN kurallara uygun bir konum değil: { $detail }
 rejection-position-not-playable = Bu konumda oyun zaten bitmiş ({ $ending ->
     [checkmate] mat
+    [no-moves] sırası gelen tarafın oynayacak hamlesi yok
     [stalemate] pat
     [dead] ölü konum: kimse mat edemez
    *[seventyfive] piyon sürülmeden ve taş alınmadan her iki tarafça 75 hamle
@@ -181,6 +189,7 @@ field-resumption-out-of-range = devam zamanı gelecekte ve en fazla { $days } g�
 field-nonce = 16 ile 64 arası küçük harfli onaltılık rakam
 field-seconds-out-of-range = 1 saniye ile { $days } gün arası
 field-seconds-over-days = en fazla { $days } gün
+field-unknown = bu oyunun tanıdığı bir değer değil
 leave-in-past = izin geçmişte başlayamaz
 leave-too-far-ahead = izin en fazla { $days } gün sonra başlayabilir
 leave-ends-before-start = izin başladıktan sonra bitmeli
@@ -260,6 +269,12 @@ fen-castling-rights = bir rok hakkı şahın ve kalelerin yeriyle uyuşmuyor
 fen-ep-square = geçerken alma karesi bir piyonun iki kare ilerlemesinin ardından gelmiyor
 fen-opposite-check = hamle sırası kendisinde olmayan taraf şah altında
 fen-impossible = hiçbir oyun bu konuma ulaşamaz (olanaksız bir şah ya da fazla taş)
+position-too-long = metin bir konum için fazla uzun (en fazla 200 karakter)
+position-turn = konum sırası gelen tarafla, W ya da B ve iki noktayla başlamalı (B:W21,22:B1,2)
+position-pieces = sıradan sonra Beyazın ve Siyahın taşları gelir, her biri bir kez (W21,K30 ve B1,2)
+position-square = bir kare 1 ile 32 arasında bir sayı (ya da 21-32 gibi bir aralık) değil
+position-square-twice = bir kare iki kez yazılmış
+position-man-on-crowning-row = bir taş dama olacağı sırada duruyor
 
 # The board on the game page
 page-board-white-below = Tahta, beyazlar altta
@@ -320,6 +335,7 @@ notation-san-de = Almanca harfler (Sf3)
 notation-san-fr = Fransızca harfler (Cf3)
 notation-uci = UCI (g1f3)
 notation-iccf = ICCF sayısal (7163)
+notation-pdn = PDN sayıları (İngiliz daması: 11-15)
 page-settings-time-zone = Saat dilimi
 page-settings-zones-named = Yere göre (yaz saati uygulanır)
 page-settings-zones-fixed = UTC'ye göre sabit fark

@@ -19,7 +19,7 @@
 
 use std::sync::Arc;
 
-use domain::game::{Actor, Command, Context, Game, Rejection};
+use domain::game::{Actor, Rejection};
 use domain::GameId;
 
 use super::folds::Folded;
@@ -28,6 +28,7 @@ use super::kind::{Judgement, LogKind};
 use super::views::GameView;
 use super::AppState;
 use crate::store::{self, EnvelopeRow, PendingAppend, StoreError, StoredEvent};
+use domain::games::{Command, Context, Game};
 
 /// Why a command was not recorded.
 #[derive(Debug, thiserror::Error)]

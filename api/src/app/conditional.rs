@@ -3,19 +3,21 @@
 //! moves, as envelope kinds `lines_white` / `lines_black`), and opened only to judge a move in
 //! the game or to show them to their owner.
 
-use domain::chess::{Chess, Notation};
 use domain::game::conditional::commitment;
 use domain::game::{
-    Actor, Advance, Command, ConditionalLines, Context, DropReason, Game, GameState, HeldLines,
-    MoveCode, MoveRecord, MoveText, OpenedLines, Rejection, Rules, Side, Timestamp,
+    Actor, Advance, ConditionalLines, DropReason, HeldLines, MoveCode, MoveRecord, MoveText,
+    OpenedLines, Rejection, Rules, Side, Timestamp,
 };
+use domain::games::{GameKind, Notation};
 use domain::{GameId, PlayerId};
+
 use serde::{Deserialize, Serialize};
 
 use super::commands::run_built;
 use super::{AppState, CommandError, Extras, Outcome};
 use crate::sealing::{new_nonce, EnvelopeKey};
 use crate::store::{self, EnvelopeRow, Store};
+use domain::games::{Command, Context, Game, GameState};
 
 /// The store's envelope kind of a side's lines.
 pub fn kind_of(side: Side) -> &'static str {
@@ -81,7 +83,7 @@ pub async fn set(
             // stored, and only if they accept it.
             let envelope = before.game().and_then(|game| {
                 let side = game.side_of(player)?;
-                let read = ConditionalLines::parse::<Chess>(
+                let read = ConditionalLines::parse::<GameKind>(
                     game.position(),
                     side,
                     &lines,
@@ -295,15 +297,15 @@ impl Standing {
 }
 
 /// A line's moves as the log would record them, played from `pos`.
-fn records(pos: &<Chess as Rules>::Position, line: &[MoveCode]) -> Vec<MoveRecord> {
+fn records(pos: &<GameKind as Rules>::Position, line: &[MoveCode]) -> Vec<MoveRecord> {
     let mut at = pos.clone();
     let mut out = Vec::with_capacity(line.len());
     for code in line {
-        let Some(m) = Chess::replay(&at, code) else {
+        let Some(m) = GameKind::replay(&at, code) else {
             break;
         };
-        out.push(Chess::record(&at, m));
-        Chess::play(&mut at, m);
+        out.push(GameKind::record(&at, m));
+        GameKind::play(&mut at, m);
     }
     out
 }

@@ -2,16 +2,14 @@
 //! under the server's envelope key in the same transaction as the event that records its
 //! commitment, and decrypted only to open it at the resumption (or for its sealer to read).
 
-use domain::chess::Notation;
-use domain::game::{
-    envelope_to_open, Actor, Command, Context, EnvelopeKind, EventBody, GameState, Revealed, Side,
-    Timestamp,
-};
+use domain::game::{envelope_to_open, Actor, EnvelopeKind, EventBody, Side, Timestamp};
+use domain::games::Notation;
 use domain::{GameId, PlayerId};
 
 use super::{execute, AppState, CommandError, Extras, Outcome};
 use crate::sealing::{new_nonce, Content, EnvelopeKey};
 use crate::store::{self, EnvelopeRow};
+use domain::games::{Command, Context, GameState, Revealed};
 
 /// The store's name of an envelope kind.
 pub fn kind_name(kind: EnvelopeKind) -> &'static str {

@@ -7,11 +7,10 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use domain::game::GameState;
-
 use super::games::Games;
 use super::kind::LogKind;
 use crate::store::{chain, Store, StoreError};
+use domain::games::GameState;
 
 /// A log's state as of its event `seq` (0: no events).
 #[derive(Debug, Clone)]

@@ -1,7 +1,7 @@
 //! Games as a kind of log: the chess game core's decide and evolve, the games projection (the
 //! Game resource as of each command) and the mail a command sends.
 
-use domain::game::{evolve, judge, judging_may_search, Command, Context, EventBody, GameState};
+use domain::game::{evolve, judge, judging_may_search, EventBody};
 use domain::GameEvent;
 
 use super::commands::CommandError;
@@ -11,6 +11,7 @@ use super::views::GameView;
 use super::AppState;
 use crate::outbox;
 use crate::store::{GameLog, LogTable, StoreError, StoredEvent};
+use domain::games::{Command, Context, GameState};
 
 /// Games' logs.
 #[derive(Debug, Clone, Copy)]

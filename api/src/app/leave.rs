@@ -1,11 +1,12 @@
 //! A player's leave: it stops the clocks of all their live games with a clock, judged in every
 //! game before it is taken in any, so a leave one game refuses is taken in none.
 
-use domain::game::{Actor, Command, Context, Rejection, Side, Timestamp};
+use domain::game::{Actor, Rejection, Side, Timestamp};
 use domain::{GameId, PlayerId};
 
 use super::commands::just;
 use super::{execute, AppState, CommandError};
+use domain::games::{Command, Context};
 
 /// Where a player's leave stands across their games.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -12,7 +12,7 @@ use std::collections::BTreeSet;
 use std::sync::Mutex;
 
 use domain::game::{
-    Actor, Command as GameCommand, Context, CreateGame, GameResult, Participant, Rejection, Status,
+    Actor, Command as GameCommand, CreateGame, GameResult, Participant, Rejection, Status,
     Termination, TournamentBoard,
 };
 use domain::ids::TournamentId;
@@ -26,6 +26,7 @@ use super::commands::{execute, execute_on, just, just_on, CommandError};
 use super::tournaments::{TournamentContext, Tournaments};
 use super::AppState;
 use crate::store;
+use domain::games::Context;
 
 /// Tournaments with a game of theirs just finished, for the scheduler to carry its result.
 #[derive(Debug, Default)]
@@ -115,7 +116,8 @@ pub fn start_games(app: &AppState, id: &str, t: &Tournament) -> Result<usize, Co
                     name: name(black),
                 },
                 organiser,
-                rules: online.rules,
+                game: online.game.clone(),
+                rules: Some(online.rules),
                 start_fen: None,
                 time_control: Some(online.time_control.clone()),
                 event: Some(t.setup.name.clone()),
@@ -343,6 +345,7 @@ mod tests {
         let mut setup =
             TournamentCreated::new("Kupa", domain::tournament::System::Swiss, 2, vec![id(99)]);
         setup.play = Play::Online(OnlineGames {
+            game: None,
             time_control: domain::game::TimeControl::PerMove {
                 seconds: 86_400,
                 whole_days: false,

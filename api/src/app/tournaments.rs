@@ -2,6 +2,7 @@
 //! the same pipeline as games, projected to the tournaments table.
 
 use domain::game::{Actor, Timestamp};
+
 use domain::ids::PlayerId;
 use domain::tournament::{
     decide, evolve, Command, Tournament, TournamentEvent, TournamentEventBody, TournamentState,

@@ -12,12 +12,13 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::{Condvar, Mutex};
 use std::time::Duration;
 
-use domain::game::{Actor, Command, Context, Rejection, Verdict};
+use domain::game::{Actor, Rejection, Verdict};
 use domain::GameId;
 
 use super::commands::{execute, just, CommandError};
 use super::AppState;
 use crate::store;
+use domain::games::{Command, Context};
 
 /// Games waiting for the whole test, each once, at the version it was queued for.
 #[derive(Default)]

@@ -1,11 +1,12 @@
 //! The contract's resources as JSON.
 
-use domain::chess::fen_of;
-use domain::game::{Clock, Game, Side, Status, Timestamp};
+use domain::game::{Clock, Rules, Side, Status, Timestamp};
+use domain::games::{GameKind, Position};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::store::{micros, rfc3339, GameRow};
+use domain::games::Game;
 
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema, PartialEq)]
 pub struct PlayerRef {
@@ -113,9 +114,11 @@ impl<'de> Deserialize<'de> for SanList {
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema, PartialEq)]
 pub struct GameView {
     pub id: String,
+    /// The game played: `chess` or `checkers`.
+    pub game: String,
     pub white: PlayerRef,
     pub black: PlayerRef,
-    /// `fide2023` or `fide2005`.
+    /// The rule set, one of the game's: chess `fide2023` or `fide2005`, checkers `wcdf`.
     pub rules: String,
     pub event: Option<String>,
     pub round: Option<String>,
@@ -125,12 +128,21 @@ pub struct GameView {
     /// `1-0`, `0-1`, `1/2-1/2`, or null while the game goes on.
     pub result: Option<String>,
     pub termination: Option<String>,
-    pub start_fen: String,
-    pub fen: String,
+    /// The starting position in the game's position text (chess: FEN; checkers: PDN FEN).
+    pub start_position: String,
+    /// The position now, in the game's position text.
+    pub position: String,
+    /// Chess only: the starting position's FEN (as `start_position`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start_fen: Option<String>,
+    /// Chess only: the position's FEN (as `position`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fen: Option<String>,
     /// `white` or `black`.
     pub to_move: String,
     pub ply: usize,
-    /// SAN, English letters, PGN style.
+    /// The moves as the record writes them: chess SAN (English letters, PGN style), checkers
+    /// PDN with every landing square of a capture.
     #[schema(value_type = Vec<String>)]
     pub moves: SanList,
     pub draw_offer: Option<DrawOfferView>,
@@ -174,6 +186,7 @@ impl GameView {
         };
         GameView {
             id: game.id.to_string(),
+            game: game.kind.name().to_owned(),
             white: PlayerRef {
                 id: game.white.id.to_string(),
                 name: game.white.name.clone(),
@@ -189,8 +202,11 @@ impl GameView {
             status: domain::game::status_name(&game.status).to_owned(),
             result,
             termination,
-            start_fen: fen_of(game.start_position()),
-            fen: game.fen(),
+            start_position: GameKind::set_up_text(game.start_position()),
+            position: game.fen(),
+            start_fen: matches!(game.start_position(), Position::Chess(_))
+                .then(|| GameKind::set_up_text(game.start_position())),
+            fen: matches!(game.position(), Position::Chess(_)).then(|| game.fen()),
             to_move: game.turn().as_str().to_owned(),
             ply: game.ply(),
             moves: SanList(game.san().to_owned()),
@@ -242,6 +258,7 @@ impl GameView {
                 .as_ref()
                 .filter(|_| game.is_live())
                 .map(|a| micros(a.resume_at + time::Duration::hours(1))),
+            game: self.game.clone(),
             reminder_at: game
                 .clock
                 .as_ref()

@@ -5,8 +5,9 @@
 
 use actix_web::http::StatusCode;
 use actix_web::{post, web, HttpRequest, HttpResponse};
-use domain::game::{Command, Game, GameResult, Side, Timestamp};
+use domain::game::{GameResult, Side, Timestamp};
 use domain::{GameId, PlayerId};
+
 use serde::Deserialize;
 use time::macros::format_description;
 use time::PrimitiveDateTime;
@@ -20,6 +21,7 @@ use crate::app::{envelopes, AppState};
 use crate::i18n::Texts;
 use crate::store::{self, Role};
 use crate::zone::Zone;
+use domain::games::{Command, Game};
 
 /// What the page shows of an adjourned game.
 pub struct EnvelopePanel {
@@ -206,7 +208,7 @@ pub async fn envelope_form(
         }
         "close" => {
             web::block(move || {
-                let ctx = domain::game::Context {
+                let ctx = domain::games::Context {
                     now: store::now(),
                     actor: domain::game::Actor::Player(player),
                     notation: None,

@@ -4,8 +4,9 @@
 
 use actix_web::{get, post, web, HttpResponse};
 use askama::Template;
-use domain::game::{Adjournment, Command, Context, EnvelopeKind, Game, GameState, Locale, Side};
+use domain::game::{Adjournment, EnvelopeKind, Locale, Side};
 use domain::{GameId, PlayerId};
+
 use serde::{Deserialize, Serialize};
 use time::format_description::well_known::Rfc3339;
 use time::OffsetDateTime;
@@ -21,6 +22,7 @@ use crate::app::{execute, Extras};
 use crate::i18n::Texts;
 use crate::sealing::{new_nonce, Content};
 use crate::store::{self, rfc3339, EnvelopeRow};
+use domain::games::{Command, Context, Game, GameState};
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]

@@ -1,7 +1,7 @@
 //! Leave (vacation) and the arbiter's added time.
 
 use actix_web::{delete, post, web, HttpResponse};
-use domain::game::{Command, LeaveProblem, Rejection, Side, MAX_LEAVE_AHEAD_DAYS};
+use domain::game::{LeaveProblem, Rejection, Side, MAX_LEAVE_AHEAD_DAYS};
 use domain::PlayerId;
 use serde::{Deserialize, Serialize};
 use time::format_description::well_known::Rfc3339;
@@ -15,6 +15,7 @@ use super::games::{ok_game, run};
 use crate::app::leave;
 use crate::app::AppState;
 use crate::store::{self, rfc3339};
+use domain::games::Command;
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]

@@ -2,11 +2,11 @@
 //! Nobody else reads them: the log holds only a commitment until a line's moves are played.
 
 use actix_web::{delete, get, put, web, HttpResponse};
-use domain::chess::Notation;
 use domain::game::{
     conditional::{MAX_LINES, MAX_PLIES},
     Command, LineProblem, MoveText, ReadError, Rejection,
 };
+use domain::games::Notation;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 

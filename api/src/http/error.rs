@@ -4,6 +4,7 @@
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
 use domain::game::{Locale, Rejection};
+
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -196,6 +197,7 @@ pub fn status_of(r: &Rejection) -> StatusCode {
         | R::NoConditionalMoves
         | R::ClockCorrectionTooLate => StatusCode::CONFLICT,
         R::IllegalMove { .. }
+        | R::ClaimNotInGame
         | R::PromotionMissing { .. }
         | R::AmbiguousMove { .. }
         | R::UnparseableMove { .. }

@@ -1,12 +1,13 @@
 //! Games: creation, moves, draw offers, claims, resignation, arbiter decisions, the log and PGN.
 
 use actix_web::{get, post, web, HttpResponse};
-use domain::chess::{MoveText, Notation};
 use domain::game::{
-    export_pgn, Actor, ClaimKind, Command, Context, CreateGame, EventBody, Game, GameResult,
-    GameState, Locale, MoveInput, Participant, Rejection, RuleSet, SealedMoveCheck, TimeControl,
+    export_pgn, Actor, ClaimKind, CreateGame, EventBody, GameResult, Locale, MoveText, Participant,
+    Rejection, SealedMoveCheck, TimeControl,
 };
+use domain::games::{GameKind, Notation, RuleSetName};
 use domain::{GameId, PlayerId};
+
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -16,6 +17,7 @@ use crate::app::reads::current_view_json;
 use crate::app::views::GameView;
 use crate::app::{self, AppState, Outcome};
 use crate::store::{self, Role, StoreError, StoredEvent};
+use domain::games::{Command, Context, Game, GameState, MoveInput};
 
 // ---------------------------------------------------------------------- request bodies
 
@@ -24,10 +26,16 @@ use crate::store::{self, Role, StoreError, StoredEvent};
 pub struct CreateGameBody {
     pub white: String,
     pub black: String,
+    /// The game: `chess` (the default) or `checkers`.
+    #[schema(schema_with = super::schema::game_name)]
+    pub game: Option<String>,
     #[schema(schema_with = super::schema::rule_set)]
-    pub rules: Option<RuleSet>,
+    pub rules: Option<RuleSetName>,
     #[schema(schema_with = super::schema::time_control)]
     pub time_control: Option<TimeControl>,
+    /// A set-up position in the game's position text (chess: FEN; checkers: PDN FEN).
+    pub start_position: Option<String>,
+    /// Chess: a set-up position in FEN (as `start_position`).
     pub start_fen: Option<String>,
     pub event: Option<String>,
     pub round: Option<String>,
@@ -97,6 +105,15 @@ pub struct EventView {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct EventsAnswer {
     pub events: Vec<EventView>,
+}
+
+/// The legal moves of the player to move.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LegalMovesAnswer {
+    /// Each move in the game's standard notation (chess: SAN; checkers: PDN with every landing
+    /// square of a capture), exactly as `POST …/moves` takes it, in natural order; none once
+    /// the game is over.
+    pub moves: Vec<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -241,7 +258,14 @@ pub(crate) async fn create(
     locale: Locale,
 ) -> Result<Outcome, ApiError> {
     caller.require()?;
-    let rules = body.rules.unwrap_or_default();
+    let start_position = match (body.start_position, body.start_fen) {
+        (Some(_), Some(_)) => {
+            return Err(ApiError::bad_request(
+                "start_position and start_fen: one set-up position, not two",
+            ))
+        }
+        (p, f) => p.or(f),
+    };
     let (white_id, black_id) = (
         PlayerId::parse(&body.white).map_err(|_| ApiError::not_found(locale))?,
         PlayerId::parse(&body.black).map_err(|_| ApiError::not_found(locale))?,
@@ -282,8 +306,9 @@ pub(crate) async fn create(
             name: black.name,
         },
         organiser,
-        rules,
-        start_fen: body.start_fen,
+        game: body.game,
+        rules: body.rules.map(|r| r.0),
+        start_fen: start_position,
         time_control: body.time_control,
         event: body.event,
         round: body.round,
@@ -572,10 +597,54 @@ pub async fn pgn(
         return Err(ApiError::not_found(locale));
     }
     let events: Vec<_> = log.into_iter().map(|e| e.event).collect();
-    let text = export_pgn(&events).map_err(ApiError::internal)?;
+    let chess = matches!(
+        events.first().map(|e| &e.body),
+        Some(EventBody::GameCreated(c)) if c.game.is_none()
+    );
+    let text = export_pgn::<GameKind>(&events).map_err(ApiError::internal)?;
     Ok(HttpResponse::Ok()
-        .content_type("application/x-chess-pgn; charset=utf-8")
+        .content_type(if chess {
+            "application/x-chess-pgn; charset=utf-8"
+        } else {
+            "application/x-pdn; charset=utf-8"
+        })
         .body(text))
+}
+
+#[utoipa::path(
+    get, path = "/api/v1/games/{id}/legal-moves", tag = "games",
+    params(("id" = String, Path, description = "Game id")),
+    responses((status = 200, body = LegalMovesAnswer), (status = 404, body = ErrorBody))
+)]
+#[get("/api/v1/games/{id}/legal-moves")]
+#[tracing::instrument(level = "debug", skip(state, caller))]
+pub async fn legal_moves(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let locale = caller.locale();
+    let id = game_id(&id, locale)?.to_string();
+    let moves = web::block(move || -> Result<Vec<String>, ApiError> {
+        // As of now: a fallen flag is recorded first, and leaves no moves.
+        let row = state
+            .store
+            .game_row(&id)?
+            .ok_or_else(|| ApiError::not_found(locale))?;
+        current_view_json(&state, row).map_err(|e| ApiError::command(e, locale))?;
+        let folded = state.folds.current(&state.store, &id)?;
+        let game = folded
+            .state
+            .game()
+            .ok_or_else(|| ApiError::not_found(locale))?;
+        Ok(if game.is_live() {
+            crate::games::legal_moves(game.position())
+        } else {
+            Vec::new()
+        })
+    })
+    .await??;
+    Ok(HttpResponse::Ok().json(LegalMovesAnswer { moves }))
 }
 
 #[utoipa::path(

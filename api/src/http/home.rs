@@ -82,8 +82,8 @@ fn entry(view: &GameView, me: &str, zone: &Zone, t: &Texts) -> Entry {
         Some(how) => format!("{r} ({})", t.text(&format!("termination-{how}"))),
         None => r.clone(),
     });
-    let board = domain::chess::position_from_stored_fen(&view.fen)
-        .map(|pos| super::board::svg(&pos, None, !white, t, &format!("g{}", view.id)))
+    let board = crate::games::stored_position(&view.game, &view.position)
+        .map(|pos| crate::games::board_svg(&pos, None, !white, t, &format!("g{}", view.id)))
         .unwrap_or_default();
     Entry {
         id: view.id.clone(),

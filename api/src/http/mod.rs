@@ -5,7 +5,6 @@ pub mod adjourned;
 pub mod adjournment;
 pub mod assets;
 pub mod auth;
-pub mod board;
 pub mod clocks;
 pub mod conditional;
 pub mod csrf;
@@ -60,7 +59,7 @@ impl Modify for BearerAuth {
         players::create_player, players::me, players::change_me,
         games::create_game, games::get_game, games::post_move, games::offer_draw, games::accept_draw,
         games::decline_draw, games::claim, games::resign, games::decision, games::game_log, games::pgn,
-        games::my_games, clocks::take_leave, clocks::end_leave, clocks::add_time,
+        games::legal_moves, games::my_games, clocks::take_leave, clocks::end_leave, clocks::add_time,
         adjournment::adjourn, adjournment::seal, adjournment::close, adjournment::get_envelope,
         adjournment::check_in, adjournment::restore, adjournment::set_clocks,
         conditional::set_conditional_moves, conditional::get_conditional_moves,
@@ -260,6 +259,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(games::decision)
         .service(games::game_log)
         .service(games::pgn)
+        .service(games::legal_moves)
         .service(clocks::take_leave)
         .service(clocks::end_leave)
         .service(clocks::add_time)

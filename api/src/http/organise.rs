@@ -6,7 +6,8 @@
 use actix_web::http::StatusCode;
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use askama::Template;
-use domain::game::{Locale, RuleSet, TimeControl};
+use domain::game::{Locale, TimeControl};
+use domain::games::RuleSetName;
 use serde::Deserialize;
 
 use super::auth::Caller;
@@ -462,7 +463,10 @@ pub struct GameForm {
     black: String,
     /// Days for each move; empty for no clock.
     days: Option<String>,
+    /// The game: chess (empty) or checkers.
+    game: Option<String>,
     rules: Option<String>,
+    /// A set-up position in the game's position text.
     start_fen: Option<String>,
     event: Option<String>,
     csrf: Option<String>,
@@ -490,14 +494,16 @@ fn game_body(form: &GameForm) -> Result<CreateGameBody, ApiError> {
     };
     let rules = match form.rules.as_deref().unwrap_or("") {
         "" => None,
-        r => Some(RuleSet::parse(r).ok_or_else(|| ApiError::bad_request("not a rule set"))?),
+        r => Some(RuleSetName::parse(r).ok_or_else(|| ApiError::bad_request("not a rule set"))?),
     };
     Ok(CreateGameBody {
         white: form.white.clone(),
         black: form.black.clone(),
+        game: blank_to_none(form.game.as_deref()),
         rules,
         time_control,
-        start_fen: blank_to_none(form.start_fen.as_deref()),
+        start_position: blank_to_none(form.start_fen.as_deref()),
+        start_fen: None,
         event: blank_to_none(form.event.as_deref()),
         round: None,
         site: None,

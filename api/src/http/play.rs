@@ -6,10 +6,9 @@
 use actix_web::http::StatusCode;
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use askama::Template;
-use domain::chess::{write_move, LetterSet, MoveStyle, Notation};
-use domain::game::{ClaimKind, Command, DropReason, Game, MoveInput, MoveText};
+use domain::game::{ClaimKind, DropReason, MoveText, Rules};
+use domain::games::{GameKind, Notation};
 use serde::Deserialize;
-use shakmaty::Position;
 
 use super::adjourned::{arbiter_panel, envelope_panel, ArbiterPanel, EnvelopePanel};
 use super::auth::Caller;
@@ -18,6 +17,7 @@ use super::page;
 use crate::app::views::GameView;
 use crate::app::AppState;
 use crate::i18n::Texts;
+use domain::games::{Command, Game, MoveInput};
 
 #[derive(Template)]
 #[template(path = "pages/game.html")]
@@ -91,45 +91,6 @@ impl GamePage<'_> {
     }
 }
 
-/// How the viewer reads moves: their own notation, else the page's language (Turkish letters
-/// for Turkish, PGN's English SAN otherwise).
-fn style_for(notation: Option<Notation>, t: Texts) -> MoveStyle {
-    match notation {
-        Some(Notation::San) => MoveStyle::Pgn,
-        Some(Notation::SanTr) => MoveStyle::Fide(LetterSet::Turkish),
-        Some(Notation::SanDe) => MoveStyle::Fide(LetterSet::German),
-        Some(Notation::SanFr) => MoveStyle::Fide(LetterSet::French),
-        Some(Notation::Uci) => MoveStyle::Uci,
-        Some(Notation::Iccf) => MoveStyle::Iccf,
-        None if t.lang == "tr" => MoveStyle::Fide(LetterSet::Turkish),
-        None => MoveStyle::Pgn,
-    }
-}
-
-/// The game's moves written in `style`, numbered as a score sheet numbers them: a number before
-/// White's move, and before the first move where Black moves first (`12…`).
-fn written_moves(game: &Game, style: MoveStyle) -> Vec<(Option<String>, String)> {
-    let mut pos = game.start_position().clone();
-    game.moves()
-        .iter()
-        .enumerate()
-        .map(|(i, &m)| {
-            let n = pos.fullmoves();
-            let number = match pos.turn() {
-                shakmaty::Color::White => Some(format!("{n}.")),
-                shakmaty::Color::Black if i == 0 => Some(format!("{n}…")),
-                shakmaty::Color::Black => None,
-            };
-            let mut text = write_move(&pos, m, style);
-            pos.play_unchecked(m);
-            if game.offered_after(i + 1) {
-                text.push_str(" (=)");
-            }
-            (number, text)
-        })
-        .collect()
-}
-
 fn game_id(id: &str, t: Texts) -> Result<String, ApiError> {
     Ok(domain::GameId::parse(id)
         .map_err(|_| ApiError::not_found(t.locale()))?
@@ -196,7 +157,7 @@ pub(crate) async fn render(
             _ => None,
         };
         let from_black = me == Some(view.black.id.as_str());
-        let board = super::board::svg(
+        let board = crate::games::board_svg(
             game.position(),
             game.moves().last(),
             from_black,
@@ -223,24 +184,16 @@ pub(crate) async fn render(
             Caller::Player(p) => p.notation.as_deref().and_then(Notation::parse),
             _ => None,
         };
-        let moves = written_moves(game, style_for(notation, t));
+        let moves = crate::games::written_moves(game, notation, t.lang);
         let zone = crate::zone::Zone::of_reader(viewer.player());
         let clocks = super::home::clock_line(&view, &zone, &t);
         let now = crate::store::now();
         let envelope = envelope_panel(&state, game, &viewer, &zone, &t, now)?;
         let arbiter = arbiter_panel(game, &viewer, &zone, now);
         let conditional = match &viewer {
-            Caller::Player(p) if playing.is_some() && game.adjournment.is_none() => {
-                let style = style_for(notation, t);
-                Some(conditional_panel(
-                    &state,
-                    game,
-                    &p.id,
-                    style,
-                    t,
-                    lines_typed,
-                )?)
-            }
+            Caller::Player(p) if playing.is_some() && game.adjournment.is_none() => Some(
+                conditional_panel(&state, game, &p.id, notation, t, lines_typed)?,
+            ),
             _ => None,
         };
         Ok((
@@ -476,7 +429,7 @@ fn conditional_panel(
     state: &AppState,
     game: &Game,
     player: &str,
-    style: MoveStyle,
+    notation: Option<Notation>,
     t: Texts,
     typed: Option<String>,
 ) -> Result<ConditionalPanel, ApiError> {
@@ -491,10 +444,9 @@ fn conditional_panel(
             let mut pos = game.position().clone();
             line.iter()
                 .filter_map(|record| {
-                    let m =
-                        <domain::chess::Chess as domain::game::Rules>::replay(&pos, &record.uci)?;
-                    let text = write_move(&pos, m, style);
-                    pos.play_unchecked(m);
+                    let m = GameKind::replay(&pos, &record.uci)?;
+                    let text = crate::games::written(&pos, m, notation, t.lang, true);
+                    GameKind::play(&mut pos, m);
                     Some(text)
                 })
                 .collect::<Vec<_>>()

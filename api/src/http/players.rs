@@ -1,8 +1,8 @@
 //! Players: accounts made by the admin or an organiser, each with a bearer token shown once.
 
 use actix_web::{get, patch, post, web, HttpResponse};
-use domain::chess::Notation;
 use domain::game::Locale;
+use domain::games::Notation;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -252,7 +252,11 @@ pub fn new_player(caller: &Caller, body: NewPlayer) -> Result<(PlayerRow, String
         email: email.map(|e| e.as_str().to_owned()),
         // Turkish players write Turkish letters by default.
         notation: notation
-            .or((locale == Locale::Tr).then_some(Notation::SanTr))
+            .or_else(|| {
+                (locale == Locale::Tr)
+                    .then(|| Notation::parse("san-tr"))
+                    .flatten()
+            })
             .map(|n| n.as_str().to_owned()),
         locale: locale.as_str().to_owned(),
         roles: Role::column(&roles),

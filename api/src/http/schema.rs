@@ -1,6 +1,8 @@
 //! OpenAPI schemas for the domain's types that requests carry (the domain knows nothing of
 //! OpenAPI). Each lists the values serde accepts for the type; a test holds the two together.
 
+use domain::game::Rules;
+use domain::games::{GameKind, Notation};
 use utoipa::openapi::schema::{ObjectBuilder, SchemaType, Type};
 use utoipa::openapi::Object;
 
@@ -26,9 +28,26 @@ fn one_of_or_null(values: &[&str], description: &str) -> Object {
         .build()
 }
 
-pub const RULE_SETS: [&str; 2] = ["fide2023", "fide2005"];
-pub const NOTATIONS: [&str; 6] = ["san", "san-tr", "san-de", "san-fr", "uci", "iccf"];
-pub const CLAIM_KINDS: [&str; 2] = ["threefold_repetition", "fifty_moves"];
+/// Every game's name.
+pub fn game_names() -> Vec<&'static str> {
+    GameKind::ALL.iter().map(|k| k.name()).collect()
+}
+
+/// Every game's rule sets.
+pub fn rule_set_names() -> Vec<&'static str> {
+    GameKind::ALL
+        .iter()
+        .flat_map(|k| k.rule_sets())
+        .map(|r| r.as_str())
+        .collect()
+}
+
+/// Every game's notations.
+pub fn notation_names() -> Vec<&'static str> {
+    Notation::all().map(Notation::as_str).collect()
+}
+
+pub const CLAIM_KINDS: [&str; 3] = ["threefold_repetition", "fifty_moves", "forty_moves"];
 pub const RESULTS: [&str; 3] = ["1-0", "0-1", "1/2-1/2"];
 pub const SIDES: [&str; 2] = ["white", "black"];
 pub const SEALED_MOVE_CHECKS: [&str; 2] = ["at_opening", "at_sealing"];
@@ -98,22 +117,29 @@ pub fn tournament_name() -> Object {
     text(100, "The tournament's name.")
 }
 
+pub fn game_name() -> Object {
+    one_of_or_null(&game_names(), "The game played (default chess).")
+}
+
 pub fn rule_set() -> Object {
     one_of(
-        &RULE_SETS,
-        "The text of the Laws that judges the game (default fide2023).",
+        &rule_set_names(),
+        "The rules that judge the game, one of the game's: chess fide2023 (the default) or fide2005, checkers wcdf.",
     )
 }
 
 pub fn notation() -> Object {
     one_of_or_null(
-        &NOTATIONS,
-        "How the move is written: SAN in English, Turkish, German or French letters, UCI, or ICCF numeric.",
+        &notation_names(),
+        "How the move is written: chess SAN in English, Turkish, German or French letters, UCI, or ICCF numeric; checkers PDN.",
     )
 }
 
 pub fn claim_kind() -> Object {
-    one_of(&CLAIM_KINDS, "The ground of the claim (9.2, 9.3).")
+    one_of(
+        &CLAIM_KINDS,
+        "The ground of the claim: chess 9.2 and 9.3; checkers threefold repetition and the forty-move rule.",
+    )
 }
 
 pub fn result() -> Object {
@@ -320,8 +346,8 @@ pub fn conditional_lines() -> utoipa::openapi::Array {
 
 #[cfg(test)]
 mod tests {
-    use domain::chess::Notation;
-    use domain::game::{ClaimKind, GameResult, Locale, RuleSet, SealedMoveCheck, Side};
+    use domain::game::{ClaimKind, GameResult, Locale, SealedMoveCheck, Side};
+    use domain::games::RuleSetName;
     use serde::de::DeserializeOwned;
 
     use super::*;
@@ -379,8 +405,8 @@ mod tests {
 
     #[test]
     fn every_listed_value_is_what_the_domain_reads() {
-        reads::<RuleSet>(&RULE_SETS);
-        reads::<Notation>(&NOTATIONS);
+        reads::<RuleSetName>(&rule_set_names());
+        reads::<Notation>(&notation_names());
         reads::<ClaimKind>(&CLAIM_KINDS);
         reads::<GameResult>(&RESULTS);
         reads::<Side>(&SIDES);

@@ -5,8 +5,8 @@
 use actix_web::http::StatusCode;
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use askama::Template;
-use domain::chess::Notation;
 use domain::game::Locale;
+use domain::games::Notation;
 use domain::PlayerId;
 use serde::Deserialize;
 use time::macros::format_description;
@@ -96,8 +96,7 @@ async fn render(
         organiser: p.has_role(crate::store::Role::Organiser),
         saved,
         refused,
-        notations: Notation::ALL
-            .iter()
+        notations: Notation::all()
             .map(|n| (n.as_str(), t.text(&format!("notation-{}", n.as_str()))))
             .collect(),
         zones: zone::names(),

@@ -4,6 +4,9 @@
 use actix_web::{get, post, web, HttpResponse};
 use domain::game::Actor;
 use domain::game::{RuleSet, TimeControl};
+
+use domain::game::Rules;
+use domain::games::GameKind;
 use domain::ids::PlayerId;
 use domain::tournament::{
     ByeKind, Command, Entrant, OnlineGames, Outcome, Pairing, Play, Scoring, System, Team,
@@ -68,7 +71,11 @@ pub struct NewTournament {
     #[serde(default)]
     #[schema(schema_with = super::schema::time_control)]
     pub time_control: Option<TimeControl>,
-    /// The online games' rules (default fide2023).
+    /// The online games' game: `chess` (default) or `checkers`.
+    #[serde(default)]
+    #[schema(schema_with = super::schema::game_name)]
+    pub game: Option<String>,
+    /// The online games' rules, one of the game's (default: its first; chess fide2023).
     #[serde(default)]
     #[schema(schema_with = super::schema::rule_set)]
     pub rules: Option<RuleSet>,
@@ -163,6 +170,8 @@ pub struct TournamentView {
     #[schema(value_type = Option<Object>)]
     pub time_control: Option<TimeControl>,
     pub rules: Option<String>,
+    /// Online: the game its rounds' games are (`chess`, `checkers`).
+    pub game: Option<String>,
     pub points: PointsBody,
     pub half_point_byes: bool,
     /// The tie-breaks set (none: FIDE's for the system).
@@ -263,12 +272,18 @@ fn view(id: &str, state: &TournamentState) -> Option<TournamentView> {
     let TournamentState::Created(t) = state else {
         return None;
     };
-    let (play, time_control, rules) = match &t.setup.play {
-        Play::OverTheBoard => ("over_the_board", None, None),
+    let (play, time_control, rules, game) = match &t.setup.play {
+        Play::OverTheBoard => ("over_the_board", None, None, None),
         Play::Online(o) => (
             "online",
             Some(o.time_control.clone()),
             Some(o.rules.as_str().to_owned()),
+            Some(
+                o.game
+                    .as_deref()
+                    .unwrap_or(domain::game::UNNAMED_GAME)
+                    .to_owned(),
+            ),
         ),
     };
     Some(TournamentView {
@@ -282,6 +297,7 @@ fn view(id: &str, state: &TournamentState) -> Option<TournamentView> {
         play: play.to_owned(),
         time_control,
         rules,
+        game,
         points: PointsBody::of(&t.setup.scoring),
         half_point_byes: t.setup.half_point_byes,
         tiebreaks: t.tiebreaks.clone(),
@@ -514,9 +530,24 @@ pub(crate) async fn create(
                     e.to_string(),
                 )
             })?;
+            let kind = match body.game.as_deref() {
+                None => GameKind::Chess,
+                Some(name) => GameKind::named(name)
+                    .ok_or_else(|| ApiError::bad_request("game: chess or checkers"))?,
+            };
+            let rules = match body.rules {
+                None => kind.rule_sets()[0],
+                Some(r) if kind.rule_sets().contains(&r) => r,
+                Some(_) => {
+                    return Err(ApiError::bad_request(
+                        "rules: not one of the game's rule sets",
+                    ))
+                }
+            };
             Play::Online(OnlineGames {
+                game: (kind != GameKind::Chess).then(|| kind.name().to_owned()),
                 time_control,
-                rules: body.rules.unwrap_or_default(),
+                rules,
             })
         }
         (Some("online"), None) => {
@@ -1243,7 +1274,9 @@ pub async fn games_pgn(
                     continue;
                 }
                 let events: Vec<_> = log.into_iter().map(|e| e.event).collect();
-                games.push(domain::game::export_pgn(&events).map_err(ApiError::internal)?);
+                games.push(
+                    domain::game::export_pgn::<GameKind>(&events).map_err(ApiError::internal)?,
+                );
             }
         }
         Ok(games.join("\n"))
@@ -1775,7 +1808,8 @@ pub(crate) async fn continue_in_zarf(
             name: name(black),
         },
         organiser: me.filter(|_| matches!(actor, Actor::Arbiter(_))),
-        rules: Default::default(),
+        game: None,
+        rules: None,
         start_fen: fen.filter(|f| !f.trim().is_empty()),
         time_control,
         event: Some(t.setup.name.clone()),
@@ -1790,7 +1824,7 @@ pub(crate) async fn continue_in_zarf(
         }),
         starts_at: None,
     };
-    let ctx = domain::game::Context {
+    let ctx = domain::games::Context {
         now: crate::store::now(),
         actor,
         notation: None,
@@ -1798,7 +1832,7 @@ pub(crate) async fn continue_in_zarf(
     crate::app::run(
         state.clone().into_inner(),
         game,
-        domain::game::Command::CreateGame(Box::new(create)),
+        domain::games::Command::CreateGame(Box::new(create)),
         ctx,
         None,
     )

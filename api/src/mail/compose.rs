@@ -1,18 +1,20 @@
 //! From an outbox row to a mail: the recipient's language and notation, the board, the clock,
 //! one link to the game, threading headers and the unsubscribe headers.
 
-use domain::chess::{write_move, LetterSet, MoveStyle, Notation, Uci};
-use domain::game::{export_pgn, Game, GameState, Side};
+use domain::game::{export_pgn, Side};
+use domain::games::{GameKind, Notation};
 use lettre::message::header::{ContentType, HeaderName, HeaderValue};
 use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
 use lettre::Message;
 use sha2::{Digest, Sha256};
 
 use super::kind::{Mail, MailKind, Stored};
-use super::render::{diagram, render, MailView, Texts};
+use super::render::{render, MailView, Texts};
 use crate::app::folds::Folds;
+use crate::games::{diagram, written_code};
 use crate::store::{self, OutboxRow, PlayerRow, Store};
 use crate::zone::Zone;
+use domain::games::{Game, GameState};
 
 /// Where mail comes from and how links are made.
 #[derive(Debug, Clone)]
@@ -57,17 +59,6 @@ impl Skip {
             Skip::NoAddress => "not sent: no e-mail address",
             Skip::Preference => "not sent: the player's mail preference",
         }
-    }
-}
-
-fn style_for(notation: Option<&str>) -> MoveStyle {
-    match notation.and_then(Notation::parse) {
-        Some(Notation::SanTr) => MoveStyle::Fide(LetterSet::Turkish),
-        Some(Notation::SanDe) => MoveStyle::Fide(LetterSet::German),
-        Some(Notation::SanFr) => MoveStyle::Fide(LetterSet::French),
-        Some(Notation::Uci) => MoveStyle::Uci,
-        Some(Notation::Iccf) => MoveStyle::Iccf,
-        _ => MoveStyle::Pgn,
     }
 }
 
@@ -194,20 +185,13 @@ pub fn compose(
                 let before = then
                     .position_at(then.ply().saturating_sub(1))
                     .unwrap_or_else(|| then.position().clone());
-                let written = Uci::parse(&moved.uci)
-                    .ok()
-                    .and_then(|u| u.to_move_unchecked(&before))
-                    .map(|mv| write_move(&before, mv, style_for(to.notation.as_deref())))
+                let notation = to.notation.as_deref().and_then(Notation::parse);
+                let written = written_code(&before, &moved.uci, notation, t.lang, false)
                     .unwrap_or_else(|| moved.san.clone());
                 args.push(("move", written));
                 if let Some(uci) = &moved.answered_uci {
                     // The reply as the recipient writes moves, from the position it was played in.
-                    let reply = Uci::parse(uci)
-                        .ok()
-                        .and_then(|u| u.to_move_unchecked(then.position()))
-                        .map(|mv| {
-                            write_move(then.position(), mv, style_for(to.notation.as_deref()))
-                        })
+                    let reply = written_code(then.position(), uci, notation, t.lang, false)
                         .or_else(|| moved.answered_san.clone())
                         .unwrap_or_default();
                     args.push(("reply", reply));
@@ -234,7 +218,7 @@ pub fn compose(
                     .into_iter()
                     .map(|e| e.event)
                     .collect();
-                attachment = Some(export_pgn(&log)?);
+                attachment = Some(export_pgn::<GameKind>(&log)?);
             }
             Mail::Adjourned(a) => {
                 args.push(("resume_at", local(&a.resume_at)));

@@ -6,14 +6,8 @@ use askama::Template;
 #[cfg(test)]
 use super::kind::MailKind;
 pub use crate::i18n::Texts;
-use shakmaty::{Chess, Color, Position, Role, Square};
 
-/// A square of the board diagram.
-#[derive(Debug, Clone)]
-pub struct Cell {
-    pub glyph: &'static str,
-    pub dark: bool,
-}
+pub use crate::games::Cell;
 
 /// A mail's content, as the templates lay it out.
 #[derive(Debug, Clone, Default)]
@@ -34,62 +28,6 @@ pub struct MailView {
     pub commitment: Option<String>,
     /// For digests: (label, link).
     pub games: Vec<(String, String)>,
-}
-
-fn glyph(role: Role, color: Color) -> &'static str {
-    match (color, role) {
-        (Color::White, Role::King) => "♔",
-        (Color::White, Role::Queen) => "♕",
-        (Color::White, Role::Rook) => "♖",
-        (Color::White, Role::Bishop) => "♗",
-        (Color::White, Role::Knight) => "♘",
-        (Color::White, Role::Pawn) => "♙",
-        (Color::Black, Role::King) => "♚",
-        (Color::Black, Role::Queen) => "♛",
-        (Color::Black, Role::Rook) => "♜",
-        (Color::Black, Role::Bishop) => "♝",
-        (Color::Black, Role::Knight) => "♞",
-        (Color::Black, Role::Pawn) => "♟",
-    }
-}
-
-/// The board from `side`'s point of view: rows of cells for HTML, and text lines.
-pub fn diagram(pos: &Chess, from_black: bool) -> (Vec<Vec<Cell>>, String) {
-    let board = pos.board();
-    let ranks: Vec<u32> = if from_black {
-        (0..8).collect()
-    } else {
-        (0..8).rev().collect()
-    };
-    let files: Vec<u32> = if from_black {
-        (0..8).rev().collect()
-    } else {
-        (0..8).collect()
-    };
-    let mut rows = Vec::new();
-    let mut text = String::new();
-    for &r in &ranks {
-        let mut row = Vec::new();
-        text.push_str(&format!("{} ", r + 1));
-        for &f in &files {
-            let sq = Square::from_coords(shakmaty::File::new(f), shakmaty::Rank::new(r));
-            let g = board.piece_at(sq).map_or(" ", |p| glyph(p.role, p.color));
-            row.push(Cell {
-                glyph: g,
-                dark: (f + r) % 2 == 0,
-            });
-            text.push_str(if g == " " { "·" } else { g });
-            text.push(' ');
-        }
-        rows.push(row);
-        text.push('\n');
-    }
-    let letters: Vec<String> = files
-        .iter()
-        .map(|&f| ((b'a' + f as u8) as char).to_string())
-        .collect();
-    text.push_str(&format!("  {}", letters.join(" ")));
-    (rows, text)
 }
 
 macro_rules! mail_templates {
@@ -163,15 +101,12 @@ mod tests {
     /// A mail of `kind` with fixed content, as `compose` would fill it.
     fn fixture(kind: &str, lang: &str) -> MailView {
         let t = Texts::for_locale(lang);
-        let mut pos = Chess::default();
-        pos.play_unchecked(shakmaty::Move::Normal {
-            role: Role::Pawn,
-            from: Square::E2,
-            capture: None,
-            to: Square::E4,
-            promotion: None,
-        });
-        let (board, board_text) = diagram(&pos, true);
+        use domain::game::{MoveCode, Rules};
+        use domain::games::GameKind;
+        let mut pos = GameKind::Chess.start();
+        let e4 = GameKind::read_code(&pos, &MoveCode::parse("e2e4").unwrap()).unwrap();
+        GameKind::play(&mut pos, e4);
+        let (board, board_text) = crate::games::diagram(&pos, true);
         let args: Vec<(&str, String)> = vec![
             ("white", "Ayşe Yılmaz".into()),
             ("black", "Mehmet Öz".into()),

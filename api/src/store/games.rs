@@ -42,6 +42,8 @@ pub struct GameRow {
     pub reminder_at: Option<i64>,
     /// When A10 applies (an hour after an adjourned game's resumption time).
     pub resume_deadline: Option<i64>,
+    /// The game played (`chess`, `checkers`, …).
+    pub game: String,
 }
 
 impl ProjectionRow for GameRow {

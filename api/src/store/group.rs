@@ -329,6 +329,7 @@ mod tests {
             claimed_until: None,
             reminder_at: None,
             resume_deadline: None,
+            game: "chess".into(),
         }
     }
 

@@ -125,7 +125,7 @@ columns!(GameColumns for super::GameRow {
     status: &'a str, to_move: &'a str, to_move_id: Option<&'a str>, deadline: Option<i64>,
     result: Option<&'a str>, termination: Option<&'a str>, last_seq: i64, created_at: i64,
     updated_at: i64, view: &'a str, clock_state: Option<&'a str>, claimed_until: Option<i64>,
-    reminder_at: Option<i64>, resume_deadline: Option<i64>,
+    reminder_at: Option<i64>, resume_deadline: Option<i64>, game: &'a str,
 });
 
 columns!(EnvelopeColumns for super::EnvelopeRow {
@@ -179,7 +179,8 @@ impl QueryFragment<Pg> for BatchWrite<'_> {
         out.push_sql(
             ") INSERT INTO games (id, white_id, black_id, organiser_id, status, to_move, \
              to_move_id, deadline, result, termination, last_seq, created_at, updated_at, view, \
-             clock_state, claimed_until, reminder_at, resume_deadline) SELECT * FROM unnest(",
+             clock_state, claimed_until, reminder_at, resume_deadline, game) \
+             SELECT * FROM unnest(",
         );
         binds!(out; Text => &g.id, Text => &g.white_id, Text => &g.black_id,
             Nullable<Text> => &g.organiser_id, Text => &g.status, Text => &g.to_move,
@@ -188,7 +189,7 @@ impl QueryFragment<Pg> for BatchWrite<'_> {
             BigInt => &g.last_seq, BigInt => &g.created_at, BigInt => &g.updated_at,
             Text => &g.view, Nullable<Text> => &g.clock_state,
             Nullable<BigInt> => &g.claimed_until, Nullable<BigInt> => &g.reminder_at,
-            Nullable<BigInt> => &g.resume_deadline);
+            Nullable<BigInt> => &g.resume_deadline, Text => &g.game);
         out.push_sql(") ON CONFLICT (id) DO UPDATE SET ");
         out.push_sql(GAME_UPDATES);
         Ok(())

@@ -65,6 +65,7 @@ diesel::table! {
         claimed_until -> Nullable<BigInt>,
         reminder_at -> Nullable<BigInt>,
         resume_deadline -> Nullable<BigInt>,
+        game -> Text,
     }
 }
 

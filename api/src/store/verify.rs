@@ -30,10 +30,10 @@ pub fn verify_tournament(store: &Store, id: &str) -> Result<Vec<ChainBreak>, Sto
     })
 }
 
-/// Checks one game's log: [`verify_log`], folded by the chess rules.
+/// Checks one game's log: [`verify_log`], folded by its game's rules.
 pub fn verify_game(store: &Store, game_id: &str) -> Result<Vec<ChainBreak>, StoreError> {
     verify_log(store, &GameLog, game_id, |events: &[GameEvent]| {
-        domain::GameState::<domain::chess::Chess>::replay(events)
+        domain::games::GameState::replay(events)
             .map(drop)
             .map_err(|e| (e.version as i64, e.reason))
     })

@@ -7,10 +7,16 @@ use time::macros::datetime;
 
 use super::{full_search_applies, legal_moves, write_move, MoveStyle, Notation, SEARCHES};
 use crate::game::{
-    decide, evolve, judge, judging_may_search, Actor, Command, Context, CreateGame, Game,
-    GameState, MoveInput, MoveText, Participant, RuleSet, Side, Verdict,
+    decide, evolve, judge, judging_may_search, Actor, CreateGame, MoveText, Participant, RuleSet,
+    Side, Verdict,
 };
 use crate::ids::{GameId, PlayerId};
+
+type Context = crate::game::Context<super::Chess>;
+type GameState = crate::game::GameState<super::Chess>;
+type Game = crate::game::Game<super::Chess>;
+type Command = crate::game::Command<super::Chess>;
+type MoveInput = crate::game::MoveInput<super::Chess>;
 
 fn player(n: u8) -> PlayerId {
     PlayerId::parse(&format!("0190a5b2-7c3e-7f00-8000-0000000000{n:02x}")).unwrap()
@@ -46,7 +52,8 @@ fn game_from(fen: Option<&str>) -> Option<GameState> {
             name: "B".into(),
         },
         organiser: None,
-        rules: RuleSet::default(),
+        game: None,
+        rules: Some(RuleSet::default()),
         start_fen: fen.map(str::to_owned),
         time_control: None,
         event: None,

@@ -816,8 +816,8 @@ mod tests {
         assert_eq!(MoveText::parse("  e4 ").unwrap().as_str(), "e4");
         assert_eq!(MoveText::parse("   "), Err(MoveTextError::Empty));
         assert_eq!(
-            MoveText::parse(&"a".repeat(25)),
-            Err(MoveTextError::TooLong { max: 24 })
+            MoveText::parse(&"a".repeat(65)),
+            Err(MoveTextError::TooLong { max: 64 })
         );
         assert_eq!(
             MoveText::parse("e2\u{0}e4"),

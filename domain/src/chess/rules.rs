@@ -5,7 +5,10 @@ use shakmaty::{Chess as ChessPosition, Color, Move, Position};
 
 use super::notation::{self, MoveText, Notation, ReadError, Uci};
 use super::{MateMemo, StartFen};
-use crate::game::{Ending, MoveCode, MoveRecord, Rules, SetUpError, Side, Verdict, Winnability};
+use crate::game::{
+    ClaimKind, DrawRules, Ending, MoveCode, MoveRecord, RuleSet, Rules, SetUpError, Side,
+    Termination, Verdict, Winnability,
+};
 
 /// The game of chess, by the FIDE Laws.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -17,17 +20,62 @@ impl Rules for Chess {
     type Notation = Notation;
     type Memo = MateMemo;
 
-    fn start() -> ChessPosition {
+    fn named(name: &str) -> Option<Chess> {
+        (name == "chess").then_some(Chess)
+    }
+
+    fn name(self) -> &'static str {
+        "chess"
+    }
+
+    fn rule_sets(self) -> &'static [RuleSet] {
+        &[RuleSet::FIDE_2023, RuleSet::FIDE_2005]
+    }
+
+    /// 9.2 and 9.3 by claim; 9.6 by itself in the 2023 Laws only. A wrong claim gives the
+    /// opponent two minutes (2023) or three (2005), 9.5.
+    fn draws(self, rule_set: RuleSet) -> DrawRules {
+        let since_2023 = rule_set != RuleSet::FIDE_2005;
+        DrawRules {
+            threefold_claim: true,
+            no_progress_claim: Some((ClaimKind::FiftyMoves, 100)),
+            automatic_repetition: since_2023.then_some(5),
+            automatic_no_progress: since_2023.then_some((150, Termination::SeventyfiveMoves)),
+            wrong_claim_bonus_seconds: if since_2023 { 120 } else { 180 },
+        }
+    }
+
+    fn notation_named(self, name: &str) -> Option<Notation> {
+        Notation::parse(name)
+    }
+
+    fn notations(self) -> Vec<Notation> {
+        Notation::ALL.to_vec()
+    }
+
+    fn notation_name(notation: Notation) -> &'static str {
+        notation.as_str()
+    }
+
+    fn set_up_problems(self) -> &'static [&'static str] {
+        &super::FEN_PROBLEMS
+    }
+
+    fn start(self) -> ChessPosition {
         ChessPosition::default()
     }
 
-    fn set_up(text: &str) -> Result<(ChessPosition, String), SetUpError> {
+    fn set_up(self, text: &str) -> Result<(ChessPosition, String), SetUpError> {
         let start = StartFen::parse(text)?;
         Ok((start.position().clone(), start.as_str().to_owned()))
     }
 
-    fn stored_set_up(text: &str) -> Option<ChessPosition> {
+    fn stored_set_up(self, text: &str) -> Option<ChessPosition> {
         super::position_from_stored_fen(text)
+    }
+
+    fn legal_moves(pos: &ChessPosition) -> Vec<Move> {
+        pos.legal_moves().into_iter().collect()
     }
 
     fn set_up_text(pos: &ChessPosition) -> String {

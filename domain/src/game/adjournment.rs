@@ -6,7 +6,6 @@
 //! decrypted what it stored), and opening checks them against the commitment.
 
 use super::rules::Rules;
-use crate::chess::Chess;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
@@ -111,7 +110,7 @@ pub fn commitment(
 
 /// An envelope's content, as the service revealed it at opening.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Revealed<R: Rules = Chess> {
+pub struct Revealed<R: Rules> {
     pub kind: EnvelopeKind,
     pub text: String,
     pub nonce: String,

@@ -37,12 +37,17 @@ pub struct MoveRecord {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct GameCreated {
     pub game_id: GameId,
+    /// The game played (`checkers`, …); absent for chess, as in every log written before there
+    /// was another game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<String>,
     pub white: Participant,
     pub black: Participant,
     /// The organiser who created the game: the arbiter of it (with the instance admin).
     pub organiser: Option<PlayerId>,
     pub rules: RuleSet,
-    /// `None`: the standard starting position.
+    /// The set-up position's text (chess: FEN; checkers: PDN FEN); `None`: the standard
+    /// starting position.
     pub start_fen: Option<String>,
     pub time_control: Option<TimeControl>,
     pub event: Option<String>,

@@ -2,8 +2,8 @@
 //!
 //! `decide(&GameState, Command, &Context) -> Result<Vec<GameEvent>, Rejection>` judges a command;
 //! `evolve(GameState, &GameEvent) -> GameState` folds an event. The core is generic over the
-//! game's [`Rules`] (its types default to chess); moves and positions are the rules' business,
-//! asked through that one seam ([`rules`]).
+//! game's [`Rules`]; moves and positions are the rules' business, asked through that one seam
+//! ([`rules`]).
 
 mod adjournment;
 mod clock;
@@ -30,8 +30,8 @@ pub use event::{DecodeError, EventBody, GameCreated, GameEvent, MoveRecord, Tour
 pub use pgn::{export_pgn, time_control_tag};
 pub use rejection::{FieldProblem, LeaveProblem, Rejection};
 pub use rules::{
-    Ending, MoveCode, MoveCodeError, MoveText, MoveTextError, ReadError, Rules, SetUpError,
-    Verdict, Winnability,
+    perft, DrawRules, Ending, MoveCode, MoveCodeError, MoveText, MoveTextError, ReadError,
+    RecordFormat, Rules, SetUpError, Verdict, Winnability, UNNAMED_GAME,
 };
 pub use state::{evolve, FoldError, Game, GameState, Status};
 pub use time_control::{Period, TimeControl, TimeControlError};

@@ -11,9 +11,10 @@ use super::state::{FoldError, Game, GameState, Status};
 use super::time_control::TimeControl;
 use super::types::{ClaimKind, GameResult, Side, Termination};
 
-/// Writes the PGN of a chess game from its log.
-pub fn export_pgn(events: &[GameEvent]) -> Result<String, FoldError> {
-    let state: GameState = GameState::replay(events)?;
+/// Writes a game's record from its log: PGN for chess, PDN for draughts
+/// ([`Rules::record_format`]).
+pub fn export_pgn<R: Rules>(events: &[GameEvent]) -> Result<String, FoldError> {
+    let state: GameState<R> = GameState::replay(events)?;
     let game = state.game().ok_or(FoldError {
         version: 0,
         reason: "an empty log has no game".into(),
@@ -22,8 +23,8 @@ pub fn export_pgn(events: &[GameEvent]) -> Result<String, FoldError> {
 }
 
 impl<R: Rules> Game<R> {
-    /// The game in PGN, from `events`, the log this game was folded from. Moves are written as
-    /// the log recorded them for people (chess: SAN).
+    /// The game in PGN (or its game's own form of it, such as PDN), from `events`, the log this
+    /// game was folded from. Moves are written as the log recorded them for people (chess: SAN).
     pub fn pgn(&self, events: &[GameEvent]) -> String {
         pgn_of(self, events)
     }
@@ -62,6 +63,9 @@ fn pgn_of<R: Rules>(game: &Game<R>, events: &[GameEvent]) -> String {
                     ),
                     ClaimKind::FiftyMoves => {
                         format!("fifty moves ({halfmove_clock} half-moves)")
+                    }
+                    ClaimKind::FortyMoves => {
+                        format!("forty moves ({halfmove_clock} half-moves)")
                     }
                 };
                 let on = intended_move
@@ -125,8 +129,14 @@ fn pgn_of<R: Rules>(game: &Game<R>, events: &[GameEvent]) -> String {
     tag(&mut out, "White", &game.white.name);
     tag(&mut out, "Black", &game.black.name);
     tag(&mut out, "Result", result_text);
+    let format = game.kind.record_format();
+    if let Some(game_type) = format.game_type {
+        tag(&mut out, "GameType", game_type);
+    }
     if let Some(fen) = &game.start_fen {
-        tag(&mut out, "SetUp", "1");
+        if format.set_up_tag {
+            tag(&mut out, "SetUp", "1");
+        }
         tag(&mut out, "FEN", fen);
     }
     tag(
@@ -150,8 +160,10 @@ fn pgn_of<R: Rules>(game: &Game<R>, events: &[GameEvent]) -> String {
     };
     push_comments(&mut tokens, &comments[0]);
     let first_number = R::move_number(game.start_position());
-    // Plies counted from White's move of the first move number.
-    let black_first = usize::from(R::turn(game.start_position()) == Side::Black);
+    // Plies counted from the move of the side that opens a move number (chess: White;
+    // checkers: Black), in the first move number.
+    let opener = R::turn(&game.kind.start());
+    let black_first = usize::from(R::turn(game.start_position()) != opener);
     let mut need_number = true;
     for (i, san) in game.san().split_terminator(' ').enumerate() {
         let ply = i + black_first;
@@ -254,6 +266,9 @@ fn ending_sentence(result: GameResult, termination: Termination) -> String {
         (Termination::FiftyMoves, ..) => "Draw by the fifty-move rule".into(),
         (Termination::FivefoldRepetition, ..) => "Draw by fivefold repetition".into(),
         (Termination::SeventyfiveMoves, ..) => "Draw by the 75-move rule".into(),
+        (Termination::NoMoves, Some(w), Some(l)) => format!("{w} wins: {l} cannot move"),
+        (Termination::FortyMoves, ..) => "Draw by the forty-move rule".into(),
+        (Termination::SixtyMoves, ..) => "Draw by the sixty-move rule".into(),
         (Termination::InsufficientMaterialOnTime, ..) => {
             "Draw: time ran out, but the opponent could not checkmate".into()
         }

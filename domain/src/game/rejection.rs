@@ -36,6 +36,9 @@ pub enum Rejection {
     UnparseableMove { text: String },
     #[error("no draw offer to answer")]
     NoDrawOffer,
+    /// The game's rules have no such claim (a fifty-move claim in checkers).
+    #[error("this game has no such claim")]
+    ClaimNotInGame,
     #[error("a draw offer already stands")]
     DrawOfferPending { by: Side, yours: bool },
     #[error("invalid FEN: {0}")]
@@ -113,6 +116,7 @@ impl Rejection {
             },
             Rejection::UnparseableMove { text: "zz".into() },
             Rejection::NoDrawOffer,
+            Rejection::ClaimNotInGame,
             Rejection::DrawOfferPending {
                 by: Side::White,
                 yours: true,
@@ -163,6 +167,7 @@ impl Rejection {
             Rejection::AmbiguousMove { .. } => "ambiguous_move",
             Rejection::UnparseableMove { .. } => "unparseable_move",
             Rejection::NoDrawOffer => "no_draw_offer",
+            Rejection::ClaimNotInGame => "claim_not_in_game",
             Rejection::DrawOfferPending { .. } => "draw_offer_pending",
             Rejection::InvalidFen(_) => "invalid_fen",
             Rejection::PositionNotPlayable(_) => "position_not_playable",
@@ -207,6 +212,7 @@ impl Rejection {
             Rejection::AmbiguousMove { .. } => "rejection-ambiguous-move",
             Rejection::UnparseableMove { .. } => "rejection-unparseable-move",
             Rejection::NoDrawOffer => "rejection-no-draw-offer",
+            Rejection::ClaimNotInGame => "rejection-claim-not-in-game",
             Rejection::DrawOfferPending { .. } => "rejection-draw-offer-pending",
             Rejection::InvalidFen(_) => "rejection-invalid-fen",
             Rejection::PositionNotPlayable(_) => "rejection-position-not-playable",
@@ -253,6 +259,7 @@ impl Rejection {
                 "ending",
                 match ending {
                     Ending::Checkmate { .. } => "checkmate",
+                    Ending::NoMoves { .. } => "no-moves",
                     Ending::Stalemate => "stalemate",
                     Ending::DeadPosition => "dead",
                     Ending::SeventyfiveMoves => "seventyfive",
@@ -278,6 +285,7 @@ impl Rejection {
             | Rejection::NotYourTurn
             | Rejection::GameOver
             | Rejection::NoDrawOffer
+            | Rejection::ClaimNotInGame
             | Rejection::SamePlayer
             | Rejection::NotYetDue
             | Rejection::NotDead
@@ -339,6 +347,8 @@ pub enum FieldProblem {
     SecondsOverDays {
         days: u64,
     },
+    /// Not one of the values this game knows (a game's name, a rule set).
+    Unknown,
 }
 
 impl FieldProblem {
@@ -353,6 +363,7 @@ impl FieldProblem {
             FieldProblem::Nonce,
             FieldProblem::SecondsOutOfRange { days: 400 },
             FieldProblem::SecondsOverDays { days: 400 },
+            FieldProblem::Unknown,
         ]
     }
 
@@ -367,6 +378,7 @@ impl FieldProblem {
             FieldProblem::Nonce => "field-nonce",
             FieldProblem::SecondsOutOfRange { .. } => "field-seconds-out-of-range",
             FieldProblem::SecondsOverDays { .. } => "field-seconds-over-days",
+            FieldProblem::Unknown => "field-unknown",
         }
     }
 
@@ -381,7 +393,8 @@ impl FieldProblem {
             FieldProblem::ControlCharacters
             | FieldProblem::NameMissing
             | FieldProblem::ReasonMissing
-            | FieldProblem::Nonce => Vec::new(),
+            | FieldProblem::Nonce
+            | FieldProblem::Unknown => Vec::new(),
         }
     }
 }

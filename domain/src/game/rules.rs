@@ -1,22 +1,28 @@
 //! The seam between the game core and a game's rules.
 //!
 //! The core (turns, draw offers, claims, clocks, adjournment and sealed moves, resignation, the
-//! arbiter's rulings, PGN headers) knows nothing of a board. It asks the game's [`Rules`] to set up
-//! a position, read a move a player wrote, play it, say how it is written in the log, and judge
-//! the position after it: does it end the game, what is its identity for repetition, can a side
-//! still win. Chess ([`crate::chess::Chess`]) answers today; Turkish draughts, checkers and
-//! backgammon will be siblings answering the same questions.
+//! arbiter's rulings, the exported record) knows nothing of a board. It asks the game's [`Rules`]
+//! to set up a position, read a move a player wrote, play it, say how it is written in the log,
+//! and judge the position after it: does it end the game, what is its identity for repetition,
+//! which draws may be claimed and which come by themselves, can a side still win. Each game
+//! answers in its own module (`crate::chess`, `crate::checkers`); `crate::games` puts them
+//! side by side as one set of rules the service plays.
 
 use std::fmt;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::event::MoveRecord;
-use super::types::Side;
+use super::types::{ClaimKind, RuleSet, Side, Termination};
 
-/// A game's rules, as the core asks them. The type itself is a marker (chess is `Chess`); its
-/// associated types are what the rules work on.
-pub trait Rules: Copy + fmt::Debug + PartialEq + Eq + Default + Send + Sync + 'static {
+/// The name a log's creation event gives where it names no game: logs written before there was
+/// more than one game are chess.
+pub const UNNAMED_GAME: &str = "chess";
+
+/// A game's rules, as the core asks them. A value of the type is the game (chess is `Chess`, a
+/// type of one value; `crate::games::GameKind` is one of several); its associated types are
+/// what the rules work on.
+pub trait Rules: Copy + fmt::Debug + PartialEq + Eq + Send + Sync + 'static {
     /// A position: what is on the board, whose turn it is, and whatever else the rules judge by.
     type Position: Clone + fmt::Debug + PartialEq + Send + Sync;
     /// A move, as the rules play it.
@@ -28,16 +34,52 @@ pub trait Rules: Copy + fmt::Debug + PartialEq + Eq + Default + Send + Sync + 's
     /// mating line). A cache: it never changes an answer. Each copy of a game's state has its own.
     type Memo: Clone + fmt::Debug + Default + PartialEq + Send + Sync;
 
+    /// The game a log names (`chess`, `checkers`), if these rules play it.
+    fn named(name: &str) -> Option<Self>;
+
+    /// The name a log gives this game.
+    fn name(self) -> &'static str;
+
+    /// The rule sets the game is played by, the default first (chess: `fide2023`, `fide2005`).
+    fn rule_sets(self) -> &'static [RuleSet];
+
+    /// The draws a player may claim and those the rules make by themselves, under `rule_set`.
+    fn draws(self, rule_set: RuleSet) -> DrawRules;
+
+    /// A notation by the name a client gives it (chess: `san`, `san_tr`, `uci`, …).
+    fn notation_named(self, name: &str) -> Option<Self::Notation>;
+
+    /// Every notation the game reads, its standard one first.
+    fn notations(self) -> Vec<Self::Notation>;
+
+    /// The name a client gives a notation (what [`Rules::notation_named`] reads).
+    fn notation_name(notation: Self::Notation) -> &'static str;
+
+    /// How the game's record is exported (chess: PGN; draughts: PDN with its `GameType`).
+    fn record_format(self) -> RecordFormat {
+        RecordFormat {
+            game_type: None,
+            set_up_tag: true,
+        }
+    }
+
+    /// Every reason [`Rules::set_up`] gives for a text that is no position, as message keys in
+    /// the translations.
+    fn set_up_problems(self) -> &'static [&'static str];
+
     /// The standard starting position.
-    fn start() -> Self::Position;
+    fn start(self) -> Self::Position;
 
     /// A set-up position from its text (chess: FEN), with the text in its normal form. Refused
     /// where it is not a legal position, or where the game would already be over in it.
-    fn set_up(text: &str) -> Result<(Self::Position, String), SetUpError>;
+    fn set_up(self, text: &str) -> Result<(Self::Position, String), SetUpError>;
 
     /// A position read back from a set-up text this crate wrote (stored logs); `None` if it is
     /// not one.
-    fn stored_set_up(text: &str) -> Option<Self::Position>;
+    fn stored_set_up(self, text: &str) -> Option<Self::Position>;
+
+    /// Every legal move of the side to move, in no particular order.
+    fn legal_moves(pos: &Self::Position) -> Vec<Self::Move>;
 
     /// The set-up text of a position (chess: FEN).
     fn set_up_text(pos: &Self::Position) -> String;
@@ -48,8 +90,8 @@ pub trait Rules: Copy + fmt::Debug + PartialEq + Eq + Default + Send + Sync + 's
     /// The number of the move being played (chess: FEN's fullmove number, from 1).
     fn move_number(pos: &Self::Position) -> u32;
 
-    /// Half-moves since the last irreversible move (chess: a capture or pawn move), which the
-    /// fifty- and seventy-five-move rules count.
+    /// Half-moves since the last move that makes progress (chess: a capture or pawn move;
+    /// checkers: a capture or a man's move), which the no-progress draws count.
     fn halfmove_clock(pos: &Self::Position) -> u32;
 
     /// Reads a move as a player wrote it, in `notation` if they named one, else trying their
@@ -81,7 +123,8 @@ pub trait Rules: Copy + fmt::Debug + PartialEq + Eq + Default + Send + Sync + 's
     /// Plays a move already judged legal.
     fn play(pos: &mut Self::Position, m: Self::Move);
 
-    /// After this move can no earlier position recur (chess: a capture or pawn move)?
+    /// After this move can no earlier position recur (chess: a capture or pawn move; checkers: a
+    /// capture or a man's move)?
     fn is_irreversible(m: Self::Move) -> bool;
 
     /// The identity of a position for repetition (chess: 9.2.3).
@@ -116,6 +159,26 @@ pub trait Rules: Copy + fmt::Debug + PartialEq + Eq + Default + Send + Sync + 's
     }
 }
 
+/// The number of move sequences of `depth` half-moves from `pos` (every legal move counted, as
+/// [`Rules::legal_moves`] lists them).
+pub fn perft<R: Rules>(pos: &R::Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = R::legal_moves(pos);
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves
+        .into_iter()
+        .map(|m| {
+            let mut next = pos.clone();
+            R::play(&mut next, m);
+            perft::<R>(&next, depth - 1)
+        })
+        .sum()
+}
+
 /// The whole answer to whether a position that the per-move judgement let go on is over.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Verdict {
@@ -127,17 +190,61 @@ pub enum Verdict {
     Unknown,
 }
 
+/// How a game's record is written: PGN's tags and movetext, with what a game's own form of it
+/// adds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RecordFormat {
+    /// PDN's `GameType` tag (English draughts: `21`); none in PGN.
+    pub game_type: Option<&'static str>,
+    /// A set-up position's `FEN` tag comes with `SetUp "1"` (PGN; PDN has no such tag).
+    pub set_up_tag: bool,
+}
+
+/// The draws a game's rules give: by a player's claim, and by themselves (for games nobody
+/// claims in, as correspondence games often are).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DrawRules {
+    /// A claim of the same position for the third time with the same player to move.
+    pub threefold_claim: bool,
+    /// A claim after this many half-moves without progress ([`Rules::halfmove_clock`]), and its
+    /// kind (chess: fifty moves, 100; checkers: forty moves, 80).
+    pub no_progress_claim: Option<(ClaimKind, u32)>,
+    /// The game ends by itself when a position appears this often (chess 2023: 5).
+    pub automatic_repetition: Option<u32>,
+    /// The game ends by itself after this many half-moves without progress, with this ending
+    /// (chess 2023: 150, the 75-move rule).
+    pub automatic_no_progress: Option<(u32, Termination)>,
+    /// Seconds a wrong claim gives the opponent (chess 9.5: 2023 two minutes, 2005 three).
+    pub wrong_claim_bonus_seconds: u64,
+}
+
+impl DrawRules {
+    /// Does a claim of `kind` exist in this game, and how many half-moves does it need (none
+    /// for a repetition)?
+    pub fn claim(&self, kind: ClaimKind) -> Option<Option<u32>> {
+        if kind == ClaimKind::ThreefoldRepetition {
+            return self.threefold_claim.then_some(None);
+        }
+        match self.no_progress_claim {
+            Some((k, plies)) if k == kind => Some(Some(plies)),
+            _ => None,
+        }
+    }
+}
+
 /// How a position ends a game by itself.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Ending {
-    /// The side to move is checkmated (chess 5.1.1), or has otherwise lost by the position.
+    /// The side to move is checkmated (chess 5.1.1).
     Checkmate { winner: Side },
+    /// The side to move has no legal move, or no piece left, and has lost by it (checkers).
+    NoMoves { winner: Side },
     /// The side to move has no legal move and is not in check (chess 5.2.1).
     Stalemate,
     /// Neither side can win by any series of legal moves (chess 5.2.2).
     DeadPosition,
-    /// Chess 9.6.2 (2023 only): 75 moves by each player without a pawn move or capture. Judged by
-    /// the game core, which knows the rule set.
+    /// Chess 9.6.2 (2023 only): 75 moves by each player without a pawn move or capture (or
+    /// another game's no-progress count). Judged by the game core, from [`DrawRules`].
     SeventyfiveMoves,
 }
 
@@ -145,6 +252,7 @@ impl fmt::Display for Ending {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Ending::Checkmate { .. } => f.write_str("checkmate"),
+            Ending::NoMoves { .. } => f.write_str("no legal move"),
             Ending::Stalemate => f.write_str("stalemate"),
             Ending::DeadPosition => f.write_str("dead position"),
             Ending::SeventyfiveMoves => f.write_str("75-move rule"),
@@ -206,8 +314,10 @@ pub enum MoveTextError {
 }
 
 impl MoveText {
-    /// The longest text any notation needs (`Na1xb2=Q# e.p.` is shorter) with room for spaces.
-    pub const MAX_CHARS: usize = 24;
+    /// The longest text any notation needs (a checkers capture of twelve pieces with every
+    /// landing square, `32x23x14x5x…`, is under 40; a tavla turn `bar/22 13/7* 6/4(2)` is
+    /// shorter) with room for spaces.
+    pub const MAX_CHARS: usize = 64;
 
     pub fn parse(text: &str) -> Result<MoveText, MoveTextError> {
         let t = text.trim();
@@ -249,8 +359,9 @@ impl Serialize for MoveText {
     }
 }
 
-/// A move's code as a log keeps it (chess: UCI, `e2e4`, `e7e8q`): 1 to 15 visible ASCII
-/// characters, kept inline (a log holds one per move).
+/// A move's code as a log keeps it (chess: UCI, `e2e4`, `e7e8q`; checkers: every square of the
+/// route, `22x15x6`; a tavla turn with spaces, `bar/22 13/7* 6/4(2)`): 1 to 47 printable ASCII
+/// characters, not starting or ending with a space, kept inline (a log holds one per move).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct MoveCode {
     len: u8,
@@ -259,16 +370,19 @@ pub struct MoveCode {
 
 /// Why a text is not a move code.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("not a move code (1 to 15 visible ASCII characters)")]
+#[error("not a move code (1 to 47 printable ASCII characters)")]
 pub struct MoveCodeError;
 
 impl MoveCode {
-    pub const MAX_LEN: usize = 15;
+    pub const MAX_LEN: usize = 47;
 
     pub fn parse(text: &str) -> Result<MoveCode, MoveCodeError> {
         if text.is_empty()
             || text.len() > Self::MAX_LEN
-            || !text.bytes().all(|b| b.is_ascii_graphic())
+            || !text.bytes().all(|b| b.is_ascii_graphic() || b == b' ')
+            || text.starts_with(' ')
+            || text.ends_with(' ')
+            || text.contains("  ")
         {
             return Err(MoveCodeError);
         }
@@ -317,7 +431,14 @@ mod tests {
 
     #[test]
     fn a_move_code_is_short_visible_ascii() {
-        for good in ["e2e4", "e7e8q", "3", "a1b2c3d4e5f6g7h"] {
+        for good in [
+            "e2e4",
+            "e7e8q",
+            "3",
+            "a1b2c3d4e5f6g7h",
+            "bar/22 13/7* 6/4(2)",
+            "32x23x14x5x12x19x10x3x8x15x22x31",
+        ] {
             assert_eq!(MoveCode::parse(good).unwrap().as_str(), good);
             let json = serde_json::to_string(&MoveCode::parse(good).unwrap()).unwrap();
             assert_eq!(json, format!("\"{good}\""));
@@ -326,7 +447,15 @@ mod tests {
                 MoveCode::parse(good).unwrap()
             );
         }
-        for bad in ["", "e2 e4", "a1b2c3d4e5f6g7h8", "şah", "e2\te4"] {
+        for bad in [
+            "",
+            " e2e4",
+            "e2e4 ",
+            "e2  e4",
+            &"a".repeat(48),
+            "şah",
+            "e2\te4",
+        ] {
             assert_eq!(MoveCode::parse(bad), Err(MoveCodeError), "{bad:?}");
         }
     }
@@ -336,8 +465,8 @@ mod tests {
         assert_eq!(MoveText::parse("  Nf3 ").unwrap().as_str(), "Nf3");
         assert_eq!(MoveText::parse(" "), Err(MoveTextError::Empty));
         assert_eq!(
-            MoveText::parse(&"a".repeat(25)),
-            Err(MoveTextError::TooLong { max: 24 })
+            MoveText::parse(&"a".repeat(65)),
+            Err(MoveTextError::TooLong { max: 64 })
         );
         assert_eq!(
             MoveText::parse("e4\u{7}"),

@@ -40,36 +40,86 @@ impl fmt::Display for Side {
     }
 }
 
-/// Which text of the Laws judges a game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum RuleSet {
-    /// FIDE Laws of Chess, 2023: automatic fivefold and 75-move draws (9.6).
-    #[default]
-    Fide2023,
-    /// FIDE Laws of Chess, 2005 (the Turkish federation's translation): no automatic draws.
-    Fide2005,
+/// The rule set a game is judged by, by the name its log stores: one of the game's own
+/// ([`crate::game::Rules::rule_sets`]; chess: `fide2023`, the FIDE Laws of 2023 with their
+/// automatic fivefold and 75-move draws, and `fide2005`, the Turkish federation's translation of
+/// 2005 without them; checkers: `wcdf`). 1 to 16 lower-case ASCII letters and digits.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct RuleSet {
+    len: u8,
+    bytes: [u8; RuleSet::MAX_LEN],
 }
 
 impl RuleSet {
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            RuleSet::Fide2023 => "fide2023",
-            RuleSet::Fide2005 => "fide2005",
+    pub const MAX_LEN: usize = 16;
+
+    /// FIDE Laws of Chess, 2023: automatic fivefold and 75-move draws (9.6).
+    pub const FIDE_2023: RuleSet = RuleSet::named("fide2023");
+    /// FIDE Laws of Chess, 2005 (the Turkish federation's translation): no automatic draws.
+    pub const FIDE_2005: RuleSet = RuleSet::named("fide2005");
+
+    /// A rule set by a name known to be well formed (the games' own constants).
+    pub const fn named(name: &str) -> RuleSet {
+        let b = name.as_bytes();
+        assert!(!b.is_empty() && b.len() <= RuleSet::MAX_LEN);
+        let mut bytes = [0; RuleSet::MAX_LEN];
+        let mut i = 0;
+        while i < b.len() {
+            assert!(b[i].is_ascii_lowercase() || b[i].is_ascii_digit());
+            bytes[i] = b[i];
+            i += 1;
+        }
+        RuleSet {
+            len: b.len() as u8,
+            bytes,
         }
     }
 
+    pub fn as_str(&self) -> &str {
+        std::str::from_utf8(&self.bytes[..usize::from(self.len)])
+            .expect("a rule set's name is ASCII by construction")
+    }
+
+    /// A well-formed name; whether the game is played by it is for its rules to say.
     pub fn parse(text: &str) -> Option<RuleSet> {
-        match text {
-            "fide2023" => Some(RuleSet::Fide2023),
-            "fide2005" => Some(RuleSet::Fide2005),
-            _ => None,
-        }
+        let ok = !text.is_empty()
+            && text.len() <= RuleSet::MAX_LEN
+            && text
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit());
+        ok.then(|| RuleSet::named(text))
     }
+}
 
-    /// 9.6.1 / 9.6.2 (2023 only).
-    pub const fn has_automatic_draws(self) -> bool {
-        matches!(self, RuleSet::Fide2023)
+impl Default for RuleSet {
+    /// Chess's default, as logs written before there was more than one game hold it.
+    fn default() -> RuleSet {
+        RuleSet::FIDE_2023
+    }
+}
+
+impl fmt::Debug for RuleSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "RuleSet({})", self.as_str())
+    }
+}
+
+impl fmt::Display for RuleSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl Serialize for RuleSet {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for RuleSet {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        RuleSet::parse(&text).ok_or_else(|| serde::de::Error::custom("not a rule set's name"))
     }
 }
 
@@ -137,6 +187,12 @@ pub enum Termination {
     FiftyMoves,
     FivefoldRepetition,
     SeventyfiveMoves,
+    /// The side to move had no legal move, or no piece left (checkers).
+    NoMoves,
+    /// Checkers: forty moves by each player without progress, claimed.
+    FortyMoves,
+    /// Checkers: sixty moves by each player without progress, by itself.
+    SixtyMoves,
     TimeForfeit,
     InsufficientMaterialOnTime,
     SealedMoveInvalid,
@@ -145,7 +201,7 @@ pub enum Termination {
 }
 
 impl Termination {
-    pub const ALL: [Termination; 14] = [
+    pub const ALL: [Termination; 17] = [
         Termination::Checkmate,
         Termination::Resignation,
         Termination::Stalemate,
@@ -155,6 +211,9 @@ impl Termination {
         Termination::FiftyMoves,
         Termination::FivefoldRepetition,
         Termination::SeventyfiveMoves,
+        Termination::NoMoves,
+        Termination::FortyMoves,
+        Termination::SixtyMoves,
         Termination::TimeForfeit,
         Termination::InsufficientMaterialOnTime,
         Termination::SealedMoveInvalid,
@@ -173,6 +232,9 @@ impl Termination {
             Termination::FiftyMoves => "fifty_moves",
             Termination::FivefoldRepetition => "fivefold_repetition",
             Termination::SeventyfiveMoves => "seventyfive_moves",
+            Termination::NoMoves => "no_moves",
+            Termination::FortyMoves => "forty_moves",
+            Termination::SixtyMoves => "sixty_moves",
             Termination::TimeForfeit => "time_forfeit",
             Termination::InsufficientMaterialOnTime => "insufficient_material_on_time",
             Termination::SealedMoveInvalid => "sealed_move_invalid",
@@ -205,7 +267,10 @@ impl fmt::Display for Termination {
 #[serde(rename_all = "snake_case")]
 pub enum ClaimKind {
     ThreefoldRepetition,
+    /// Chess 9.3: fifty moves by each player without a pawn move or capture.
     FiftyMoves,
+    /// Checkers: forty moves by each player without a man's move or a capture.
+    FortyMoves,
 }
 
 impl ClaimKind {
@@ -213,6 +278,7 @@ impl ClaimKind {
         match self {
             ClaimKind::ThreefoldRepetition => Termination::ThreefoldRepetition,
             ClaimKind::FiftyMoves => Termination::FiftyMoves,
+            ClaimKind::FortyMoves => Termination::FortyMoves,
         }
     }
 }
@@ -323,7 +389,7 @@ mod tests {
             "\"1/2-1/2\""
         );
         assert_eq!(
-            serde_json::to_string(&RuleSet::Fide2005).unwrap(),
+            serde_json::to_string(&RuleSet::FIDE_2005).unwrap(),
             "\"fide2005\""
         );
         assert_eq!(serde_json::to_string(&Side::Black).unwrap(), "\"black\"");

@@ -4,12 +4,17 @@
 
 use domain::chess::{MoveText, Notation};
 use domain::game::{
-    evolve, Actor, ClaimKind, Command, Context, CreateGame, EventBody, GameEvent, GameState,
-    MoveInput, OpenedLines, Participant, RuleSet, Side, Status,
+    evolve, Actor, ClaimKind, CreateGame, EventBody, GameEvent, OpenedLines, Participant, RuleSet,
+    Side, Status,
 };
 use domain::{decide, GameId, PlayerId, Rejection};
 use time::macros::datetime;
 use time::OffsetDateTime;
+
+type GameState = domain::game::GameState<domain::chess::Chess>;
+type Command = domain::game::Command<domain::chess::Chess>;
+type Context = domain::game::Context<domain::chess::Chess>;
+type MoveInput = domain::game::MoveInput<domain::chess::Chess>;
 
 pub const WHITE: &str = "0190a5b2-7c3e-7f00-8000-0000000000a1";
 pub const BLACK: &str = "0190a5b2-7c3e-7f00-8000-0000000000b2";
@@ -43,7 +48,8 @@ pub fn create_command(fen: Option<&str>, rules: RuleSet) -> CreateGame {
             name: "Mehmet Öz".into(),
         },
         organiser: Some(player(ARBITER)),
-        rules,
+        game: None,
+        rules: Some(rules),
         start_fen: fen.map(str::to_owned),
         time_control: None,
         event: Some("Okul Turnuvası".into()),
@@ -88,7 +94,7 @@ pub fn claim(kind: ClaimKind, intended: Option<&str>) -> Command {
 impl Table {
     /// Given: a new game from the standard position under `fide2023`.
     pub fn new() -> Table {
-        Table::with(None, RuleSet::Fide2023)
+        Table::with(None, RuleSet::FIDE_2023)
     }
 
     /// Given: a new game from `fen` under `rules`.
@@ -126,7 +132,7 @@ impl Table {
     }
 
     pub fn from_fen(fen: &str) -> Table {
-        Table::with(Some(fen), RuleSet::Fide2023)
+        Table::with(Some(fen), RuleSet::FIDE_2023)
     }
 
     pub fn actor(side: Side) -> Actor {
@@ -223,7 +229,7 @@ impl Table {
         self
     }
 
-    pub fn game(&self) -> &domain::game::Game {
+    pub fn game(&self) -> &domain::game::Game<domain::chess::Chess> {
         self.state.game().expect("a game")
     }
 

@@ -1,5 +1,6 @@
-//! Draw claims (9.2 threefold repetition, 9.3 fifty moves): judged at once; a wrong claim
-//! stands as a draw offer, gives the opponent time (9.5) and plays the intended move.
+//! Draw claims (chess 9.2 threefold repetition, 9.3 fifty moves; each game's own from its
+//! [`crate::game::rules::DrawRules`]): judged at once; a wrong claim stands as a draw offer,
+//! gives the opponent time (9.5) and plays the intended move.
 
 use super::moves::{play_and_judge, read, record};
 use super::{having_the_move, Context, MoveInput};
@@ -18,10 +19,13 @@ pub(super) fn claim<R: Rules>(
 ) -> Result<Vec<EventBody>, Rejection> {
     // 9.2 / 9.3: the claim is made by the player having the move, before moving (9.4).
     let side = having_the_move(game, ctx)?;
+    let Some(plies) = game.draws().claim(kind) else {
+        return Err(Rejection::ClaimNotInGame);
+    };
     let intended = intended_move
         .map(|mv| read(game.position(), &mv, ctx))
         .transpose()?;
-    Ok(judge(game, side, kind, intended))
+    Ok(judge(game, side, kind, plies, intended))
 }
 
 /// 9.2 / 9.3 / 9.5: judge the claim; if wrong, it stands as a draw offer and the intended move
@@ -30,6 +34,7 @@ fn judge<R: Rules>(
     game: &Game<R>,
     side: Side,
     kind: ClaimKind,
+    plies: Option<u32>,
     intended: Option<R::Move>,
 ) -> Vec<EventBody> {
     let pos = game.position();
@@ -41,9 +46,9 @@ fn judge<R: Rules>(
         }
         None => (game.occurrences_now(), R::halfmove_clock(pos)),
     };
-    let upheld = match kind {
-        ClaimKind::ThreefoldRepetition => occurrences >= 3,
-        ClaimKind::FiftyMoves => halfmove_clock >= 100,
+    let upheld = match plies {
+        None => occurrences >= 3,
+        Some(plies) => halfmove_clock >= plies,
     };
     let mut events = vec![EventBody::DrawClaimed {
         by: side,

@@ -3,7 +3,7 @@
 use super::{label, text, Context, CreateGame, Lines, MAX_LABEL_CHARS, MAX_ROUND_CHARS};
 use crate::game::event::{EventBody, GameCreated};
 use crate::game::rejection::{FieldProblem, Rejection};
-use crate::game::rules::{Ending, Rules, SetUpError};
+use crate::game::rules::{Ending, Rules, SetUpError, UNNAMED_GAME};
 use crate::game::types::{Actor, Participant};
 
 pub(super) fn create<R: Rules>(c: CreateGame, ctx: &Context<R>) -> Result<EventBody, Rejection> {
@@ -31,19 +31,36 @@ pub(super) fn create<R: Rules>(c: CreateGame, ctx: &Context<R>) -> Result<EventB
         )?;
         Ok(Participant { id: p.id, name })
     };
+    let name = c.game.as_deref().unwrap_or(UNNAMED_GAME);
+    let kind = R::named(name).ok_or(Rejection::InvalidField {
+        field: "game",
+        problem: FieldProblem::Unknown,
+    })?;
+    let rules = match c.rules {
+        None => kind.rule_sets()[0],
+        Some(r) if kind.rule_sets().contains(&r) => r,
+        Some(_) => {
+            return Err(Rejection::InvalidField {
+                field: "rules",
+                problem: FieldProblem::Unknown,
+            })
+        }
+    };
     let start_fen = match c.start_fen.as_deref().map(str::trim) {
         None | Some("") => None,
         Some(text) => {
-            let (start, text) = R::set_up(text).map_err(|e| match e {
+            let (start, text) = kind.set_up(text).map_err(|e| match e {
                 SetUpError::Invalid(key) => Rejection::InvalidFen(key),
                 SetUpError::NotPlayable(ending) => Rejection::PositionNotPlayable(ending),
             })?;
-            if c.rules.has_automatic_draws() && R::halfmove_clock(&start) >= 150 {
-                // 9.6.2 would already have ended the game.
-                return Err(Rejection::PositionNotPlayable(Ending::SeventyfiveMoves));
+            if let Some((plies, _)) = kind.draws(rules).automatic_no_progress {
+                if R::halfmove_clock(&start) >= plies {
+                    // The no-progress rule (chess 9.6.2) would already have ended the game.
+                    return Err(Rejection::PositionNotPlayable(Ending::SeventyfiveMoves));
+                }
             }
             // The standard start is stored as no set-up text at all.
-            (text != R::set_up_text(&R::start())).then_some(text)
+            (text != R::set_up_text(&kind.start())).then_some(text)
         }
     };
     if let Some(tc) = &c.time_control {
@@ -51,10 +68,12 @@ pub(super) fn create<R: Rules>(c: CreateGame, ctx: &Context<R>) -> Result<EventB
     }
     Ok(EventBody::GameCreated(Box::new(GameCreated {
         game_id: c.game_id,
+        // Chess is stored as no name at all, as before there was another game.
+        game: (name != UNNAMED_GAME).then(|| name.to_owned()),
         white: participant("white", c.white)?,
         black: participant("black", c.black)?,
         organiser: c.organiser,
-        rules: c.rules,
+        rules,
         start_fen,
         time_control: c.time_control,
         event: label("event", c.event, MAX_LABEL_CHARS)?,

@@ -25,14 +25,13 @@ use super::rules::{MoveText, Rules};
 use super::state::{Game, GameState, Status};
 use super::time_control::TimeControl;
 use super::types::{Actor, ClaimKind, GameResult, Participant, RuleSet, Side, Timestamp};
-use crate::chess::Chess;
 use crate::ids::GameId;
 pub use appendix_a::envelope_to_open;
 pub use leave::MAX_LEAVE_AHEAD_DAYS;
 
 /// Who acts, when, and how they write moves. The domain reads no clock: `now` comes from here.
 #[derive(Debug, Clone)]
-pub struct Context<R: Rules = Chess> {
+pub struct Context<R: Rules> {
     pub now: Timestamp,
     pub actor: Actor,
     /// The acting player's own notation setting, tried first when a move names none.
@@ -41,7 +40,7 @@ pub struct Context<R: Rules = Chess> {
 
 /// A move as sent: the text and, optionally, the notation it is written in.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct MoveInput<R: Rules = Chess> {
+pub struct MoveInput<R: Rules> {
     pub text: MoveText,
     pub notation: Option<R::Notation>,
 }
@@ -49,11 +48,14 @@ pub struct MoveInput<R: Rules = Chess> {
 #[derive(Debug, Clone, PartialEq)]
 pub struct CreateGame {
     pub game_id: GameId,
+    /// The game to play, by its name (`chess`, `checkers`, …); `None`: chess.
+    pub game: Option<String>,
     pub white: Participant,
     pub black: Participant,
     /// The organiser creating the game, who will be its arbiter.
     pub organiser: Option<crate::ids::PlayerId>,
-    pub rules: RuleSet,
+    /// The rule set, one of the game's; `None`: the game's default.
+    pub rules: Option<RuleSet>,
     /// As typed; checked here (an illegal position is `invalid_fen`, one already over is
     /// `position_not_playable`).
     pub start_fen: Option<String>,
@@ -72,7 +74,7 @@ pub struct CreateGame {
 }
 
 #[derive(Debug, Clone, PartialEq)]
-pub enum Command<R: Rules = Chess> {
+pub enum Command<R: Rules> {
     CreateGame(Box<CreateGame>),
     /// Make a move, optionally offering a draw with it (9.1.2.1). `conditional` holds the
     /// conditional lines the log says are held, as the service opened them (none where none are

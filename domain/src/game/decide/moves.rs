@@ -75,8 +75,8 @@ pub(super) fn play_judged<R: Rules>(
 
 /// Does the position after `m` end the game by itself?
 /// Checkmate (5.1.1) first: it wins even on the 75th move or a fifth repetition (9.6).
-/// Then stalemate (5.2.1), dead position (5.2.2 / 5.2b 2005), and under `fide2023` the automatic
-/// fivefold repetition (9.6.1) and 75-move rule (9.6.2).
+/// Then stalemate (5.2.1), dead position (5.2.2 / 5.2b 2005), and the draws the rules make by
+/// themselves (chess `fide2023`: the fivefold repetition of 9.6.1 and the 75-move rule of 9.6.2).
 fn judge_after<R: Rules>(
     game: &Game<R>,
     m: R::Move,
@@ -86,16 +86,22 @@ fn judge_after<R: Rules>(
         Some(Ending::Checkmate { winner }) => {
             return Some((GameResult::win_for(winner), Termination::Checkmate))
         }
+        Some(Ending::NoMoves { winner }) => {
+            return Some((GameResult::win_for(winner), Termination::NoMoves))
+        }
         Some(Ending::Stalemate) => return Some((GameResult::Draw, Termination::Stalemate)),
         Some(Ending::DeadPosition) => return Some((GameResult::Draw, Termination::DeadPosition)),
         Some(Ending::SeventyfiveMoves) | None => {}
     }
-    if game.rules.has_automatic_draws() {
-        if game.occurrences_after(m, after) >= 5 {
+    let draws = game.draws();
+    if let Some(times) = draws.automatic_repetition {
+        if game.occurrences_after(m, after) >= times {
             return Some((GameResult::Draw, Termination::FivefoldRepetition));
         }
-        if R::halfmove_clock(after) >= 150 {
-            return Some((GameResult::Draw, Termination::SeventyfiveMoves));
+    }
+    if let Some((plies, termination)) = draws.automatic_no_progress {
+        if R::halfmove_clock(after) >= plies {
+            return Some((GameResult::Draw, termination));
         }
     }
     None

@@ -10,7 +10,6 @@ use super::event::{EventBody, GameCreated, GameEvent};
 use super::rules::Rules;
 use super::time_control::TimeControl;
 use super::types::{GameResult, Participant, RuleSet, Side, Termination, Timestamp};
-use crate::chess::Chess;
 use crate::ids::GameId;
 
 /// Whether a game goes on.
@@ -27,7 +26,7 @@ pub enum Status {
 
 /// The state of one game, played by the rules `R`.
 #[derive(Debug, Clone, PartialEq, Default)]
-pub enum GameState<R: Rules = Chess> {
+pub enum GameState<R: Rules> {
     /// No event yet.
     #[default]
     NotCreated,
@@ -83,14 +82,16 @@ impl<R: Rules> GameState<R> {
 
 /// One game as its log made it.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Game<R: Rules = Chess> {
+pub struct Game<R: Rules> {
     pub id: GameId,
+    /// Which game this is (chess, checkers, …): the rules it is played by.
+    pub kind: R,
     pub white: Participant,
     pub black: Participant,
     /// The game's arbiter (the organiser who created it), besides the instance admin.
     pub organiser: Option<crate::ids::PlayerId>,
     pub rules: RuleSet,
-    /// The set-up position's FEN; `None` for the standard start.
+    /// The set-up position's text (chess: FEN); `None` for the standard start.
     pub start_fen: Option<String>,
     pub time_control: Option<TimeControl>,
     pub event: Option<String>,
@@ -199,15 +200,19 @@ impl<R: Rules> Game<R> {
     }
 
     fn new(c: &GameCreated, at: Timestamp) -> Result<Game<R>, String> {
+        let name = c.game.as_deref().unwrap_or(super::rules::UNNAMED_GAME);
+        let kind = R::named(name).ok_or_else(|| format!("{name:?} is not a game played here"))?;
         let start = match &c.start_fen {
-            None => R::start(),
-            Some(fen) => R::stored_set_up(fen)
-                .ok_or_else(|| format!("stored start FEN {fen:?} is not a position"))?,
+            None => kind.start(),
+            Some(fen) => kind
+                .stored_set_up(fen)
+                .ok_or_else(|| format!("stored start position {fen:?} is not a position"))?,
         };
         // The first turn begins when the game starts (its creation, or a set time after it).
         let begins = c.starts_at.map_or(at, |s| s.max(at));
         Ok(Game {
             id: c.game_id,
+            kind,
             white: c.white.clone(),
             black: c.black.clone(),
             organiser: c.organiser,
@@ -425,15 +430,22 @@ impl<R: Rules> Game<R> {
     }
 
     /// Seconds added to the opponent after a wrong claim: the time control's setting, else the
-    /// rule set's (2023: 2 minutes, 2005: 3 minutes).
+    /// rule set's (chess 2023: 2 minutes, 2005: 3 minutes).
     pub fn wrong_claim_bonus_seconds(&self) -> u64 {
         self.clock
             .as_ref()
             .and_then(|c| c.control.wrong_claim_bonus_seconds())
-            .unwrap_or(match self.rules {
-                RuleSet::Fide2023 => 120,
-                RuleSet::Fide2005 => 180,
-            })
+            .unwrap_or(self.draws().wrong_claim_bonus_seconds)
+    }
+
+    /// The draws this game's rules give under its rule set.
+    pub fn draws(&self) -> super::rules::DrawRules {
+        self.kind.draws(self.rules)
+    }
+
+    /// The moves the side to move may make, in no particular order.
+    pub fn legal_moves(&self) -> Vec<R::Move> {
+        R::legal_moves(&self.position)
     }
 
     /// The side whose flag has fallen at `now`, if the game is still active.

@@ -1,0 +1,95 @@
+//! Chess on pages and in mail: the board (SVG for pages, a diagram for mail) and moves written
+//! as the reader writes them. The only part of the service besides `domain::chess` that knows
+//! shakmaty.
+
+pub mod board;
+
+use domain::chess::{write_move, LetterSet, MoveStyle, Notation};
+use domain::games::Notation as AnyNotation;
+use shakmaty::{Chess, Color, Move, Position, Role, Square};
+
+use super::Cell;
+
+/// How a reader reads moves: their own notation, else their language's letters where
+/// `by_language` (Turkish letters for Turkish, PGN's English SAN otherwise).
+fn style_for(notation: Option<AnyNotation>, lang: &str, by_language: bool) -> MoveStyle {
+    match notation {
+        Some(AnyNotation::Chess(n)) => match n {
+            Notation::San => MoveStyle::Pgn,
+            Notation::SanTr => MoveStyle::Fide(LetterSet::Turkish),
+            Notation::SanDe => MoveStyle::Fide(LetterSet::German),
+            Notation::SanFr => MoveStyle::Fide(LetterSet::French),
+            Notation::Uci => MoveStyle::Uci,
+            Notation::Iccf => MoveStyle::Iccf,
+        },
+        _ if by_language && lang == "tr" => MoveStyle::Fide(LetterSet::Turkish),
+        _ => MoveStyle::Pgn,
+    }
+}
+
+/// `m`, played in `pos`, as the reader writes moves.
+pub fn written(
+    pos: &Chess,
+    m: Move,
+    notation: Option<AnyNotation>,
+    lang: &str,
+    by_language: bool,
+) -> String {
+    write_move(pos, m, style_for(notation, lang, by_language))
+}
+
+fn glyph(role: Role, color: Color) -> &'static str {
+    match (color, role) {
+        (Color::White, Role::King) => "♔",
+        (Color::White, Role::Queen) => "♕",
+        (Color::White, Role::Rook) => "♖",
+        (Color::White, Role::Bishop) => "♗",
+        (Color::White, Role::Knight) => "♘",
+        (Color::White, Role::Pawn) => "♙",
+        (Color::Black, Role::King) => "♚",
+        (Color::Black, Role::Queen) => "♛",
+        (Color::Black, Role::Rook) => "♜",
+        (Color::Black, Role::Bishop) => "♝",
+        (Color::Black, Role::Knight) => "♞",
+        (Color::Black, Role::Pawn) => "♟",
+    }
+}
+
+/// The board from `side`'s point of view: rows of cells for HTML, and text lines.
+pub fn diagram(pos: &Chess, from_black: bool) -> (Vec<Vec<Cell>>, String) {
+    let board = pos.board();
+    let ranks: Vec<u32> = if from_black {
+        (0..8).collect()
+    } else {
+        (0..8).rev().collect()
+    };
+    let files: Vec<u32> = if from_black {
+        (0..8).rev().collect()
+    } else {
+        (0..8).collect()
+    };
+    let mut rows = Vec::new();
+    let mut text = String::new();
+    for &r in &ranks {
+        let mut row = Vec::new();
+        text.push_str(&format!("{} ", r + 1));
+        for &f in &files {
+            let sq = Square::from_coords(shakmaty::File::new(f), shakmaty::Rank::new(r));
+            let g = board.piece_at(sq).map_or(" ", |p| glyph(p.role, p.color));
+            row.push(Cell {
+                glyph: g,
+                dark: (f + r) % 2 == 0,
+            });
+            text.push_str(if g == " " { "·" } else { g });
+            text.push(' ');
+        }
+        rows.push(row);
+        text.push('\n');
+    }
+    let letters: Vec<String> = files
+        .iter()
+        .map(|&f| ((b'a' + f as u8) as char).to_string())
+        .collect();
+    text.push_str(&format!("  {}", letters.join(" ")));
+    (rows, text)
+}

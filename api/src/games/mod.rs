@@ -1,0 +1,176 @@
+//! How pages and mail show each game: its board (SVG for pages, a diagram of cells for mail) and
+//! its moves as the reader writes them. One module per game; the functions here pass each
+//! question to the game the position is of. Nothing else in the service draws a board.
+
+pub mod checkers;
+pub mod chess;
+
+use domain::game::{MoveCode, Rules};
+use domain::games::{Game, GameKind, Move, Notation, Position};
+
+use crate::i18n::Texts;
+
+/// A square of a mail's board diagram.
+#[derive(Debug, Clone)]
+pub struct Cell {
+    pub glyph: &'static str,
+    pub dark: bool,
+}
+
+/// The board of `pos` as SVG, from Black's side if `from_black`, marking `last` (the move that
+/// led to it); `id` names it on its page (several boards may share one).
+pub fn board_svg(
+    pos: &Position,
+    last: Option<&Move>,
+    from_black: bool,
+    t: &Texts,
+    id: &str,
+) -> String {
+    match pos {
+        Position::Chess(p) => {
+            let last = match last {
+                Some(Move::Chess(m)) => Some(m),
+                _ => None,
+            };
+            chess::board::svg(p, last, from_black, t, id)
+        }
+        Position::Checkers(p) => {
+            let last = match last {
+                Some(Move::Checkers(m)) => Some(m),
+                _ => None,
+            };
+            checkers::svg(p, last, from_black, t, id)
+        }
+    }
+}
+
+/// The board of `pos` for mail, from Black's side if `from_black`: rows of cells for HTML, and
+/// text lines.
+pub fn diagram(pos: &Position, from_black: bool) -> (Vec<Vec<Cell>>, String) {
+    match pos {
+        Position::Chess(p) => chess::diagram(p, from_black),
+        Position::Checkers(p) => checkers::diagram(p, from_black),
+    }
+}
+
+/// `m`, played in `pos`, as a reader writes moves: in their `notation` where it is this game's,
+/// else (where `by_language`) with their language's letters, else as the record writes it.
+pub fn written(
+    pos: &Position,
+    m: Move,
+    notation: Option<Notation>,
+    lang: &str,
+    by_language: bool,
+) -> String {
+    match (pos, m) {
+        (Position::Chess(p), Move::Chess(m)) => chess::written(p, m, notation, lang, by_language),
+        _ => GameKind::record(pos, m).san,
+    }
+}
+
+/// The move a log's code names in `pos`, as a reader writes moves; `None` where it names none.
+pub fn written_code(
+    pos: &Position,
+    code: &str,
+    notation: Option<Notation>,
+    lang: &str,
+    by_language: bool,
+) -> Option<String> {
+    let code = MoveCode::parse(code).ok()?;
+    let m = GameKind::replay(pos, &code)?;
+    Some(written(pos, m, notation, lang, by_language))
+}
+
+/// The game's moves as a reader writes them, numbered as a score sheet numbers them: a number
+/// before the move of the side that opens each move number (chess: White; checkers: Black), and
+/// before the first move where the other side moves first (`12…`); `(=)` after a move a draw
+/// was offered with.
+pub fn written_moves(
+    game: &Game,
+    notation: Option<Notation>,
+    lang: &str,
+) -> Vec<(Option<String>, String)> {
+    let opener = GameKind::turn(&game.kind.start());
+    let mut pos = game.start_position().clone();
+    game.moves()
+        .iter()
+        .enumerate()
+        .map(|(i, &m)| {
+            let n = GameKind::move_number(&pos);
+            let number = if GameKind::turn(&pos) == opener {
+                Some(format!("{n}."))
+            } else if i == 0 {
+                Some(format!("{n}…"))
+            } else {
+                None
+            };
+            let mut text = written(&pos, m, notation, lang, true);
+            GameKind::play(&mut pos, m);
+            if game.offered_after(i + 1) {
+                text.push_str(" (=)");
+            }
+            (number, text)
+        })
+        .collect()
+}
+
+/// The legal moves of the side to move, as the record writes them (each exactly as a move
+/// request takes it), in natural order: numbers within a move compared as numbers.
+pub fn legal_moves(pos: &Position) -> Vec<String> {
+    let mut moves: Vec<String> = GameKind::legal_moves(pos)
+        .into_iter()
+        .map(|m| GameKind::record(pos, m).san)
+        .collect();
+    moves.sort_by(|a, b| natural_order(a, b));
+    moves
+}
+
+/// The order of move texts as people list them: numbers within a text compared as numbers
+/// (`9-13` before `10-14`).
+pub fn natural_order(a: &str, b: &str) -> std::cmp::Ordering {
+    natural_key(a).cmp(&natural_key(b))
+}
+
+/// A text as runs of digits (by value) and of other characters, for natural order.
+fn natural_key(text: &str) -> Vec<(u64, String)> {
+    let mut key = Vec::new();
+    let mut rest = text;
+    while !rest.is_empty() {
+        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+        if digits > 0 {
+            key.push((rest[..digits].parse().unwrap_or(u64::MAX), String::new()));
+            rest = &rest[digits..];
+        } else {
+            let other = rest
+                .char_indices()
+                .find(|(_, c)| c.is_ascii_digit())
+                .map_or(rest.len(), |(i, _)| i);
+            key.push((0, rest[..other].to_owned()));
+            rest = &rest[other..];
+        }
+    }
+    key
+}
+
+/// A game's position from the stored Game view's `game` and `position`.
+pub fn stored_position(game: &str, position: &str) -> Option<Position> {
+    GameKind::named(game)?.stored_set_up(position)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn legal_moves_are_in_natural_order() {
+        let checkers = legal_moves(&GameKind::Checkers.start());
+        assert_eq!(
+            checkers,
+            ["9-13", "9-14", "10-14", "10-15", "11-15", "11-16", "12-16"]
+        );
+        let chess = legal_moves(&GameKind::Chess.start());
+        assert_eq!(chess.len(), 20);
+        assert_eq!(chess[..4], ["Na3", "Nc3", "Nf3", "Nh3"]);
+        assert!(chess.contains(&"e4".to_owned()));
+    }
+}
