@@ -5,6 +5,7 @@ mod helpers;
 
 mod adjournment;
 mod browser;
+mod checkers;
 mod clocks;
 mod concurrency;
 mod conditional;

@@ -2,7 +2,7 @@
 //! under the server's envelope key in the same transaction as the event that records its
 //! commitment, and decrypted only to open it at the resumption (or for its sealer to read).
 
-use domain::game::{envelope_to_open, Actor, EnvelopeKind, EventBody, Side, Timestamp};
+use domain::game::{envelope_to_open, Actor, EnvelopeKind, EventBody, Rules, Side, Timestamp};
 use domain::games::Notation;
 use domain::{GameId, PlayerId};
 
@@ -58,10 +58,14 @@ pub fn seal(
                     Side::Black
                 }
             });
+            // The sealer's notation, where it is one of this game's, reads the move at opening.
+            let notation = notation
+                .clone()
+                .filter(|n| game.is_some_and(|g| g.kind.notation_named(n).is_some()));
             let content = Content {
                 text: text.clone(),
                 nonce: nonce.clone(),
-                notation: notation.clone(),
+                notation,
             };
             let row = EnvelopeRow {
                 game_id: id.to_string(),
