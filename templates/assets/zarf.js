@@ -56,11 +56,81 @@
     source.addEventListener("changed", redraw);
   }
 
+  /* Moves along a route (checkers): click the piece, then each square it lands on, or drag it
+     through them; the move is played once the squares name one legal move (the form's
+     data-routes lists them all, every square of each route). */
+  function routes(form, svg) {
+    var field = form.querySelector("input[name=move]");
+    var all = form.getAttribute("data-routes").split(" ").filter(Boolean).map(function (m) {
+      return { text: m, squares: m.split(/[-x]/) };
+    });
+    var path = [];
+    var marks = [];
+    var dragging = false;
+
+    function clear() {
+      marks.forEach(function (m) { m.remove(); });
+      marks = [];
+      path = [];
+    }
+
+    function mark(square) {
+      var rect = svg.querySelector("rect.dark[data-square='" + square + "']");
+      if (!rect) { return; }
+      var m = rect.cloneNode(false);
+      m.setAttribute("class", "picked");
+      m.removeAttribute("data-square");
+      rect.parentNode.insertBefore(m, svg.querySelector(".piece"));
+      marks.push(m);
+    }
+
+    /* The legal moves whose route begins with `squares`. */
+    function following(squares) {
+      return all.filter(function (m) {
+        return squares.every(function (s, i) { return m.squares[i] === s; });
+      });
+    }
+
+    function add(square) {
+      if (path.length && path[path.length - 1] === square) { return; }
+      var next = path.concat([square]);
+      var left = following(next);
+      if (!left.length) {
+        /* Not on any route: another of one's pieces starts again. */
+        clear();
+        if (following([square]).length) { path = [square]; mark(square); }
+        return;
+      }
+      path = next;
+      mark(square);
+      if (path.length > 1 && left.length === 1) {
+        field.value = left[0].text;
+        form.submit();
+      }
+    }
+
+    svg.addEventListener("pointerdown", function (e) {
+      var square = e.target.getAttribute && e.target.getAttribute("data-square");
+      if (!square) { return; }
+      e.preventDefault();
+      dragging = true;
+      add(square);
+    });
+    svg.addEventListener("pointermove", function (e) {
+      if (!dragging || !path.length) { return; }
+      var el = document.elementFromPoint(e.clientX, e.clientY);
+      var square = el && el.getAttribute("data-square");
+      if (square && following(path.concat([square])).length) { add(square); }
+    });
+    document.addEventListener("pointerup", function () { dragging = false; });
+  }
+
   /* Moves by clicking a piece and then its square, or by dragging it there. */
   function board() {
     var form = document.querySelector("form.move[data-board]");
     var svg = form && document.querySelector(".playable .board");
     if (!svg) { return; }
+    if (form.hasAttribute("data-routes")) { routes(form, svg); return; }
     var field = form.querySelector("input[name=move]");
     var promote = form.querySelector(".promote");
     var from = null;

@@ -839,3 +839,121 @@ async fn conditional_moves_built_on_the_board_and_played_live() {
     look(&c, "conditional-withdrawn").await;
     c.close().await.unwrap();
 }
+
+/// The moves the page lists, once they hold `text` (the page redraws itself meanwhile).
+async fn until_listed(c: &Client, text: &str) {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    while !listed(c).await.contains(text) {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "never listed {text:?}: {}",
+            listed(c).await
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn checkers_played_by_clicks_and_drags_and_seen_live() {
+    let Some(driver) = start_driver().await else {
+        return;
+    };
+    let app = spawn_app(Backend::Sqlite).await;
+    let white = app.create_player("Ayşe").await;
+    let black = app
+        .create_player_with(json!({"name": "Mehmet", "locale": "tr"}))
+        .await;
+    // Black's man on 14 takes 18 and then 26 or 27: two routes through 23, each crowning.
+    let res = app
+        .create_game_with(
+            &app.admin,
+            json!({"white": white.id, "black": black.id, "game": "checkers",
+                "start_position": "B:W18,21,26,27:B14"}),
+        )
+        .await;
+    let id = res.json::<Value>().await.unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let b = browser(&driver).await;
+    sign_in_as(&b, &app, &black.id).await;
+    b.goto(&app.url(&format!("/games/{id}?lang=tr")))
+        .await
+        .unwrap();
+    look(&b, "checkers-tr").await;
+    assert!(
+        b.find(Locator::Css(".promote")).await.is_err(),
+        "no promotion choice in checkers"
+    );
+    let w = browser(&driver).await;
+    sign_in_as(&w, &app, &white.id).await;
+    w.goto(&app.url(&format!("/games/{id}?lang=en")))
+        .await
+        .unwrap();
+    // Black clicks the man, then each square it lands on: after 23 two routes remain, 32 names
+    // one, and the move is played.
+    click(&b, ".playable rect.dark[data-square='14']").await;
+    click(&b, ".playable rect.dark[data-square='23']").await;
+    assert_eq!(
+        app.get_game(&id).await["ply"],
+        0,
+        "two routes still go on from 23"
+    );
+    click(&b, ".playable rect.dark[data-square='32']").await;
+    until_listed(&b, "14x23x32").await;
+    let game = app.get_game(&id).await;
+    assert_eq!(game["moves"], json!(["14x23x32"]));
+    assert_eq!(
+        game["position"], "W:W21,26:BK32",
+        "crowned where the move ended"
+    );
+    // White's open page shows it without a reload, the captured men and the crown drawn.
+    until_listed(&w, "14x23x32").await;
+    let board = w
+        .find(Locator::Css(".board"))
+        .await
+        .unwrap()
+        .html(false)
+        .await
+        .unwrap();
+    assert_eq!(board.matches("class=\"captured\"").count(), 2, "{board}");
+    assert_eq!(board.matches("class=\"crown black\"").count(), 1, "{board}");
+    look(&w, "checkers").await;
+    // White drags the man on 21 to 17; Black's page hears it.
+    let from = w
+        .find(Locator::Css(".playable rect.dark[data-square='21']"))
+        .await
+        .unwrap();
+    let to = w
+        .find(Locator::Css(".playable rect.dark[data-square='17']"))
+        .await
+        .unwrap();
+    use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
+    let drag = MouseActions::new("mouse".into())
+        .then(PointerAction::MoveToElement {
+            element: from,
+            duration: None,
+            x: 0.0,
+            y: 0.0,
+        })
+        .then(PointerAction::Down {
+            button: MOUSE_BUTTON_LEFT,
+        })
+        .then(PointerAction::MoveToElement {
+            element: to,
+            duration: Some(Duration::from_millis(200)),
+            x: 0.0,
+            y: 0.0,
+        })
+        .then(PointerAction::Up {
+            button: MOUSE_BUTTON_LEFT,
+        });
+    w.perform_actions(drag).await.unwrap();
+    until_listed(&b, "21-17").await;
+    assert_eq!(
+        app.get_game(&id).await["moves"],
+        json!(["14x23x32", "21-17"])
+    );
+    b.close().await.unwrap();
+    w.close().await.unwrap();
+}

@@ -88,8 +88,8 @@ pub fn svg(board: &Board, last: Option<&Move>, from_black: bool, t: &Texts, id: 
         let _ = write!(
             s,
             r#"<text class="coord" x="{}" y="{}" aria-hidden="true">{}</text>"#,
-            x + 1,
-            y + 3,
+            f64::from(x) + 0.5,
+            f64::from(y) + 2.2,
             index + 1
         );
         let colour = if has(board.white, index) {
@@ -104,14 +104,15 @@ pub fn svg(board: &Board, last: Option<&Move>, from_black: bool, t: &Texts, id: 
         let role = if king { "king" } else { "man" };
         let _ = write!(
             s,
-            r#"<circle class="piece {colour} {role}" data-square="{}" cx="{cx}" cy="{cy}" r="3.8"/>"#,
-            index + 1
+            r#"<circle class="piece {colour} {role}" data-square="{}" cx="{cx}" cy="{}" r="3.3"/>"#,
+            index + 1,
+            f64::from(cy) + 0.4
         );
         if king {
             let _ = write!(
                 s,
                 r#"<text class="crown {colour}" x="{cx}" y="{}" text-anchor="middle" dominant-baseline="central" aria-hidden="true">♛</text>"#,
-                cy + 1
+                f64::from(cy) + 0.7
             );
         }
     }

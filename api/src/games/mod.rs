@@ -152,6 +152,41 @@ fn natural_key(text: &str) -> Vec<(u64, String)> {
     key
 }
 
+/// What a game's page needs of the game beyond its board and moves.
+pub struct PageParts {
+    /// A pawn reaching the last rank asks which piece it becomes (chess).
+    pub promotion: bool,
+    /// Every legal move with every square of its route, for moves made on the board by
+    /// clicking each square in turn (checkers); `None` where a move is a piece and its square.
+    pub routes: Option<String>,
+    /// Conditional lines can be built by moving pieces on the board (chess: as UCI).
+    pub board_builds_lines: bool,
+    /// The message key of the move field's label, with the notations it takes.
+    pub move_label: &'static str,
+    /// The message key of the draw claims' heading (chess names its Laws' articles).
+    pub claim_title: &'static str,
+}
+
+/// The page's parts for `game` as it stands.
+pub fn page_parts(game: &Game) -> PageParts {
+    match game.position() {
+        Position::Chess(_) => PageParts {
+            promotion: true,
+            routes: None,
+            board_builds_lines: true,
+            move_label: "page-your-move-label",
+            claim_title: "page-claim-title",
+        },
+        Position::Checkers(_) => PageParts {
+            promotion: false,
+            routes: Some(legal_moves(game.position()).join(" ")),
+            board_builds_lines: false,
+            move_label: "page-your-move-label-checkers",
+            claim_title: "page-claim-title-checkers",
+        },
+    }
+}
+
 /// A game's position from the stored Game view's `game` and `position`.
 pub fn stored_position(game: &str, position: &str) -> Option<Position> {
     GameKind::named(game)?.stored_set_up(position)

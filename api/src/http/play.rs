@@ -53,6 +53,12 @@ struct GamePage<'a> {
     arbiter: Option<ArbiterPanel>,
     /// A player's conditional moves, for that player.
     conditional: Option<ConditionalPanel>,
+    /// What the game's own rules add to the page: promotion, moves by route.
+    parts: crate::games::PageParts,
+    /// The draws this game's player may claim: the form's action and its button.
+    claims: Vec<(&'static str, String)>,
+    /// The game's name, in the reader's language.
+    game_name: String,
 }
 
 /// A player's conditional moves on their game's page: the lines that remain, in their notation,
@@ -133,6 +139,9 @@ pub(crate) async fn render(
         envelope,
         arbiter,
         conditional,
+        parts,
+        claims,
+        game_name,
     ) = web::block(move || -> Result<_, ApiError> {
         let state = s;
         let (viewer, t) = reader.resolve(credentials, &state)?;
@@ -196,6 +205,18 @@ pub(crate) async fn render(
             ),
             _ => None,
         };
+        let parts = crate::games::page_parts(game);
+        let draws = game.draws();
+        let mut claims = Vec::new();
+        if draws.threefold_claim {
+            claims.push(("claim_threefold", t.text("page-claim-threefold")));
+        }
+        match draws.no_progress_claim.map(|(kind, _)| kind) {
+            Some(ClaimKind::FiftyMoves) => claims.push(("claim_fifty", t.text("page-claim-fifty"))),
+            Some(ClaimKind::FortyMoves) => claims.push(("claim_forty", t.text("page-claim-forty"))),
+            Some(ClaimKind::ThreefoldRepetition) | None => {}
+        }
+        let game_name = t.text(&format!("game-{}", game.kind.name()));
         Ok((
             t,
             organiser,
@@ -209,6 +230,9 @@ pub(crate) async fn render(
             envelope,
             arbiter,
             conditional,
+            parts,
+            claims,
+            game_name,
         ))
     })
     .await??;
@@ -230,6 +254,9 @@ pub(crate) async fn render(
         envelope,
         arbiter,
         conditional,
+        parts,
+        claims,
+        game_name,
     };
     Ok(csrf.answer(page::html(status, &page)?))
 }
@@ -379,11 +406,11 @@ pub async fn action_form(
         "offer_draw" => Command::OfferDraw,
         "accept_draw" => Command::AcceptDraw,
         "decline_draw" => Command::DeclineDraw,
-        "claim_threefold" | "claim_fifty" => {
-            let kind = if form.action == "claim_threefold" {
-                ClaimKind::ThreefoldRepetition
-            } else {
-                ClaimKind::FiftyMoves
+        "claim_threefold" | "claim_fifty" | "claim_forty" => {
+            let kind = match form.action.as_str() {
+                "claim_threefold" => ClaimKind::ThreefoldRepetition,
+                "claim_fifty" => ClaimKind::FiftyMoves,
+                _ => ClaimKind::FortyMoves,
             };
             let typed = form.intended_move.clone().unwrap_or_default();
             let intended_move = match typed.trim() {
@@ -417,7 +444,7 @@ pub async fn action_form(
         other => {
             return Err(ApiError::bad_request(format!(
                 "unknown action {other:?}: use offer_draw, accept_draw, decline_draw, \
-                 claim_threefold, claim_fifty or resign"
+                 claim_threefold, claim_fifty, claim_forty or resign"
             )))
         }
     };
