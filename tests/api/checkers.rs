@@ -279,3 +279,76 @@ both_backends! {
         assert_eq!(pdn.matches("[GameType \"21\"]").count(), 4, "{pdn}");
     }
 }
+
+/// `zarf ARGS…`: its exit code and standard output.
+fn zarf(args: &[&str]) -> (i32, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_zarf"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+    )
+}
+
+#[test]
+fn zarf_perft_and_moves_agree_with_the_published_counts() {
+    let (code, out) = zarf(&["perft", "--game", "checkers", "--depth", "9"]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "1 7\n2 49\n3 302\n4 1469\n5 7361\n6 36768\n7 179740\n8 845931\n9 3963680\n"
+    );
+    // Chess's counts, as every engine publishes them; and Kiwipete's.
+    assert_eq!(
+        zarf(&["perft", "--depth", "4"]).1,
+        "1 20\n2 400\n3 8902\n4 197281\n"
+    );
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    assert_eq!(
+        zarf(&[
+            "perft",
+            "--game",
+            "chess",
+            "--depth",
+            "3",
+            "--position",
+            kiwipete
+        ])
+        .1,
+        "1 48\n2 2039\n3 97862\n"
+    );
+    // Each move with the position after it; the two ways round a king's loop are two moves.
+    let (code, out) = zarf(&[
+        "moves",
+        "--game",
+        "checkers",
+        "--position",
+        "W:WK26:B14,15,22,23",
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(out, "26x17x10x19x26 B:WK26:B\n26x19x10x17x26 B:WK26:B\n");
+    let (_, out) = zarf(&[
+        "moves",
+        "--game",
+        "chess",
+        "--position",
+        "7k/8/8/8/8/8/8/R6K w - - 0 1",
+    ]);
+    assert_eq!(out.lines().count(), 16, "{out}");
+    assert!(
+        out.contains("\nRa8+ R6k/8/8/8/8/8/8/7K b - - 1 1\n"),
+        "{out}"
+    );
+    // A game that is over has no moves; what is not a game or a position is refused.
+    assert_eq!(
+        zarf(&["moves", "--game", "checkers", "--position", "W:W29:B25,22"]),
+        (0, String::new())
+    );
+    assert_eq!(zarf(&["perft", "--game", "go", "--depth", "1"]).0, 2);
+    assert_eq!(
+        zarf(&["moves", "--game", "checkers", "--position", "B:W33:B1"]).0,
+        2
+    );
+}
