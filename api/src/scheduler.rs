@@ -1,6 +1,6 @@
 //! The scheduler: one thread per server that acts on time and runs the long judgements. It claims
 //! games whose deadline has passed and records their flag fall (6.9: "can the opponent still
-//! mate", chasolver's full search), and sends time reminders (80% of the turn's time used, 24
+//! mate", the rules' full search), and sends time reminders (80% of the turn's time used, 24
 //! hours left) through the outbox. Between rounds it runs the whole dead-position test on the
 //! games queued for it ([`crate::app::verdicts`]) as they come. With PostgreSQL several servers
 //! share the timed work: claims skip rows another server is claiming (`FOR UPDATE SKIP LOCKED`)

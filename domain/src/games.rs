@@ -1,6 +1,6 @@
 //! The games zarf plays, side by side: [`GameKind`] is one set of [`Rules`] that is any of them,
-//! in the manner of shakmaty's `VariantPosition` — its position, move, notation and memo are
-//! each game's own, and every question is passed to the game the position is of. The service
+//! as a chess library's variant position is any of its variants — its position, move, notation
+//! and memo are each game's own, and every question is passed to the game the position is of. The service
 //! plays `GameState<GameKind>` and names no game.
 //!
 //! A new game is a sibling module of `chess` and `checkers` with a unit type implementing

@@ -8,7 +8,7 @@
 
 pub mod checkers;
 pub mod chess;
-pub mod fuzzing;
+pub use chess::fuzzing;
 pub mod game;
 pub mod games;
 pub mod ids;

@@ -13,7 +13,7 @@
 //!    it expects). One loop does this for every caller.
 //!
 //! Where judging runs: on an HTTP worker, a command on a cached fold that its kind vouches is
-//! quick (a game's move that cannot need chasolver's full search, D35) is judged on the worker
+//! quick (a game's move that cannot need the rules' full search, D35) is judged on the worker
 //! itself; anything else goes to a blocking thread. Callers on their own threads
 //! ([`execute_on`]) judge in place.
 

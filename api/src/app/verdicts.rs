@@ -1,7 +1,7 @@
 //! The whole dead-position test (5.2.2) after a move, off the request path. Where judging a move
 //! let the game go on without the whole answer (the fast check settled nothing and the full
 //! search did not run), the move's landing queues the game here; the scheduler's thread, which
-//! also judges flag falls (6.9), takes it within moments and runs chasolver's full search on the
+//! also judges flag falls (6.9), takes it within moments and runs the rules' full search on the
 //! game's cached state, remembering the answer there. A dead position is recorded through the
 //! command pipeline, as of the move that made it. Any command that reaches the game first runs the
 //! same test before it is judged ([`domain::game::judge`]), so nothing is accepted after a dead

@@ -158,7 +158,7 @@ impl MatingLine {
             .filter(|&m| is_quiet_piece_move(to, m))
             .take(TEMPOS)
             .find_map(|tempo| {
-                let undo = ChessMove::new(tempo.get_dest(), tempo.get_source(), None);
+                let undo = chess::ChessMove::new(tempo.get_dest(), tempo.get_source(), None);
                 let detour = [tempo, back, undo];
                 let mut moves = Vec::with_capacity(self.moves.len() + 3);
                 moves.extend(detour);

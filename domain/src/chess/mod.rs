@@ -1,7 +1,9 @@
-//! Chess, behind the seam the game core talks through. This module (and only this module) knows
-//! shakmaty and chasolver; the game core asks it to read a move, play it, and judge the position.
-//! Dama, checkers and Tavla will sit beside it as sibling modules with the same questions.
+//! Chess, behind the seam the game core talks through. This module (and, in the service, only
+//! chess's page and mail adapter) knows shakmaty and chasolver; the game core asks it to read a
+//! move, play it, and judge the position.
+//! Checkers sits beside it, answering the same questions; every other game will too.
 
+pub mod fuzzing;
 #[cfg(test)]
 mod judging_tests;
 mod mating_line;
@@ -604,7 +606,7 @@ mod tests {
         fn the_direct_board_matches_its_fen_along_random_games(
             picks in proptest::collection::vec(proptest::num::u16::ANY, 0..160)
         ) {
-            let mut pos = ChessPosition::default();
+            let mut pos: ChessPosition = Default::default();
             for pick in picks {
                 proptest::prop_assert!(direct_board_matches_fen(&pos), "{}", fen_of(&pos));
                 let moves = pos.legal_moves();

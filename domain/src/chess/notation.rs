@@ -827,7 +827,7 @@ mod tests {
 
     #[test]
     fn english_san_is_read_tolerantly() {
-        let p = Chess::default();
+        let p = shakmaty::Chess::default();
         for t in ["e4", "e2e4", "e2-e4", "e4!", "e4!?", " e4 "] {
             assert_eq!(read(&p, t, Some(Notation::San)), Ok("e4".into()), "{t}");
         }
@@ -910,7 +910,7 @@ mod tests {
 
     #[test]
     fn turkish_german_french_letters() {
-        let p = Chess::default();
+        let p = shakmaty::Chess::default();
         assert_eq!(read(&p, "Af3", Some(Notation::SanTr)), Ok("Nf3".into()));
         assert_eq!(read(&p, "Sf3", Some(Notation::SanDe)), Ok("Nf3".into()));
         assert_eq!(read(&p, "Cf3", Some(Notation::SanFr)), Ok("Nf3".into()));
@@ -962,7 +962,7 @@ mod tests {
 
     #[test]
     fn garbage_is_unparseable() {
-        let p = Chess::default();
+        let p = shakmaty::Chess::default();
         for t in [
             "hello", "e9", "Zf3", "9999", "e2e4e4", "x", "=Q", "O-O-O-O", "e.p.",
         ] {

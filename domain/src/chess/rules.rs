@@ -15,7 +15,7 @@ use crate::game::{
 pub struct Chess;
 
 impl Rules for Chess {
-    type Position = ChessPosition;
+    type Position = shakmaty::Chess;
     type Move = Move;
     type Notation = Notation;
     type Memo = MateMemo;

@@ -357,7 +357,7 @@ mod tests {
 
     #[test]
     fn lines_are_read_move_by_move_and_answer_on_moves() {
-        let start = Chess.start();
+        let start = crate::chess::Chess.start();
         let read = ConditionalLines::parse::<Chess>(
             &start,
             Side::Black,
@@ -398,7 +398,7 @@ mod tests {
 
     #[test]
     fn the_player_to_move_sets_lines_from_their_own_move() {
-        let start = Chess.start();
+        let start = crate::chess::Chess.start();
         let parse = |l: &[&str]| {
             ConditionalLines::parse::<Chess>(&start, Side::White, &lines(l), None, None)
         };
@@ -418,7 +418,7 @@ mod tests {
 
     #[test]
     fn any_accepted_notation_is_read() {
-        let start = Chess.start();
+        let start = crate::chess::Chess.start();
         let turkish = ConditionalLines::parse::<Chess>(
             &start,
             Side::Black,
@@ -432,7 +432,7 @@ mod tests {
 
     #[test]
     fn a_wrong_set_of_lines_is_refused_with_the_line_and_ply() {
-        let start = Chess.start();
+        let start = crate::chess::Chess.start();
         let parse = |l: &[&str]| {
             ConditionalLines::parse::<Chess>(&start, Side::Black, &lines(l), None, None)
         };

@@ -133,7 +133,7 @@ pub trait Rules: Copy + fmt::Debug + PartialEq + Eq + Send + Sync + 'static {
     /// Does the position end the game by itself (chess: checkmate, stalemate, a dead position)?
     fn ending(pos: &Self::Position, memo: &Self::Memo) -> Option<Ending>;
 
-    /// Could judging [`Rules::ending`] of `pos` take long (chess: chasolver's full search)? A
+    /// Could judging [`Rules::ending`] of `pos` take long (chess: the full search for a mate)? A
     /// server judges such moves off the threads that serve requests. Never false where it could;
     /// it may prepare `memo` for the judgement that follows on this same copy of the state.
     fn ending_may_take_long(pos: &Self::Position, memo: &mut Self::Memo) -> bool;
@@ -150,7 +150,7 @@ pub trait Rules: Copy + fmt::Debug + PartialEq + Eq + Send + Sync + 'static {
         false
     }
 
-    /// The whole answer [`Rules::verdict_pending`] waits for (chess: chasolver's full search
+    /// The whole answer [`Rules::verdict_pending`] waits for (chess: the full search for a mate
     /// wherever the fast check does not settle it). May take long; a server runs it off the
     /// request path. Remembers in `memo` that `pos` is settled where it goes on.
     fn verdict(pos: &Self::Position, memo: &Self::Memo) -> Verdict {

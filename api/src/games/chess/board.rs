@@ -190,7 +190,7 @@ mod tests {
 
     #[test]
     fn sixty_four_squares_a1_dark_at_the_viewers_left() {
-        let start = Chess::default();
+        let start = shakmaty::Chess::default();
         let white = svg(&start, None, false, &en(), "b");
         assert_eq!(
             rects(&white, "dark").len() + rects(&white, "light").len(),

@@ -9,7 +9,7 @@ use crate::game::time_control::TimeControl;
 use crate::game::types::{Actor, GameResult, Side, Termination};
 
 /// 6.9 (6.10 in 2005): the side to move has run out of time. It loses, unless the opponent cannot
-/// checkmate by any series of legal moves (chasolver's full search): then the game is drawn. If the
+/// checkmate by any series of legal moves (the rules' full search): then the game is drawn. If the
 /// search cannot decide, nothing proves the draw and the loss stands.
 pub(super) fn flag_fall<R: Rules>(
     game: &Game<R>,

@@ -309,7 +309,7 @@ pub fn judge<R: Rules>(
     })
 }
 
-/// Might judging `command` in `state` run chasolver's full search: the dead-position test where
+/// Might judging `command` in `state` run the rules' full search: the dead-position test where
 /// the fast check leaves it open after a move (5.2.2), or "can the opponent still mate" when a
 /// flag falls or a sealed move is judged (6.9)? It takes microseconds on nearly every position but
 /// up to about a second on rare ones, so a server judges such commands off the threads that serve
@@ -317,7 +317,7 @@ pub fn judge<R: Rules>(
 /// or after which the position needs no full search: the game's remembered mating line carries
 /// to it (carried here, on this state's own memo, for the test to find), or the fast check settles
 /// it. True for every other command, whatever it would do. Never false where `decide` on this same
-/// state would search (tested on random games and on chasolver's corpus).
+/// state would search (tested on random chess games and on a corpus of chess's hardest positions).
 pub fn judging_may_search<R: Rules>(
     state: &mut GameState<R>,
     command: &Command<R>,
