@@ -417,6 +417,12 @@ mod tests {
             .chain(domain::games::Notation::all().map(|n| format!("notation-{}", n.as_str())))
             .chain(GameKind::ALL.iter().map(|k| format!("game-{}", k.name())))
             .chain(
+                GameKind::ALL
+                    .iter()
+                    .flat_map(|k| k.rule_sets())
+                    .map(|r| format!("rules-{}", r.as_str())),
+            )
+            .chain(
                 ["every-event", "digest", "reminders-only"]
                     .map(|mode| format!("page-settings-mail-{mode}")),
             )

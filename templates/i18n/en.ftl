@@ -420,8 +420,9 @@ page-organise-too-many = At most { $max } pupils at once.
 page-organise-no-names = Write at least one name.
 page-organise-new-game = New game
 page-organise-days = Days for each move (empty: no clock)
+page-organise-game = Game
 page-organise-rules = Rules
-page-organise-fen = Start position (FEN, optional)
+page-organise-fen = Start position (chess FEN or checkers PDN FEN, optional)
 page-organise-event = Event (optional)
 page-organise-create-game = Create the game
 page-organise-two-players = Add two players first.
@@ -432,6 +433,8 @@ page-codes-print = Print this page and cut along the lines: each pupil gets thei
 page-codes-where = Sign in at { $url }. The code works once.
 rules-fide2023 = FIDE Laws 2023
 rules-fide2005 = FIDE Laws 2005 (no automatic draws)
+rules-wcdf = WCDF rules (checkers)
+rules-the-games-own = the game's own (chess: FIDE Laws 2023)
 
 # A tournament's refusals.
 tournament-not-found = There is no such tournament.
@@ -481,6 +484,7 @@ page-tournament-end-date = Last day
 page-tournament-play = How games are played
 page-tournament-over-the-board = Over the board
 page-tournament-online = Online in zarf
+page-tournament-game-kind = Game (online)
 page-tournament-days = Days per move (online)
 page-tournament-half-point-byes = Players may ask for a half-point bye
 page-tournament-create = Create the tournament

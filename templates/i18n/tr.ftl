@@ -420,8 +420,9 @@ page-organise-too-many = Bir seferde en çok { $max } öğrenci.
 page-organise-no-names = En az bir ad yazın.
 page-organise-new-game = Yeni oyun
 page-organise-days = Her hamle için gün (boş: saatsiz)
+page-organise-game = Oyun
 page-organise-rules = Kurallar
-page-organise-fen = Başlangıç konumu (FEN, isteğe bağlı)
+page-organise-fen = Başlangıç konumu (satranç FEN'i ya da İngiliz daması PDN FEN'i, isteğe bağlı)
 page-organise-event = Etkinlik (isteğe bağlı)
 page-organise-create-game = Oyunu oluştur
 page-organise-two-players = Önce iki oyuncu ekleyin.
@@ -432,6 +433,8 @@ page-codes-print = Bu sayfayı yazdırıp çizgilerden kesin: her öğrenci kend
 page-codes-where = { $url } adresinden giriş yapın. Kod bir kez çalışır.
 rules-fide2023 = FIDE Kuralları 2023
 rules-fide2005 = FIDE Kuralları 2005 (kendiliğinden beraberlik yok)
+rules-wcdf = WCDF kuralları (İngiliz daması)
+rules-the-games-own = oyunun kendi kuralları (satranç: FIDE Kuralları 2023)
 
 # A tournament's refusals.
 tournament-not-found = Böyle bir turnuva yok.
@@ -481,6 +484,7 @@ page-tournament-end-date = Son gün
 page-tournament-play = Oyunlar nasıl oynanır
 page-tournament-over-the-board = Tahta başında
 page-tournament-online = zarf'ta çevrim içi
+page-tournament-game-kind = Oyun (çevrim içi)
 page-tournament-days = Hamle başına gün (çevrim içi)
 page-tournament-half-point-byes = Oyuncular yarım puanlık bay isteyebilir
 page-tournament-create = Turnuvayı oluştur

@@ -15,6 +15,7 @@ use crate::on_each_backend;
 
 on_each_backend!(
     a_move_mails_the_opponent_once,
+    a_checkers_move_mails_its_board_and_the_end_its_pdn,
     an_smtp_outage_loses_nothing_and_sends_nothing_twice,
     a_digest_waits_for_its_hour,
     mail_not_to_be_sent_is_settled,
@@ -272,6 +273,44 @@ async fn a_move_mails_the_opponent_once(backend: Backend) {
     game_over_mails(&all);
     tokio::time::sleep(Duration::from_millis(500)).await;
     assert_eq!(inbox.lock().unwrap().len(), 6, "nothing more");
+}
+
+/// A checkers game's mail: the move as the record writes it, the small board of men, and at the
+/// end the record as PDN.
+async fn a_checkers_move_mails_its_board_and_the_end_its_pdn(backend: Backend) {
+    let (app, inbox) = mail_app(backend).await;
+    let (white, black) = two_players(&app).await;
+    let res = app
+        .create_game_with(
+            &app.admin,
+            json!({"white": white.id, "black": black.id, "game": "checkers"}),
+        )
+        .await;
+    let g = res.json::<Value>().await.unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert_eq!(wait_for(&inbox, 2).await.len(), 2, "game_started to both");
+    app.play(&g, &white, &black, "11-15").await;
+    let all = wait_for(&inbox, 3).await;
+    let m = &all[2];
+    assert_eq!(m.to, ["ayse@okul.tr"]);
+    assert_eq!(m.subject, "Mehmet 11-15 oynadı: hamle sırası sizde");
+    assert_eq!(m.text.matches('⛂').count(), 12, "Black's men: {}", m.text);
+    assert_eq!(m.text.matches('⛀').count(), 12, "White's men: {}", m.text);
+    assert!(m.html.contains("<table") && !m.text.contains('♙'));
+    app.post(
+        &format!("/api/v1/games/{g}/resign"),
+        Some(&white.token),
+        json!({}),
+    )
+    .await;
+    let all = wait_for(&inbox, 5).await;
+    let over: Vec<&Mail> = all
+        .iter()
+        .filter(|m| m.attachments.contains(&"game.pdn".to_owned()))
+        .collect();
+    assert_eq!(over.len(), 2, "the record as PDN to both");
 }
 
 async fn an_smtp_outage_loses_nothing_and_sends_nothing_twice(backend: Backend) {

@@ -187,6 +187,26 @@ pub fn page_parts(game: &Game) -> PageParts {
     }
 }
 
+/// The record of a game of `kind` as a file: its name and media type (PGN for chess, PDN for
+/// draughts).
+pub fn record_file(kind: GameKind) -> (&'static str, &'static str) {
+    if kind.record_format().game_type.is_some() {
+        ("game.pdn", "application/x-pdn")
+    } else {
+        ("game.pgn", "application/x-chess-pgn")
+    }
+}
+
+/// The game a log's creation event names (chess where it names none).
+pub fn kind_of_log(events: &[domain::game::GameEvent]) -> Option<GameKind> {
+    match &events.first()?.body {
+        domain::game::EventBody::GameCreated(c) => {
+            GameKind::named(c.game.as_deref().unwrap_or(domain::game::UNNAMED_GAME))
+        }
+        _ => None,
+    }
+}
+
 /// A game's position from the stored Game view's `game` and `position`.
 pub fn stored_position(game: &str, position: &str) -> Option<Position> {
     GameKind::named(game)?.stored_set_up(position)

@@ -597,17 +597,11 @@ pub async fn pgn(
         return Err(ApiError::not_found(locale));
     }
     let events: Vec<_> = log.into_iter().map(|e| e.event).collect();
-    let chess = matches!(
-        events.first().map(|e| &e.body),
-        Some(EventBody::GameCreated(c)) if c.game.is_none()
-    );
+    let (_, media_type) =
+        crate::games::record_file(crate::games::kind_of_log(&events).unwrap_or(GameKind::Chess));
     let text = export_pgn::<GameKind>(&events).map_err(ApiError::internal)?;
     Ok(HttpResponse::Ok()
-        .content_type(if chess {
-            "application/x-chess-pgn; charset=utf-8"
-        } else {
-            "application/x-pdn; charset=utf-8"
-        })
+        .content_type(format!("{media_type}; charset=utf-8"))
         .body(text))
 }
 

@@ -6,8 +6,9 @@
 use actix_web::http::StatusCode;
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use askama::Template;
+use domain::game::Rules;
 use domain::game::{Locale, TimeControl};
-use domain::games::RuleSetName;
+use domain::games::{GameKind, RuleSetName};
 use serde::Deserialize;
 
 use super::auth::Caller;
@@ -56,6 +57,10 @@ struct OrganisePage {
     classes: Vec<Class>,
     players: Vec<(String, String)>,
     games: Vec<GameLine>,
+    /// The games a new game may be, by name, in the reader's words.
+    kinds: Vec<(&'static str, String)>,
+    /// Every game's rule sets, by name, in the reader's words.
+    rule_sets: Vec<(&'static str, String)>,
 }
 
 #[derive(Template)]
@@ -194,6 +199,15 @@ async fn render(
             .collect(),
         classes,
         games,
+        kinds: GameKind::ALL
+            .iter()
+            .map(|k| (k.name(), t.text(&format!("game-{}", k.name()))))
+            .collect(),
+        rule_sets: GameKind::ALL
+            .iter()
+            .flat_map(|k| k.rule_sets())
+            .map(|r| (r.as_str(), t.text(&format!("rules-{}", r.as_str()))))
+            .collect(),
     };
     Ok(csrf.answer(page::html(status, &page)?))
 }

@@ -7,6 +7,8 @@
 use actix_web::http::StatusCode;
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use askama::Template;
+use domain::game::Rules;
+use domain::games::GameKind;
 use domain::ids::PlayerId;
 use domain::tournament::{
     ByeKind, Command, Entrant, Play, System, Team, TeamTiebreak, Tournament, TournamentState,
@@ -123,7 +125,14 @@ fn shown(id: &str, tour: &Tournament, version: i64, t: Texts, zone: &Zone) -> Sh
         ),
         match &setup.play {
             Play::OverTheBoard => t.text("page-tournament-over-the-board"),
-            Play::Online(_) => t.text("page-tournament-online"),
+            Play::Online(o) => format!(
+                "{} ({})",
+                t.text("page-tournament-online"),
+                t.text(&format!(
+                    "game-{}",
+                    o.game.as_deref().unwrap_or(domain::game::UNNAMED_GAME)
+                ))
+            ),
         },
     ];
     facts.extend(setup.place.clone());
@@ -358,6 +367,8 @@ struct ListPage {
     organiser: bool,
     tournaments: Vec<(String, String, String)>,
     refused: Option<String>,
+    /// The games an online tournament's games may be, by name, in the reader's words.
+    kinds: Vec<(&'static str, String)>,
 }
 
 async fn list(
@@ -390,6 +401,10 @@ async fn list(
         organiser,
         tournaments,
         refused: refused.map(|r| r.1),
+        kinds: GameKind::ALL
+            .iter()
+            .map(|k| (k.name(), t.text(&format!("game-{}", k.name()))))
+            .collect(),
     };
     Ok(csrf.answer(page::html(status, &page)?))
 }
@@ -411,6 +426,8 @@ pub struct NewTournamentForm {
     start_date: Option<String>,
     end_date: Option<String>,
     play: Option<String>,
+    /// Online: the game played.
+    game: Option<String>,
     /// Online: days for each move.
     days: Option<u32>,
     half_point_byes: Option<String>,
@@ -440,6 +457,7 @@ pub async fn new_tournament(
         start_date: form.start_date,
         end_date: form.end_date,
         play: form.play,
+        game: form.game.filter(|_| online),
         time_control: online.then(|| domain::game::TimeControl::PerMove {
             seconds: u64::from(form.days.unwrap_or(3).clamp(1, 60)) * 86_400,
             whole_days: false,

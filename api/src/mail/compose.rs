@@ -218,7 +218,11 @@ pub fn compose(
                     .into_iter()
                     .map(|e| e.event)
                     .collect();
-                attachment = Some(export_pgn::<GameKind>(&log)?);
+                let kind = crate::games::kind_of_log(&log).unwrap_or(GameKind::Chess);
+                attachment = Some((
+                    crate::games::record_file(kind),
+                    export_pgn::<GameKind>(&log)?,
+                ));
             }
             Mail::Adjourned(a) => {
                 args.push(("resume_at", local(&a.resume_at)));
@@ -360,12 +364,11 @@ pub fn compose(
         .singlepart(SinglePart::plain(text))
         .singlepart(SinglePart::html(html));
     let message = match attachment {
-        Some(pgn) => builder.multipart(
-            MultiPart::mixed().multipart(body).singlepart(
-                Attachment::new("game.pgn".into())
-                    .body(pgn, ContentType::parse("application/x-chess-pgn")?),
-            ),
-        )?,
+        Some(((name, media_type), record)) => {
+            builder.multipart(MultiPart::mixed().multipart(body).singlepart(
+                Attachment::new(name.into()).body(record, ContentType::parse(media_type)?),
+            ))?
+        }
         None => builder.multipart(body)?,
     };
     Ok(Ok(message))
