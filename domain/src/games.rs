@@ -121,6 +121,14 @@ macro_rules! games {
                 }
             }
 
+            /// The game's own memo from the start: a memo of no game remembers nothing, so each
+            /// judgement would begin again.
+            fn new_memo(self) -> Memo {
+                match self {
+                    $(GameKind::$variant => Memo::$variant(<$rules>::default().new_memo())),*
+                }
+            }
+
             fn start(self) -> Position {
                 match self {
                     $(GameKind::$variant => Position::$variant(<$rules>::default().start())),*
@@ -396,6 +404,13 @@ mod tests {
             Some(GameKind::Chess)
         );
         assert_eq!(GameKind::named("go"), None);
+    }
+
+    #[test]
+    fn a_new_game_remembers_in_its_own_games_memo() {
+        // A memo of no game would hand each judgement a fresh one: nothing remembered.
+        assert!(matches!(GameKind::Chess.new_memo(), Memo::Chess(_)));
+        assert!(matches!(GameKind::Checkers.new_memo(), Memo::Checkers(())));
     }
 
     #[test]

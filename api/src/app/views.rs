@@ -184,6 +184,16 @@ impl GameView {
                 Some(termination.as_str().to_owned()),
             ),
         };
+        // Each position written once (a view is written for every move).
+        let (start_position, position) = match &game.start_fen {
+            Some(text) => (text.clone(), game.fen()),
+            None if game.ply() == 0 => {
+                let start = GameKind::set_up_text(game.start_position());
+                (start.clone(), start)
+            }
+            None => (GameKind::set_up_text(game.start_position()), game.fen()),
+        };
+        let chess = matches!(game.position(), Position::Chess(_));
         GameView {
             id: game.id.to_string(),
             game: game.kind.name().to_owned(),
@@ -202,11 +212,10 @@ impl GameView {
             status: domain::game::status_name(&game.status).to_owned(),
             result,
             termination,
-            start_position: GameKind::set_up_text(game.start_position()),
-            position: game.fen(),
-            start_fen: matches!(game.start_position(), Position::Chess(_))
-                .then(|| GameKind::set_up_text(game.start_position())),
-            fen: matches!(game.position(), Position::Chess(_)).then(|| game.fen()),
+            start_fen: chess.then(|| start_position.clone()),
+            fen: chess.then(|| position.clone()),
+            start_position,
+            position,
             to_move: game.turn().as_str().to_owned(),
             ply: game.ply(),
             moves: SanList(game.san().to_owned()),

@@ -67,6 +67,11 @@ pub trait Rules: Copy + fmt::Debug + PartialEq + Eq + Send + Sync + 'static {
     /// the translations.
     fn set_up_problems(self) -> &'static [&'static str];
 
+    /// What a new game of this kind starts remembering (nothing, by default).
+    fn new_memo(self) -> Self::Memo {
+        Self::Memo::default()
+    }
+
     /// The standard starting position.
     fn start(self) -> Self::Position;
 

@@ -248,7 +248,7 @@ impl<R: Rules> Game<R> {
             san: String::new(),
             reversible_from: 0,
             offers_after: Vec::new(),
-            memo: R::Memo::default(),
+            memo: kind.new_memo(),
         })
     }
 
