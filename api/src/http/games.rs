@@ -580,7 +580,7 @@ pub async fn game_log(
     get, path = "/api/v1/games/{id}/pgn", tag = "games",
     description = "The game in PGN: the Seven Tag Roster, `SetUp`/`FEN`, `TimeControl`, `Termination`; after each move the time it was made as a comment (`{2026-11-24 14:05 UTC}`), then a draw offer made with it as `{(=)}`.",
     params(("id" = String, Path)),
-    responses((status = 200, description = "PGN", content_type = "application/x-chess-pgn", body = String), (status = 404, body = ErrorBody))
+    responses((status = 200, description = "The record: PGN for chess, PDN for checkers", content((String = "application/x-chess-pgn"), (String = "application/x-pdn"))), (status = 404, body = ErrorBody))
 )]
 #[get("/api/v1/games/{id}/pgn")]
 #[tracing::instrument(level = "debug", skip(state, caller))]

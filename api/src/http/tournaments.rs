@@ -108,7 +108,7 @@ impl PointsBody {
         let tenths = |x: f64| {
             let halves = x * 2.0;
             (halves.fract() == 0.0 && (0.0..=20.0).contains(&halves))
-                .then_some(halves as i32 * 5)
+                .then(|| halves as i32 * 5)
                 .ok_or_else(|| ApiError::bad_request("points: halves of a point, 0 to 10"))
         };
         Ok(Scoring {
@@ -1839,4 +1839,29 @@ pub(crate) async fn continue_in_zarf(
     .await
     .map_err(|e| ApiError::command(e, locale))?;
     command(state, caller, &id, attach).await
+}
+
+#[cfg(test)]
+mod points_tests {
+    use super::PointsBody;
+
+    #[test]
+    fn points_far_out_of_range_are_refused_not_multiplied() {
+        for bye in [-214_748_365.0, 1e300, 10.5, -0.5, 0.25] {
+            let body = PointsBody {
+                win: 1.0,
+                draw: 0.5,
+                loss: 0.0,
+                bye,
+            };
+            assert!(body.scoring().is_err(), "{bye}");
+        }
+        let fine = PointsBody {
+            win: 3.0,
+            draw: 1.0,
+            loss: 0.0,
+            bye: 10.0,
+        };
+        assert_eq!(fine.scoring().unwrap().pairing_bye, 100);
+    }
 }
