@@ -275,6 +275,7 @@ position-pieces = after the side to move come White's pieces and Black's, each o
 position-square = a square is not a number from 1 to 32 (or a range such as 21-32)
 position-square-twice = a square is named twice
 position-man-on-crowning-row = a man stands on the row where it would have been crowned
+position-too-many-pieces = a side has more than twelve pieces
 
 # The board on the game page
 page-board-white-below = Board, White at the bottom

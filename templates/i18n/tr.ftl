@@ -275,6 +275,7 @@ position-pieces = sıradan sonra Beyazın ve Siyahın taşları gelir, her biri 
 position-square = bir kare 1 ile 32 arasında bir sayı (ya da 21-32 gibi bir aralık) değil
 position-square-twice = bir kare iki kez yazılmış
 position-man-on-crowning-row = bir taş dama olacağı sırada duruyor
+position-too-many-pieces = bir tarafın on ikiden fazla taşı var
 
 # The board on the game page
 page-board-white-below = Tahta, beyazlar altta

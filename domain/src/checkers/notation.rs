@@ -72,13 +72,14 @@ fn follows(path: &[u8], written: &[u8]) -> bool {
 }
 
 /// Every reason [`read_position`] gives for a text that is no position, as message keys.
-pub const POSITION_PROBLEMS: [&str; 6] = [
+pub const POSITION_PROBLEMS: [&str; 7] = [
     "position-too-long",
     "position-turn",
     "position-pieces",
     "position-square",
     "position-square-twice",
     "position-man-on-crowning-row",
+    "position-too-many-pieces",
 ];
 
 /// The longest position text accepted (every square named, with kings, is under 120).
@@ -143,6 +144,10 @@ pub fn read_position(text: &str) -> Result<Board, SetUpError> {
         return Err(SetUpError::Invalid("position-pieces"));
     }
     for side in [Side::White, Side::Black] {
+        // A side has twelve pieces at most (and a capture route room for each).
+        if board.pieces(side).count_ones() > 12 {
+            return Err(SetUpError::Invalid("position-too-many-pieces"));
+        }
         if board.pieces(side) & !board.kings & crowning_row(side) != 0 {
             return Err(SetUpError::Invalid("position-man-on-crowning-row"));
         }
@@ -234,6 +239,7 @@ mod tests {
             ("W:W9-5:B1", "position-square"),
             ("W:W2:B12", "position-man-on-crowning-row"),
             ("W:W12:B30", "position-man-on-crowning-row"),
+            ("W:WK1:B5-17", "position-too-many-pieces"),
         ] {
             assert_eq!(
                 read_position(text),
