@@ -2,10 +2,10 @@
 
 use actix_web::{get, post, web, HttpResponse};
 use domain::game::{
-    export_pgn, Actor, ClaimKind, CreateGame, EventBody, GameResult, Locale, MoveText, Participant,
-    Rejection, SealedMoveCheck, TimeControl,
+    Actor, ClaimKind, CreateGame, EventBody, GameResult, Locale, MoveText, Participant, Rejection,
+    SealedMoveCheck, TimeControl,
 };
-use domain::games::{GameKind, Notation, RuleSetName};
+use domain::games::{Notation, RuleSetName};
 use domain::{GameId, PlayerId};
 
 use serde::{Deserialize, Serialize};
@@ -105,15 +105,6 @@ pub struct EventView {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct EventsAnswer {
     pub events: Vec<EventView>,
-}
-
-/// The legal moves of the player to move.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct LegalMovesAnswer {
-    /// Each move in the game's standard notation (chess: SAN; checkers: PDN with every landing
-    /// square of a capture), exactly as `POST …/moves` takes it, in natural order; none once
-    /// the game is over.
-    pub moves: Vec<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -574,71 +565,6 @@ pub async fn game_log(
         })
         .collect();
     Ok(HttpResponse::Ok().json(EventsAnswer { events }))
-}
-
-#[utoipa::path(
-    get, path = "/api/v1/games/{id}/pgn", tag = "games",
-    description = "The game in PGN: the Seven Tag Roster, `SetUp`/`FEN`, `TimeControl`, `Termination`; after each move the time it was made as a comment (`{2026-11-24 14:05 UTC}`), then a draw offer made with it as `{(=)}`.",
-    params(("id" = String, Path)),
-    responses((status = 200, description = "The record: PGN for chess, PDN for checkers", content((String = "application/x-chess-pgn"), (String = "application/x-pdn"))), (status = 404, body = ErrorBody))
-)]
-#[get("/api/v1/games/{id}/pgn")]
-#[tracing::instrument(level = "debug", skip(state, caller))]
-pub async fn pgn(
-    state: web::Data<AppState>,
-    caller: Caller,
-    id: web::Path<String>,
-) -> Result<HttpResponse, ApiError> {
-    let locale = caller.locale();
-    let id = game_id(&id, locale)?.to_string();
-    let store = state.store.clone();
-    let log = web::block(move || store.load_events(&id)).await??;
-    if log.is_empty() {
-        return Err(ApiError::not_found(locale));
-    }
-    let events: Vec<_> = log.into_iter().map(|e| e.event).collect();
-    let (_, media_type) =
-        crate::games::record_file(crate::games::kind_of_log(&events).unwrap_or(GameKind::Chess));
-    let text = export_pgn::<GameKind>(&events).map_err(ApiError::internal)?;
-    Ok(HttpResponse::Ok()
-        .content_type(format!("{media_type}; charset=utf-8"))
-        .body(text))
-}
-
-#[utoipa::path(
-    get, path = "/api/v1/games/{id}/legal-moves", tag = "games",
-    params(("id" = String, Path, description = "Game id")),
-    responses((status = 200, body = LegalMovesAnswer), (status = 404, body = ErrorBody))
-)]
-#[get("/api/v1/games/{id}/legal-moves")]
-#[tracing::instrument(level = "debug", skip(state, caller))]
-pub async fn legal_moves(
-    state: web::Data<AppState>,
-    caller: Caller,
-    id: web::Path<String>,
-) -> Result<HttpResponse, ApiError> {
-    let locale = caller.locale();
-    let id = game_id(&id, locale)?.to_string();
-    let moves = web::block(move || -> Result<Vec<String>, ApiError> {
-        // As of now: a fallen flag is recorded first, and leaves no moves.
-        let row = state
-            .store
-            .game_row(&id)?
-            .ok_or_else(|| ApiError::not_found(locale))?;
-        current_view_json(&state, row).map_err(|e| ApiError::command(e, locale))?;
-        let folded = state.folds.current(&state.store, &id)?;
-        let game = folded
-            .state
-            .game()
-            .ok_or_else(|| ApiError::not_found(locale))?;
-        Ok(if game.is_live() {
-            crate::games::legal_moves(game.position())
-        } else {
-            Vec::new()
-        })
-    })
-    .await??;
-    Ok(HttpResponse::Ok().json(LegalMovesAnswer { moves }))
 }
 
 #[utoipa::path(

@@ -18,6 +18,7 @@ pub mod organise;
 pub mod page;
 pub mod play;
 pub mod players;
+pub mod records;
 pub mod schema;
 pub mod settings;
 pub mod tournament_pages;
@@ -58,8 +59,8 @@ impl Modify for BearerAuth {
     paths(
         players::create_player, players::me, players::change_me,
         games::create_game, games::get_game, games::post_move, games::offer_draw, games::accept_draw,
-        games::decline_draw, games::claim, games::resign, games::decision, games::game_log, games::pgn,
-        games::legal_moves, games::my_games, clocks::take_leave, clocks::end_leave, clocks::add_time,
+        games::decline_draw, games::claim, games::resign, games::decision, games::game_log, records::pgn,
+        records::legal_moves, games::my_games, clocks::take_leave, clocks::end_leave, clocks::add_time,
         adjournment::adjourn, adjournment::seal, adjournment::close, adjournment::get_envelope,
         adjournment::check_in, adjournment::restore, adjournment::set_clocks,
         conditional::set_conditional_moves, conditional::get_conditional_moves,
@@ -258,8 +259,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(games::resign)
         .service(games::decision)
         .service(games::game_log)
-        .service(games::pgn)
-        .service(games::legal_moves)
+        .service(records::pgn)
+        .service(records::legal_moves)
         .service(clocks::take_leave)
         .service(clocks::end_leave)
         .service(clocks::add_time)
