@@ -419,6 +419,12 @@ mod tests {
             .chain(
                 GameKind::ALL
                     .iter()
+                    .filter_map(|k| k.ballot())
+                    .map(|b| b.name.to_owned()),
+            )
+            .chain(
+                GameKind::ALL
+                    .iter()
                     .flat_map(|k| k.rule_sets())
                     .map(|r| format!("rules-{}", r.as_str())),
             )

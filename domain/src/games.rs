@@ -7,8 +7,8 @@
 //! [`Rules`], and one line in the list at the end of this file.
 
 use crate::game::{
-    DrawRules, Ending, MoveCode, MoveRecord, MoveText, ReadError, RecordFormat, RuleSet, Rules,
-    SetUpError, Side, Verdict, Winnability,
+    Ballot, DrawRules, Ending, MoveCode, MoveRecord, MoveText, ReadError, RecordFormat, RuleSet,
+    Rules, SetUpError, Side, Verdict, Winnability,
 };
 
 macro_rules! games {
@@ -112,6 +112,12 @@ macro_rules! games {
             fn record_format(self) -> RecordFormat {
                 match self {
                     $(GameKind::$variant => <$rules>::default().record_format()),*
+                }
+            }
+
+            fn ballot(self) -> Option<Ballot> {
+                match self {
+                    $(GameKind::$variant => <$rules>::default().ballot()),*
                 }
             }
 

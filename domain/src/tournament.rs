@@ -4,6 +4,8 @@
 //! tournament as a report file (`Tournament::report`): the Dutch system for a Swiss, FIDE's
 //! Berger tables for a round robin.
 
+use std::collections::BTreeSet;
+
 use serde::{Deserialize, Serialize};
 
 use crate::game::{Actor, RuleSet, TimeControl, Timestamp};
@@ -133,6 +135,15 @@ pub struct OnlineGames {
     pub time_control: TimeControl,
     #[serde(default)]
     pub rules: RuleSet,
+    /// Each round's games start from an opening of the game's ballot (checkers: the three-move
+    /// ballot), one drawn by lot for the round; a round that repeats an earlier one with the
+    /// colours reversed (a double round robin's second cycle) plays that round's opening again.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub ballot: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// The game a board of a published round is played as.
@@ -245,6 +256,9 @@ pub enum TournamentEventBody {
         starts_at: Option<Timestamp>,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         games: Vec<BoardGame>,
+        /// The opening of the game's ballot the round's games start from (its number).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ballot: Option<u16>,
     },
     /// A board played over the board goes on as a game in zarf (adjourned, with its sealed
     /// move): its result comes from the game.
@@ -346,6 +360,9 @@ pub enum Command {
         round: u16,
         starts_at: Option<Timestamp>,
         games: Vec<GameId>,
+        /// Entropy the caller drew, from which an online round with a ballot draws its opening
+        /// (the domain draws nothing by itself).
+        lot: u64,
     },
     Finish,
     /// Continue a board of a round as game `game` in zarf (created by the caller).
@@ -611,6 +628,8 @@ pub struct Publication {
     pub starts_at: Option<Timestamp>,
     /// An online round's games, by board.
     pub games: Vec<BoardGame>,
+    /// The opening of the game's ballot its games start from.
+    pub ballot: Option<u16>,
 }
 
 impl Round {
@@ -865,6 +884,7 @@ pub fn decide(
             round,
             starts_at,
             games,
+            lot,
         } => {
             let latest = t.next_round() - 1;
             let r = t
@@ -897,10 +917,17 @@ pub fn decide(
                         .collect()
                 }
             };
+            let ballot = match &t.setup.play {
+                Play::Online(online) if online.ballot && !games.is_empty() => {
+                    ballot_of_round(t, r, online, lot)
+                }
+                _ => None,
+            };
             TournamentEventBody::RoundPublished {
                 round,
                 starts_at,
                 games,
+                ballot,
             }
         }
         Command::AttachGame { round, white, game } => {
@@ -1017,6 +1044,7 @@ pub fn evolve(state: TournamentState, event: &TournamentEvent) -> TournamentStat
             round,
             starts_at,
             games,
+            ballot,
         } => {
             if let Some(r) = t.rounds.get_mut(usize::from(*round).wrapping_sub(1)) {
                 r.published = Some(Publication {
@@ -1024,6 +1052,7 @@ pub fn evolve(state: TournamentState, event: &TournamentEvent) -> TournamentStat
                     by: event.actor,
                     starts_at: *starts_at,
                     games: games.clone(),
+                    ballot: *ballot,
                 });
             }
         }
@@ -1636,4 +1665,35 @@ impl Tournament {
         }
         pairing::tiebreak::standings(&report, codes, pairing::tiebreak::Rules::Fide2026)
     }
+}
+
+/// The opening of the game's ballot round `r` starts from: an earlier round's, where `r` pairs
+/// the same players with the colours reversed (each pair plays the opening with both colours),
+/// else one drawn from `lot`; none where the game has no ballot.
+fn ballot_of_round(t: &Tournament, r: &Round, online: &OnlineGames, lot: u64) -> Option<u16> {
+    use crate::game::Rules;
+    let name = online.game.as_deref().unwrap_or(crate::game::UNNAMED_GAME);
+    let deck = crate::games::GameKind::named(name)?
+        .ballot()
+        .filter(|d| !d.is_empty())?;
+    let pairs = |round: &Round, reversed: bool| -> BTreeSet<(PlayerId, PlayerId)> {
+        round
+            .boards
+            .iter()
+            .filter_map(|(p, _)| {
+                let black = p.black?;
+                Some(if reversed {
+                    (black, p.white)
+                } else {
+                    (p.white, black)
+                })
+            })
+            .collect()
+    };
+    let here = pairs(r, false);
+    let mirrored = t.rounds.iter().rev().find_map(|earlier| {
+        let ballot = earlier.published.as_ref()?.ballot?;
+        (!here.is_empty() && pairs(earlier, true) == here).then_some(ballot)
+    });
+    mirrored.or_else(|| Some((lot % u64::from(deck.len())) as u16 + 1))
 }

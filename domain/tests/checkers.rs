@@ -3,11 +3,12 @@
 //! of legal moves at every ply, and every ending — no move left, threefold repetition, the
 //! forty-move rule — judged the same.
 
-use domain::checkers::{notation, Checkers};
+use domain::checkers::ballot::{BARRED, THREE_MOVE_DECK};
+use domain::checkers::{notation, Board, Checkers};
 use domain::game::{
-    decide, evolve, Actor, ClaimKind, Command, Context, CreateGame, EventBody, GameEvent,
-    GameResult, GameState, MoveInput, MoveText, Participant, Rejection, Rules, Side, Status,
-    Termination,
+    decide, evolve, export_pgn, Actor, BallotChoice, ClaimKind, Command, Context, CreateGame,
+    EventBody, FieldProblem, GameEvent, GameResult, GameState, MoveInput, MoveText, Participant,
+    Rejection, Rules, Side, Status, Termination,
 };
 use domain::{GameId, PlayerId};
 use time::macros::datetime;
@@ -29,6 +30,10 @@ struct Table {
 
 impl Table {
     fn new(start: Option<&str>) -> Result<Table, Rejection> {
+        Table::create(start, None)
+    }
+
+    fn create(start: Option<&str>, ballot: Option<BallotChoice>) -> Result<Table, Rejection> {
         let mut t = Table {
             state: GameState::NotCreated,
             log: Vec::new(),
@@ -56,6 +61,7 @@ impl Table {
             sealed_move_check: Default::default(),
             tournament: None,
             starts_at: None,
+            ballot,
         };
         t.run(Actor::Admin, Command::CreateGame(Box::new(create)))?;
         Ok(t)
@@ -320,4 +326,131 @@ fn the_game_ends_by_itself_after_sixty_moves_each_without_progress() {
     assert!(!upheld(&copy.claim(ClaimKind::FortyMoves).unwrap()));
     early.play(&walk[79]).unwrap();
     assert!(upheld(&early.claim(ClaimKind::FortyMoves).unwrap()));
+}
+
+/// The squares' numbers of a three-move opening, as its order sorts them.
+fn opening_key(line: &str) -> Vec<u8> {
+    line.split(|c: char| !c.is_ascii_digit())
+        .filter(|n| !n.is_empty())
+        .map(|n| n.parse().unwrap())
+        .collect()
+}
+
+/// Plays a line of moves from the start.
+fn after(line: &str) -> Board {
+    let mut board = Board::start();
+    for text in line.split_whitespace() {
+        let m = notation::read(&board, text).unwrap_or_else(|e| panic!("{line}: {text}: {e:?}"));
+        board.play(&m);
+    }
+    board
+}
+
+#[test]
+fn the_three_move_deck_is_the_acfs_156_with_18_barred_in_order() {
+    assert_eq!(THREE_MOVE_DECK.len(), 156);
+    assert_eq!(BARRED.len(), 18);
+    let mut all: Vec<&str> = THREE_MOVE_DECK
+        .iter()
+        .chain(BARRED.iter())
+        .copied()
+        .collect();
+    let deck_sorted = {
+        let mut d = THREE_MOVE_DECK.to_vec();
+        d.sort_by_key(|l| opening_key(l));
+        d
+    };
+    assert_eq!(
+        deck_sorted, THREE_MOVE_DECK,
+        "the deck is in its customary order"
+    );
+    all.sort_by_key(|l| opening_key(l));
+    all.dedup();
+    assert_eq!(
+        all.len(),
+        174,
+        "no opening both in the deck and barred, none twice"
+    );
+
+    // Every opening is legal from the start and reaches the position pydraughts gives for it.
+    let reference = include_str!("data/checkers_3move_pydraughts.txt");
+    let lines: Vec<(&str, &str)> = reference
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.split_once('\t').unwrap())
+        .collect();
+    assert_eq!(lines.len(), 174);
+    for (i, line) in all.iter().enumerate() {
+        let (moves, fen) = lines[i];
+        assert_eq!(
+            opening_key(moves),
+            opening_key(line),
+            "the same openings, in order"
+        );
+        let theirs = notation::read_position(fen).unwrap();
+        let ours = after(line);
+        let pieces = |b: &Board| (b.black, b.white, b.kings, b.turn);
+        assert_eq!(pieces(&ours), pieces(&theirs), "{line}");
+        assert_eq!(Checkers::turn(&theirs), Side::White);
+    }
+}
+
+#[test]
+fn a_game_drawn_from_the_ballot_starts_after_its_three_moves() {
+    // Opening 3: 9-13 22-17 13x22, White to recapture.
+    let choice = BallotChoice {
+        number: 3,
+        by_lot: true,
+    };
+    let mut t = Table::create(None, Some(choice)).unwrap();
+    let game = t.state.game().unwrap();
+    assert_eq!(game.ply(), 3);
+    assert_eq!(game.ballot_plies(), 3);
+    assert_eq!(game.turn(), Side::White);
+    assert_eq!(game.ballot.as_ref().unwrap().number, 3);
+    assert!(game.ballot.as_ref().unwrap().by_lot);
+    assert_eq!(*game.position(), after("9-13 22-17 13x22"));
+    // A man must take: a quiet move is refused, the recapture is played.
+    assert!(matches!(
+        t.play("24-20"),
+        Err(Rejection::IllegalMove { .. })
+    ));
+    t.play("26x17").unwrap();
+    let pdn = export_pgn::<Checkers>(&t.log).unwrap();
+    assert!(
+        pdn.contains("1. 9-13 22-17 2. 13x22 26x17 {"),
+        "the ballot's moves open the record, untimed: {pdn}"
+    );
+}
+
+#[test]
+fn a_ballot_is_refused_out_of_the_deck_with_a_set_up_or_in_a_game_without_one() {
+    let problem = |start: Option<&str>, number| match Table::create(
+        start,
+        Some(BallotChoice {
+            number,
+            by_lot: false,
+        }),
+    ) {
+        Err(Rejection::InvalidField {
+            field: "ballot",
+            problem,
+        }) => problem,
+        other => panic!("not refused: {:?}", other.map(|t| t.log)),
+    };
+    let out = FieldProblem::Between { min: 1, max: 156 };
+    assert_eq!(problem(None, 0), out);
+    assert_eq!(problem(None, 157), out);
+    assert_eq!(
+        problem(Some("W:W21,K30:B1,2"), 1),
+        FieldProblem::NotWithSetUp
+    );
+    assert!(Table::create(
+        None,
+        Some(BallotChoice {
+            number: 156,
+            by_lot: false
+        })
+    )
+    .is_ok());
 }

@@ -76,6 +76,7 @@ fn random_game(steps: &[(u16, u8)], rules: RuleSet) -> (Vec<GameEvent>, GameStat
         sealed_move_check: Default::default(),
         tournament: None,
         starts_at: None,
+        ballot: None,
     };
     run(
         &mut state,

@@ -616,6 +616,7 @@ fn an_online_round_is_published_with_a_game_for_each_board_and_its_pairing_then_
             wrong_claim_bonus_seconds: None,
         },
         rules: Default::default(),
+        ballot: false,
     });
     setup.half_point_byes = false;
     let mut log = Log::new(setup, 5);
@@ -635,6 +636,7 @@ fn an_online_round_is_published_with_a_game_for_each_board_and_its_pairing_then_
         round: 1,
         starts_at: Some(now() + time::Duration::days(1)),
         games,
+        lot: 0,
     };
     assert_eq!(
         log.when(publish(games[..1].to_vec())),
@@ -865,4 +867,98 @@ fn a_round_closes_with_its_last_result_and_only_then() {
         reason: "the slip".into(),
     });
     assert_eq!(corrected.len(), 1);
+}
+
+/// A tournament of checkers played online with the three-move ballot.
+fn checkers_with_ballot(system: System, rounds: u16) -> TournamentCreated {
+    let mut setup = created(system, rounds);
+    setup.play = domain::tournament::Play::Online(domain::tournament::OnlineGames {
+        game: Some("checkers".into()),
+        time_control: domain::game::TimeControl::PerMove {
+            seconds: 86_400,
+            whole_days: false,
+            wrong_claim_bonus_seconds: None,
+        },
+        rules: domain::checkers::WCDF,
+        ballot: true,
+    });
+    setup
+}
+
+/// Pairs and publishes the next round (entropy `lot`), draws its games, and gives the round's
+/// pairing and opening.
+fn play_round(log: &mut Log, round: u16, lot: u64) -> (Vec<Pairing>, Option<u16>) {
+    let pairings = log.pair();
+    let games = (0..4)
+        .map(|n| domain::GameId::from_uuid(uuid::Uuid::from_u128(1000 * u128::from(round) + n)))
+        .collect();
+    let published = log.then(Command::PublishRound {
+        round,
+        starts_at: None,
+        games,
+        lot,
+    });
+    let TournamentEventBody::RoundPublished { ballot, .. } = published[0].body else {
+        panic!("{published:?}")
+    };
+    log.draw_all(round, &pairings);
+    (pairings, ballot)
+}
+
+#[test]
+fn a_double_round_robin_plays_each_rounds_opening_again_with_colours_reversed() {
+    // Four players: three rounds a cycle, six in all.
+    let mut log = Log::new(checkers_with_ballot(System::DoubleRoundRobin, 6), 4);
+    let rounds: Vec<(Vec<Pairing>, Option<u16>)> = (1..=6u16)
+        .map(|r| play_round(&mut log, r, 1_000 * u64::from(r) + 17))
+        .collect();
+    let reversed = |pairings: &[Pairing]| -> Vec<(PlayerId, PlayerId)> {
+        let mut v: Vec<_> = pairings
+            .iter()
+            .filter_map(|p| Some((p.black?, p.white)))
+            .collect();
+        v.sort();
+        v
+    };
+    let straight = |pairings: &[Pairing]| -> Vec<(PlayerId, PlayerId)> {
+        let mut v: Vec<_> = pairings
+            .iter()
+            .filter_map(|p| Some((p.white, p.black?)))
+            .collect();
+        v.sort();
+        v
+    };
+    for (r, (pairings, ballot)) in rounds.iter().enumerate().take(3) {
+        // The first cycle draws each round's opening from the lot: 1–156.
+        let lot = 1_000 * (r as u64 + 1) + 17;
+        assert_eq!(*ballot, Some((lot % 156) as u16 + 1), "round {}", r + 1);
+        // Its return round plays the same opening with the colours reversed.
+        let back = rounds[3..]
+            .iter()
+            .find(|(later, _)| straight(later) == reversed(pairings))
+            .expect("each pairing is played again with colours reversed");
+        assert_eq!(back.1, *ballot);
+    }
+}
+
+#[test]
+fn a_swiss_draws_an_opening_for_each_round_and_a_game_without_a_ballot_draws_none() {
+    let mut log = Log::new(checkers_with_ballot(System::Swiss, 3), 6);
+    for round in 1..=3u16 {
+        let (_, ballot) = play_round(&mut log, round, 155 + u64::from(round));
+        assert_eq!(ballot, Some(((155 + u64::from(round)) % 156) as u16 + 1));
+    }
+    let mut chess = created(System::Swiss, 2);
+    chess.play = domain::tournament::Play::Online(domain::tournament::OnlineGames {
+        game: None,
+        time_control: domain::game::TimeControl::PerMove {
+            seconds: 86_400,
+            whole_days: false,
+            wrong_claim_bonus_seconds: None,
+        },
+        rules: Default::default(),
+        ballot: true,
+    });
+    let mut log = Log::new(chess, 4);
+    assert_eq!(play_round(&mut log, 1, 9).1, None);
 }

@@ -266,6 +266,7 @@ impl Table {
             sealed_move_check: Default::default(),
             tournament: None,
             starts_at: None,
+            ballot: None,
         };
         t.act(Actor::Admin, Command::CreateGame(Box::new(create)))?;
         Ok(t)

@@ -229,6 +229,7 @@ fn play(
         sealed_move_check: Default::default(),
         tournament: None,
         starts_at: None,
+        ballot: None,
     };
     let mut log = decide(
         &GameState::NotCreated,

@@ -233,6 +233,55 @@ both_backends! {
         assert_eq!(without_times(&pdn), without_times(expected), "{pdn}");
     }
 
+    async fn a_checkers_game_starts_from_the_ballot_by_number_or_by_lot(app) {
+        // Opening 3 of the three-move deck: 9-13 22-17 13x22, White to recapture.
+        let (g, white, _) = checkers_game(&app, None, json!({"ballot": 3})).await;
+        let view = app.get_game(&g).await;
+        assert_eq!(view["ballot"], json!({"number": 3, "by_lot": false}));
+        assert_eq!(view["moves"], json!(["9-13", "22-17", "13x22"]));
+        assert_eq!((view["ply"].as_u64(), view["to_move"].as_str()), (Some(3), Some("white")));
+        assert_eq!(view["start_position"].as_str(), Some(Checkers::set_up_text(&Checkers.start()).as_str()));
+        assert_eq!(legal_moves(&app, &g).await, vec!["25x18", "26x17"]);
+        assert_eq!(app.post_move(&g, &white.token, "26x17").await.status(), 200);
+        let pdn = app.get(&format!("/api/v1/games/{g}/pgn"), None).await.text().await.unwrap();
+        assert!(pdn.contains("1. 9-13 22-17 2. 13x22 26x17 {"), "{pdn}");
+        let page = app.get(&format!("/games/{g}?lang=en"), None).await.text().await.unwrap();
+        assert!(page.contains("Opening: Three-move ballot no. 3 (9-13 22-17 13x22)"), "{page}");
+
+        let (g, _, _) = checkers_game(&app, None, json!({"ballot": "random"})).await;
+        let view = app.get_game(&g).await;
+        let n = view["ballot"]["number"].as_u64().unwrap();
+        assert!((1..=156).contains(&n) && view["ballot"]["by_lot"] == json!(true), "{view}");
+        assert_eq!(view["ply"].as_u64(), Some(3));
+
+        // Refused, and nothing made: out of the deck, with a set-up position, in chess, not a
+        // number.
+        let white = app.create_player("Ayşe").await;
+        let black = app.create_player("Mehmet").await;
+        let mine = || app.get("/api/v1/me/games", Some(&white.token));
+        let before = mine().await.text().await.unwrap();
+        for (extra, status, code) in [
+            (json!({"game": "checkers", "ballot": 157}), 400, "bad_request"),
+            (json!({"game": "checkers", "ballot": 0}), 400, "bad_request"),
+            (json!({"game": "checkers", "ballot": 1, "start_position": "W:W21,K30:B1,2"}), 400, "bad_request"),
+            (json!({"ballot": 1}), 400, "bad_request"),
+            (json!({"ballot": "random"}), 400, "bad_request"),
+            (json!({"game": "checkers", "ballot": "lots"}), 400, "bad_request"),
+            (json!({"game": "checkers", "ballot": -1}), 400, "bad_request"),
+        ] {
+            let mut body = json!({"white": white.id, "black": black.id});
+            for (k, v) in extra.as_object().unwrap() {
+                body[k] = v.clone();
+            }
+            let res = app.create_game_with(&app.admin, body.clone()).await;
+            assert_eq!(res.status(), status, "{body}");
+            let err: Value = res.json().await.unwrap();
+            assert_eq!(err["error"]["code"].as_str(), Some(code), "{body}: {err}");
+        }
+        assert_eq!(mine().await.text().await.unwrap(), before);
+        assert!(before.contains("\"games\":[]"), "{before}");
+    }
+
     async fn an_online_swiss_of_checkers_games(app) {
         let org = app.create_player_with(json!({"name": "Hakem", "roles": ["organiser"]})).await;
         let body = json!({"name": "Dama Kupası", "system": "swiss", "rounds": 2, "play": "online", "game": "checkers",
@@ -241,6 +290,7 @@ both_backends! {
         assert_eq!(res.status(), 201, "{:?}", res.text().await);
         let t: Value = res.json().await.unwrap();
         assert_eq!((t["game"].as_str(), t["rules"].as_str()), (Some("checkers"), Some("wcdf")), "{t}");
+        assert_eq!(t["ballot"], json!(true), "checkers tournaments play the three-move ballot");
         let id = t["id"].as_str().unwrap().to_owned();
         let path = |rest: &str| format!("/api/v1/tournaments/{id}{rest}");
         let mut tokens: HashMap<String, String> = HashMap::new();
@@ -255,13 +305,18 @@ both_backends! {
             let t: Value = app.post(&path("/publish"), Some(&org.token), json!({"round": round})).await.json().await.unwrap();
             let boards = t["pairings"][round - 1]["boards"].as_array().unwrap().clone();
             assert_eq!(boards.len(), 2);
+            // One opening drawn for the round, every board starting from it.
+            let opening = t["pairings"][round - 1]["ballot"].as_u64().unwrap();
+            assert!((1..=156).contains(&opening), "{t}");
             for b in &boards {
                 let game = b["game"].as_str().unwrap();
                 let view = app.get_game(game).await;
-                assert_eq!((view["game"].as_str(), view["to_move"].as_str()), (Some("checkers"), Some("black")));
-                let black = &tokens[b["black"].as_str().unwrap()];
-                assert_eq!(app.post_move(game, black, "11-15").await.status(), 200);
-                let res = app.post(&format!("/api/v1/games/{game}/resign"), Some(&tokens[b["white"].as_str().unwrap()]), json!({})).await;
+                assert_eq!((view["game"].as_str(), view["to_move"].as_str(), view["ply"].as_u64()), (Some("checkers"), Some("white"), Some(3)));
+                assert_eq!(view["ballot"], json!({"number": opening, "by_lot": true}));
+                let white = &tokens[b["white"].as_str().unwrap()];
+                let first = legal_moves(&app, game).await.remove(0);
+                assert_eq!(app.post_move(game, white, &first).await.status(), 200);
+                let res = app.post(&format!("/api/v1/games/{game}/resign"), Some(&tokens[b["black"].as_str().unwrap()]), json!({})).await;
                 assert_eq!(res.status(), 200);
             }
             let mut missing = usize::MAX;

@@ -12,8 +12,8 @@ use std::collections::BTreeSet;
 use std::sync::Mutex;
 
 use domain::game::{
-    Actor, Command as GameCommand, CreateGame, GameResult, Participant, Rejection, Status,
-    Termination, TournamentBoard,
+    Actor, BallotChoice, Command as GameCommand, CreateGame, GameResult, Participant, Rejection,
+    Status, Termination, TournamentBoard,
 };
 use domain::ids::TournamentId;
 use domain::tournament::{
@@ -130,6 +130,10 @@ pub fn start_games(app: &AppState, id: &str, t: &Tournament) -> Result<usize, Co
                     round: number,
                 }),
                 starts_at: published.starts_at,
+                ballot: published.ballot.map(|number| BallotChoice {
+                    number,
+                    by_lot: true,
+                }),
             };
             let ctx = Context {
                 now: store::now(),
@@ -150,6 +154,7 @@ pub fn start_games(app: &AppState, id: &str, t: &Tournament) -> Result<usize, Co
 
 /// A finished game's result as the tournament records it: a game lost on time or by default
 /// before the loser made a move was not played (a forfeit, as the pairing rules count it).
+/// `plies` are the players' own (a ballot's opening is no one's).
 pub fn board_outcome(result: GameResult, termination: Termination, plies: usize) -> BoardOutcome {
     let unplayed = matches!(termination, Termination::TimeForfeit) && plies < 2;
     match (result, unplayed) {
@@ -189,7 +194,12 @@ pub fn carry_results(app: &AppState, id: &str, t: &Tournament) -> Result<usize, 
             let command = Command::RecordResult {
                 round: number,
                 white: board.white,
-                outcome: board_outcome(result, termination, game.moves().len()),
+                outcome: board_outcome(
+                    result,
+                    termination,
+                    // A ballot's opening is no player's move.
+                    game.ply() - game.ballot_plies(),
+                ),
             };
             let ctx = TournamentContext {
                 now: store::now(),
@@ -352,6 +362,7 @@ mod tests {
                 wrong_claim_bonus_seconds: None,
             },
             rules: Default::default(),
+            ballot: false,
         });
         run(Command::Create(setup));
         for n in 1..=4 {
@@ -363,6 +374,7 @@ mod tests {
             round: 1,
             starts_at: None,
             games: game_ids(3),
+            lot: 0,
         });
         let TournamentState::Created(t) = &published.folded.state else {
             panic!()

@@ -157,6 +157,18 @@ pub struct GameView {
     /// The tournament whose round the game is a board of.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tournament: Option<String>,
+    /// The opening of the game's ballot it started from (its moves are the first of `moves`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ballot: Option<BallotView>,
+}
+
+/// An opening of a game's ballot (checkers: the three-move ballot) a game started from.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema, PartialEq)]
+pub struct BallotView {
+    /// Its number in the deck, from 1.
+    pub number: u16,
+    /// Drawn by lot by the service.
+    pub by_lot: bool,
 }
 
 impl ClockView {
@@ -228,6 +240,10 @@ impl GameView {
             updated_at: rfc3339(game.updated_at),
             starts_at: game.starts_at.map(rfc3339),
             tournament: game.tournament.map(|t| t.tournament.to_string()),
+            ballot: game.ballot.as_ref().map(|b| BallotView {
+                number: b.number,
+                by_lot: b.by_lot,
+            }),
         }
     }
 

@@ -13,7 +13,7 @@ use serde::Deserialize;
 
 use super::auth::Caller;
 use super::error::ApiError;
-use super::games::CreateGameBody;
+use super::games::{BallotBody, CreateGameBody};
 use super::login::issue_code;
 use super::page;
 use super::players::{new_player, store_players, NewPlayer};
@@ -61,6 +61,9 @@ struct OrganisePage {
     kinds: Vec<(&'static str, String)>,
     /// Every game's rule sets, by name, in the reader's words.
     rule_sets: Vec<(&'static str, String)>,
+    /// The choice of an opening drawn from a game's ballot, in the reader's words (none where
+    /// no game has a ballot).
+    ballot_choice: Option<String>,
 }
 
 #[derive(Template)]
@@ -208,6 +211,19 @@ async fn render(
             .flat_map(|k| k.rule_sets())
             .map(|r| (r.as_str(), t.text(&format!("rules-{}", r.as_str()))))
             .collect(),
+        ballot_choice: {
+            let games: Vec<String> = GameKind::ALL
+                .iter()
+                .filter(|k| k.ballot().is_some())
+                .map(|k| t.text(&format!("game-{}", k.name())))
+                .collect();
+            (!games.is_empty()).then(|| {
+                t.get(
+                    "page-organise-opening-ballot",
+                    &[("games", games.join(", "))],
+                )
+            })
+        },
     };
     Ok(csrf.answer(page::html(status, &page)?))
 }
@@ -482,6 +498,8 @@ pub struct GameForm {
     rules: Option<String>,
     /// A set-up position in the game's position text.
     start_fen: Option<String>,
+    /// `random`: start from an opening of the game's ballot drawn by lot; empty: from the start.
+    ballot: Option<String>,
     event: Option<String>,
     csrf: Option<String>,
 }
@@ -523,6 +541,13 @@ fn game_body(form: &GameForm) -> Result<CreateGameBody, ApiError> {
         site: None,
         leave_days_per_year: None,
         sealed_move_check: None,
+        ballot: match form.ballot.as_deref().map(str::trim).unwrap_or("") {
+            "" => None,
+            "random" => Some(BallotBody::Random),
+            n => Some(BallotBody::Number(n.parse().map_err(|_| {
+                ApiError::bad_request("ballot: an opening's number or random")
+            })?)),
+        },
     })
 }
 

@@ -59,6 +59,8 @@ struct GamePage<'a> {
     claims: Vec<(&'static str, String)>,
     /// The game's name, in the reader's language.
     game_name: String,
+    /// The opening of the game's ballot it started from, in the reader's words.
+    opening: Option<String>,
 }
 
 /// A player's conditional moves on their game's page: the lines that remain, in their notation,
@@ -236,7 +238,22 @@ pub(crate) async fn render(
         ))
     })
     .await??;
+    let opening = view.ballot.as_ref().and_then(|b| {
+        let deck = domain::games::GameKind::named(&view.game)?.ballot()?;
+        let key = if b.by_lot {
+            "page-ballot-by-lot"
+        } else {
+            "page-ballot"
+        };
+        let args = [
+            ("deck", t.text(deck.name)),
+            ("number", b.number.to_string()),
+            ("moves", deck.opening(b.number)?.to_owned()),
+        ];
+        Some(t.get(key, &args))
+    });
     let page = GamePage {
+        opening,
         here: format!("/games/{}", view.id),
         organiser,
         signed_in,

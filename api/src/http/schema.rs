@@ -3,7 +3,7 @@
 
 use domain::game::Rules;
 use domain::games::{GameKind, Notation};
-use utoipa::openapi::schema::{ObjectBuilder, SchemaType, Type};
+use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Schema, SchemaType, Type};
 use utoipa::openapi::Object;
 
 fn one_of(values: &[&str], description: &str) -> Object {
@@ -415,4 +415,23 @@ mod tests {
         reads::<domain::game::EnvelopeKind>(&ENVELOPE_KINDS);
         reads::<crate::store::Role>(&ROLES);
     }
+}
+
+/// An opening of a game's ballot: its number in the deck, or `random`.
+pub fn ballot() -> Schema {
+    Schema::OneOf(
+    OneOfBuilder::new()
+        .item(
+            ObjectBuilder::new()
+                .schema_type(SchemaType::new(Type::Integer))
+                .minimum(Some(1))
+                .maximum(Some(u16::MAX)),
+        )
+        .item(one_of(&["random"], "Drawn by lot by the service."))
+        .item(ObjectBuilder::new().schema_type(SchemaType::new(Type::Null)))
+        .description(Some(
+            "Start from an opening of the game's ballot (checkers: the three-move ballot, 1 to 156), by number or drawn by lot; not with a set-up position.",
+        ))
+        .build(),
+    )
 }

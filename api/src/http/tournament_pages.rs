@@ -875,6 +875,7 @@ async fn act(
                 round: round()?,
                 starts_at,
                 games: crate::app::rounds::game_ids(players / 2 + 1),
+                lot: rand::random(),
             };
             command_then(state.clone(), caller, &id, c, |app, id, t| {
                 crate::app::rounds::start_games(app, id, t).map(drop)

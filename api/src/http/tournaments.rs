@@ -79,6 +79,10 @@ pub struct NewTournament {
     #[serde(default)]
     #[schema(schema_with = super::schema::rule_set)]
     pub rules: Option<RuleSet>,
+    /// Online: each round's games start from an opening drawn from the game's ballot (checkers:
+    /// the three-move ballot); default yes for a game that has one.
+    #[serde(default)]
+    pub ballot: Option<bool>,
     /// Whether players may ask for a half-point bye (default yes).
     #[serde(default)]
     pub half_point_byes: Option<bool>,
@@ -172,6 +176,8 @@ pub struct TournamentView {
     pub rules: Option<String>,
     /// Online: the game its rounds' games are (`chess`, `checkers`).
     pub game: Option<String>,
+    /// Online: each round's games start from an opening of the game's ballot.
+    pub ballot: bool,
     pub points: PointsBody,
     pub half_point_byes: bool,
     /// The tie-breaks set (none: FIDE's for the system).
@@ -207,6 +213,8 @@ pub struct RoundView {
     pub published_at: Option<String>,
     /// When its games start.
     pub starts_at: Option<String>,
+    /// The opening of the game's ballot its games start from (its number).
+    pub ballot: Option<u16>,
     pub boards: Vec<BoardView>,
 }
 
@@ -298,6 +306,7 @@ fn view(id: &str, state: &TournamentState) -> Option<TournamentView> {
         time_control,
         rules,
         game,
+        ballot: matches!(&t.setup.play, Play::Online(o) if o.ballot),
         points: PointsBody::of(&t.setup.scoring),
         half_point_byes: t.setup.half_point_byes,
         tiebreaks: t.tiebreaks.clone(),
@@ -332,6 +341,7 @@ fn view(id: &str, state: &TournamentState) -> Option<TournamentView> {
                     .as_ref()
                     .and_then(|p| p.starts_at)
                     .map(crate::store::rfc3339),
+                ballot: r.published.as_ref().and_then(|p| p.ballot),
                 boards: r
                     .boards
                     .iter()
@@ -544,10 +554,19 @@ pub(crate) async fn create(
                     ))
                 }
             };
+            // A game with a ballot plays it unless told not to.
+            let ballot = match (body.ballot, kind.ballot()) {
+                (Some(true), None) => {
+                    return Err(ApiError::bad_request("ballot: the game has no ballot"))
+                }
+                (Some(b), _) => b,
+                (None, deck) => deck.is_some(),
+            };
             Play::Online(OnlineGames {
                 game: (kind != GameKind::Chess).then(|| kind.name().to_owned()),
                 time_control,
                 rules,
+                ballot,
             })
         }
         (Some("online"), None) => {
@@ -1237,6 +1256,7 @@ pub async fn publish(
         round,
         starts_at,
         games: crate::app::rounds::game_ids(players / 2 + 1),
+        lot: rand::random(),
     };
     let view = command_then(state.clone(), &caller, &id, command, |app, id, t| {
         crate::app::rounds::start_games(app, id, t).map(drop)
@@ -1823,6 +1843,7 @@ pub(crate) async fn continue_in_zarf(
             round,
         }),
         starts_at: None,
+        ballot: None,
     };
     let ctx = domain::games::Context {
         now: crate::store::now(),

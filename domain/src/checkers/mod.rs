@@ -2,6 +2,7 @@
 //! the seam the game core talks through: the board and its moves, PDN's numeric notation and
 //! position text, and the [`Checkers`] rules.
 
+pub mod ballot;
 pub mod board;
 pub mod notation;
 mod rules;

@@ -4,8 +4,8 @@
 use super::board::{row_col, Board, Move, MAX_PATH};
 use super::notation;
 use crate::game::{
-    ClaimKind, DrawRules, Ending, MoveCode, MoveRecord, MoveText, ReadError, RecordFormat, RuleSet,
-    Rules, SetUpError, Side, Termination, Winnability,
+    Ballot, ClaimKind, DrawRules, Ending, MoveCode, MoveRecord, MoveText, ReadError, RecordFormat,
+    RuleSet, Rules, SetUpError, Side, Termination, Winnability,
 };
 
 /// English draughts, by the rules of the World Checkers/Draughts Federation.
@@ -76,6 +76,13 @@ impl Rules for Checkers {
             game_type: Some("21"),
             set_up_tag: false,
         }
+    }
+
+    fn ballot(self) -> Option<Ballot> {
+        Some(Ballot {
+            name: "ballot-three-move",
+            openings: &super::ballot::THREE_MOVE_DECK,
+        })
     }
 
     fn set_up_problems(self) -> &'static [&'static str] {

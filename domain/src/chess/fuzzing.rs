@@ -281,6 +281,7 @@ pub fn pgn_round_trip(data: &[u8]) {
         sealed_move_check: Default::default(),
         tournament: None,
         starts_at: None,
+        ballot: None,
     };
     let ctx = |now: OffsetDateTime, actor: Actor| Context {
         now,

@@ -63,6 +63,7 @@ fn game_from(fen: Option<&str>) -> Option<GameState> {
         sealed_move_check: Default::default(),
         tournament: None,
         starts_at: None,
+        ballot: None,
     };
     let events = decide(
         &GameState::NotCreated,

@@ -69,6 +69,21 @@ pub struct GameCreated {
         with = "time::serde::rfc3339::option"
     )]
     pub starts_at: Option<Timestamp>,
+    /// The opening of the game's ballot it starts from, its moves played before either player
+    /// moves (from the start position; never with a set-up one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ballot: Option<BallotOpening>,
+}
+
+/// An opening of a game's ballot (checkers: the three-move ballot), as the game was started
+/// from it: its moves are the game's first, made by no player and on no clock.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BallotOpening {
+    /// Its number in the deck, from 1.
+    pub number: u16,
+    /// Drawn by lot by the service (not chosen by the organiser).
+    pub by_lot: bool,
+    pub moves: Vec<MoveRecord>,
 }
 
 /// A game played as a board of a tournament's round.

@@ -23,14 +23,17 @@ pub use adjournment::{
 pub use clock::{Clock, Pause, Reading, DAY_US};
 pub use conditional::{Advance, ConditionalLines, DropReason, HeldLines, LineProblem, OpenedLines};
 pub use decide::{
-    decide, envelope_to_open, judge, judging_may_search, status_name, Command, Context, CreateGame,
-    Judgement, MoveInput, MAX_LABEL_CHARS, MAX_LEAVE_AHEAD_DAYS, MAX_REASON_CHARS, MAX_ROUND_CHARS,
+    decide, envelope_to_open, judge, judging_may_search, status_name, BallotChoice, Command,
+    Context, CreateGame, Judgement, MoveInput, MAX_LABEL_CHARS, MAX_LEAVE_AHEAD_DAYS,
+    MAX_REASON_CHARS, MAX_ROUND_CHARS,
 };
-pub use event::{DecodeError, EventBody, GameCreated, GameEvent, MoveRecord, TournamentBoard};
+pub use event::{
+    BallotOpening, DecodeError, EventBody, GameCreated, GameEvent, MoveRecord, TournamentBoard,
+};
 pub use pgn::{export_pgn, time_control_tag};
 pub use rejection::{FieldProblem, LeaveProblem, Rejection};
 pub use rules::{
-    perft, DrawRules, Ending, MoveCode, MoveCodeError, MoveText, MoveTextError, ReadError,
+    perft, Ballot, DrawRules, Ending, MoveCode, MoveCodeError, MoveText, MoveTextError, ReadError,
     RecordFormat, Rules, SetUpError, Verdict, Winnability, UNNAMED_GAME,
 };
 pub use state::{evolve, FoldError, Game, GameState, Status};

@@ -33,7 +33,8 @@ impl<R: Rules> Game<R> {
 fn pgn_of<R: Rules>(game: &Game<R>, events: &[GameEvent]) -> String {
     // Comments after each ply (index = plies made before the comment; 0 = before any move).
     let mut comments: Vec<Vec<String>> = vec![Vec::new(); game.ply() + 1];
-    let mut ply = 0usize;
+    // A ballot's moves come first, with no time and nothing said.
+    let mut ply = game.ballot_plies();
     for e in events {
         match &e.body {
             EventBody::MovePlayed { draw_offered, .. } => {

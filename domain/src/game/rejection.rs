@@ -349,6 +349,13 @@ pub enum FieldProblem {
     },
     /// Not one of the values this game knows (a game's name, a rule set).
     Unknown,
+    /// Not between `min` and `max`.
+    Between {
+        min: u64,
+        max: u64,
+    },
+    /// Not to be given with a set-up position.
+    NotWithSetUp,
 }
 
 impl FieldProblem {
@@ -364,6 +371,8 @@ impl FieldProblem {
             FieldProblem::SecondsOutOfRange { days: 400 },
             FieldProblem::SecondsOverDays { days: 400 },
             FieldProblem::Unknown,
+            FieldProblem::Between { min: 1, max: 156 },
+            FieldProblem::NotWithSetUp,
         ]
     }
 
@@ -379,6 +388,8 @@ impl FieldProblem {
             FieldProblem::SecondsOutOfRange { .. } => "field-seconds-out-of-range",
             FieldProblem::SecondsOverDays { .. } => "field-seconds-over-days",
             FieldProblem::Unknown => "field-unknown",
+            FieldProblem::Between { .. } => "field-between",
+            FieldProblem::NotWithSetUp => "field-not-with-set-up",
         }
     }
 
@@ -386,6 +397,9 @@ impl FieldProblem {
         match self {
             FieldProblem::TooLong { max } => vec![("max", max.to_string())],
             FieldProblem::AtMost { max } => vec![("max", max.to_string())],
+            FieldProblem::Between { min, max } => {
+                vec![("min", min.to_string()), ("max", max.to_string())]
+            }
             FieldProblem::ResumptionOutOfRange { days } => vec![("days", days.to_string())],
             FieldProblem::SecondsOutOfRange { days } | FieldProblem::SecondsOverDays { days } => {
                 vec![("days", days.to_string())]
@@ -394,7 +408,8 @@ impl FieldProblem {
             | FieldProblem::NameMissing
             | FieldProblem::ReasonMissing
             | FieldProblem::Nonce
-            | FieldProblem::Unknown => Vec::new(),
+            | FieldProblem::Unknown
+            | FieldProblem::NotWithSetUp => Vec::new(),
         }
     }
 }

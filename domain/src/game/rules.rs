@@ -63,6 +63,12 @@ pub trait Rules: Copy + fmt::Debug + PartialEq + Eq + Send + Sync + 'static {
         }
     }
 
+    /// The deck of openings a game may be drawn to start from (checkers: the three-move ballot);
+    /// none by default.
+    fn ballot(self) -> Option<Ballot> {
+        None
+    }
+
     /// Every reason [`Rules::set_up`] gives for a text that is no position, as message keys in
     /// the translations.
     fn set_up_problems(self) -> &'static [&'static str];
@@ -203,6 +209,34 @@ pub struct RecordFormat {
     pub game_type: Option<&'static str>,
     /// A set-up position's `FEN` tag comes with `SetUp "1"` (PGN; PDN has no such tag).
     pub set_up_tag: bool,
+}
+
+/// A deck of openings a game may start from instead of the standard start, as tournaments draw
+/// them by lot (checkers: the three-move ballot): each the moves that begin it, in the game's
+/// standard notation, from the standard start. Opening `n` is `openings[n - 1]`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Ballot {
+    /// The deck's message key in the translations (`ballot-three-move`).
+    pub name: &'static str,
+    pub openings: &'static [&'static str],
+}
+
+impl Ballot {
+    /// The number of openings in the deck.
+    pub fn len(&self) -> u16 {
+        u16::try_from(self.openings.len()).unwrap_or(u16::MAX)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.openings.is_empty()
+    }
+
+    /// Opening `number` (from 1), if the deck has it.
+    pub fn opening(&self, number: u16) -> Option<&'static str> {
+        self.openings
+            .get(usize::from(number).checked_sub(1)?)
+            .copied()
+    }
 }
 
 /// The draws a game's rules give: by a player's claim, and by themselves (for games nobody

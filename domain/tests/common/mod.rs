@@ -59,6 +59,7 @@ pub fn create_command(fen: Option<&str>, rules: RuleSet) -> CreateGame {
         sealed_move_check: Default::default(),
         tournament: None,
         starts_at: None,
+        ballot: None,
     }
 }
 

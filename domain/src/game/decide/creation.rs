@@ -1,9 +1,9 @@
 //! A game's creation: its players, rules, start position and time control, checked once.
 
 use super::{label, text, Context, CreateGame, Lines, MAX_LABEL_CHARS, MAX_ROUND_CHARS};
-use crate::game::event::{EventBody, GameCreated};
+use crate::game::event::{BallotOpening, EventBody, GameCreated, MoveRecord};
 use crate::game::rejection::{FieldProblem, Rejection};
-use crate::game::rules::{Ending, Rules, SetUpError, UNNAMED_GAME};
+use crate::game::rules::{Ending, MoveText, Rules, SetUpError, UNNAMED_GAME};
 use crate::game::types::{Actor, Participant};
 
 pub(super) fn create<R: Rules>(c: CreateGame, ctx: &Context<R>) -> Result<EventBody, Rejection> {
@@ -63,6 +63,30 @@ pub(super) fn create<R: Rules>(c: CreateGame, ctx: &Context<R>) -> Result<EventB
             (text != R::set_up_text(&kind.start())).then_some(text)
         }
     };
+    let ballot = match c.ballot {
+        None => None,
+        Some(choice) => {
+            let field = |problem| Rejection::InvalidField {
+                field: "ballot",
+                problem,
+            };
+            let deck = kind.ballot().ok_or(field(FieldProblem::Unknown))?;
+            if start_fen.is_some() {
+                return Err(field(FieldProblem::NotWithSetUp));
+            }
+            let line = deck
+                .opening(choice.number)
+                .ok_or(field(FieldProblem::Between {
+                    min: 1,
+                    max: u64::from(deck.len()),
+                }))?;
+            Some(BallotOpening {
+                number: choice.number,
+                by_lot: choice.by_lot,
+                moves: opening_moves(kind, line),
+            })
+        }
+    };
     if let Some(tc) = &c.time_control {
         tc.validate().map_err(Rejection::InvalidTimeControl)?;
     }
@@ -82,6 +106,7 @@ pub(super) fn create<R: Rules>(c: CreateGame, ctx: &Context<R>) -> Result<EventB
         sealed_move_check: c.sealed_move_check,
         tournament: c.tournament,
         starts_at: c.starts_at,
+        ballot,
         leave_days_per_year: match c.leave_days_per_year {
             None => 30,
             Some(d) if d <= 366 => d,
@@ -93,4 +118,20 @@ pub(super) fn create<R: Rules>(c: CreateGame, ctx: &Context<R>) -> Result<EventB
             }
         },
     })))
+}
+
+/// The moves of a ballot's opening as the log records them, from the standard start. A deck is
+/// the game's own constant, proven legal by its tests: a line that did not read would be a bug.
+fn opening_moves<R: Rules>(kind: R, line: &str) -> Vec<MoveRecord> {
+    let mut position = kind.start();
+    line.split_whitespace()
+        .map(|text| {
+            let text = MoveText::parse(text).expect("a ballot's move is short printable text");
+            let m = R::read_move(&position, &text, None, None)
+                .expect("a ballot's opening is legal from the start");
+            let record = R::record(&position, m);
+            R::play(&mut position, m);
+            record
+        })
+        .collect()
 }

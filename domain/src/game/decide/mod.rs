@@ -71,6 +71,16 @@ pub struct CreateGame {
     pub tournament: Option<TournamentBoard>,
     /// When the clocks start and the first move may be made (none: at creation).
     pub starts_at: Option<Timestamp>,
+    /// The opening of the game's ballot to start from.
+    pub ballot: Option<BallotChoice>,
+}
+
+/// An opening of a game's ballot ([`crate::game::Ballot`]) chosen for a new game: by number,
+/// from 1; `by_lot` where the service drew the number (the caller's entropy, not the domain's).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BallotChoice {
+    pub number: u16,
+    pub by_lot: bool,
 }
 
 #[derive(Debug, Clone, PartialEq)]

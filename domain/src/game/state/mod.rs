@@ -6,7 +6,7 @@ mod evolve;
 use super::adjournment::{Adjournment, SealedMoveCheck};
 use super::clock::{Clock, PauseReason};
 use super::conditional::{DropReason, HeldLines};
-use super::event::{EventBody, GameCreated, GameEvent};
+use super::event::{BallotOpening, EventBody, GameCreated, GameEvent};
 use super::rules::Rules;
 use super::time_control::TimeControl;
 use super::types::{GameResult, Participant, RuleSet, Side, Termination, Timestamp};
@@ -144,6 +144,8 @@ pub struct Game<R: Rules> {
     /// What the rules remember between judgements (chess: the last mating line the dead-position
     /// test found): a cache, equal in every state.
     memo: R::Memo,
+    /// The opening of the game's ballot it started from.
+    pub ballot: Option<BallotOpening>,
 }
 
 fn micros(d: time::Duration) -> i64 {
@@ -210,7 +212,7 @@ impl<R: Rules> Game<R> {
         };
         // The first turn begins when the game starts (its creation, or a set time after it).
         let begins = c.starts_at.map_or(at, |s| s.max(at));
-        Ok(Game {
+        let mut game = Game {
             id: c.game_id,
             kind,
             white: c.white.clone(),
@@ -229,10 +231,7 @@ impl<R: Rules> Game<R> {
             version: 1,
             status: Status::Active,
             draw_offer: None,
-            clock: c
-                .time_control
-                .clone()
-                .map(|tc| Clock::start(tc, R::turn(&start), begins)),
+            clock: None,
             leave_days_per_year: c.leave_days_per_year,
             sealed_move_check: c.sealed_move_check,
             adjournment: None,
@@ -249,7 +248,24 @@ impl<R: Rules> Game<R> {
             reversible_from: 0,
             offers_after: Vec::new(),
             memo: kind.new_memo(),
-        })
+            ballot: c.ballot.clone(),
+        };
+        // A ballot's opening is played before either player moves, on no clock.
+        for record in c.ballot.iter().flat_map(|b| &b.moves) {
+            let m = R::replay(&game.position, &record.uci)
+                .ok_or_else(|| format!("the ballot's move {} is no move", record.uci))?;
+            game.play(m, &record.san);
+        }
+        game.clock = c
+            .time_control
+            .clone()
+            .map(|tc| Clock::start(tc, R::turn(&game.position), begins));
+        Ok(game)
+    }
+
+    /// The half-moves of the ballot's opening the game started with (made by no player).
+    pub fn ballot_plies(&self) -> usize {
+        self.ballot.as_ref().map_or(0, |b| b.moves.len())
     }
 
     /// Plays a judged move: an offer by the opponent lapses when they move (9.1.2.2 / 9.1.2.1).
