@@ -4,10 +4,10 @@
 use std::fmt::Write;
 
 use domain::checkers::board::row_col;
-use domain::checkers::{Board, Move};
+use domain::checkers::{Board, Checkers, Move};
 use domain::game::Side;
 
-use super::Cell;
+use super::{legal_moves_of, Cell, PageParts, Shown};
 use crate::i18n::Texts;
 
 /// Units per square; the board has no margin (the squares carry their numbers).
@@ -30,7 +30,7 @@ fn has(set: u32, index: u8) -> bool {
 
 /// The SVG of `board` as seen from Black's side if `from_black`, marking `last` (the move that
 /// led to it: every square of its route, and the squares of the pieces it took).
-pub fn svg(board: &Board, last: Option<&Move>, from_black: bool, t: &Texts, id: &str) -> String {
+fn svg(board: &Board, last: Option<&Move>, from_black: bool, t: &Texts, id: &str) -> String {
     let size = 8 * SQUARE;
     let mut s = String::with_capacity(8 * 1024);
     let title = t.text(if from_black {
@@ -142,7 +142,7 @@ pub fn pieces(board: &Board, t: &Texts) -> String {
 
 /// The board from `side`'s point of view for mail: rows of cells for HTML, and text lines with
 /// the dark squares' numbers at the left of each row.
-pub fn diagram(board: &Board, from_black: bool) -> (Vec<Vec<Cell>>, String) {
+fn diagram(board: &Board, from_black: bool) -> (Vec<Vec<Cell>>, String) {
     let mut rows = Vec::new();
     let mut text = String::new();
     for view_row in 0..8u8 {
@@ -181,6 +181,26 @@ pub fn diagram(board: &Board, from_black: bool) -> (Vec<Vec<Cell>>, String) {
         text.push('\n');
     }
     (rows, text.trim_end().to_owned())
+}
+
+impl Shown for Checkers {
+    fn svg(board: &Board, last: Option<&Move>, from_black: bool, t: &Texts, id: &str) -> String {
+        svg(board, last, from_black, t, id)
+    }
+
+    fn diagram(board: &Board, from_black: bool) -> (Vec<Vec<Cell>>, String) {
+        diagram(board, from_black)
+    }
+
+    fn page_parts(board: &Board) -> PageParts {
+        PageParts {
+            promotion: false,
+            routes: Some(legal_moves_of::<Checkers>(board).join(" ")),
+            board_builds_lines: false,
+            move_label: "page-your-move-label-checkers",
+            claim_title: "page-claim-title-checkers",
+        }
+    }
 }
 
 #[cfg(test)]

@@ -17,55 +17,107 @@ pub struct Cell {
     pub dark: bool,
 }
 
-/// The board of `pos` as SVG, from Black's side if `from_black`, marking `last` (the move that
-/// led to it); `id` names it on its page (several boards may share one).
-pub fn board_svg(
-    pos: &Position,
-    last: Option<&Move>,
-    from_black: bool,
-    t: &Texts,
-    id: &str,
-) -> String {
-    match pos {
-        Position::Chess(p) => {
-            let last = match last {
-                Some(Move::Chess(m)) => Some(m),
-                _ => None,
-            };
-            chess::board::svg(p, last, from_black, t, id)
-        }
-        Position::Checkers(p) => {
-            let last = match last {
-                Some(Move::Checkers(m)) => Some(m),
-                _ => None,
-            };
-            checkers::svg(p, last, from_black, t, id)
-        }
+/// How pages and mail show one game, answered in the game's own module here: its board, its
+/// moves as a reader writes them, and what its page needs beyond them.
+pub trait Shown: Rules {
+    /// The board of `pos` as SVG, from Black's side if `from_black`, marking `last` (the move
+    /// that led to it); `id` names it on its page (several boards may share one).
+    fn svg(
+        pos: &Self::Position,
+        last: Option<&Self::Move>,
+        from_black: bool,
+        t: &Texts,
+        id: &str,
+    ) -> String;
+
+    /// The board of `pos` for mail, from Black's side if `from_black`: rows of cells for HTML,
+    /// and text lines.
+    fn diagram(pos: &Self::Position, from_black: bool) -> (Vec<Vec<Cell>>, String);
+
+    /// `m`, played in `pos`, as a reader writes moves: in their `notation` if they chose one of
+    /// this game's, else (where `by_language`) with their language's letters, else as the record
+    /// writes it (the default: the record's text).
+    fn written(
+        pos: &Self::Position,
+        m: Self::Move,
+        notation: Option<Self::Notation>,
+        lang: &str,
+        by_language: bool,
+    ) -> String {
+        let _ = (notation, lang, by_language);
+        Self::record(pos, m).san
     }
+
+    /// What the page needs of the game in `pos` beyond its board and moves.
+    fn page_parts(pos: &Self::Position) -> PageParts;
 }
 
-/// The board of `pos` for mail, from Black's side if `from_black`: rows of cells for HTML, and
-/// text lines.
-pub fn diagram(pos: &Position, from_black: bool) -> (Vec<Vec<Cell>>, String) {
-    match pos {
-        Position::Chess(p) => chess::diagram(p, from_black),
-        Position::Checkers(p) => checkers::diagram(p, from_black),
-    }
+/// Every game's [`Shown`], side by side: each function passes the question to the game the
+/// position is of. A new game adds its module and one line to the list below.
+macro_rules! shown {
+    ($($(#[$meta:meta])* $variant:ident => $rules:ty),* $(,)?) => {
+        /// The board of `pos` as SVG ([`Shown::svg`]).
+        pub fn board_svg(
+            pos: &Position,
+            last: Option<&Move>,
+            from_black: bool,
+            t: &Texts,
+            id: &str,
+        ) -> String {
+            match pos {
+                $($(#[$meta])* Position::$variant(p) => {
+                    #[allow(unreachable_patterns)]
+                    let last = match last {
+                        Some(Move::$variant(m)) => Some(m),
+                        _ => None,
+                    };
+                    <$rules as Shown>::svg(p, last, from_black, t, id)
+                })*
+            }
+        }
+
+        /// The board of `pos` for mail ([`Shown::diagram`]).
+        pub fn diagram(pos: &Position, from_black: bool) -> (Vec<Vec<Cell>>, String) {
+            match pos {
+                $($(#[$meta])* Position::$variant(p) => <$rules as Shown>::diagram(p, from_black),)*
+            }
+        }
+
+        /// `m`, played in `pos`, as a reader writes moves ([`Shown::written`]): a notation of
+        /// another game counts as none.
+        pub fn written(
+            pos: &Position,
+            m: Move,
+            notation: Option<Notation>,
+            lang: &str,
+            by_language: bool,
+        ) -> String {
+            match (pos, m) {
+                $($(#[$meta])* (Position::$variant(p), Move::$variant(m)) => {
+                    #[allow(unreachable_patterns)]
+                    let notation = match notation {
+                        Some(Notation::$variant(n)) => Some(n),
+                        _ => None,
+                    };
+                    <$rules as Shown>::written(p, m, notation, lang, by_language)
+                })*
+                #[allow(unreachable_patterns)]
+                _ => GameKind::record(pos, m).san,
+            }
+        }
+
+        /// The page's parts for `game` as it stands ([`Shown::page_parts`]).
+        pub fn page_parts(game: &Game) -> PageParts {
+            match game.position() {
+                $($(#[$meta])* Position::$variant(p) => <$rules as Shown>::page_parts(p),)*
+            }
+        }
+    };
 }
 
-/// `m`, played in `pos`, as a reader writes moves: in their `notation` where it is this game's,
-/// else (where `by_language`) with their language's letters, else as the record writes it.
-pub fn written(
-    pos: &Position,
-    m: Move,
-    notation: Option<Notation>,
-    lang: &str,
-    by_language: bool,
-) -> String {
-    match (pos, m) {
-        (Position::Chess(p), Move::Chess(m)) => chess::written(p, m, notation, lang, by_language),
-        _ => GameKind::record(pos, m).san,
-    }
+shown! {
+    Chess => domain::chess::Chess,
+    Checkers => domain::checkers::Checkers,
 }
 
 /// The move a log's code names in `pos`, as a reader writes moves; `None` where it names none.
@@ -117,9 +169,14 @@ pub fn written_moves(
 /// The legal moves of the side to move, as the record writes them (each exactly as a move
 /// request takes it), in natural order: numbers within a move compared as numbers.
 pub fn legal_moves(pos: &Position) -> Vec<String> {
-    let mut moves: Vec<String> = GameKind::legal_moves(pos)
+    legal_moves_of::<GameKind>(pos)
+}
+
+/// [`legal_moves`] in one game's own position.
+pub fn legal_moves_of<R: Rules>(pos: &R::Position) -> Vec<String> {
+    let mut moves: Vec<String> = R::legal_moves(pos)
         .into_iter()
-        .map(|m| GameKind::record(pos, m).san)
+        .map(|m| R::record(pos, m).san)
         .collect();
     moves.sort_by(|a, b| natural_order(a, b));
     moves
@@ -165,26 +222,6 @@ pub struct PageParts {
     pub move_label: &'static str,
     /// The message key of the draw claims' heading (chess names its Laws' articles).
     pub claim_title: &'static str,
-}
-
-/// The page's parts for `game` as it stands.
-pub fn page_parts(game: &Game) -> PageParts {
-    match game.position() {
-        Position::Chess(_) => PageParts {
-            promotion: true,
-            routes: None,
-            board_builds_lines: true,
-            move_label: "page-your-move-label",
-            claim_title: "page-claim-title",
-        },
-        Position::Checkers(_) => PageParts {
-            promotion: false,
-            routes: Some(legal_moves(game.position()).join(" ")),
-            board_builds_lines: false,
-            move_label: "page-your-move-label-checkers",
-            claim_title: "page-claim-title-checkers",
-        },
-    }
 }
 
 /// The record of a game of `kind` as a file: its name and media type (PGN for chess, PDN for

@@ -5,16 +5,16 @@
 pub mod board;
 
 use domain::chess::{write_move, LetterSet, MoveStyle, Notation};
-use domain::games::Notation as AnyNotation;
 use shakmaty::{Chess, Color, Move, Position, Role, Square};
 
-use super::Cell;
+use super::{Cell, PageParts, Shown};
+use crate::i18n::Texts;
 
 /// How a reader reads moves: their own notation, else their language's letters where
 /// `by_language` (Turkish letters for Turkish, PGN's English SAN otherwise).
-fn style_for(notation: Option<AnyNotation>, lang: &str, by_language: bool) -> MoveStyle {
+fn style_for(notation: Option<Notation>, lang: &str, by_language: bool) -> MoveStyle {
     match notation {
-        Some(AnyNotation::Chess(n)) => match n {
+        Some(n) => match n {
             Notation::San => MoveStyle::Pgn,
             Notation::SanTr => MoveStyle::Fide(LetterSet::Turkish),
             Notation::SanDe => MoveStyle::Fide(LetterSet::German),
@@ -27,15 +27,34 @@ fn style_for(notation: Option<AnyNotation>, lang: &str, by_language: bool) -> Mo
     }
 }
 
-/// `m`, played in `pos`, as the reader writes moves.
-pub fn written(
-    pos: &Chess,
-    m: Move,
-    notation: Option<AnyNotation>,
-    lang: &str,
-    by_language: bool,
-) -> String {
-    write_move(pos, m, style_for(notation, lang, by_language))
+impl Shown for domain::chess::Chess {
+    fn svg(pos: &Chess, last: Option<&Move>, from_black: bool, t: &Texts, id: &str) -> String {
+        board::svg(pos, last, from_black, t, id)
+    }
+
+    fn diagram(pos: &Chess, from_black: bool) -> (Vec<Vec<Cell>>, String) {
+        diagram(pos, from_black)
+    }
+
+    fn written(
+        pos: &Chess,
+        m: Move,
+        notation: Option<Notation>,
+        lang: &str,
+        by_language: bool,
+    ) -> String {
+        write_move(pos, m, style_for(notation, lang, by_language))
+    }
+
+    fn page_parts(_: &Chess) -> PageParts {
+        PageParts {
+            promotion: true,
+            routes: None,
+            board_builds_lines: true,
+            move_label: "page-your-move-label",
+            claim_title: "page-claim-title",
+        }
+    }
 }
 
 fn glyph(role: Role, color: Color) -> &'static str {
