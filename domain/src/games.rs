@@ -4,7 +4,7 @@
 //! plays `GameState<GameKind>` and names no game.
 //!
 //! A new game is a sibling module of `chess` and `checkers` with a unit type implementing
-//! [`Rules`], and one line in the list at the end of this file.
+//! [`Rules`], and one line in the lists further down this file.
 
 use crate::game::{
     Ballot, DrawRules, Ending, MoveCode, MoveRecord, MoveText, ReadError, RecordFormat, RuleSet,
@@ -324,9 +324,18 @@ macro_rules! games {
     };
 }
 
+#[cfg(not(feature = "take-away"))]
 games! {
     Chess => crate::chess::Chess,
     Checkers => crate::checkers::Checkers,
+}
+
+// With take-away, the game that proves the seam through the whole service (black-box tests).
+#[cfg(feature = "take-away")]
+games! {
+    Chess => crate::chess::Chess,
+    Checkers => crate::checkers::Checkers,
+    TakeAway => crate::take_away::TakeAway,
 }
 
 /// The game core's types for a game of any kind: what the service works with.

@@ -12,6 +12,8 @@ pub use chess::fuzzing;
 pub mod game;
 pub mod games;
 pub mod ids;
+#[cfg(feature = "take-away")]
+pub mod take_away;
 pub mod tournament;
 pub mod whole;
 

@@ -108,7 +108,7 @@ rejection-game-over = The game is over.
 rejection-illegal-move = { $text } is not a legal move in this position.
 rejection-promotion-missing = { $text }: a pawn reaching the last rank must be promoted; add the piece (for example e8=Q).
 rejection-ambiguous-move = { $text } can be read as more than one move ({ $candidates }); name the notation or write the move unambiguously.
-rejection-unparseable-move = { $text } is not a move in any notation zarf reads (examples: e4, Nf3, O-O, e2e4, 5254).
+rejection-unparseable-move = { $text } is not a move in any notation this game reads.
 rejection-no-draw-offer = There is no draw offer for you to answer.
 rejection-claim-not-in-game = This game's rules have no such claim.
 rejection-draw-offer-pending = { $yours ->
@@ -575,3 +575,14 @@ page-tournament-tiebreaks-hint = Empty: FIDE's recommendation for the system (a 
 page-tournament-import = Continue a tournament played elsewhere
 page-tournament-import-file = Its report file (TRF)
 page-tournament-import-button = Import and continue
+
+# Take-away: the toy game the tests play through the service (not offered to players)
+game-take-away = Take-away
+rules-plain = Plain rules
+notation-digits = Digits (1, 2, 3)
+notation-words_en = English words (one, two, three)
+notation-words_tr = Turkish words (bir, iki, üç)
+take-away-not-a-pile = not a pile: the counters (at most 1000) and w or b, such as 21 w
+take-away-counters-left = { $count } counters left
+take-away-your-move-label = How many you take: 1, 2 or 3
+take-away-claim-title = Claim a draw

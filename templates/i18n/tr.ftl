@@ -108,7 +108,7 @@ rejection-game-over = Oyun sona erdi.
 rejection-illegal-move = { $text } bu konumda kurallara uygun bir hamle değil.
 rejection-promotion-missing = { $text }: son sıraya ulaşan piyon terfi etmeli; taşı da yazın (örneğin e8V ya da e8=Q).
 rejection-ambiguous-move = { $text } birden fazla hamle olarak okunabiliyor ({ $candidates }); notasyonu belirtin ya da hamleyi açıkça yazın.
-rejection-unparseable-move = { $text } okunabilen hiçbir notasyonda bir hamle değil (örnekler: e4, Af3, 0-0, e2e4, 5254).
+rejection-unparseable-move = { $text } bu oyunun okuduğu hiçbir notasyonda bir hamle değil.
 rejection-no-draw-offer = Yanıtlayacağınız bir beraberlik teklifi yok.
 rejection-claim-not-in-game = Bu oyunun kurallarında böyle bir talep yok.
 rejection-draw-offer-pending = { $yours ->
@@ -575,3 +575,14 @@ page-tournament-tiebreaks-hint = Boş: sisteme göre FIDE'nin önerisi (İsviçr
 page-tournament-import = Başka yerde başlamış bir turnuvayı sürdür
 page-tournament-import-file = Rapor dosyası (TRF)
 page-tournament-import-button = Al ve sürdür
+
+# Take-away: the toy game the tests play through the service (not offered to players)
+game-take-away = Almaca
+rules-plain = Düz kurallar
+notation-digits = Rakamlar (1, 2, 3)
+notation-words_en = İngilizce sözcükler (one, two, three)
+notation-words_tr = Türkçe sözcükler (bir, iki, üç)
+take-away-not-a-pile = bir yığın değil: pul sayısı (en çok 1000) ve w ya da b, örneğin 21 w
+take-away-counters-left = { $count } pul kaldı
+take-away-your-move-label = Kaç pul alıyorsunuz: 1, 2 ya da 3
+take-away-claim-title = Beraberlik iste

@@ -17,6 +17,7 @@ mod ops;
 mod organise;
 mod players;
 mod settings;
+mod take_away;
 mod tournament_commands;
 mod tournament_runs;
 mod tournaments;

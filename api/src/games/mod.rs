@@ -4,6 +4,8 @@
 
 pub mod checkers;
 pub mod chess;
+#[cfg(feature = "take-away")]
+pub mod take_away;
 
 use domain::game::{MoveCode, Rules};
 use domain::games::{Game, GameKind, Move, Notation, Position};
@@ -115,9 +117,17 @@ macro_rules! shown {
     };
 }
 
+#[cfg(not(feature = "take-away"))]
 shown! {
     Chess => domain::chess::Chess,
     Checkers => domain::checkers::Checkers,
+}
+
+#[cfg(feature = "take-away")]
+shown! {
+    Chess => domain::chess::Chess,
+    Checkers => domain::checkers::Checkers,
+    TakeAway => domain::take_away::TakeAway,
 }
 
 /// The move a log's code names in `pos`, as a reader writes moves; `None` where it names none.

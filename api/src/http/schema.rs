@@ -193,7 +193,7 @@ pub fn name() -> Object {
     text(100, "The player's name.")
 }
 
-const MOVE: &str = "The move, in any notation zarf reads (e4, Af3, O-O, e2e4, 5254).";
+const MOVE: &str = "The move, in any notation the game reads (chess: e4, Af3, O-O, e2e4, 5254; checkers: 11-15, 22x15x6).";
 
 pub fn move_text() -> Object {
     text(24, MOVE)
