@@ -81,6 +81,7 @@ fn game_log() -> (Vec<GameEvent>, Vec<Move>, Vec<String>) {
             sealed_move_check: Default::default(),
             tournament: None,
             starts_at: None,
+            ballot: None,
         };
         apply(
             &mut state,

@@ -8,6 +8,7 @@
 
 pub mod checkers;
 pub mod chess;
+pub mod dama;
 pub use chess::fuzzing;
 pub mod game;
 pub mod games;

@@ -344,6 +344,25 @@ pub fn conditional_lines() -> utoipa::openapi::Array {
         .build()
 }
 
+/// An opening of a game's ballot: its number in the deck, or `random`.
+pub fn ballot() -> Schema {
+    Schema::OneOf(
+    OneOfBuilder::new()
+        .item(
+            ObjectBuilder::new()
+                .schema_type(SchemaType::new(Type::Integer))
+                .minimum(Some(1))
+                .maximum(Some(u16::MAX)),
+        )
+        .item(one_of(&["random"], "Drawn by lot by the service."))
+        .item(ObjectBuilder::new().schema_type(SchemaType::new(Type::Null)))
+        .description(Some(
+            "Start from an opening of the game's ballot (checkers: the three-move ballot, 1 to 156), by number or drawn by lot; not with a set-up position.",
+        ))
+        .build(),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use domain::game::{ClaimKind, GameResult, Locale, SealedMoveCheck, Side};
@@ -415,23 +434,4 @@ mod tests {
         reads::<domain::game::EnvelopeKind>(&ENVELOPE_KINDS);
         reads::<crate::store::Role>(&ROLES);
     }
-}
-
-/// An opening of a game's ballot: its number in the deck, or `random`.
-pub fn ballot() -> Schema {
-    Schema::OneOf(
-    OneOfBuilder::new()
-        .item(
-            ObjectBuilder::new()
-                .schema_type(SchemaType::new(Type::Integer))
-                .minimum(Some(1))
-                .maximum(Some(u16::MAX)),
-        )
-        .item(one_of(&["random"], "Drawn by lot by the service."))
-        .item(ObjectBuilder::new().schema_type(SchemaType::new(Type::Null)))
-        .description(Some(
-            "Start from an opening of the game's ballot (checkers: the three-move ballot, 1 to 156), by number or drawn by lot; not with a set-up position.",
-        ))
-        .build(),
-    )
 }

@@ -262,6 +262,7 @@ impl Rejection {
                     Ending::NoMoves { .. } => "no-moves",
                     Ending::Stalemate => "stalemate",
                     Ending::DeadPosition => "dead",
+                    Ending::OnePieceEach => "one-piece-each",
                     Ending::SeventyfiveMoves => "seventyfive",
                 }
                 .to_owned(),

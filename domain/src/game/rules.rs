@@ -282,6 +282,8 @@ pub enum Ending {
     Stalemate,
     /// Neither side can win by any series of legal moves (chess 5.2.2).
     DeadPosition,
+    /// One piece against one, of any kind: a draw at once (dama).
+    OnePieceEach,
     /// Chess 9.6.2 (2023 only): 75 moves by each player without a pawn move or capture (or
     /// another game's no-progress count). Judged by the game core, from [`DrawRules`].
     SeventyfiveMoves,
@@ -294,6 +296,7 @@ impl fmt::Display for Ending {
             Ending::NoMoves { .. } => f.write_str("no legal move"),
             Ending::Stalemate => f.write_str("stalemate"),
             Ending::DeadPosition => f.write_str("dead position"),
+            Ending::OnePieceEach => f.write_str("one piece each"),
             Ending::SeventyfiveMoves => f.write_str("75-move rule"),
         }
     }

@@ -193,6 +193,8 @@ pub enum Termination {
     FortyMoves,
     /// Checkers: sixty moves by each player without progress, by itself.
     SixtyMoves,
+    /// Dama: one piece against one, a draw at once.
+    OnePieceEach,
     TimeForfeit,
     InsufficientMaterialOnTime,
     SealedMoveInvalid,
@@ -201,7 +203,7 @@ pub enum Termination {
 }
 
 impl Termination {
-    pub const ALL: [Termination; 17] = [
+    pub const ALL: [Termination; 18] = [
         Termination::Checkmate,
         Termination::Resignation,
         Termination::Stalemate,
@@ -214,6 +216,7 @@ impl Termination {
         Termination::NoMoves,
         Termination::FortyMoves,
         Termination::SixtyMoves,
+        Termination::OnePieceEach,
         Termination::TimeForfeit,
         Termination::InsufficientMaterialOnTime,
         Termination::SealedMoveInvalid,
@@ -235,6 +238,7 @@ impl Termination {
             Termination::NoMoves => "no_moves",
             Termination::FortyMoves => "forty_moves",
             Termination::SixtyMoves => "sixty_moves",
+            Termination::OnePieceEach => "one_piece_each",
             Termination::TimeForfeit => "time_forfeit",
             Termination::InsufficientMaterialOnTime => "insufficient_material_on_time",
             Termination::SealedMoveInvalid => "sealed_move_invalid",
