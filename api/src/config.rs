@@ -39,7 +39,7 @@ pub enum Command {
 /// `zarf perft --game GAME --depth N [--position TEXT]`
 #[derive(Debug, Clone, clap::Args)]
 pub struct PerftArgs {
-    /// The game: chess or checkers.
+    /// The game: chess, checkers or dama.
     #[arg(long, default_value = "chess")]
     pub game: String,
     /// The deepest count, in half-moves.
@@ -54,7 +54,7 @@ pub struct PerftArgs {
 /// `zarf moves --game GAME --position TEXT`
 #[derive(Debug, Clone, clap::Args)]
 pub struct MovesArgs {
-    /// The game: chess or checkers.
+    /// The game: chess, checkers or dama.
     #[arg(long, default_value = "chess")]
     pub game: String,
     /// The position, in the game's position text; the standard start without it.

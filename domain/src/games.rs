@@ -328,6 +328,7 @@ macro_rules! games {
 games! {
     Chess => crate::chess::Chess,
     Checkers => crate::checkers::Checkers,
+    Dama => crate::dama::Dama,
 }
 
 // With take-away, the game that proves the seam through the whole service (black-box tests).
@@ -335,6 +336,7 @@ games! {
 games! {
     Chess => crate::chess::Chess,
     Checkers => crate::checkers::Checkers,
+    Dama => crate::dama::Dama,
     TakeAway => crate::take_away::TakeAway,
 }
 

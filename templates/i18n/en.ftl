@@ -81,6 +81,7 @@ termination-seventyfive_moves = 75-move rule
 termination-no_moves = no move left
 termination-forty_moves = forty-move rule
 termination-sixty_moves = sixty-move rule
+termination-one_piece_each = one piece each
 termination-time_forfeit = loss on time
 termination-insufficient_material_on_time = time ran out, but the opponent could not mate
 termination-sealed_move_invalid = invalid sealed move
@@ -91,6 +92,7 @@ claim-fifty_moves = the fifty-move rule
 claim-forty_moves = the forty-move rule
 game-chess = Chess
 game-checkers = Checkers
+game-dama = Dama
 ballot-three-move = Three-move ballot
 page-ballot = Opening: { $deck } no. { $number } ({ $moves })
 page-ballot-by-lot = Opening drawn by lot: { $deck } no. { $number } ({ $moves })
@@ -121,6 +123,7 @@ rejection-position-not-playable = The game is already over in this position ({ $
     [no-moves] the side to move has no move left
     [stalemate] stalemate
     [dead] a dead position: no one can checkmate
+    [one-piece-each] one piece each, a draw
    *[seventyfive] 75 moves each without a pawn move or capture
 }).
 rejection-invalid-time-control = Invalid time control: { $detail }
@@ -281,6 +284,10 @@ position-square = a square is not a number from 1 to 32 (or a range such as 21-3
 position-square-twice = a square is named twice
 position-man-on-crowning-row = a man stands on the row where it would have been crowned
 position-too-many-pieces = a side has more than twelve pieces
+dama-position-unreadable = the position must read W or B (the side to move), then :W and White's squares, then :B and Black's, kings marked K (W:Wa2,b2,Kd5:Ba6,b6)
+dama-position-square-twice = a square is named twice
+dama-position-too-many = a side has more than sixteen pieces
+dama-position-man-on-last-rank = a man stands on the rank where it would have been crowned
 
 # The board on the game page
 page-board-white-below = Board, White at the bottom
@@ -315,6 +322,7 @@ index-operator-title = Running this server?
 index-operator = The admin token is the ZARF_ADMIN_TOKEN you set, or else the file admin-token in the data folder (./data/ by default). With it, create the first organiser (POST /api/v1/players with "roles": ["organiser"]); organisers create players and games.
 page-your-move-label = Your move (any notation: e4, Nf3, Af3, e2e4, 5254)
 page-your-move-label-checkers = Your move (squares by number: 11-15, a capture 22x15x6), or click the piece and each square it lands on
+page-your-move-label-dama = Your move (squares: d3-d4, a capture with every landing square b3xd3xd5), or click the piece and each square it lands on
 page-offer-draw-with-move = Offer a draw with this move (=)
 page-play = Play
 page-offer-draw = Offer a draw
@@ -328,6 +336,7 @@ page-resign-yes = Yes, resign
 page-cancel = Cancel
 page-claim-title = Claim a draw (9.2, 9.3)
 page-claim-title-checkers = Claim a draw
+page-claim-title-dama = Claim a draw
 page-claim-intended = Your intended move, if the position would arise after it (leave empty to claim on the position now)
 page-claim-threefold = Claim threefold repetition
 page-claim-fifty = Claim the fifty-move rule
@@ -345,6 +354,7 @@ notation-san-fr = French letters (Cf3)
 notation-uci = UCI (g1f3)
 notation-iccf = ICCF numeric (7163)
 notation-pdn = PDN numbers (checkers: 11-15)
+notation-dama = Squares (dama: d3-d4, b3xd3xd5)
 page-settings-time-zone = Time zone
 page-settings-zones-named = By place (summer time followed)
 page-settings-zones-fixed = Fixed offset from UTC
@@ -428,7 +438,7 @@ page-organise-new-game = New game
 page-organise-days = Days for each move (empty: no clock)
 page-organise-game = Game
 page-organise-rules = Rules
-page-organise-fen = Start position (chess FEN or checkers PDN FEN, optional)
+page-organise-fen = Start position (chess FEN, checkers PDN FEN or dama's W:Wa2,…:Ba6,…, optional)
 page-organise-opening = Opening
 page-organise-opening-start = The starting position (or the one set up)
 page-organise-opening-ballot = Drawn by lot from the game's ballot ({ $games })
@@ -443,6 +453,7 @@ page-codes-where = Sign in at { $url }. The code works once.
 rules-fide2023 = FIDE Laws 2023
 rules-fide2005 = FIDE Laws 2005 (no automatic draws)
 rules-wcdf = WCDF rules (checkers)
+rules-tudaf = TÜDAF rules (dama)
 rules-the-games-own = the game's own (chess: FIDE Laws 2023)
 
 # A tournament's refusals.

@@ -81,6 +81,7 @@ termination-seventyfive_moves = yetmiş beş hamle kuralı
 termination-no_moves = oynayacak hamle kalmadı
 termination-forty_moves = kırk hamle kuralı
 termination-sixty_moves = altmış hamle kuralı
+termination-one_piece_each = birer taş kaldı
 termination-time_forfeit = süre kaybı
 termination-insufficient_material_on_time = süre bitti ama rakip mat edemezdi
 termination-sealed_move_invalid = geçersiz gizli hamle
@@ -91,6 +92,7 @@ claim-fifty_moves = elli hamle kuralı
 claim-forty_moves = kırk hamle kuralı
 game-chess = Satranç
 game-checkers = İngiliz daması
+game-dama = Dama
 ballot-three-move = Üç hamle kurası
 page-ballot = Açılış: { $deck }, { $number } numara ({ $moves })
 page-ballot-by-lot = Kurayla çekilen açılış: { $deck }, { $number } numara ({ $moves })
@@ -121,6 +123,7 @@ rejection-position-not-playable = Bu konumda oyun zaten bitmiş ({ $ending ->
     [no-moves] sırası gelen tarafın oynayacak hamlesi yok
     [stalemate] pat
     [dead] ölü konum: kimse mat edemez
+    [one-piece-each] birer taş kaldı, beraberlik
    *[seventyfive] piyon sürülmeden ve taş alınmadan her iki tarafça 75 hamle
 }).
 rejection-invalid-time-control = Geçersiz süre denetimi: { $detail }
@@ -281,6 +284,10 @@ position-square = bir kare 1 ile 32 arasında bir sayı (ya da 21-32 gibi bir ar
 position-square-twice = bir kare iki kez yazılmış
 position-man-on-crowning-row = bir taş dama olacağı sırada duruyor
 position-too-many-pieces = bir tarafın on ikiden fazla taşı var
+dama-position-unreadable = konum W ya da B (sırası gelen taraf), sonra :W ve Beyazın kareleri, sonra :B ve Siyahın kareleriyle yazılır, damalar K ile (W:Wa2,b2,Kd5:Ba6,b6)
+dama-position-square-twice = bir kare iki kez yazılmış
+dama-position-too-many = bir tarafın on altıdan fazla taşı var
+dama-position-man-on-last-rank = bir taş dama olacağı sırada duruyor
 
 # The board on the game page
 page-board-white-below = Tahta, beyazlar altta
@@ -315,6 +322,7 @@ index-operator-title = Bu sunucuyu siz mi çalıştırıyorsunuz?
 index-operator = Yönetici anahtarı, ayarladığınız ZARF_ADMIN_TOKEN ya da yoksa veri klasöründeki admin-token dosyasıdır (varsayılan ./data/). Onunla ilk düzenleyiciyi oluşturun (POST /api/v1/players, "roles": ["organiser"]); düzenleyiciler oyuncu ve oyun oluşturur.
 page-your-move-label = Hamleniz (her notasyon: e4, Af3, Nf3, e2e4, 5254)
 page-your-move-label-checkers = Hamleniz (kare numaralarıyla: 11-15, alma 22x15x6) ya da taşa ve indiği her kareye tıklayın
+page-your-move-label-dama = Hamleniz (kareler: d3-d4, alma her indiği kareyle b3xd3xd5) ya da taşa ve indiği her kareye tıklayın
 page-offer-draw-with-move = Bu hamleyle beraberlik teklif et (=)
 page-play = Oyna
 page-offer-draw = Beraberlik teklif et
@@ -328,6 +336,7 @@ page-resign-yes = Evet, terk et
 page-cancel = Vazgeç
 page-claim-title = Beraberlik talep et (9.2, 9.3)
 page-claim-title-checkers = Beraberlik talep et
+page-claim-title-dama = Beraberlik talep et
 page-claim-intended = Konum bu hamleden sonra oluşacaksa yapmak istediğiniz hamle (şimdiki konum için boş bırakın)
 page-claim-threefold = Üç kez tekrar nedeniyle talep et
 page-claim-fifty = Elli hamle kuralıyla talep et
@@ -345,6 +354,7 @@ notation-san-fr = Fransızca harfler (Cf3)
 notation-uci = UCI (g1f3)
 notation-iccf = ICCF sayısal (7163)
 notation-pdn = PDN sayıları (İngiliz daması: 11-15)
+notation-dama = Kareler (dama: d3-d4, b3xd3xd5)
 page-settings-time-zone = Saat dilimi
 page-settings-zones-named = Yere göre (yaz saati uygulanır)
 page-settings-zones-fixed = UTC'ye göre sabit fark
@@ -428,7 +438,7 @@ page-organise-new-game = Yeni oyun
 page-organise-days = Her hamle için gün (boş: saatsiz)
 page-organise-game = Oyun
 page-organise-rules = Kurallar
-page-organise-fen = Başlangıç konumu (satranç FEN'i ya da İngiliz daması PDN FEN'i, isteğe bağlı)
+page-organise-fen = Başlangıç konumu (satranç FEN'i, İngiliz daması PDN FEN'i ya da damanın W:Wa2,…:Ba6,… yazımı, isteğe bağlı)
 page-organise-opening = Açılış
 page-organise-opening-start = Başlangıç konumu (ya da kurulan konum)
 page-organise-opening-ballot = Oyunun kurasından çekilir ({ $games })
@@ -443,6 +453,7 @@ page-codes-where = { $url } adresinden giriş yapın. Kod bir kez çalışır.
 rules-fide2023 = FIDE Kuralları 2023
 rules-fide2005 = FIDE Kuralları 2005 (kendiliğinden beraberlik yok)
 rules-wcdf = WCDF kuralları (İngiliz daması)
+rules-tudaf = TÜDAF kuralları (dama)
 rules-the-games-own = oyunun kendi kuralları (satranç: FIDE Kuralları 2023)
 
 # A tournament's refusals.

@@ -9,6 +9,7 @@ mod checkers;
 mod clocks;
 mod concurrency;
 mod conditional;
+mod dama;
 mod errors;
 mod games;
 mod live;

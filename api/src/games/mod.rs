@@ -4,6 +4,7 @@
 
 pub mod checkers;
 pub mod chess;
+pub mod dama;
 #[cfg(feature = "take-away")]
 pub mod take_away;
 
@@ -121,12 +122,14 @@ macro_rules! shown {
 shown! {
     Chess => domain::chess::Chess,
     Checkers => domain::checkers::Checkers,
+    Dama => domain::dama::Dama,
 }
 
 #[cfg(feature = "take-away")]
 shown! {
     Chess => domain::chess::Chess,
     Checkers => domain::checkers::Checkers,
+    Dama => domain::dama::Dama,
     TakeAway => domain::take_away::TakeAway,
 }
 

@@ -26,7 +26,7 @@ use domain::games::{Command, Context, Game, GameState, MoveInput};
 pub struct CreateGameBody {
     pub white: String,
     pub black: String,
-    /// The game: `chess` (the default) or `checkers`.
+    /// The game: `chess` (the default), `checkers` or `dama`.
     #[schema(schema_with = super::schema::game_name)]
     pub game: Option<String>,
     #[schema(schema_with = super::schema::rule_set)]

@@ -493,7 +493,7 @@ pub struct GameForm {
     black: String,
     /// Days for each move; empty for no clock.
     days: Option<String>,
-    /// The game: chess (empty) or checkers.
+    /// The game: chess (empty), checkers or dama.
     game: Option<String>,
     rules: Option<String>,
     /// A set-up position in the game's position text.

@@ -124,7 +124,7 @@ pub fn game_name() -> Object {
 pub fn rule_set() -> Object {
     one_of(
         &rule_set_names(),
-        "The rules that judge the game, one of the game's: chess fide2023 (the default) or fide2005, checkers wcdf.",
+        "The rules that judge the game, one of the game's: chess fide2023 (the default) or fide2005, checkers wcdf, dama tudaf.",
     )
 }
 

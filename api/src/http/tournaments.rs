@@ -174,7 +174,7 @@ pub struct TournamentView {
     #[schema(value_type = Option<Object>)]
     pub time_control: Option<TimeControl>,
     pub rules: Option<String>,
-    /// Online: the game its rounds' games are (`chess`, `checkers`).
+    /// Online: the game its rounds' games are (`chess`, `checkers`, `dama`).
     pub game: Option<String>,
     /// Online: each round's games start from an opening of the game's ballot.
     pub ballot: bool,
@@ -543,7 +543,7 @@ pub(crate) async fn create(
             let kind = match body.game.as_deref() {
                 None => GameKind::Chess,
                 Some(name) => GameKind::named(name)
-                    .ok_or_else(|| ApiError::bad_request("game: chess or checkers"))?,
+                    .ok_or_else(|| ApiError::bad_request("game: chess, checkers or dama"))?,
             };
             let rules = match body.rules {
                 None => kind.rule_sets()[0],
