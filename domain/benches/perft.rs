@@ -1,7 +1,8 @@
-//! Perft of checkers from the start position: zarf's move generator as `zarf perft` runs it
-//! (through the game core's `GameKind`), and on its own board (`checkers::perft`). The figure
+//! Perft from the start position. Checkers: zarf's move generator as `zarf perft` runs it
+//! (through the game core's `GameKind`), and on its own board (`checkers::perft`); the figure
 //! beside a well-known generator (rapid-draughts, measured in the same sitting) is in
-//! docs/performance.md.
+//! docs/performance.md. Dama: zarf's count (kish's moves, each move once) beside kish's own
+//! perft (each route once), alternated in one run.
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -51,4 +52,26 @@ fn main() {
             nodes as f64 / s / 1e6
         );
     }
+    // Dama, depth 7: zarf's walk against kish's own, three times each, alternated.
+    let start = kish::Board::new_default();
+    for _ in 0..3 {
+        let t = Instant::now();
+        let ours = domain::dama::perft(black_box(&start), 7);
+        let zarf = t.elapsed().as_secs_f64();
+        let t = Instant::now();
+        let theirs = black_box(&start).perft(7);
+        let kish = t.elapsed().as_secs_f64();
+        assert_eq!((ours, theirs), (10_782_308, 10_782_382));
+        println!(
+            "dama perft 7: zarf {zarf:.3} s, kish {kish:.3} s: zarf takes {:+.1}%",
+            (zarf / kish - 1.0) * 100.0
+        );
+    }
+    let t = Instant::now();
+    let nodes = any_perft::<GameKind>(&GameKind::Dama.start(), 6);
+    assert_eq!(nodes, 931_312);
+    println!(
+        "dama perft 6 through GameKind: {:.3} s",
+        t.elapsed().as_secs_f64()
+    );
 }

@@ -1,6 +1,8 @@
-//! Dama (TÜDAF) through its rules: perft from the start, and positions built for each rule —
-//! the maximum capture for men and kings, the 180° rule, crossing a square again, a man
-//! reaching the last rank in the middle of a capture, one piece each.
+//! Dama (TÜDAF) through its rules: perft from the start; 140 random games from kish's Python
+//! release (`data/dama_kish.txt`), the legal moves equal at every ply, each written and read
+//! back, and every ending judged the same; and positions built for each rule — the maximum
+//! capture for men and kings, the 180° rule, crossing a square again, a man reaching the last
+//! rank in the middle of a capture, one piece each.
 
 use domain::dama::{notation, perft, Board, Dama};
 use domain::game::{Ending, Rules, Side};
@@ -140,4 +142,84 @@ fn a_position_text_that_is_no_position_is_refused_with_its_reason() {
         );
     }
     assert!(notation::read_position("W:WKa8:BKa1").is_ok());
+}
+
+/// A move as the reference data writes it: what it changes, white.black.kings in hex.
+fn change(m: &domain::dama::Move) -> String {
+    let d = m.0.delta;
+    format!("{:x}.{:x}.{:x}", d.pieces[0], d.pieces[1], d.kings)
+}
+
+#[test]
+fn random_games_agree_with_kish_at_every_ply() {
+    let data = include_str!("data/dama_kish.txt");
+    let mut lines = data.lines().filter(|l| !l.starts_with('#'));
+    let (mut games, mut plies, mut moves_checked) = (0, 0, 0);
+    let mut endings = std::collections::BTreeMap::new();
+    while let Some(header) = lines.next() {
+        let fields: Vec<&str> = header.split(' ').collect();
+        assert_eq!(fields[0], "game", "{header}");
+        let hex = |i: usize| u64::from_str_radix(fields[i], 16).unwrap();
+        let team = if fields[4] == "w" {
+            kish::Team::White
+        } else {
+            kish::Team::Black
+        };
+        let mut b = Board {
+            inner: kish::Board::new(team, kish::State::new([hex(1), hex(2)], hex(3))),
+            quiet_plies: 0,
+            move_number: 1,
+        };
+        games += 1;
+        loop {
+            let line = lines.next().expect("a game ends");
+            if let Some(end) = line.strip_prefix("end ") {
+                let expected = match end {
+                    "nomoves" => Some(Ending::NoMoves {
+                        winner: Dama::turn(&b).opponent(),
+                    }),
+                    "onepiece" => Some(Ending::OnePieceEach),
+                    _ => None,
+                };
+                assert_eq!(
+                    Dama::ending(&b, &()),
+                    expected,
+                    "game {games}: {}",
+                    notation::write_position(&b)
+                );
+                *endings.entry(end.to_owned()).or_insert(0) += 1;
+                break;
+            }
+            assert_eq!(Dama::ending(&b, &()), None, "game {games} goes on");
+            let (theirs, played) = line.split_once(" > ").unwrap();
+            let ours = b.moves();
+            let mut written: Vec<String> = ours.iter().map(change).collect();
+            written.sort();
+            assert_eq!(
+                written.join(" "),
+                theirs,
+                "game {games}, ply {plies}: {}",
+                notation::write_position(&b)
+            );
+            // Each move written as the record writes it reads back as itself, by its code and
+            // by its text.
+            for m in &ours {
+                let record = Dama::record(&b, *m);
+                assert_eq!(Dama::replay(&b, &record.uci), Some(*m), "{}", record.san);
+                assert_eq!(notation::read(&b, &record.san), Ok(*m), "{}", record.san);
+                moves_checked += 1;
+            }
+            let index: usize = played.parse().unwrap();
+            let m = *ours.iter().find(|m| change(m) == written[index]).unwrap();
+            Dama::play(&mut b, m);
+            plies += 1;
+        }
+    }
+    assert_eq!(games, 140);
+    assert!(
+        plies > 5_000 && moves_checked > 50_000,
+        "{plies} plies, {moves_checked} moves"
+    );
+    assert_eq!(endings.get("nomoves"), Some(&128));
+    assert_eq!(endings.get("onepiece"), Some(&12));
 }

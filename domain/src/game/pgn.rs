@@ -270,6 +270,7 @@ fn ending_sentence(result: GameResult, termination: Termination) -> String {
         (Termination::NoMoves, Some(w), Some(l)) => format!("{w} wins: {l} cannot move"),
         (Termination::FortyMoves, ..) => "Draw by the forty-move rule".into(),
         (Termination::SixtyMoves, ..) => "Draw by the sixty-move rule".into(),
+        (Termination::OnePieceEach, ..) => "Draw: one piece each".into(),
         (Termination::InsufficientMaterialOnTime, ..) => {
             "Draw: time ran out, but the opponent could not checkmate".into()
         }
