@@ -1,5 +1,9 @@
 //! Dama through the whole service: created, its legal moves listed, played by capture to a
-//! win, drawn at once with one piece each, its PDN, and `zarf perft` and `zarf moves`.
+//! win, drawn by repetition, by agreement and at once with one piece each, lost on time, a
+//! conditional line and a sealed move, an online round robin, its PDN, and `zarf perft` and
+//! `zarf moves`.
+
+use std::time::Duration;
 
 use serde_json::{json, Value};
 
@@ -9,11 +13,22 @@ use crate::helpers::*;
 /// A dama game between two new players, made by the admin from `start` (the standard start if
 /// none).
 async fn dama_game(app: &TestApp, start: Option<&str>) -> (String, Player, Player) {
+    dama_game_with(app, start, json!({})).await
+}
+
+async fn dama_game_with(
+    app: &TestApp,
+    start: Option<&str>,
+    extra: Value,
+) -> (String, Player, Player) {
     let white = app.create_player("Ayşe").await;
     let black = app.create_player("Mehmet").await;
     let mut body = json!({"white": white.id, "black": black.id, "game": "dama"});
     if let Some(s) = start {
         body["start_position"] = json!(s);
+    }
+    for (k, v) in extra.as_object().unwrap() {
+        body[k] = v.clone();
     }
     let res = app.create_game_with(&app.admin, body).await;
     assert_eq!(res.status(), 201, "{:?}", res.text().await);
@@ -63,6 +78,111 @@ both_backends! {
         assert!(pdn.contains("1. d4xf4xf6 {"), "{pdn}");
         let page = app.get(&format!("/games/{g}?lang=tr"), None).await.text().await.unwrap();
         assert!(page.contains("class=\"board dama\""), "{page}");
+    }
+
+    async fn dama_is_drawn_by_repetition_and_agreement_and_lost_on_time(app) {
+        // Threefold: two kings each go to and fro, and White claims on its intended move.
+        let (g, white, black) = dama_game(&app, Some("W:WKa1,a2:BKh8,h7")).await;
+        app.play(&g, &white, &black, "a1-b1 h8-g8 b1-a1 g8-h8 a1-b1 h8-g8 b1-a1").await;
+        let res = app.post(&format!("/api/v1/games/{g}/claims"), Some(&black.token), json!({"kind": "threefold_repetition", "move": "g8-h8"})).await;
+        let answer: Value = res.json().await.unwrap();
+        assert_eq!((answer["accepted"].as_bool(), answer["game"]["termination"].as_str()), (Some(true), Some("threefold_repetition")), "{answer}");
+        // Claims dama does not have are refused.
+        let (g, white, _) = dama_game(&app, None).await;
+        for kind in ["fifty_moves", "forty_moves"] {
+            assert_error(app.post(&format!("/api/v1/games/{g}/claims"), Some(&white.token), json!({"kind": kind})).await, 422, "claim_not_in_game").await;
+        }
+
+        // Agreement.
+        let (g, white, black) = dama_game(&app, None).await;
+        let res = app.post(&format!("/api/v1/games/{g}/moves"), Some(&white.token), json!({"move": "d3-d4", "offer_draw": true})).await;
+        assert_eq!(res.status(), 200);
+        let over: Value = app.post(&format!("/api/v1/games/{g}/draw-offer/accept"), Some(&black.token), json!({})).await.json().await.unwrap();
+        assert_eq!((over["result"].as_str(), over["termination"].as_str()), (Some("1/2-1/2"), Some("agreement")));
+
+        // On time: White to move lets a second pass.
+        let (g, white, _) = dama_game_with(&app, None, json!({"time_control": {"kind": "per_move", "seconds": 1}})).await;
+        tokio::time::sleep(Duration::from_millis(1300)).await;
+        let game = app.get_game(&g).await;
+        assert_eq!((game["result"].as_str(), game["termination"].as_str()), (Some("0-1"), Some("time_forfeit")), "{game}");
+        assert_error(app.post_move(&g, &white.token, "d3-d4").await, 409, "game_over").await;
+    }
+
+    async fn a_conditional_line_and_a_sealed_move_in_dama(app) {
+        // Black's line answers White's d3-d4 with d6-d5.
+        let (g, white, black) = dama_game(&app, None).await;
+        let res = app.client.put(app.url(&format!("/api/v1/games/{g}/conditional-moves")))
+            .bearer_auth(&black.token)
+            .json(&json!({"lines": [["d3-d4", "d6-d5"], ["e3-e4", "e6-e5"]]}))
+            .send().await.unwrap();
+        assert_eq!(res.status(), 200, "{:?}", res.text().await);
+        let after: Value = app.post_move(&g, &white.token, "d3-d4").await.json().await.unwrap();
+        assert_eq!(after["moves"], json!(["d3-d4", "d6-d5"]), "{after}");
+        assert_eq!(after["to_move"], "white");
+
+        // An organiser's game, adjourned: White seals a king's capture.
+        let org = app.create_player_with(json!({"name": "Hakem", "roles": ["organiser"]})).await;
+        let res = app.create_game_with(&org.token, json!({"white": white.id, "black": black.id, "game": "dama",
+            "start_position": "W:WKa1,h2:Ba4,h7", "time_control": {"kind": "per_move", "seconds": 86400}})).await;
+        assert_eq!(res.status(), 201);
+        let g = res.json::<Value>().await.unwrap()["id"].as_str().unwrap().to_owned();
+        let url = |p: &str| format!("/api/v1/games/{g}{p}");
+        let resume_at = (time::OffsetDateTime::now_utc() + time::Duration::seconds(2))
+            .format(&time::format_description::well_known::Rfc3339).unwrap();
+        let adjourned: Value = app.post(&url("/adjourn"), Some(&org.token), json!({"resume_at": resume_at})).await.json().await.unwrap();
+        assert_eq!(adjourned["status"], "adjourned", "{adjourned}");
+        assert_eq!(app.post(&url("/envelope"), Some(&white.token), json!({"move": "a1xa7"})).await.status(), 200);
+        assert_eq!(app.post(&url("/envelope/close"), Some(&white.token), json!({})).await.status(), 200);
+        tokio::time::sleep(Duration::from_millis(2200)).await;
+        for token in [&white.token, &black.token] {
+            assert_eq!(app.post(&url("/check-in"), Some(token), json!({})).await.status(), 200);
+        }
+        let game = app.get_game(&g).await;
+        assert_eq!(game["moves"], json!(["a1xa7"]), "{game}");
+        assert_eq!(game["position"], "B:Wh2,Ka7:Bh7");
+    }
+
+    async fn an_online_round_robin_of_dama_games(app) {
+        let org = app.create_player_with(json!({"name": "Hakem", "roles": ["organiser"]})).await;
+        let body = json!({"name": "Dama Şenliği", "system": "round_robin", "rounds": 3, "play": "online", "game": "dama",
+            "time_control": {"kind": "per_move", "seconds": 3 * 86_400}});
+        let res = app.post("/api/v1/tournaments", Some(&org.token), body).await;
+        assert_eq!(res.status(), 201, "{:?}", res.text().await);
+        let t: Value = res.json().await.unwrap();
+        assert_eq!((t["game"].as_str(), t["rules"].as_str(), t["ballot"].as_bool()), (Some("dama"), Some("tudaf"), Some(false)), "{t}");
+        let id = t["id"].as_str().unwrap().to_owned();
+        let path = |rest: &str| format!("/api/v1/tournaments/{id}{rest}");
+        let mut tokens = std::collections::HashMap::new();
+        for n in 0..4u32 {
+            let p = app.create_player(&format!("Oyuncu {n}")).await;
+            let res = app.post(&path("/players"), Some(&org.token), json!({"player": p.id, "rating": 1500 - n * 50})).await;
+            assert_eq!(res.status(), 200);
+            tokens.insert(p.id.clone(), p.token.clone());
+        }
+        assert_eq!(app.post(&path("/rounds"), Some(&org.token), json!({})).await.status(), 200);
+        let t: Value = app.post(&path("/publish"), Some(&org.token), json!({"round": 1})).await.json().await.unwrap();
+        let boards = t["pairings"][0]["boards"].as_array().unwrap().clone();
+        assert_eq!(boards.len(), 2);
+        for b in &boards {
+            let game = b["game"].as_str().unwrap();
+            let view = app.get_game(game).await;
+            assert_eq!((view["game"].as_str(), view["to_move"].as_str()), (Some("dama"), Some("white")));
+            assert_eq!(app.post_move(game, &tokens[b["white"].as_str().unwrap()], "d3-d4").await.status(), 200);
+            let res = app.post(&format!("/api/v1/games/{game}/resign"), Some(&tokens[b["black"].as_str().unwrap()]), json!({})).await;
+            assert_eq!(res.status(), 200);
+        }
+        let mut missing = usize::MAX;
+        for _ in 0..100 {
+            let t: Value = app.get(&path(""), None).await.json().await.unwrap();
+            missing = t["pairings"][0]["boards"].as_array().unwrap().iter().filter(|b| b["result"].is_null()).count();
+            if missing == 0 {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        assert_eq!(missing, 0, "the round's results came back");
+        let pdn = app.get(&path("/games.pgn"), None).await.text().await.unwrap();
+        assert_eq!(pdn.matches("[GameType \"30\"]").count(), 2, "{pdn}");
     }
 
     async fn one_piece_against_one_is_a_draw_at_once(app) {
