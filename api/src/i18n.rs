@@ -385,6 +385,10 @@ mod tests {
                     "claim-threefold_repetition",
                     "claim-fifty_moves",
                     "claim-forty_moves",
+                    "claim-no_progress",
+                    "page-claim-fifty_moves",
+                    "page-claim-forty_moves",
+                    "page-claim-no_progress",
                     "side-white",
                     "side-black",
                 ]

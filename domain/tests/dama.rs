@@ -223,3 +223,27 @@ fn random_games_agree_with_kish_at_every_ply() {
     assert_eq!(endings.get("nomoves"), Some(&128));
     assert_eq!(endings.get("onepiece"), Some(&12));
 }
+
+#[test]
+fn a_draw_may_be_claimed_after_twenty_five_moves_each_without_progress() {
+    use domain::game::{ClaimKind, Termination};
+    let draws = Dama.draws(domain::dama::TUDAF);
+    assert!(draws.threefold_claim);
+    assert_eq!(draws.no_progress_claim, Some((ClaimKind::NoProgress, 50)));
+    assert_eq!(
+        draws.automatic_no_progress,
+        Some((100, Termination::NoProgress))
+    );
+    assert_eq!(draws.automatic_repetition, Some(5));
+    // A king's quiet move counts; a man's move or a capture starts the count again.
+    let mut b = board("W:WKa1,d3:Bh8,e7");
+    b.quiet_plies = 7;
+    let king = notation::read(&b, "a1-a2").unwrap();
+    let mut after = b;
+    Dama::play(&mut after, king);
+    assert_eq!(after.quiet_plies, 8);
+    let man = notation::read(&b, "d3-d4").unwrap();
+    let mut after = b;
+    Dama::play(&mut after, man);
+    assert_eq!(after.quiet_plies, 0);
+}

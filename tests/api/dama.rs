@@ -87,6 +87,26 @@ both_backends! {
         let res = app.post(&format!("/api/v1/games/{g}/claims"), Some(&black.token), json!({"kind": "threefold_repetition", "move": "g8-h8"})).await;
         let answer: Value = res.json().await.unwrap();
         assert_eq!((answer["accepted"].as_bool(), answer["game"]["termination"].as_str()), (Some(true), Some("threefold_repetition")), "{answer}");
+        // No progress: kings walk to positions never seen; the claim fails at 49 half-moves and
+        // holds at 50 (twenty-five moves each).
+        let start = "W:WKa1,Kb1,Kc1:BKf8,Kg8,Kh8";
+        let (g, white, black) = dama_game(&app, Some(start)).await;
+        let walk = fresh_walk(start, 50);
+        app.play(&g, &white, &black, &walk[..49].join(" ")).await;
+        let claim = |token: String| {
+            let app = &app;
+            let g = g.clone();
+            async move {
+                let res = app.post(&format!("/api/v1/games/{g}/claims"), Some(&token), json!({"kind": "no_progress", "move": null})).await;
+                res.json::<Value>().await.unwrap()
+            }
+        };
+        let wrong = claim(black.token.clone()).await;
+        assert_eq!(wrong["accepted"], false, "{wrong}");
+        app.post(&format!("/api/v1/games/{g}/draw-offer/decline"), Some(&white.token), json!({})).await;
+        app.play(&g, &white, &black, &walk[49]).await;
+        let right = claim(white.token.clone()).await;
+        assert_eq!((right["accepted"].as_bool(), right["game"]["termination"].as_str()), (Some(true), Some("no_progress")), "{right}");
         // Claims dama does not have are refused.
         let (g, white, _) = dama_game(&app, None).await;
         for kind in ["fifty_moves", "forty_moves"] {
@@ -197,6 +217,46 @@ both_backends! {
         let res = app.create_game_with(&app.admin, json!({"white": white.id, "black": black.id, "game": "dama", "start_position": "W:WKa1:Bh8"})).await;
         assert_error(res, 422, "position_not_playable").await;
     }
+}
+
+/// `plies` quiet king moves from `start` through positions not seen before, none offering a
+/// capture (depth first).
+fn fresh_walk(start: &str, plies: usize) -> Vec<String> {
+    use domain::dama::{notation, Board, Dama};
+    use domain::game::Rules;
+    fn go(
+        b: &Board,
+        seen: &mut std::collections::HashSet<u128>,
+        plies: usize,
+        walk: &mut Vec<String>,
+    ) -> bool {
+        if walk.len() == plies {
+            return true;
+        }
+        for m in b.moves() {
+            let mut next = *b;
+            Dama::play(&mut next, m);
+            let key = Dama::repetition_key(&next);
+            let takes = next
+                .moves()
+                .iter()
+                .any(|n| n.captured(Dama::turn(&next)) != 0);
+            if m.captured(Dama::turn(b)) != 0 || takes || !seen.insert(key) {
+                continue;
+            }
+            walk.push(Dama::record(b, m).san);
+            if go(&next, seen, plies, walk) {
+                return true;
+            }
+            walk.pop();
+        }
+        false
+    }
+    let b = notation::read_position(start).unwrap();
+    let mut seen = std::collections::HashSet::from([Dama::repetition_key(&b)]);
+    let mut walk = Vec::new();
+    assert!(go(&b, &mut seen, plies, &mut walk));
+    walk
 }
 
 /// `zarf ARGS…`: its exit code and standard output.

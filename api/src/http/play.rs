@@ -211,12 +211,14 @@ pub(crate) async fn render(
         let draws = game.draws();
         let mut claims = Vec::new();
         if draws.threefold_claim {
-            claims.push(("claim_threefold", t.text("page-claim-threefold")));
+            let kind = ClaimKind::ThreefoldRepetition;
+            claims.push((claim_action(kind), t.text("page-claim-threefold")));
         }
-        match draws.no_progress_claim.map(|(kind, _)| kind) {
-            Some(ClaimKind::FiftyMoves) => claims.push(("claim_fifty", t.text("page-claim-fifty"))),
-            Some(ClaimKind::FortyMoves) => claims.push(("claim_forty", t.text("page-claim-forty"))),
-            Some(ClaimKind::ThreefoldRepetition) | None => {}
+        if let Some((kind, _)) = draws.no_progress_claim {
+            claims.push((
+                claim_action(kind),
+                t.text(&format!("page-claim-{}", kind.as_str())),
+            ));
         }
         let game_name = t.text(&format!("game-{}", game.kind.name()));
         Ok((
@@ -423,12 +425,11 @@ pub async fn action_form(
         "offer_draw" => Command::OfferDraw,
         "accept_draw" => Command::AcceptDraw,
         "decline_draw" => Command::DeclineDraw,
-        "claim_threefold" | "claim_fifty" | "claim_forty" => {
-            let kind = match form.action.as_str() {
-                "claim_threefold" => ClaimKind::ThreefoldRepetition,
-                "claim_fifty" => ClaimKind::FiftyMoves,
-                _ => ClaimKind::FortyMoves,
-            };
+        action if ClaimKind::ALL.iter().any(|k| claim_action(*k) == action) => {
+            let kind = ClaimKind::ALL
+                .into_iter()
+                .find(|k| claim_action(*k) == action)
+                .unwrap_or(ClaimKind::ThreefoldRepetition);
             let typed = form.intended_move.clone().unwrap_or_default();
             let intended_move = match typed.trim() {
                 "" => None,
@@ -461,7 +462,7 @@ pub async fn action_form(
         other => {
             return Err(ApiError::bad_request(format!(
                 "unknown action {other:?}: use offer_draw, accept_draw, decline_draw, \
-                 claim_threefold, claim_fifty, claim_forty or resign"
+                 claim_threefold, claim_fifty_moves, claim_forty_moves, claim_no_progress or resign"
             )))
         }
     };
@@ -627,6 +628,16 @@ pub async fn conditional_form(
             render(state, &req, id, shown, e.status).await
         }
         done => after(state, &req, id, done, String::new(), t).await,
+    }
+}
+
+/// The page's form action for a claim of `kind`.
+fn claim_action(kind: ClaimKind) -> &'static str {
+    match kind {
+        ClaimKind::ThreefoldRepetition => "claim_threefold",
+        ClaimKind::FiftyMoves => "claim_fifty_moves",
+        ClaimKind::FortyMoves => "claim_forty_moves",
+        ClaimKind::NoProgress => "claim_no_progress",
     }
 }
 

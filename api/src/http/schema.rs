@@ -47,7 +47,12 @@ pub fn notation_names() -> Vec<&'static str> {
     Notation::all().map(Notation::as_str).collect()
 }
 
-pub const CLAIM_KINDS: [&str; 3] = ["threefold_repetition", "fifty_moves", "forty_moves"];
+pub const CLAIM_KINDS: [&str; 4] = [
+    "threefold_repetition",
+    "fifty_moves",
+    "forty_moves",
+    "no_progress",
+];
 pub const RESULTS: [&str; 3] = ["1-0", "0-1", "1/2-1/2"];
 pub const SIDES: [&str; 2] = ["white", "black"];
 pub const SEALED_MOVE_CHECKS: [&str; 2] = ["at_opening", "at_sealing"];
@@ -138,7 +143,7 @@ pub fn notation() -> Object {
 pub fn claim_kind() -> Object {
     one_of(
         &CLAIM_KINDS,
-        "The ground of the claim: chess 9.2 and 9.3; checkers threefold repetition and the forty-move rule.",
+        "The ground of the claim: chess 9.2 and 9.3; checkers threefold repetition and the forty-move rule; dama threefold repetition and no progress.",
     )
 }
 

@@ -4,8 +4,8 @@
 use super::board::{squares_of, Board, Move};
 use super::notation;
 use crate::game::{
-    DrawRules, Ending, MoveCode, MoveRecord, MoveText, ReadError, RecordFormat, RuleSet, Rules,
-    SetUpError, Side, Winnability,
+    ClaimKind, DrawRules, Ending, MoveCode, MoveRecord, MoveText, ReadError, RecordFormat, RuleSet,
+    Rules, SetUpError, Side, Termination, Winnability,
 };
 
 /// Turkish draughts, by the rules of the Turkish Dama Federation (TÜDAF).
@@ -26,6 +26,10 @@ impl Notation {
         "dama"
     }
 }
+
+/// Half-moves without a man's move or a capture after which a draw may be claimed: 25 moves
+/// by each player.
+pub const NO_PROGRESS_PLIES: u32 = 50;
 
 /// Mixed into a position's identity when Black is to move.
 const BLACK_TO_MOVE: u128 = 0x9e37_79b9_7f4a_7c15_f39c_c060_5ced_c834;
@@ -48,14 +52,17 @@ impl Rules for Dama {
         &[TUDAF]
     }
 
-    /// Threefold repetition by claim; the same position for the fifth time ends a game by
-    /// itself (as in the other games, for games left unattended).
+    /// Threefold repetition by claim, and a claim after twenty-five moves by each player
+    /// without a man's move or a capture (TÜDAF leaves long games to the arbiter; the service
+    /// has none at the board, so it counts as draughts' 25-move rule does). Games left
+    /// unattended end by themselves at the fifth occurrence of a position, or after fifty moves
+    /// each without progress.
     fn draws(self, _rule_set: RuleSet) -> DrawRules {
         DrawRules {
             threefold_claim: true,
-            no_progress_claim: None,
+            no_progress_claim: Some((ClaimKind::NoProgress, NO_PROGRESS_PLIES)),
             automatic_repetition: Some(5),
-            automatic_no_progress: None,
+            automatic_no_progress: Some((2 * NO_PROGRESS_PLIES, Termination::NoProgress)),
             wrong_claim_bonus_seconds: 120,
         }
     }

@@ -68,6 +68,9 @@ fn pgn_of<R: Rules>(game: &Game<R>, events: &[GameEvent]) -> String {
                     ClaimKind::FortyMoves => {
                         format!("forty moves ({halfmove_clock} half-moves)")
                     }
+                    ClaimKind::NoProgress => {
+                        format!("no progress ({halfmove_clock} half-moves)")
+                    }
                 };
                 let on = intended_move
                     .as_ref()
@@ -271,6 +274,7 @@ fn ending_sentence(result: GameResult, termination: Termination) -> String {
         (Termination::FortyMoves, ..) => "Draw by the forty-move rule".into(),
         (Termination::SixtyMoves, ..) => "Draw by the sixty-move rule".into(),
         (Termination::OnePieceEach, ..) => "Draw: one piece each".into(),
+        (Termination::NoProgress, ..) => "Draw: no man moved and nothing was taken".into(),
         (Termination::InsufficientMaterialOnTime, ..) => {
             "Draw: time ran out, but the opponent could not checkmate".into()
         }

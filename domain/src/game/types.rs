@@ -195,6 +195,8 @@ pub enum Termination {
     SixtyMoves,
     /// Dama: one piece against one, a draw at once.
     OnePieceEach,
+    /// Dama: moves by each player without a man's move or a capture, claimed or by itself.
+    NoProgress,
     TimeForfeit,
     InsufficientMaterialOnTime,
     SealedMoveInvalid,
@@ -203,7 +205,7 @@ pub enum Termination {
 }
 
 impl Termination {
-    pub const ALL: [Termination; 18] = [
+    pub const ALL: [Termination; 19] = [
         Termination::Checkmate,
         Termination::Resignation,
         Termination::Stalemate,
@@ -217,6 +219,7 @@ impl Termination {
         Termination::FortyMoves,
         Termination::SixtyMoves,
         Termination::OnePieceEach,
+        Termination::NoProgress,
         Termination::TimeForfeit,
         Termination::InsufficientMaterialOnTime,
         Termination::SealedMoveInvalid,
@@ -239,6 +242,7 @@ impl Termination {
             Termination::FortyMoves => "forty_moves",
             Termination::SixtyMoves => "sixty_moves",
             Termination::OnePieceEach => "one_piece_each",
+            Termination::NoProgress => "no_progress",
             Termination::TimeForfeit => "time_forfeit",
             Termination::InsufficientMaterialOnTime => "insufficient_material_on_time",
             Termination::SealedMoveInvalid => "sealed_move_invalid",
@@ -275,14 +279,35 @@ pub enum ClaimKind {
     FiftyMoves,
     /// Checkers: forty moves by each player without a man's move or a capture.
     FortyMoves,
+    /// Dama: a set number of moves by each player without a man's move or a capture (the
+    /// rules leave it to the arbiter; the service counts for one).
+    NoProgress,
 }
 
 impl ClaimKind {
+    pub const ALL: [ClaimKind; 4] = [
+        ClaimKind::ThreefoldRepetition,
+        ClaimKind::FiftyMoves,
+        ClaimKind::FortyMoves,
+        ClaimKind::NoProgress,
+    ];
+
     pub const fn termination(self) -> Termination {
         match self {
             ClaimKind::ThreefoldRepetition => Termination::ThreefoldRepetition,
             ClaimKind::FiftyMoves => Termination::FiftyMoves,
             ClaimKind::FortyMoves => Termination::FortyMoves,
+            ClaimKind::NoProgress => Termination::NoProgress,
+        }
+    }
+
+    /// Its name in the API (`threefold_repetition`, `fifty_moves`, …).
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ClaimKind::ThreefoldRepetition => "threefold_repetition",
+            ClaimKind::FiftyMoves => "fifty_moves",
+            ClaimKind::FortyMoves => "forty_moves",
+            ClaimKind::NoProgress => "no_progress",
         }
     }
 }
