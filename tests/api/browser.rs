@@ -957,3 +957,71 @@ async fn checkers_played_by_clicks_and_drags_and_seen_live() {
     b.close().await.unwrap();
     w.close().await.unwrap();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn dama_captured_and_crowned_by_clicks_and_seen_live() {
+    let Some(driver) = start_driver().await else {
+        return;
+    };
+    let app = spawn_app(Backend::Sqlite).await;
+    let white = app
+        .create_player_with(json!({"name": "Ayşe", "locale": "tr"}))
+        .await;
+    let black = app.create_player("Mehmet").await;
+    // White's man on d6 takes d7, lands on the last rank at d8 and goes on as a man over c8 or
+    // e8: two routes through d8, each crowned where it ends.
+    let res = app
+        .create_game_with(
+            &app.admin,
+            json!({"white": white.id, "black": black.id, "game": "dama",
+                "start_position": "W:Wa2,d6:Bd7,c8,e8,h7"}),
+        )
+        .await;
+    let id = res.json::<Value>().await.unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let w = browser(&driver).await;
+    sign_in_as(&w, &app, &white.id).await;
+    w.goto(&app.url(&format!("/games/{id}?lang=tr")))
+        .await
+        .unwrap();
+    look(&w, "dama-tr").await;
+    let b = browser(&driver).await;
+    sign_in_as(&b, &app, &black.id).await;
+    b.goto(&app.url(&format!("/games/{id}?lang=en")))
+        .await
+        .unwrap();
+    click(&w, ".playable rect.dark[data-square='d6']").await;
+    click(&w, ".playable rect.dark[data-square='d8']").await;
+    assert_eq!(
+        app.get_game(&id).await["ply"],
+        0,
+        "two routes still go on from d8"
+    );
+    click(&w, ".playable rect.dark[data-square='f8']").await;
+    until_listed(&w, "d6xd8xf8").await;
+    let game = app.get_game(&id).await;
+    assert_eq!(
+        game["position"], "B:Wa2,Kf8:Bh7,c8",
+        "crowned where it ended"
+    );
+    // Black's open page shows it without a reload: the two men taken, the crown drawn.
+    until_listed(&b, "d6xd8xf8").await;
+    let board = b
+        .find(Locator::Css(".board"))
+        .await
+        .unwrap()
+        .html(false)
+        .await
+        .unwrap();
+    assert_eq!(board.matches("class=\"captured\"").count(), 2, "{board}");
+    assert_eq!(board.matches("class=\"crown white\"").count(), 1, "{board}");
+    look(&b, "dama").await;
+    // Black answers by clicks; White's page hears it.
+    click(&b, ".playable rect.dark[data-square='h7']").await;
+    click(&b, ".playable rect.dark[data-square='h6']").await;
+    until_listed(&w, "h7-h6").await;
+    b.close().await.unwrap();
+    w.close().await.unwrap();
+}
