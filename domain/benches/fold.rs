@@ -82,6 +82,7 @@ fn game_log() -> (Vec<GameEvent>, Vec<Move>, Vec<String>) {
             tournament: None,
             starts_at: None,
             ballot: None,
+            no_progress_moves: None,
         };
         apply(
             &mut state,

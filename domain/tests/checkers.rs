@@ -62,6 +62,7 @@ impl Table {
             tournament: None,
             starts_at: None,
             ballot,
+            no_progress_moves: None,
         };
         t.run(Actor::Admin, Command::CreateGame(Box::new(create)))?;
         Ok(t)

@@ -77,6 +77,7 @@ fn random_game(steps: &[(u16, u8)], rules: RuleSet) -> (Vec<GameEvent>, GameStat
         tournament: None,
         starts_at: None,
         ballot: None,
+        no_progress_moves: None,
     };
     run(
         &mut state,

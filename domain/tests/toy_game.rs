@@ -59,6 +59,7 @@ impl Table {
             tournament: None,
             starts_at: None,
             ballot: None,
+            no_progress_moves: None,
         };
         t.act(Actor::Admin, Command::CreateGame(Box::new(create)))?;
         Ok(t)

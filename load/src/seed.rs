@@ -230,6 +230,7 @@ fn play(
         tournament: None,
         starts_at: None,
         ballot: None,
+        no_progress_moves: None,
     };
     let mut log = decide(
         &GameState::NotCreated,

@@ -107,6 +107,22 @@ both_backends! {
         app.play(&g, &white, &black, &walk[49]).await;
         let right = claim(white.token.clone()).await;
         assert_eq!((right["accepted"].as_bool(), right["game"]["termination"].as_str()), (Some(true), Some("no_progress")), "{right}");
+        // A game may set its own count (TÜDAF leaves it to the arbiter): ten moves each.
+        let (g, white, black) = dama_game_with(&app, Some(start), json!({"no_progress_moves": 10})).await;
+        assert_eq!(app.get_game(&g).await["no_progress_moves"], 10);
+        let walk = fresh_walk(start, 20);
+        app.play(&g, &white, &black, &walk[..19].join(" ")).await;
+        let res = app.post(&format!("/api/v1/games/{g}/claims"), Some(&black.token), json!({"kind": "no_progress", "move": walk[19]})).await;
+        let held: Value = res.json().await.unwrap();
+        assert_eq!((held["accepted"].as_bool(), held["game"]["termination"].as_str()), (Some(true), Some("no_progress")), "{held}");
+        // Only where the rules leave it to the arbiter, and within reason.
+        let (a, b) = (app.create_player("A").await, app.create_player("B").await);
+        for body in [json!({"white": a.id, "black": b.id, "no_progress_moves": 10}),
+                     json!({"white": a.id, "black": b.id, "game": "checkers", "no_progress_moves": 10}),
+                     json!({"white": a.id, "black": b.id, "game": "dama", "no_progress_moves": 4}),
+                     json!({"white": a.id, "black": b.id, "game": "dama", "no_progress_moves": 201})] {
+            assert_error(app.create_game_with(&app.admin, body).await, 400, "bad_request").await;
+        }
         // Claims dama does not have are refused.
         let (g, white, _) = dama_game(&app, None).await;
         for kind in ["fifty_moves", "forty_moves"] {

@@ -134,6 +134,7 @@ pub fn start_games(app: &AppState, id: &str, t: &Tournament) -> Result<usize, Co
                     number,
                     by_lot: true,
                 }),
+                no_progress_moves: None,
             };
             let ctx = Context {
                 now: store::now(),

@@ -160,6 +160,10 @@ pub struct GameView {
     /// The opening of the game's ballot it started from (its moves are the first of `moves`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ballot: Option<BallotView>,
+    /// Dama: the moves by each player without progress after which a draw may be claimed, where
+    /// the game set its own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub no_progress_moves: Option<u32>,
 }
 
 /// An opening of a game's ballot (checkers: the three-move ballot) a game started from.
@@ -244,6 +248,7 @@ impl GameView {
                 number: b.number,
                 by_lot: b.by_lot,
             }),
+            no_progress_moves: game.no_progress_moves,
         }
     }
 

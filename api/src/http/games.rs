@@ -48,6 +48,12 @@ pub struct CreateGameBody {
     pub sealed_move_check: Option<SealedMoveCheck>,
     #[schema(schema_with = super::schema::ballot)]
     pub ballot: Option<BallotBody>,
+    /// Dama: moves by each player without a man's move or a capture after which a draw may be
+    /// claimed (TÜDAF leaves it to the arbiter; default 25; the game ends by itself after twice
+    /// as many).
+    #[serde(default, deserialize_with = "domain::whole::opt_u32")]
+    #[schema(minimum = 5, maximum = 200)]
+    pub no_progress_moves: Option<u32>,
 }
 
 /// An opening of the game's ballot to start from: by its number, or drawn by lot.
@@ -375,6 +381,7 @@ pub(crate) async fn create(
         tournament: None,
         starts_at: None,
         ballot,
+        no_progress_moves: body.no_progress_moves,
     }));
     let ctx = Context {
         now: store::now(),

@@ -1844,6 +1844,7 @@ pub(crate) async fn continue_in_zarf(
         }),
         starts_at: None,
         ballot: None,
+        no_progress_moves: None,
     };
     let ctx = domain::games::Context {
         now: crate::store::now(),

@@ -282,6 +282,7 @@ pub fn pgn_round_trip(data: &[u8]) {
         tournament: None,
         starts_at: None,
         ballot: None,
+        no_progress_moves: None,
     };
     let ctx = |now: OffsetDateTime, actor: Actor| Context {
         now,

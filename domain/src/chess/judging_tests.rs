@@ -64,6 +64,7 @@ fn game_from(fen: Option<&str>) -> Option<GameState> {
         tournament: None,
         starts_at: None,
         ballot: None,
+        no_progress_moves: None,
     };
     let events = decide(
         &GameState::NotCreated,

@@ -73,6 +73,10 @@ pub struct GameCreated {
     /// moves (from the start position; never with a set-up one).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ballot: Option<BallotOpening>,
+    /// Moves by each player without progress after which a draw may be claimed, set for this
+    /// game where the rules leave the count to the arbiter (dama); absent: the rules' own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub no_progress_moves: Option<u32>,
 }
 
 /// An opening of a game's ballot (checkers: the three-move ballot), as the game was started

@@ -60,6 +60,7 @@ pub fn create_command(fen: Option<&str>, rules: RuleSet) -> CreateGame {
         tournament: None,
         starts_at: None,
         ballot: None,
+        no_progress_moves: None,
     }
 }
 

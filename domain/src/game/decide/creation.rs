@@ -4,7 +4,11 @@ use super::{label, text, Context, CreateGame, Lines, MAX_LABEL_CHARS, MAX_ROUND_
 use crate::game::event::{BallotOpening, EventBody, GameCreated, MoveRecord};
 use crate::game::rejection::{FieldProblem, Rejection};
 use crate::game::rules::{Ending, MoveText, Rules, SetUpError, UNNAMED_GAME};
-use crate::game::types::{Actor, Participant};
+use crate::game::types::{Actor, ClaimKind, Participant};
+
+/// The fewest and most moves each a game may set for its no-progress claim.
+pub const MIN_NO_PROGRESS_MOVES: u32 = 5;
+pub const MAX_NO_PROGRESS_MOVES: u32 = 200;
 
 pub(super) fn create<R: Rules>(c: CreateGame, ctx: &Context<R>) -> Result<EventBody, Rejection> {
     if let Actor::Player(id) = ctx.actor {
@@ -87,6 +91,23 @@ pub(super) fn create<R: Rules>(c: CreateGame, ctx: &Context<R>) -> Result<EventB
             })
         }
     };
+    // Only a count the rules leave to the arbiter may be set.
+    if let Some(moves) = c.no_progress_moves {
+        let field = |problem| Rejection::InvalidField {
+            field: "no_progress_moves",
+            problem,
+        };
+        match kind.draws(rules).no_progress_claim {
+            Some((ClaimKind::NoProgress, _)) => {}
+            _ => return Err(field(FieldProblem::Unknown)),
+        }
+        if !(MIN_NO_PROGRESS_MOVES..=MAX_NO_PROGRESS_MOVES).contains(&moves) {
+            return Err(field(FieldProblem::Between {
+                min: u64::from(MIN_NO_PROGRESS_MOVES),
+                max: u64::from(MAX_NO_PROGRESS_MOVES),
+            }));
+        }
+    }
     if let Some(tc) = &c.time_control {
         tc.validate().map_err(Rejection::InvalidTimeControl)?;
     }
@@ -107,6 +128,7 @@ pub(super) fn create<R: Rules>(c: CreateGame, ctx: &Context<R>) -> Result<EventB
         tournament: c.tournament,
         starts_at: c.starts_at,
         ballot,
+        no_progress_moves: c.no_progress_moves,
         leave_days_per_year: match c.leave_days_per_year {
             None => 30,
             Some(d) if d <= 366 => d,

@@ -73,6 +73,9 @@ pub struct CreateGame {
     pub starts_at: Option<Timestamp>,
     /// The opening of the game's ballot to start from.
     pub ballot: Option<BallotChoice>,
+    /// Moves by each player without progress after which a draw may be claimed, where the
+    /// game's rules leave that count to the arbiter (dama); `None`: the rules' own.
+    pub no_progress_moves: Option<u32>,
 }
 
 /// An opening of a game's ballot ([`crate::game::Ballot`]) chosen for a new game: by number,

@@ -146,6 +146,9 @@ pub struct Game<R: Rules> {
     memo: R::Memo,
     /// The opening of the game's ballot it started from.
     pub ballot: Option<BallotOpening>,
+    /// The no-progress count set for this game (moves by each player), where the rules leave it
+    /// to the arbiter.
+    pub no_progress_moves: Option<u32>,
 }
 
 fn micros(d: time::Duration) -> i64 {
@@ -249,6 +252,7 @@ impl<R: Rules> Game<R> {
             offers_after: Vec::new(),
             memo: kind.new_memo(),
             ballot: c.ballot.clone(),
+            no_progress_moves: c.no_progress_moves,
         };
         // A ballot's opening is played before either player moves, on no clock.
         for record in c.ballot.iter().flat_map(|b| &b.moves) {
@@ -454,9 +458,20 @@ impl<R: Rules> Game<R> {
             .unwrap_or(self.draws().wrong_claim_bonus_seconds)
     }
 
-    /// The draws this game's rules give under its rule set.
+    /// The draws this game's rules give under its rule set, with the no-progress count its
+    /// creation set where the rules leave that count to the arbiter (the claim after `n` moves
+    /// each, the end by itself after twice as many).
     pub fn draws(&self) -> super::rules::DrawRules {
-        self.kind.draws(self.rules)
+        let mut draws = self.kind.draws(self.rules);
+        if let (Some(n), Some((kind @ super::types::ClaimKind::NoProgress, _))) =
+            (self.no_progress_moves, draws.no_progress_claim)
+        {
+            draws.no_progress_claim = Some((kind, 2 * n));
+            draws.automatic_no_progress = draws
+                .automatic_no_progress
+                .map(|(_, termination)| (4 * n, termination));
+        }
+        draws
     }
 
     /// The moves the side to move may make, in no particular order.
