@@ -16,6 +16,7 @@ use crate::on_each_backend;
 on_each_backend!(
     a_move_mails_the_opponent_once,
     a_checkers_move_mails_its_board_and_the_end_its_pdn,
+    a_dama_move_mails_its_board_and_the_end_its_pdn,
     an_smtp_outage_loses_nothing_and_sends_nothing_twice,
     a_digest_waits_for_its_hour,
     mail_not_to_be_sent_is_settled,
@@ -311,6 +312,42 @@ async fn a_checkers_move_mails_its_board_and_the_end_its_pdn(backend: Backend) {
         .filter(|m| m.attachments.contains(&"game.pdn".to_owned()))
         .collect();
     assert_eq!(over.len(), 2, "the record as PDN to both");
+}
+
+async fn a_dama_move_mails_its_board_and_the_end_its_pdn(backend: Backend) {
+    let (app, inbox) = mail_app(backend).await;
+    let (white, black) = two_players(&app).await;
+    let res = app
+        .create_game_with(
+            &app.admin,
+            json!({"white": white.id, "black": black.id, "game": "dama"}),
+        )
+        .await;
+    let g = res.json::<Value>().await.unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert_eq!(wait_for(&inbox, 2).await.len(), 2, "game_started to both");
+    app.play(&g, &white, &black, "d3-d4").await;
+    let all = wait_for(&inbox, 3).await;
+    let m = &all[2];
+    assert_eq!(m.to, ["mehmet@okul.tr"]);
+    assert!(m.subject.contains("d3-d4"), "{}", m.subject);
+    assert_eq!(m.text.matches('⛂').count(), 16, "Black's men: {}", m.text);
+    assert_eq!(m.text.matches('⛀').count(), 16, "White's men: {}", m.text);
+    assert!(m.html.contains("<table") && !m.text.contains('♙'));
+    app.post(
+        &format!("/api/v1/games/{g}/resign"),
+        Some(&black.token),
+        json!({}),
+    )
+    .await;
+    let all = wait_for(&inbox, 5).await;
+    let over = all
+        .iter()
+        .filter(|m| m.attachments.contains(&"game.pdn".to_owned()))
+        .count();
+    assert_eq!(over, 2, "the record as PDN to both");
 }
 
 async fn an_smtp_outage_loses_nothing_and_sends_nothing_twice(backend: Backend) {
