@@ -228,6 +228,18 @@ pub fn group_or_null() -> Object {
     schema
 }
 
+/// As [`group_or_null`], where empty is taken as none too (a class's default school and class,
+/// as the forms send them).
+pub fn group_or_empty() -> Object {
+    let mut schema = group_or_null();
+    schema.description = Some(
+        "The school or class of pupils whose line names none; empty, blank or null: none.".into(),
+    );
+    schema.min_length = None;
+    schema.pattern = Some(format!(r"^\s*$|{VISIBLE}"));
+    schema
+}
+
 /// An intended move, or none.
 pub fn move_text_or_null() -> Object {
     let mut schema = text(24, MOVE);

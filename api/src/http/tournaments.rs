@@ -1438,10 +1438,10 @@ pub struct NewClass {
     pub csv: String,
     /// The school and class of pupils whose line names none.
     #[serde(default)]
-    #[schema(schema_with = super::schema::group_or_null)]
+    #[schema(schema_with = super::schema::group_or_empty)]
     pub school: Option<String>,
     #[serde(default)]
-    #[schema(schema_with = super::schema::group_or_null)]
+    #[schema(schema_with = super::schema::group_or_empty)]
     pub class: Option<String>,
     /// The pupils' language (default the organiser's).
     #[serde(default)]
