@@ -15,6 +15,7 @@ pub mod games;
 pub mod ids;
 #[cfg(feature = "take-away")]
 pub mod take_away;
+pub mod tavla;
 pub mod tournament;
 pub mod whole;
 
