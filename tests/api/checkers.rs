@@ -19,33 +19,7 @@ async fn checkers_game(
     start: Option<&str>,
     extra: Value,
 ) -> (String, Player, Player) {
-    let white = app.create_player("Ayşe").await;
-    let black = app.create_player("Mehmet").await;
-    let mut body = json!({"white": white.id, "black": black.id, "game": "checkers"});
-    if let Some(s) = start {
-        body["start_position"] = json!(s);
-    }
-    for (k, v) in extra.as_object().unwrap() {
-        body[k] = v.clone();
-    }
-    let res = app.create_game_with(&app.admin, body).await;
-    assert_eq!(res.status(), 201, "{:?}", res.text().await);
-    let g: Value = res.json().await.unwrap();
-    (g["id"].as_str().unwrap().to_owned(), white, black)
-}
-
-async fn legal_moves(app: &TestApp, game: &str) -> Vec<String> {
-    let res = app
-        .get(&format!("/api/v1/games/{game}/legal-moves"), None)
-        .await;
-    assert_eq!(res.status(), 200);
-    let v: Value = res.json().await.unwrap();
-    v["moves"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m.as_str().unwrap().to_owned())
-        .collect()
+    app.game_of("checkers", start, extra).await
 }
 
 /// A walk of `plies` quiet king moves through positions not seen before, none offering a
@@ -86,7 +60,7 @@ both_backends! {
         assert_eq!(game["position"], "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12");
         assert_eq!(game["start_position"], game["position"]);
         assert!(game.get("fen").is_none(), "fen is chess's: {game}");
-        assert_eq!(legal_moves(&app, &g).await, ["9-13", "9-14", "10-14", "10-15", "11-15", "11-16", "12-16"]);
+        assert_eq!(app.legal_moves(&g).await, ["9-13", "9-14", "10-14", "10-15", "11-15", "11-16", "12-16"]);
         // Refusals change nothing.
         assert_error(app.post_move(&g, &white.token, "22-18").await, 409, "not_your_turn").await;
         assert_error(app.post_move(&g, &black.token, "12-17").await, 422, "illegal_move").await;
@@ -98,7 +72,7 @@ both_backends! {
         // Every legal move, as listed, is taken; a capture is compulsory.
         let after = app.play(&g, &white, &black, "11-15 23-19 8-11 22-17 9-13 17-14").await;
         assert_eq!(after["to_move"], "black");
-        assert_eq!(legal_moves(&app, &g).await, ["10x17"]);
+        assert_eq!(app.legal_moves(&g).await, ["10x17"]);
         assert_error(app.post_move(&g, &black.token, "4-8").await, 422, "illegal_move").await;
         let res = app.post(&format!("/api/v1/games/{g}/moves"), Some(&black.token), json!({"move": "10x17", "notation": "pdn"})).await;
         assert_eq!(res.status(), 200);
@@ -110,7 +84,7 @@ both_backends! {
         let over: Value = app.post_move(&g, &black.token, "14x23").await.json().await.unwrap();
         assert_eq!((over["status"].as_str(), over["result"].as_str(), over["termination"].as_str()),
             (Some("finished"), Some("0-1"), Some("no_moves")));
-        assert_eq!(legal_moves(&app, &g).await, Vec::<String>::new());
+        assert_eq!(app.legal_moves(&g).await, Vec::<String>::new());
         // A position that is no position, and one already over, are refused.
         let a = app.create_player("A").await;
         let b = app.create_player("B").await;
@@ -203,7 +177,7 @@ both_backends! {
         let game = app.get_game(&g).await;
         assert_eq!(game["moves"], json!(["14x23"]), "{game}");
         assert_eq!(game["position"], "W:W25:B1,23");
-        assert_eq!(legal_moves(&app, &g).await, ["25-21", "25-22"]);
+        assert_eq!(app.legal_moves(&g).await, ["25-21", "25-22"]);
     }
 
     async fn a_checkers_record_is_pdn(app) {
@@ -241,7 +215,7 @@ both_backends! {
         assert_eq!(view["moves"], json!(["9-13", "22-17", "13x22"]));
         assert_eq!((view["ply"].as_u64(), view["to_move"].as_str()), (Some(3), Some("white")));
         assert_eq!(view["start_position"].as_str(), Some(Checkers::set_up_text(&Checkers.start()).as_str()));
-        assert_eq!(legal_moves(&app, &g).await, vec!["25x18", "26x17"]);
+        assert_eq!(app.legal_moves(&g).await, vec!["25x18", "26x17"]);
         assert_eq!(app.post_move(&g, &white.token, "26x17").await.status(), 200);
         let pdn = app.get(&format!("/api/v1/games/{g}/pgn"), None).await.text().await.unwrap();
         assert!(pdn.contains("1. 9-13 22-17 2. 13x22 26x17 {"), "{pdn}");
@@ -314,7 +288,7 @@ both_backends! {
                 assert_eq!((view["game"].as_str(), view["to_move"].as_str(), view["ply"].as_u64()), (Some("checkers"), Some("white"), Some(3)));
                 assert_eq!(view["ballot"], json!({"number": opening, "by_lot": true}));
                 let white = &tokens[b["white"].as_str().unwrap()];
-                let first = legal_moves(&app, game).await.remove(0);
+                let first = app.legal_moves(game).await.remove(0);
                 assert_eq!(app.post_move(game, white, &first).await.status(), 200);
                 let res = app.post(&format!("/api/v1/games/{game}/resign"), Some(&tokens[b["black"].as_str().unwrap()]), json!({})).await;
                 assert_eq!(res.status(), 200);
@@ -333,18 +307,6 @@ both_backends! {
         let pdn = app.get(&path("/games.pgn"), None).await.text().await.unwrap();
         assert_eq!(pdn.matches("[GameType \"21\"]").count(), 4, "{pdn}");
     }
-}
-
-/// `zarf ARGS…`: its exit code and standard output.
-fn zarf(args: &[&str]) -> (i32, String) {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_zarf"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-    )
 }
 
 #[test]

@@ -21,34 +21,7 @@ async fn dama_game_with(
     start: Option<&str>,
     extra: Value,
 ) -> (String, Player, Player) {
-    let white = app.create_player("Ayşe").await;
-    let black = app.create_player("Mehmet").await;
-    let mut body = json!({"white": white.id, "black": black.id, "game": "dama"});
-    if let Some(s) = start {
-        body["start_position"] = json!(s);
-    }
-    for (k, v) in extra.as_object().unwrap() {
-        body[k] = v.clone();
-    }
-    let res = app.create_game_with(&app.admin, body).await;
-    assert_eq!(res.status(), 201, "{:?}", res.text().await);
-    let g: Value = res.json().await.unwrap();
-    (g["id"].as_str().unwrap().to_owned(), white, black)
-}
-
-async fn legal_moves(app: &TestApp, game: &str) -> Vec<String> {
-    let v: Value = app
-        .get(&format!("/api/v1/games/{game}/legal-moves"), None)
-        .await
-        .json()
-        .await
-        .unwrap();
-    v["moves"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m.as_str().unwrap().to_owned())
-        .collect()
+    app.game_of("dama", start, extra).await
 }
 
 both_backends! {
@@ -56,7 +29,7 @@ both_backends! {
         let (g, white, black) = dama_game(&app, None).await;
         let game = app.get_game(&g).await;
         assert_eq!((game["game"].as_str(), game["rules"].as_str(), game["to_move"].as_str()), (Some("dama"), Some("tudaf"), Some("white")));
-        assert_eq!(legal_moves(&app, &g).await, ["a3-a4", "b3-b4", "c3-c4", "d3-d4", "e3-e4", "f3-f4", "g3-g4", "h3-h4"]);
+        assert_eq!(app.legal_moves(&g).await, ["a3-a4", "b3-b4", "c3-c4", "d3-d4", "e3-e4", "f3-f4", "g3-g4", "h3-h4"]);
         // A man never moves diagonally or backwards; written any accepted way.
         assert_error(app.post_move(&g, &white.token, "d3-e4").await, 422, "illegal_move").await;
         assert_eq!(app.post_move(&g, &white.token, "d3:d4").await.status(), 200);
@@ -66,7 +39,7 @@ both_backends! {
 
         // From a set-up: the man must take the most (two, not one).
         let (g, white, _) = dama_game(&app, Some("W:Wd4,a2:Bd5,e4,f5")).await;
-        assert_eq!(legal_moves(&app, &g).await, ["d4xf4xf6"]);
+        assert_eq!(app.legal_moves(&g).await, ["d4xf4xf6"]);
         assert_error(app.post_move(&g, &white.token, "d4xd6").await, 422, "illegal_move").await;
         // Black, left without a piece, has lost.
         let (g, white, _) = dama_game(&app, Some("W:Wd4,a2:Be4,f5")).await;
@@ -273,18 +246,6 @@ fn fresh_walk(start: &str, plies: usize) -> Vec<String> {
     let mut walk = Vec::new();
     assert!(go(&b, &mut seen, plies, &mut walk));
     walk
-}
-
-/// `zarf ARGS…`: its exit code and standard output.
-fn zarf(args: &[&str]) -> (i32, String) {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_zarf"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-    )
 }
 
 #[test]

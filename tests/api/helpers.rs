@@ -268,6 +268,44 @@ impl TestApp {
         last
     }
 
+    /// A game of `game` between two new players, made by the admin from `start` (the game's
+    /// standard start if none), with `extra`'s fields added to the request.
+    pub async fn game_of(
+        &self,
+        game: &str,
+        start: Option<&str>,
+        extra: Value,
+    ) -> (String, Player, Player) {
+        let white = self.create_player("Ayşe").await;
+        let black = self.create_player("Mehmet").await;
+        let mut body = json!({"white": white.id, "black": black.id, "game": game});
+        if let Some(s) = start {
+            body["start_position"] = json!(s);
+        }
+        for (k, v) in extra.as_object().expect("fields") {
+            body[k] = v.clone();
+        }
+        let res = self.create_game_with(&self.admin, body).await;
+        assert_eq!(res.status(), 201, "{:?}", res.text().await);
+        let g: Value = res.json().await.unwrap();
+        (g["id"].as_str().unwrap().to_owned(), white, black)
+    }
+
+    /// The legal moves of the player to move, as `GET …/legal-moves` lists them.
+    pub async fn legal_moves(&self, game: &str) -> Vec<String> {
+        let res = self
+            .get(&format!("/api/v1/games/{game}/legal-moves"), None)
+            .await;
+        assert_eq!(res.status(), StatusCode::OK);
+        let v: Value = res.json().await.unwrap();
+        v["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m.as_str().unwrap().to_owned())
+            .collect()
+    }
+
     pub async fn get_game(&self, game: &str) -> Value {
         let res = self.get(&format!("/api/v1/games/{game}"), None).await;
         assert_eq!(res.status(), StatusCode::OK);
@@ -623,4 +661,16 @@ pub async fn sign_in(app: &TestApp, player: &str) -> (String, String) {
         .expect("signed in")
         .to_owned();
     (format!("{session}; {form_cookie}"), token)
+}
+
+/// `zarf ARGS…`: its exit code and standard output.
+pub fn zarf(args: &[&str]) -> (i32, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_zarf"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+    )
 }
