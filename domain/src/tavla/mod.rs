@@ -2,3 +2,4 @@
 //! from the service, matches and the cube come with them).
 
 pub mod board;
+pub mod position_id;
