@@ -212,6 +212,10 @@ mod tests {
         assert_eq!(throws().count(), 21);
         let total: usize = throws().map(|d| start.plays(d).len()).sum();
         assert_eq!(total, 447);
+        // As GNU Backgammon 1.07's `hint` lists them.
+        for (dice, plays) in [((6, 2), 14), ((5, 5), 4), ((4, 1), 14), ((6, 6), 11)] {
+            assert_eq!(start.plays(dice).len(), plays, "{dice:?}");
+        }
         // 3-1: eight plays, among them making the five point.
         let plays = start.plays((3, 1));
         assert!(plays
