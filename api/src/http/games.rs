@@ -2,8 +2,8 @@
 
 use actix_web::{get, post, web, HttpResponse};
 use domain::game::{
-    Actor, BallotChoice, ClaimKind, CreateGame, EventBody, GameResult, Locale, MoveText,
-    Participant, Rejection, Rules, SealedMoveCheck, TimeControl, UNNAMED_GAME,
+    Actor, ClaimKind, CreateGame, EventBody, GameResult, Locale, MoveText, Participant, Rejection,
+    SealedMoveCheck, TimeControl,
 };
 use domain::games::{Notation, RuleSetName};
 use domain::{GameId, PlayerId};
@@ -47,75 +47,13 @@ pub struct CreateGameBody {
     #[schema(schema_with = super::schema::sealed_move_check)]
     pub sealed_move_check: Option<SealedMoveCheck>,
     #[schema(schema_with = super::schema::ballot)]
-    pub ballot: Option<BallotBody>,
+    pub ballot: Option<super::ballot::BallotBody>,
     /// Dama: moves by each player without a man's move or a capture after which a draw may be
     /// claimed (TÜDAF leaves it to the arbiter; default 25; the game ends by itself after twice
     /// as many).
     #[serde(default, deserialize_with = "domain::whole::opt_u32")]
     #[schema(minimum = 5, maximum = 200)]
     pub no_progress_moves: Option<u32>,
-}
-
-/// An opening of the game's ballot to start from: by its number, or drawn by lot.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum BallotBody {
-    Number(u16),
-    Random,
-}
-
-impl BallotBody {
-    /// The opening chosen, drawing one by lot where asked (from `game`'s deck; a game without
-    /// one is left for the rules to refuse).
-    pub fn choose(self, game: Option<&str>) -> BallotChoice {
-        match self {
-            BallotBody::Number(number) => BallotChoice {
-                number,
-                by_lot: false,
-            },
-            BallotBody::Random => {
-                use rand::Rng;
-                let deck = domain::games::GameKind::named(game.unwrap_or(UNNAMED_GAME))
-                    .and_then(|k| k.ballot());
-                let number = match deck {
-                    Some(d) if !d.is_empty() => rand::rng().random_range(1..=d.len()),
-                    _ => 0,
-                };
-                BallotChoice {
-                    number,
-                    by_lot: true,
-                }
-            }
-        }
-    }
-}
-
-impl<'de> Deserialize<'de> for BallotBody {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct Visitor;
-        impl serde::de::Visitor<'_> for Visitor {
-            type Value = BallotBody;
-            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str("an opening's number or \"random\"")
-            }
-            fn visit_u64<E: serde::de::Error>(self, n: u64) -> Result<BallotBody, E> {
-                u16::try_from(n)
-                    .map(BallotBody::Number)
-                    .map_err(|_| E::custom("ballot: an opening's number, at most 65535"))
-            }
-            fn visit_i64<E: serde::de::Error>(self, n: i64) -> Result<BallotBody, E> {
-                u64::try_from(n)
-                    .map_err(|_| E::custom("ballot: an opening's number, from 1"))
-                    .and_then(|n| self.visit_u64(n))
-            }
-            fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<BallotBody, E> {
-                match s {
-                    "random" => Ok(BallotBody::Random),
-                    _ => Err(E::custom("ballot: an opening's number or \"random\"")),
-                }
-            }
-        }
-        d.deserialize_any(Visitor)
-    }
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

@@ -5,6 +5,7 @@ pub mod adjourned;
 pub mod adjournment;
 pub mod assets;
 pub mod auth;
+pub mod ballot;
 pub mod clocks;
 pub mod conditional;
 pub mod csrf;

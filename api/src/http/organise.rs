@@ -12,8 +12,9 @@ use domain::games::{GameKind, RuleSetName};
 use serde::Deserialize;
 
 use super::auth::Caller;
+use super::ballot::BallotBody;
 use super::error::ApiError;
-use super::games::{BallotBody, CreateGameBody};
+use super::games::CreateGameBody;
 use super::login::issue_code;
 use super::page;
 use super::players::{new_player, store_players, NewPlayer};
