@@ -1,7 +1,7 @@
 //! What mail a batch of new events causes: outbox rows written in the same transaction as the
 //! events. The sender ([`crate::mail::sender`]) renders and delivers them; nothing here talks to a mail server.
 
-use domain::game::{EnvelopeKind, EventBody, GameEvent, Side};
+use domain::game::{Actor, EnvelopeKind, EventBody, GameEvent, Side};
 
 use crate::mail::kind::{
     Adjournment, Answer, Claim, Closed, Deadline, Ended, Leave, Mail, MailKind, Moved, Opened,
@@ -51,8 +51,15 @@ pub fn rows_for(game: &Game, first_seq: i64, events: &[GameEvent]) -> Vec<Outbox
             EventBody::MovePlayed {
                 mv, draw_offered, ..
             } => {
-                // The mover is the side not to move after the move; the ply tells which.
-                let mover = mover_of(game, events, i);
+                // The mover: in a game of dice, the player who acted (turns do not alternate
+                // move by move); otherwise the side not to move after the move, as the ply tells.
+                let acted = match e.actor {
+                    Actor::Player(id) | Actor::Arbiter(id) if game.dice.is_some() => {
+                        game.side_of(id)
+                    }
+                    _ => None,
+                };
+                let mover = acted.unwrap_or_else(|| mover_of(game, events, i));
                 // The next move of the batch, if the recipient's conditional line played it.
                 let reply = events[i + 1..]
                     .iter()
@@ -195,7 +202,10 @@ pub fn rows_for(game: &Game, first_seq: i64, events: &[GameEvent]) -> Vec<Outbox
             // A player's conditional lines are theirs alone: no mail tells of them.
             | EventBody::ConditionalMovesSet { .. }
             | EventBody::ConditionalMovesWithdrawn { .. }
-            | EventBody::ConditionalMovesDropped { .. } => {}
+            | EventBody::ConditionalMovesDropped { .. }
+            | EventBody::DiceThrown { .. }
+            | EventBody::EntropyAdded { .. }
+            | EventBody::DiceRevealed { .. } => {}
         }
     }
     rows

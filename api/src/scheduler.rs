@@ -122,6 +122,7 @@ pub fn tick_at(state: &AppState, now: time::OffsetDateTime) -> anyhow::Result<()
             now,
             actor: Actor::System,
             notation: None,
+            dice: None,
         };
         match execute(state, game, just(Command::ApplyLateness), &ctx, None) {
             Ok(_) => tracing::info!(game = %id, "A10: a player was more than an hour late"),

@@ -47,6 +47,7 @@ fn game_log() -> (Vec<GameEvent>, Vec<Move>, Vec<String>) {
                 now,
                 actor,
                 notation: None,
+                dice: None,
             };
             match decide(state, command, &ctx) {
                 Ok(events) => {
@@ -83,6 +84,8 @@ fn game_log() -> (Vec<GameEvent>, Vec<Move>, Vec<String>) {
             starts_at: None,
             ballot: None,
             no_progress_moves: None,
+            match_length: None,
+            entropy: None,
         };
         apply(
             &mut state,

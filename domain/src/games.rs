@@ -6,9 +6,10 @@
 //! A new game is a sibling module of `chess` and `checkers` with a unit type implementing
 //! [`Rules`], and one line in the lists further down this file.
 
+use crate::game::dice::Dice;
 use crate::game::{
-    Ballot, DrawRules, Ending, MoveCode, MoveRecord, MoveText, ReadError, RecordFormat, RuleSet,
-    Rules, SetUpError, Side, Verdict, Winnability,
+    Ballot, DrawRules, Ending, Features, MatchLengths, MatchScore, MoveCode, MoveRecord, MoveText,
+    ReadError, RecordFormat, RuleSet, Rules, SetUpError, Side, Throwing, Verdict, Winnability,
 };
 
 macro_rules! games {
@@ -118,6 +119,26 @@ macro_rules! games {
             fn ballot(self) -> Option<Ballot> {
                 match self {
                     $(GameKind::$variant => <$rules>::default().ballot()),*
+                }
+            }
+
+            fn features(self) -> Features {
+                match self {
+                    $(GameKind::$variant => <$rules>::default().features()),*
+                }
+            }
+
+            fn match_lengths(self, rule_set: RuleSet) -> Option<MatchLengths> {
+                match self {
+                    $(GameKind::$variant => <$rules>::default().match_lengths(rule_set)),*
+                }
+            }
+
+            fn prepare(self, pos: &mut Position, rule_set: RuleSet, match_length: Option<u16>) {
+                match pos {
+                    $(Position::$variant(p) => {
+                        <$rules>::default().prepare(p, rule_set, match_length)
+                    }),*
                 }
             }
 
@@ -253,6 +274,24 @@ macro_rules! games {
                 }
             }
 
+            fn match_score(pos: &Position) -> Option<MatchScore> {
+                match pos {
+                    $(Position::$variant(p) => <$rules as Rules>::match_score(p)),*
+                }
+            }
+
+            fn awaits_throw(pos: &Position) -> Throwing {
+                match pos {
+                    $(Position::$variant(p) => <$rules as Rules>::awaits_throw(p)),*
+                }
+            }
+
+            fn throw(pos: &mut Position, dice: Dice) {
+                match pos {
+                    $(Position::$variant(p) => <$rules as Rules>::throw(p, dice)),*
+                }
+            }
+
             fn is_irreversible(m: Move) -> bool {
                 match m {
                     $(Move::$variant(m) => <$rules as Rules>::is_irreversible(m)),*
@@ -329,6 +368,7 @@ games! {
     Chess => crate::chess::Chess,
     Checkers => crate::checkers::Checkers,
     Dama => crate::dama::Dama,
+    Tavla => crate::tavla::Tavla,
 }
 
 // With take-away, the game that proves the seam through the whole service (black-box tests).
@@ -337,6 +377,7 @@ games! {
     Chess => crate::chess::Chess,
     Checkers => crate::checkers::Checkers,
     Dama => crate::dama::Dama,
+    Tavla => crate::tavla::Tavla,
     TakeAway => crate::take_away::TakeAway,
 }
 

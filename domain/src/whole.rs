@@ -42,6 +42,12 @@ pub fn opt_u32<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u32>, D::Error>
         .transpose()
 }
 
+pub fn opt_u16<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u16>, D::Error> {
+    Option::<serde_json::Number>::deserialize(d)?
+        .map(|n| fit(&n))
+        .transpose()
+}
+
 pub fn opt_i32<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i32>, D::Error> {
     Option::<serde_json::Number>::deserialize(d)?
         .map(|n| fit(&n))

@@ -63,6 +63,8 @@ impl Table {
             starts_at: None,
             ballot,
             no_progress_moves: None,
+            match_length: None,
+            entropy: None,
         };
         t.run(Actor::Admin, Command::CreateGame(Box::new(create)))?;
         Ok(t)
@@ -78,6 +80,7 @@ impl Table {
             now: self.now,
             actor,
             notation: None,
+            dice: None,
         };
         let events = decide(&self.state, command, &ctx)?;
         for e in &events {

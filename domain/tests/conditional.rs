@@ -425,6 +425,7 @@ fn setting_and_withdrawing_are_the_owners_alone() {
         now: t.now,
         actor: Table::actor(White),
         notation: None,
+        dice: None,
     };
     let bare = Command::MakeMove {
         mv: mv("e4"),

@@ -61,6 +61,7 @@ fn judged(t: &mut Table, side: Side, command: Command) -> Result<Judgement, Reje
         now: t.now,
         actor: Table::actor(side),
         notation: None,
+        dice: None,
     };
     let judgement = judge(&t.state, command, &ctx)?;
     for e in &judgement.events {
@@ -96,6 +97,7 @@ fn create(fen: &str) -> Result<Vec<domain::game::GameEvent>, Rejection> {
             now: time::macros::datetime!(2026-11-22 09:00 UTC),
             actor: Actor::Admin,
             notation: None,
+            dice: None,
         },
     )
 }

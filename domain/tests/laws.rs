@@ -666,6 +666,7 @@ fn an_illegal_start_position_is_refused() {
         now: Table::new().now,
         actor: Actor::Admin,
         notation: None,
+        dice: None,
     };
     let create = |fen: &str, rules| {
         decide(
@@ -796,6 +797,7 @@ fn only_a_side_or_an_organiser_creates_a_game() {
         now: Table::new().now,
         actor,
         notation: None,
+        dice: None,
     };
     let create = Command::CreateGame(Box::new(create_command(None, RuleSet::FIDE_2023)));
     assert!(decide(
@@ -879,6 +881,7 @@ fn the_players_own_notation_is_tried_first_and_disagreement_is_ambiguous() {
         now: t.now,
         actor: Table::actor(Black),
         notation,
+        dice: None,
     };
     let r = decide(&t.state, make("Kd8"), &ctx(Some(Notation::SanTr)));
     assert_eq!(r.unwrap_err().code(), "ambiguous_move");

@@ -40,6 +40,7 @@ fn random_game(steps: &[(u16, u8)], rules: RuleSet) -> (Vec<GameEvent>, GameStat
             now,
             actor,
             notation: None,
+            dice: None,
         };
         match decide(state, command, &ctx) {
             Ok(events) => {
@@ -78,6 +79,8 @@ fn random_game(steps: &[(u16, u8)], rules: RuleSet) -> (Vec<GameEvent>, GameStat
         starts_at: None,
         ballot: None,
         no_progress_moves: None,
+        match_length: None,
+        entropy: None,
     };
     run(
         &mut state,

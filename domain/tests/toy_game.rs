@@ -60,6 +60,8 @@ impl Table {
             starts_at: None,
             ballot: None,
             no_progress_moves: None,
+            match_length: None,
+            entropy: None,
         };
         t.act(Actor::Admin, Command::CreateGame(Box::new(create)))?;
         Ok(t)
@@ -74,6 +76,7 @@ impl Table {
             now: self.now,
             actor,
             notation: None,
+            dice: None,
         };
         let events = decide(&self.state, command, &ctx)?;
         for e in &events {
@@ -150,7 +153,7 @@ fn the_core_plays_a_game_that_is_not_chess_to_its_end_and_folds_it_again() {
         .collect();
     assert_eq!(State::replay(&stored).unwrap(), t.state);
     let game = t.state.game().unwrap();
-    assert_eq!(game.san(), "3 2 3 1 3 3 2 1 3");
+    assert_eq!(game.san_moves().join(" "), "3 2 3 1 3 3 2 1 3");
     let pgn = game.pgn(&t.log);
     // Each move with the time it was made, then the ending.
     assert_eq!(pgn.matches(" UTC}").count(), 9, "{pgn}");

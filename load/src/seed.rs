@@ -201,6 +201,7 @@ fn play(
         now: now - time::Duration::days(30),
         actor: Actor::Admin,
         notation: None,
+        dice: None,
     };
     let create = CreateGame {
         game_id: id,
@@ -231,6 +232,8 @@ fn play(
         starts_at: None,
         ballot: None,
         no_progress_moves: None,
+        match_length: None,
+        entropy: None,
     };
     let mut log = decide(
         &GameState::NotCreated,
@@ -268,6 +271,7 @@ fn play(
             now: at,
             actor: actor_of(&state, true),
             notation: None,
+            dice: None,
         };
         let mv = MoveInput {
             text: MoveText::parse(&text)?,
@@ -291,6 +295,7 @@ fn play(
                 now: at,
                 actor: actor_of(&state, true),
                 notation: None,
+                dice: None,
             };
             run(&mut state, &mut log, Command::OfferDraw, &offer)?;
             let accept = Context {
@@ -303,6 +308,7 @@ fn play(
                 now: at,
                 actor: actor_of(&state, rng.below(2) == 0),
                 notation: None,
+                dice: None,
             };
             run(&mut state, &mut log, Command::Resign, &ctx)?;
         }

@@ -83,6 +83,7 @@ termination-forty_moves = forty-move rule
 termination-sixty_moves = sixty-move rule
 termination-one_piece_each = one piece each
 termination-no_progress = no man moved and nothing taken
+termination-match_won = the match was won on points
 termination-time_forfeit = loss on time
 termination-insufficient_material_on_time = time ran out, but the opponent could not mate
 termination-sealed_move_invalid = invalid sealed move
@@ -95,6 +96,7 @@ claim-no_progress = no progress (no man moved and nothing taken)
 game-chess = Chess
 game-checkers = Checkers
 game-dama = Dama
+game-tavla = Tavla
 ballot-three-move = Three-move ballot
 page-ballot = Opening: { $deck } no. { $number } ({ $moves })
 page-ballot-by-lot = Opening drawn by lot: { $deck } no. { $number } ({ $moves })
@@ -115,6 +117,14 @@ rejection-ambiguous-move = { $text } can be read as more than one move ({ $candi
 rejection-unparseable-move = { $text } is not a move in any notation this game reads.
 rejection-no-draw-offer = There is no draw offer for you to answer.
 rejection-claim-not-in-game = This game's rules have no such claim.
+rejection-not-in-this-game = { $feature ->
+    [draw_offers] A game of dice has no draw offers.
+    [conditional_moves] A game of dice has no conditional moves: nobody knows the dice in advance.
+    [sealed_moves] A game of dice is not adjourned with a sealed move.
+   *[other] This game does not offer that.
+}
+rejection-no-throw-due = It is not yours to ask for a throw now.
+rejection-dice-unavailable = The game's dice could not be read; try again later.
 rejection-draw-offer-pending = { $yours ->
     [yes] Your draw offer already stands; it cannot be withdrawn or repeated.
    *[no] Your opponent's draw offer stands: accept or decline it.
@@ -126,6 +136,7 @@ rejection-position-not-playable = The game is already over in this position ({ $
     [stalemate] stalemate
     [dead] a dead position: no one can checkmate
     [one-piece-each] one piece each, a draw
+    [match-won] the match already won
    *[seventyfive] 75 moves each without a pawn move or capture
 }).
 rejection-invalid-time-control = Invalid time control: { $detail }
@@ -200,6 +211,7 @@ field-seconds-over-days = at most { $days } days
 field-unknown = not one this game knows
 field-between = from { $min } to { $max }
 field-not-with-set-up = not with a set-up position
+field-empty = empty
 leave-in-past = leave cannot start in the past
 leave-too-far-ahead = leave starts at most { $days } days ahead
 leave-ends-before-start = leave must end after it starts
@@ -290,8 +302,13 @@ dama-position-unreadable = the position must read W or B (the side to move), the
 dama-position-square-twice = a square is named twice
 dama-position-too-many = a side has more than sixteen pieces
 dama-position-man-on-last-rank = a man stands on the rank where it would have been crowned
+tavla-not-a-position = the position must be GNU Backgammon's position ID and match ID, 4HPwATDgc/ABMA:cAkAAAAAAAAE (a position ID alone: a new game with the player on roll to throw)
 
 # The board on the game page
+page-tavla-white-below = Tavla board, White's home board at the bottom right
+page-tavla-black-below = Tavla board, Black's home board at the bottom right
+page-tavla-description = White: { $white }. Black: { $black }. Match to { $length }: White { $white_score }, Black { $black_score }.
+page-your-move-label-tavla = Your play (from your side: 24/18 13/11, bar/22, 6/off, a hit 13/9*), or double, take, drop, resign single, accept, decline
 page-board-white-below = Board, White at the bottom
 page-board-black-below = Board, Black at the bottom
 page-board-pieces = White: { $white }. Black: { $black }.
@@ -358,6 +375,7 @@ notation-uci = UCI (g1f3)
 notation-iccf = ICCF numeric (7163)
 notation-pdn = PDN numbers (checkers: 11-15)
 notation-dama = Squares (dama: d3-d4, b3xd3xd5)
+notation-points = Points (tavla: 24/18 13/11, bar/22, 6/off, 13/9*)
 page-settings-time-zone = Time zone
 page-settings-zones-named = By place (summer time followed)
 page-settings-zones-fixed = Fixed offset from UTC
@@ -457,6 +475,8 @@ rules-fide2023 = FIDE Laws 2023
 rules-fide2005 = FIDE Laws 2005 (no automatic draws)
 rules-wcdf = WCDF rules (checkers)
 rules-tudaf = TÜDAF rules (dama)
+rules-tavla = Tavla (no cube; mars 2 points; the winner of a game starts the next)
+rules-backgammon = Backgammon (the doubling cube, gammon and backgammon, the Crawford rule)
 rules-the-games-own = the game's own (chess: FIDE Laws 2023)
 
 # A tournament's refusals.

@@ -83,6 +83,7 @@ termination-forty_moves = kırk hamle kuralı
 termination-sixty_moves = altmış hamle kuralı
 termination-one_piece_each = birer taş kaldı
 termination-no_progress = taş sürülmedi, taş alınmadı
+termination-match_won = maç sayıyla kazanıldı
 termination-time_forfeit = süre kaybı
 termination-insufficient_material_on_time = süre bitti ama rakip mat edemezdi
 termination-sealed_move_invalid = geçersiz gizli hamle
@@ -95,6 +96,7 @@ claim-no_progress = ilerleme yok (taş sürülmedi, taş alınmadı)
 game-chess = Satranç
 game-checkers = İngiliz daması
 game-dama = Dama
+game-tavla = Tavla
 ballot-three-move = Üç hamle kurası
 page-ballot = Açılış: { $deck }, { $number } numara ({ $moves })
 page-ballot-by-lot = Kurayla çekilen açılış: { $deck }, { $number } numara ({ $moves })
@@ -115,6 +117,14 @@ rejection-ambiguous-move = { $text } birden fazla hamle olarak okunabiliyor ({ $
 rejection-unparseable-move = { $text } bu oyunun okuduğu hiçbir notasyonda bir hamle değil.
 rejection-no-draw-offer = Yanıtlayacağınız bir beraberlik teklifi yok.
 rejection-claim-not-in-game = Bu oyunun kurallarında böyle bir talep yok.
+rejection-not-in-this-game = { $feature ->
+    [draw_offers] Zarla oynanan oyunda beraberlik teklifi yoktur.
+    [conditional_moves] Zarla oynanan oyunda koşullu hamle yoktur: zarları kimse önceden bilemez.
+    [sealed_moves] Zarla oynanan oyun zarflı hamleyle ertelenmez.
+   *[other] Bu oyunda bu yapılamaz.
+}
+rejection-no-throw-due = Şu anda zar atma sırası sizde değil.
+rejection-dice-unavailable = Oyunun zarları okunamadı; daha sonra yeniden deneyin.
 rejection-draw-offer-pending = { $yours ->
     [yes] Beraberlik teklifiniz zaten geçerli; geri alınamaz ve yinelenemez.
    *[no] Rakibinizin beraberlik teklifi geçerli: kabul edin ya da reddedin.
@@ -126,6 +136,7 @@ rejection-position-not-playable = Bu konumda oyun zaten bitmiş ({ $ending ->
     [stalemate] pat
     [dead] ölü konum: kimse mat edemez
     [one-piece-each] birer taş kaldı, beraberlik
+    [match-won] maç zaten kazanılmış
    *[seventyfive] piyon sürülmeden ve taş alınmadan her iki tarafça 75 hamle
 }).
 rejection-invalid-time-control = Geçersiz süre denetimi: { $detail }
@@ -200,6 +211,7 @@ field-seconds-over-days = en fazla { $days } gün
 field-unknown = bu oyunun tanıdığı bir değer değil
 field-between = { $min } ile { $max } arasında
 field-not-with-set-up = kurulmuş bir konumla verilemez
+field-empty = boş
 leave-in-past = izin geçmişte başlayamaz
 leave-too-far-ahead = izin en fazla { $days } gün sonra başlayabilir
 leave-ends-before-start = izin başladıktan sonra bitmeli
@@ -290,8 +302,13 @@ dama-position-unreadable = konum W ya da B (sırası gelen taraf), sonra :W ve B
 dama-position-square-twice = bir kare iki kez yazılmış
 dama-position-too-many = bir tarafın on altıdan fazla taşı var
 dama-position-man-on-last-rank = bir taş dama olacağı sırada duruyor
+tavla-not-a-position = konum GNU Backgammon'un konum ve maç kimliği olmalı, 4HPwATDgc/ABMA:cAkAAAAAAAAE (yalnız konum kimliği: sıradaki oyuncunun zar atacağı yeni oyun)
 
 # The board on the game page
+page-tavla-white-below = Tavla tahtası, beyazın evi sağ altta
+page-tavla-black-below = Tavla tahtası, siyahın evi sağ altta
+page-tavla-description = Beyaz: { $white }. Siyah: { $black }. { $length } sayılık maç: beyaz { $white_score }, siyah { $black_score }.
+page-your-move-label-tavla = Oyununuz (kendi tarafınızdan: 24/18 13/11, bar/22, 6/off, kırarak 13/9*) ya da katla, al, bırak, çekil tek, kabul, ret
 page-board-white-below = Tahta, beyazlar altta
 page-board-black-below = Tahta, siyahlar altta
 page-board-pieces = Beyaz: { $white }. Siyah: { $black }.
@@ -358,6 +375,7 @@ notation-uci = UCI (g1f3)
 notation-iccf = ICCF sayısal (7163)
 notation-pdn = PDN sayıları (İngiliz daması: 11-15)
 notation-dama = Kareler (dama: d3-d4, b3xd3xd5)
+notation-points = Haneler (tavla: 24/18 13/11, bar/22, 6/off, 13/9*)
 page-settings-time-zone = Saat dilimi
 page-settings-zones-named = Yere göre (yaz saati uygulanır)
 page-settings-zones-fixed = UTC'ye göre sabit fark
@@ -457,6 +475,8 @@ rules-fide2023 = FIDE Kuralları 2023
 rules-fide2005 = FIDE Kuralları 2005 (kendiliğinden beraberlik yok)
 rules-wcdf = WCDF kuralları (İngiliz daması)
 rules-tudaf = TÜDAF kuralları (dama)
+rules-tavla = Tavla (katlama zarı yok; mars 2 sayı; oyunu kazanan sonrakine başlar)
+rules-backgammon = Tavla, uluslararası kurallar (katlama zarı, gammon ve backgammon, Crawford kuralı)
 rules-the-games-own = oyunun kendi kuralları (satranç: FIDE Kuralları 2023)
 
 # A tournament's refusals.

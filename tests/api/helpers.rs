@@ -188,6 +188,14 @@ impl TestApp {
         req.send().await.expect("the request is answered")
     }
 
+    pub async fn put(&self, path: &str, token: Option<&str>, body: Value) -> Response {
+        let mut req = self.client.put(self.url(path)).json(&body);
+        if let Some(t) = token {
+            req = req.bearer_auth(t);
+        }
+        req.send().await.expect("the request is answered")
+    }
+
     pub async fn get(&self, path: &str, token: Option<&str>) -> Response {
         let mut req = self.client.get(self.url(path));
         if let Some(t) = token {

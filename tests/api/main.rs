@@ -19,6 +19,7 @@ mod organise;
 mod players;
 mod settings;
 mod take_away;
+mod tavla;
 mod tournament_commands;
 mod tournament_runs;
 mod tournaments;

@@ -358,7 +358,9 @@ fn attempt<K: LogKind>(
         Ok(built) => built,
         Err(e) => return refuse(e),
     };
-    let command = K::prepare(state, &before, command)?;
+    let prepared = K::prepare(state, &before, command, ctx)?;
+    let command = prepared.command;
+    let ctx = prepared.ctx.as_ref().unwrap_or(ctx);
     let creating = K::creates(&command);
     if folded.seq == 0 && !creating {
         return Err(CommandError::NotFound);
@@ -380,7 +382,11 @@ fn attempt<K: LogKind>(
         after = K::evolve(after, e);
     }
     let projected = K::project(state, key, &after, folded.seq + 1, &events, ctx)?;
-    let envelope = extras.envelope.as_ref().filter(|_| then_refuse.is_none());
+    let envelope = extras
+        .envelope
+        .as_ref()
+        .or(prepared.secret.as_ref())
+        .filter(|_| then_refuse.is_none());
     let pending = state.store.submit(&store::Append {
         after_seq: folded.seq,
         prev_hash: folded.hash.as_str(),
@@ -455,6 +461,7 @@ pub fn flag_fall(state: &AppState, id: GameId) -> Result<Option<Outcome>, Comman
         now: store::now(),
         actor: Actor::System,
         notation: None,
+        dice: None,
     };
     match execute(state, id, just(Command::FlagFall), &ctx, None) {
         Ok(o) => Ok(Some(o)),

@@ -52,6 +52,7 @@ pub async fn set(
         now,
         actor: Actor::Player(player),
         notation: preferred,
+        dice: None,
     };
     let nonce = new_nonce();
     let nonce_kept = nonce.clone();

@@ -34,6 +34,7 @@ pub fn seal(
         now,
         actor: Actor::Player(player),
         notation: notation.as_deref().and_then(Notation::parse),
+        dice: None,
     };
     let nonce = new_nonce();
     let key = state.envelope_key.clone();
@@ -110,6 +111,7 @@ pub fn check_in(
         now,
         actor: Actor::Player(player),
         notation: None,
+        dice: None,
     };
     let (store, key) = (state.store.clone(), state.envelope_key.clone());
     execute(

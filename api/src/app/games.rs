@@ -6,12 +6,13 @@ use domain::GameEvent;
 
 use super::commands::CommandError;
 use super::folds::{Folded, Folds};
-use super::kind::{Judgement, LogKind, Projected};
+use super::kind::{Judgement, LogKind, Prepared, Projected};
 use super::views::GameView;
 use super::AppState;
 use crate::outbox;
 use crate::store::{GameLog, LogTable, StoreError, StoredEvent};
-use domain::games::{Command, Context, GameState};
+use domain::game::{CreateGame, Rules};
+use domain::games::{Command, Context, GameKind, GameState};
 
 /// Games' logs.
 #[derive(Debug, Clone, Copy)]
@@ -102,36 +103,42 @@ impl LogKind for Games {
     }
 
     /// A move in a game where conditional lines are held is judged with them, opened (never on
-    /// an HTTP worker: the domain says such a move may take long, [`judging_may_search`]).
+    /// an HTTP worker: the domain says such a move may take long, [`judging_may_search`]). A
+    /// game of dice is judged with its secret: drawn for its creation, read for the rest.
     fn prepare(
         app: &AppState,
         state: &GameState,
         command: Command,
-    ) -> Result<Command, CommandError> {
-        match (state.game(), command) {
-            (
-                Some(game),
-                Command::MakeMove {
-                    mv,
-                    offer_draw,
-                    conditional,
-                },
-            ) if conditional.is_empty() && game.conditional.iter().any(Option::is_some) => {
-                Ok(Command::MakeMove {
-                    mv,
-                    offer_draw,
-                    conditional: super::conditional::opened(app, game)?,
-                })
+        ctx: &Context,
+    ) -> Result<Prepared<Games>, CommandError> {
+        let mut prepared = Prepared {
+            command: Games::opened(app, state, command)?,
+            ctx: None,
+            secret: None,
+        };
+        match (state.game(), &mut prepared.command) {
+            (None, Command::CreateGame(create)) if ctx.dice.is_none() && of_dice(create) => {
+                let (ctx, row) = super::dice::for_creation(app, create, ctx);
+                prepared.ctx = Some(ctx);
+                prepared.secret = Some(row);
             }
-            (_, command) => Ok(command),
+            (Some(game), _) if game.dice.is_some() && ctx.dice.is_none() => {
+                prepared.ctx = Some(Context {
+                    dice: Some(super::dice::seed_of(app, game)?),
+                    ..ctx.clone()
+                });
+            }
+            _ => {}
         }
+        Ok(prepared)
     }
 
     /// No flag has fallen (its record asks whether the opponent can still win, 6.9) and the
     /// domain vouches that judging the command on this same copy (whose memo the check may carry
-    /// forward) cannot take long (D35).
+    /// forward) cannot take long (D35). A game of dice reads its secret: never on a worker.
     fn judged_on_worker(copy: &mut GameState, command: &Command, ctx: &Context) -> bool {
-        copy.game().is_some_and(|g| g.flagged(ctx.now).is_none())
+        copy.game()
+            .is_some_and(|g| g.flagged(ctx.now).is_none() && g.dice.is_none())
             && !judging_may_search(copy, command, ctx)
     }
 
@@ -158,5 +165,37 @@ impl LogKind for Games {
             .filter(|e| matches!(e.event.body, EventBody::MovePlayed { .. }))
             .count();
         app.metrics.moves_recorded.inc_by(moves as u64);
+    }
+}
+
+/// Is the game a creation names played with dice?
+fn of_dice(create: &CreateGame) -> bool {
+    GameKind::named(create.game.as_deref().unwrap_or(domain::game::UNNAMED_GAME))
+        .is_some_and(|k| k.features().dice)
+}
+
+impl Games {
+    fn opened(
+        app: &AppState,
+        state: &GameState,
+        command: Command,
+    ) -> Result<Command, CommandError> {
+        match (state.game(), command) {
+            (
+                Some(game),
+                Command::MakeMove {
+                    mv,
+                    offer_draw,
+                    conditional,
+                },
+            ) if conditional.is_empty() && game.conditional.iter().any(Option::is_some) => {
+                Ok(Command::MakeMove {
+                    mv,
+                    offer_draw,
+                    conditional: super::conditional::opened(app, game)?,
+                })
+            }
+            (_, command) => Ok(command),
+        }
     }
 }

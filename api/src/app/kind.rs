@@ -10,6 +10,14 @@ use super::folds::{Folded, Folds};
 use super::AppState;
 use crate::store::{LogTable, OutboxRow, ProjectionRow, Recorded, StoreError, StoredEvent};
 
+/// A command ready to be judged: with the context to judge it in, where the service adds to the
+/// caller's, and a secret to store with its events.
+pub struct Prepared<K: LogKind> {
+    pub command: K::Command,
+    pub ctx: Option<K::Context>,
+    pub secret: Option<crate::store::EnvelopeRow>,
+}
+
 pub trait LogKind: Sized + Send + Sync + 'static {
     type State: Clone + Send + Sync + 'static;
     type Command: Clone + Send + Sync + 'static;
@@ -51,14 +59,20 @@ pub trait LogKind: Sized + Send + Sync + 'static {
         ctx: &Self::Context,
     ) -> Result<Projected<Self>, StoreError>;
     /// The command as judged on `state`, with whatever the service holds apart from the log
-    /// that judging it needs (a game's move: the conditional lines held, opened). Runs where
-    /// the command is judged, which is never an HTTP worker where this reads the store.
+    /// that judging it needs (a game's move: the conditional lines held, opened; a game of
+    /// dice: its secret, drawn and sealed when it is created). Runs where the command is
+    /// judged, which is never an HTTP worker where this reads the store.
     fn prepare(
         _app: &AppState,
         _state: &Self::State,
         command: Self::Command,
-    ) -> Result<Self::Command, CommandError> {
-        Ok(command)
+        _ctx: &Self::Context,
+    ) -> Result<Prepared<Self>, CommandError> {
+        Ok(Prepared {
+            command,
+            ctx: None,
+            secret: None,
+        })
     }
     /// Whether an HTTP worker judges this command on this copy of a cached state itself,
     /// instead of handing it to a blocking thread: only where judging is known to be quick.

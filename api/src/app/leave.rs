@@ -34,6 +34,7 @@ fn context(me: &PlayerId, now: Timestamp) -> Context {
         now,
         actor: Actor::Player(*me),
         notation: None,
+        dice: None,
     }
 }
 

@@ -4,6 +4,7 @@
 
 pub mod commands;
 pub mod conditional;
+pub mod dice;
 pub mod envelopes;
 pub mod folds;
 pub mod games;

@@ -135,11 +135,14 @@ pub fn start_games(app: &AppState, id: &str, t: &Tournament) -> Result<usize, Co
                     by_lot: true,
                 }),
                 no_progress_moves: None,
+                match_length: None,
+                entropy: None,
             };
             let ctx = Context {
                 now: store::now(),
                 actor,
                 notation: None,
+                dice: None,
             };
             let command = GameCommand::CreateGame(Box::new(create));
             match execute(app, board.game, just(command), &ctx, None) {
@@ -267,6 +270,7 @@ pub fn end_game_of_board(
         now: store::now(),
         actor,
         notation: None,
+        dice: None,
     };
     match execute(app, game, just(command), &ctx, None) {
         // It ended meanwhile: its own result is what it is; the tournament's stands.
@@ -404,6 +408,7 @@ mod tests {
             now: store::now(),
             actor: Actor::Player(white),
             notation: None,
+            dice: None,
         };
         execute(
             &app,

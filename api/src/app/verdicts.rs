@@ -114,6 +114,7 @@ pub fn settle(state: &AppState, id: &str, seq: i64) -> Result<Settled, CommandEr
                 now: store::now(),
                 actor: Actor::System,
                 notation: None,
+                dice: None,
             };
             let Ok(game_id) = GameId::parse(id) else {
                 return Ok(Settled::Nothing);

@@ -27,14 +27,14 @@ pub struct ClockView {
     pub deadline: Option<String>,
 }
 
-/// The moves of a game in SAN, kept as the game keeps them (one string, single spaces between
-/// moves) and written as the contract's JSON array: a view lists every move, and a string per
+/// The moves of a game in SAN, kept as the game keeps them (one string, a line break between
+/// moves: a tavla play has spaces) and written as the contract's JSON array: a view lists every move, and a string per
 /// move was a good part of what a move request cost.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct SanList(String);
 
 impl SanList {
-    /// The moves in order: the words as `split_terminator(' ')` gives them. Written out because a
+    /// The moves in order: the lines as `split_terminator('\n')` gives them. Written out because a
     /// move is a few bytes and the list is walked for every view: `split`'s searcher, set up
     /// afresh for each word, was half the time of writing a view's moves (a profile of the load).
     pub fn iter(&self) -> impl Iterator<Item = &str> {
@@ -43,9 +43,9 @@ impl SanList {
             if rest.is_empty() {
                 return None;
             }
-            let end = rest.bytes().position(|b| b == b' ').unwrap_or(rest.len());
+            let end = rest.bytes().position(|b| b == b'\n').unwrap_or(rest.len());
             let (word, tail) = rest.split_at(end);
-            rest = tail.strip_prefix(' ').unwrap_or(tail);
+            rest = tail.strip_prefix('\n').unwrap_or(tail);
             Some(word)
         })
     }
@@ -96,11 +96,11 @@ impl<'de> Deserialize<'de> for SanList {
                 f.write_str("a move in SAN")
             }
             fn visit_str<E: serde::de::Error>(self, san: &str) -> Result<(), E> {
-                if san.is_empty() || san.contains(' ') {
-                    return Err(E::custom("a move is one word"));
+                if san.is_empty() || san.contains('\n') {
+                    return Err(E::custom("a move is one line"));
                 }
                 if !self.0.is_empty() {
-                    self.0.push(' ');
+                    self.0.push('\n');
                 }
                 self.0.push_str(san);
                 Ok(())
@@ -164,6 +164,40 @@ pub struct GameView {
     /// the game set its own.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub no_progress_moves: Option<u32>,
+    /// Tavla: the match's length and score. The cube and the dice on the board are in
+    /// `position`'s match ID (GNU Backgammon's).
+    #[serde(default, rename = "match", skip_serializing_if = "Option::is_none")]
+    pub match_score: Option<MatchScoreView>,
+    /// A game of dice: the commitment its throws are derived from, and the secret once revealed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dice: Option<DiceView>,
+}
+
+/// A match's length and score.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema, PartialEq)]
+pub struct MatchScoreView {
+    /// Points to win the match.
+    pub length: u16,
+    pub white: u16,
+    pub black: u16,
+}
+
+/// A game of dice's dice, as anyone can check them.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema, PartialEq)]
+pub struct DiceView {
+    /// The derivation (`zarf-dice-v1`).
+    pub scheme: String,
+    /// SHA-256 of the secret seed, hex, recorded when the game was created.
+    pub commitment: String,
+    /// Each player's entropy in force.
+    pub white_entropy: String,
+    pub black_entropy: String,
+    /// Throws so far.
+    pub throws: usize,
+    /// The last throw.
+    pub last: Option<[u8; 2]>,
+    /// The secret (hex), revealed when the game ended.
+    pub seed: Option<String>,
 }
 
 /// An opening of a game's ballot (checkers: the three-move ballot) a game started from.
@@ -249,6 +283,20 @@ impl GameView {
                 by_lot: b.by_lot,
             }),
             no_progress_moves: game.no_progress_moves,
+            match_score: GameKind::match_score(game.position()).map(|m| MatchScoreView {
+                length: m.length,
+                white: m.white,
+                black: m.black,
+            }),
+            dice: game.dice.as_ref().map(|d| DiceView {
+                scheme: d.scheme.clone(),
+                commitment: d.commitment.clone(),
+                white_entropy: game.entropy_of(Side::White).to_owned(),
+                black_entropy: game.entropy_of(Side::Black).to_owned(),
+                throws: game.throws().len(),
+                last: game.throws().last().map(|(_, d)| [d.first(), d.second()]),
+                seed: game.revealed_seed.clone(),
+            }),
         }
     }
 
@@ -366,29 +414,30 @@ mod tests {
     }
 
     #[test]
-    fn the_words_are_those_split_terminator_gives() {
+    fn the_moves_are_the_lines_split_terminator_gives() {
         for all in [
             "",
             "e4",
-            "e4 ",
-            "e4 e5",
-            "e4 e5 Nf3",
-            " e4",
-            "e4  e5",
-            "  ",
-            "O-O-O e8=Q+ Rxa1#",
+            "e4\n",
+            "e4\ne5",
+            "e4\ne5\nNf3",
+            "\ne4",
+            "e4\n\ne5",
+            "\n\n",
+            "O-O-O\ne8=Q+\nRxa1#",
+            "24/18 13/11\ndouble\nbar/22 6/1*",
         ] {
             assert_eq!(
                 SanList(all.to_owned()).iter().collect::<Vec<_>>(),
-                all.split_terminator(' ').collect::<Vec<_>>(),
+                all.split_terminator('\n').collect::<Vec<_>>(),
                 "{all:?}"
             );
         }
     }
 
     #[test]
-    fn a_move_is_one_word() {
-        for bad in [r#"["e4 e5"]"#, r#"[""]"#, r#"["e4",1]"#, r#""e4""#, "null"] {
+    fn a_move_is_one_line() {
+        for bad in [r#"["e4\ne5"]"#, r#"[""]"#, r#"["e4",1]"#, r#""e4""#, "null"] {
             assert!(moves(bad).is_err(), "{bad}");
         }
     }

@@ -7,6 +7,7 @@ pub mod chess;
 pub mod dama;
 #[cfg(feature = "take-away")]
 pub mod take_away;
+pub mod tavla;
 
 use domain::game::{MoveCode, Rules};
 use domain::games::{Game, GameKind, Move, Notation, Position};
@@ -123,6 +124,7 @@ shown! {
     Chess => domain::chess::Chess,
     Checkers => domain::checkers::Checkers,
     Dama => domain::dama::Dama,
+    Tavla => domain::tavla::Tavla,
 }
 
 #[cfg(feature = "take-away")]
@@ -130,6 +132,7 @@ shown! {
     Chess => domain::chess::Chess,
     Checkers => domain::checkers::Checkers,
     Dama => domain::dama::Dama,
+    Tavla => domain::tavla::Tavla,
     TakeAway => domain::take_away::TakeAway,
 }
 

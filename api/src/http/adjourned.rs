@@ -212,6 +212,7 @@ pub async fn envelope_form(
                     now: store::now(),
                     actor: domain::game::Actor::Player(player),
                     notation: None,
+                    dice: None,
                 };
                 let close = crate::app::commands::just(Command::CloseEnvelope);
                 crate::app::execute(&s, game, close, &ctx, None).map(|_| ())

@@ -459,6 +459,7 @@ pub async fn restore(
         now: store::now(),
         actor,
         notation: None,
+        dice: None,
     };
     let outcome = web::block(move || {
         let nonce = new_nonce();

@@ -195,9 +195,11 @@ pub fn status_of(r: &Rejection) -> StatusCode {
         | R::AlreadyCheckedIn
         | R::NotStarted { .. }
         | R::NoConditionalMoves
+        | R::NoThrowDue
         | R::ClockCorrectionTooLate => StatusCode::CONFLICT,
         R::IllegalMove { .. }
         | R::ClaimNotInGame
+        | R::NotInThisGame { .. }
         | R::PromotionMissing { .. }
         | R::AmbiguousMove { .. }
         | R::UnparseableMove { .. }
@@ -209,9 +211,10 @@ pub fn status_of(r: &Rejection) -> StatusCode {
         | R::LeaveAllowanceExceeded { .. }
         | R::InvalidConditionalMoves(_) => StatusCode::UNPROCESSABLE_ENTITY,
         // A log that does not fold, or an envelope the service cannot open: the service's fault.
-        R::CorruptLog(_) | R::EnvelopeContentMissing | R::ConditionalMovesUnavailable => {
-            StatusCode::INTERNAL_SERVER_ERROR
-        }
+        R::CorruptLog(_)
+        | R::EnvelopeContentMissing
+        | R::ConditionalMovesUnavailable
+        | R::DiceUnavailable => StatusCode::INTERNAL_SERVER_ERROR,
     }
 }
 
@@ -326,6 +329,7 @@ mod tests {
                     Rejection::CorruptLog(_)
                         | Rejection::EnvelopeContentMissing
                         | Rejection::ConditionalMovesUnavailable
+                        | Rejection::DiceUnavailable
                 )
             })
             .collect();

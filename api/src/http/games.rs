@@ -26,7 +26,7 @@ use domain::games::{Command, Context, Game, GameState, MoveInput};
 pub struct CreateGameBody {
     pub white: String,
     pub black: String,
-    /// The game: `chess` (the default), `checkers` or `dama`.
+    /// The game: `chess` (the default), `checkers`, `dama` or `tavla`.
     #[schema(schema_with = super::schema::game_name)]
     pub game: Option<String>,
     #[schema(schema_with = super::schema::rule_set)]
@@ -54,6 +54,11 @@ pub struct CreateGameBody {
     #[serde(default, deserialize_with = "domain::whole::opt_u32")]
     #[schema(minimum = 5, maximum = 200)]
     pub no_progress_moves: Option<u32>,
+    /// Tavla: the points a player needs to win the match (default: tavla 5, backgammon 7; 1 is a
+    /// single game).
+    #[serde(default, deserialize_with = "domain::whole::opt_u16")]
+    #[schema(minimum = 1, maximum = 99)]
+    pub match_length: Option<u16>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -206,6 +211,7 @@ pub(crate) async fn run_in(
             .player()
             .and_then(|p| p.notation.as_deref())
             .and_then(Notation::parse),
+        dice: None,
     };
     app::run(state.into_inner(), id, command, ctx, expected_version)
         .await
@@ -320,11 +326,14 @@ pub(crate) async fn create(
         starts_at: None,
         ballot,
         no_progress_moves: body.no_progress_moves,
+        match_length: body.match_length,
+        entropy: None,
     }));
     let ctx = Context {
         now: store::now(),
         actor,
         notation: None,
+        dice: None,
     };
     app::run(state.into_inner(), id, command, ctx, None)
         .await
@@ -443,8 +452,59 @@ simple_command!(
     resign,
     "/api/v1/games/{id}/resign",
     Command::Resign,
-    "Resign (either turn)."
+    "Resign (either turn; in tavla, the whole match)."
 );
+simple_command!(
+    throw_dice,
+    "/api/v1/games/{id}/throw",
+    Command::ThrowDice,
+    "Tavla with the cube: the player on roll throws instead of doubling (without a choice the dice are thrown by themselves)."
+);
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EntropyBody {
+    /// A text of your own (one line, at most 200 characters) mixed into every throw after it.
+    pub entropy: String,
+    #[serde(default, deserialize_with = "domain::whole::opt_u64")]
+    pub expected_version: Option<u64>,
+}
+
+#[utoipa::path(
+    post, path = "/api/v1/games/{id}/entropy", tag = "games",
+    description = "A game of dice: give your own text for the dice thrown after it (see the dice's commitment in the log).",
+    params(("id" = String, Path)),
+    request_body = EntropyBody,
+    responses(
+        (status = 200, body = GameView),
+        (status = 400, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 409, body = ErrorBody),
+        (status = 422, body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+#[post("/api/v1/games/{id}/entropy")]
+#[tracing::instrument(level = "debug", skip(state, caller, body))]
+pub async fn add_entropy(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: web::Path<String>,
+    body: web::Json<EntropyBody>,
+) -> Result<HttpResponse, ApiError> {
+    let body = body.into_inner();
+    let command = Command::AddEntropy { text: body.entropy };
+    Ok(ok_game(
+        &run(
+            state,
+            caller,
+            id.into_inner(),
+            command,
+            body.expected_version,
+        )
+        .await?,
+    ))
+}
 
 #[utoipa::path(
     post, path = "/api/v1/games/{id}/claims", tag = "games",

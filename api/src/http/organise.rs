@@ -543,6 +543,7 @@ fn game_body(form: &GameForm) -> Result<CreateGameBody, ApiError> {
         leave_days_per_year: None,
         sealed_move_check: None,
         no_progress_moves: None,
+        match_length: None,
         ballot: match form.ballot.as_deref().map(str::trim).unwrap_or("") {
             "" => None,
             "random" => Some(BallotBody::Random),

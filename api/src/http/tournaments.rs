@@ -1845,11 +1845,14 @@ pub(crate) async fn continue_in_zarf(
         starts_at: None,
         ballot: None,
         no_progress_moves: None,
+        match_length: None,
+        entropy: None,
     };
     let ctx = domain::games::Context {
         now: crate::store::now(),
         actor,
         notation: None,
+        dice: None,
     };
     crate::app::run(
         state.clone().into_inner(),

@@ -283,11 +283,14 @@ pub fn pgn_round_trip(data: &[u8]) {
         starts_at: None,
         ballot: None,
         no_progress_moves: None,
+        match_length: None,
+        entropy: None,
     };
     let ctx = |now: OffsetDateTime, actor: Actor| Context {
         now,
         actor,
         notation: None,
+        dice: None,
     };
     let Ok(mut log) = decide(
         &GameState::<ZarfChess>::NotCreated,

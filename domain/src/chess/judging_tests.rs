@@ -27,6 +27,7 @@ fn ctx(actor: Actor) -> Context {
         now: datetime!(2026-01-01 00:00 UTC),
         actor,
         notation: None,
+        dice: None,
     }
 }
 
@@ -65,6 +66,8 @@ fn game_from(fen: Option<&str>) -> Option<GameState> {
         starts_at: None,
         ballot: None,
         no_progress_moves: None,
+        match_length: None,
+        entropy: None,
     };
     let events = decide(
         &GameState::NotCreated,

@@ -200,8 +200,9 @@ impl Clock {
         }
     }
 
-    /// The mover completed a move at `at` (in time: `decide` checked).
-    pub fn moved(&mut self, side: Side, at: Timestamp) {
+    /// The mover completed a move at `at` (in time: `decide` checked); `next` is to act (the
+    /// opponent, but in a game where a player may act twice running).
+    pub fn moved(&mut self, side: Side, next: Side, at: Timestamp) {
         let i = idx(side);
         let used = self.running_us(self.turn_started_at, at);
         self.remaining_us[i] -= self.charge(used);
@@ -227,7 +228,7 @@ impl Clock {
                 self.remaining_us[i] += *increment_seconds as i64 * SECOND_US;
             }
         }
-        self.running = Some(side.opponent());
+        self.running = Some(next);
         self.turn_started_at = at;
     }
 
@@ -296,7 +297,7 @@ impl Clock {
     /// does not start before `until` (the resumption; far in the future for a reply envelope,
     /// until the sealer arrives).
     pub fn sealed(&mut self, sealer: Side, at: Timestamp, until: Timestamp) {
-        self.moved(sealer, at);
+        self.moved(sealer, sealer.opponent(), at);
         self.pauses.push(Pause {
             side: sealer,
             reason: PauseReason::Adjournment,

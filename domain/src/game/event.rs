@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::adjournment::{EnvelopeKind, SealedMoveCheck};
 use super::conditional::DropReason;
+use super::dice::{Dice, DiceCommitment, Entropy};
 use super::rules::MoveCode;
 use super::time_control::TimeControl;
 use super::types::{
@@ -77,6 +78,12 @@ pub struct GameCreated {
     /// game where the rules leave the count to the arbiter (dama); absent: the rules' own.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub no_progress_moves: Option<u32>,
+    /// The points a side needs to win the match, where the game is played as a match (tavla).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub match_length: Option<u16>,
+    /// The commitment to the game's dice and the players' entropy, in a game of dice.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dice: Option<DiceCommitment>,
 }
 
 /// An opening of a game's ballot (checkers: the three-move ballot), as the game was started
@@ -246,11 +253,26 @@ pub enum EventBody {
         side: Side,
         reason: DropReason,
     },
-    /// The game is over. Always the last event of a finished game, right after the event that
-    /// ended it.
+    /// The game is over. The last event of a finished game, right after the event that ended
+    /// it (but for the dice's secret, revealed after it).
     GameEnded {
         result: GameResult,
         termination: Termination,
+    },
+    /// Dice thrown (throw `number`, from 0, of the game), derived from the committed secret and
+    /// the players' entropy. By the player on roll who asked for it, or by the service.
+    DiceThrown {
+        number: u32,
+        dice: Dice,
+    },
+    /// A player's entropy for the throws after this one, replacing theirs.
+    EntropyAdded {
+        side: Side,
+        entropy: Entropy,
+    },
+    /// The game is over and the dice's secret is revealed (hex): every throw can be checked.
+    DiceRevealed {
+        seed: String,
     },
 }
 
@@ -270,7 +292,7 @@ pub enum DecodeError {
 }
 
 impl EventBody {
-    pub const TYPES: [&'static str; 25] = [
+    pub const TYPES: [&'static str; 28] = [
         "game_created",
         "move_played",
         "draw_offered",
@@ -296,6 +318,9 @@ impl EventBody {
         "conditional_moves_withdrawn",
         "conditional_moves_dropped",
         "game_ended",
+        "dice_thrown",
+        "entropy_added",
+        "dice_revealed",
     ];
 
     /// The stored `type`.
@@ -326,6 +351,9 @@ impl EventBody {
             EventBody::ConditionalMovesWithdrawn { .. } => "conditional_moves_withdrawn",
             EventBody::ConditionalMovesDropped { .. } => "conditional_moves_dropped",
             EventBody::GameEnded { .. } => "game_ended",
+            EventBody::DiceThrown { .. } => "dice_thrown",
+            EventBody::EntropyAdded { .. } => "entropy_added",
+            EventBody::DiceRevealed { .. } => "dice_revealed",
         }
     }
 
@@ -429,6 +457,15 @@ mod tests {
                 result: GameResult::Draw,
                 reason: "r".into(),
             },
+            EventBody::DiceThrown {
+                number: 3,
+                dice: Dice::new(6, 2).unwrap(),
+            },
+            EventBody::EntropyAdded {
+                side,
+                entropy: Entropy::chosen("zar").unwrap(),
+            },
+            EventBody::DiceRevealed { seed: "ab".into() },
         ];
         for b in bodies {
             assert!(EventBody::TYPES.contains(&b.type_name()));

@@ -9,6 +9,7 @@ mod adjournment;
 mod clock;
 pub mod conditional;
 mod decide;
+pub mod dice;
 mod event;
 mod pgn;
 mod rejection;
@@ -33,8 +34,9 @@ pub use event::{
 pub use pgn::{export_pgn, time_control_tag};
 pub use rejection::{FieldProblem, LeaveProblem, Rejection};
 pub use rules::{
-    perft, Ballot, DrawRules, Ending, MoveCode, MoveCodeError, MoveText, MoveTextError, ReadError,
-    RecordFormat, Rules, SetUpError, Verdict, Winnability, UNNAMED_GAME,
+    perft, Ballot, DrawRules, Ending, Features, MatchLengths, MatchScore, MoveCode, MoveCodeError,
+    MoveText, MoveTextError, ReadError, RecordFormat, Rules, SetUpError, Throwing, Verdict,
+    Winnability, UNNAMED_GAME,
 };
 pub use state::{evolve, FoldError, Game, GameState, Status};
 pub use time_control::{Period, TimeControl, TimeControlError};

@@ -169,7 +169,7 @@ fn pgn_of<R: Rules>(game: &Game<R>, events: &[GameEvent]) -> String {
     let opener = R::turn(&game.kind.start());
     let black_first = usize::from(R::turn(game.start_position()) != opener);
     let mut need_number = true;
-    for (i, san) in game.san().split_terminator(' ').enumerate() {
+    for (i, san) in game.san().split_terminator('\n').enumerate() {
         let ply = i + black_first;
         let number = first_number as usize + ply / 2;
         match ply % 2 {

@@ -95,6 +95,15 @@ pub enum Rejection {
     /// The service did not hand over the lines the log holds a commitment to.
     #[error("the conditional moves held are needed to judge a move")]
     ConditionalMovesUnavailable,
+    /// The game does not offer this (a draw offer or a sealed move in a game of dice).
+    #[error("this game has no {feature}")]
+    NotInThisGame { feature: &'static str },
+    /// The player asked for their throw where none is theirs to ask for.
+    #[error("no throw is yours to ask for now")]
+    NoThrowDue,
+    /// The service did not hand over the game's dice secret (or not the one committed to).
+    #[error("the game's dice are needed")]
+    DiceUnavailable,
 }
 
 impl Rejection {
@@ -150,6 +159,11 @@ impl Rejection {
             Rejection::InvalidConditionalMoves(LineProblem::NoReply { line: 2 }),
             Rejection::NoConditionalMoves,
             Rejection::ConditionalMovesUnavailable,
+            Rejection::NotInThisGame {
+                feature: "draw_offers",
+            },
+            Rejection::NoThrowDue,
+            Rejection::DiceUnavailable,
         ]
     }
 
@@ -193,6 +207,9 @@ impl Rejection {
             Rejection::InvalidConditionalMoves(_) => "invalid_conditional_moves",
             Rejection::NoConditionalMoves => "no_conditional_moves",
             Rejection::ConditionalMovesUnavailable => "internal",
+            Rejection::NotInThisGame { .. } => "not_in_this_game",
+            Rejection::NoThrowDue => "no_throw_due",
+            Rejection::DiceUnavailable => "internal",
         }
     }
 
@@ -238,6 +255,9 @@ impl Rejection {
             Rejection::InvalidConditionalMoves(_) => "rejection-invalid-conditional-moves",
             Rejection::NoConditionalMoves => "rejection-no-conditional-moves",
             Rejection::ConditionalMovesUnavailable => "rejection-conditional-moves-unavailable",
+            Rejection::NotInThisGame { .. } => "rejection-not-in-this-game",
+            Rejection::NoThrowDue => "rejection-no-throw-due",
+            Rejection::DiceUnavailable => "rejection-dice-unavailable",
         }
     }
 
@@ -263,11 +283,13 @@ impl Rejection {
                     Ending::Stalemate => "stalemate",
                     Ending::DeadPosition => "dead",
                     Ending::OnePieceEach => "one-piece-each",
+                    Ending::MatchWon { .. } => "match-won",
                     Ending::SeventyfiveMoves => "seventyfive",
                 }
                 .to_owned(),
             )],
             Rejection::InvalidField { field, .. } => vec![("field", (*field).to_owned())],
+            Rejection::NotInThisGame { feature } => vec![("feature", (*feature).to_owned())],
             Rejection::FlagFallen { side } => vec![("side", side.as_str().to_owned())],
             Rejection::LeaveAllowanceExceeded { left_days } => {
                 vec![("left_days", left_days.to_string())]
@@ -286,6 +308,8 @@ impl Rejection {
             | Rejection::NotYourTurn
             | Rejection::GameOver
             | Rejection::NoDrawOffer
+            | Rejection::NoThrowDue
+            | Rejection::DiceUnavailable
             | Rejection::ClaimNotInGame
             | Rejection::SamePlayer
             | Rejection::NotYetDue
@@ -357,6 +381,8 @@ pub enum FieldProblem {
     },
     /// Not to be given with a set-up position.
     NotWithSetUp,
+    /// Empty where a text is needed.
+    Empty,
 }
 
 impl FieldProblem {
@@ -374,6 +400,7 @@ impl FieldProblem {
             FieldProblem::Unknown,
             FieldProblem::Between { min: 1, max: 156 },
             FieldProblem::NotWithSetUp,
+            FieldProblem::Empty,
         ]
     }
 
@@ -391,6 +418,7 @@ impl FieldProblem {
             FieldProblem::Unknown => "field-unknown",
             FieldProblem::Between { .. } => "field-between",
             FieldProblem::NotWithSetUp => "field-not-with-set-up",
+            FieldProblem::Empty => "field-empty",
         }
     }
 
@@ -410,7 +438,8 @@ impl FieldProblem {
             | FieldProblem::ReasonMissing
             | FieldProblem::Nonce
             | FieldProblem::Unknown
-            | FieldProblem::NotWithSetUp => Vec::new(),
+            | FieldProblem::NotWithSetUp
+            | FieldProblem::Empty => Vec::new(),
         }
     }
 }

@@ -12,6 +12,7 @@ use std::fmt;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use super::dice::Dice;
 use super::event::MoveRecord;
 use super::types::{ClaimKind, RuleSet, Side, Termination};
 
@@ -72,6 +73,27 @@ pub trait Rules: Copy + fmt::Debug + PartialEq + Eq + Send + Sync + 'static {
     /// Every reason [`Rules::set_up`] gives for a text that is no position, as message keys in
     /// the translations.
     fn set_up_problems(self) -> &'static [&'static str];
+
+    /// Which of the core's features besides moves the game offers (a board game's, by default;
+    /// a game of dice offers no draws, conditional moves or sealed moves).
+    fn features(self) -> Features {
+        Features::BOARD_GAME
+    }
+
+    /// The match lengths a game may be played to, where the game is played as a match of
+    /// several games to a number of points (tavla); none by default.
+    fn match_lengths(self, rule_set: RuleSet) -> Option<MatchLengths> {
+        let _ = rule_set;
+        None
+    }
+
+    /// Makes a start or set-up position one of `rule_set` and, where the game is played as a
+    /// match, of `match_length` points (none: the position's own, or the rule set's default).
+    /// Called on every position a game starts from, when it is created and when its log is
+    /// folded. Nothing, by default.
+    fn prepare(self, pos: &mut Self::Position, rule_set: RuleSet, match_length: Option<u16>) {
+        let _ = (pos, rule_set, match_length);
+    }
 
     /// What a new game of this kind starts remembering (nothing, by default).
     fn new_memo(self) -> Self::Memo {
@@ -134,6 +156,25 @@ pub trait Rules: Copy + fmt::Debug + PartialEq + Eq + Send + Sync + 'static {
     /// Plays a move already judged legal.
     fn play(pos: &mut Self::Position, m: Self::Move);
 
+    /// The match's score in `pos`, where the game is played as a match (none by default).
+    fn match_score(pos: &Self::Position) -> Option<MatchScore> {
+        let _ = pos;
+        None
+    }
+
+    /// Does the position wait for dice (never, by default)? The game core derives the throw from
+    /// the game's committed secret and records it.
+    fn awaits_throw(pos: &Self::Position) -> Throwing {
+        let _ = pos;
+        Throwing::No
+    }
+
+    /// Applies a throw to a position that awaits one. A turn the dice give no legal play passes
+    /// here, by itself.
+    fn throw(pos: &mut Self::Position, dice: Dice) {
+        let _ = (pos, dice);
+    }
+
     /// After this move can no earlier position recur (chess: a capture or pawn move; checkers: a
     /// capture or a man's move)?
     fn is_irreversible(m: Self::Move) -> bool;
@@ -168,6 +209,64 @@ pub trait Rules: Copy + fmt::Debug + PartialEq + Eq + Send + Sync + 'static {
         let _ = (pos, memo);
         Verdict::GoesOn
     }
+}
+
+/// Which of the core's features besides moves a game offers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Features {
+    /// Draw offers and their agreement (9.1).
+    pub draw_offers: bool,
+    /// Conditional moves: lines of replies set in advance.
+    pub conditional_moves: bool,
+    /// Adjournment and sealed moves (Appendix A).
+    pub sealed_moves: bool,
+    /// Dice, thrown from a secret committed to when the game is created ([`crate::game::dice`]).
+    pub dice: bool,
+}
+
+impl Features {
+    /// A game of skill without dice: everything the core offers.
+    pub const BOARD_GAME: Features = Features {
+        draw_offers: true,
+        conditional_moves: true,
+        sealed_moves: true,
+        dice: false,
+    };
+
+    /// A game of dice: no draws, no moves set or sealed before the dice are known.
+    pub const DICE_GAME: Features = Features {
+        draw_offers: false,
+        conditional_moves: false,
+        sealed_moves: false,
+        dice: true,
+    };
+}
+
+/// The lengths a game's matches may have, in points.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MatchLengths {
+    pub default: u16,
+    pub max: u16,
+}
+
+/// A match's score: the points to win, and each side's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MatchScore {
+    pub length: u16,
+    pub white: u16,
+    pub black: u16,
+}
+
+/// Whether a position waits for dice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Throwing {
+    /// No: someone acts.
+    No,
+    /// The dice are thrown now, by themselves (the opening throw; a player's turn in a game
+    /// without a choice before throwing).
+    Now,
+    /// The player on turn throws when they choose to (they may first double).
+    WhenAsked,
 }
 
 /// The number of move sequences of `depth` half-moves from `pos` (every legal move counted, as
@@ -284,6 +383,8 @@ pub enum Ending {
     DeadPosition,
     /// One piece against one, of any kind: a draw at once (dama).
     OnePieceEach,
+    /// A side has reached the match's length in points (tavla).
+    MatchWon { winner: Side },
     /// Chess 9.6.2 (2023 only): 75 moves by each player without a pawn move or capture (or
     /// another game's no-progress count). Judged by the game core, from [`DrawRules`].
     SeventyfiveMoves,
@@ -297,6 +398,7 @@ impl fmt::Display for Ending {
             Ending::Stalemate => f.write_str("stalemate"),
             Ending::DeadPosition => f.write_str("dead position"),
             Ending::OnePieceEach => f.write_str("one piece each"),
+            Ending::MatchWon { .. } => f.write_str("match won"),
             Ending::SeventyfiveMoves => f.write_str("75-move rule"),
         }
     }

@@ -197,6 +197,8 @@ pub enum Termination {
     OnePieceEach,
     /// Dama: moves by each player without a man's move or a capture, claimed or by itself.
     NoProgress,
+    /// Tavla: a side reached the match's length in points.
+    MatchWon,
     TimeForfeit,
     InsufficientMaterialOnTime,
     SealedMoveInvalid,
@@ -205,7 +207,7 @@ pub enum Termination {
 }
 
 impl Termination {
-    pub const ALL: [Termination; 19] = [
+    pub const ALL: [Termination; 20] = [
         Termination::Checkmate,
         Termination::Resignation,
         Termination::Stalemate,
@@ -220,6 +222,7 @@ impl Termination {
         Termination::SixtyMoves,
         Termination::OnePieceEach,
         Termination::NoProgress,
+        Termination::MatchWon,
         Termination::TimeForfeit,
         Termination::InsufficientMaterialOnTime,
         Termination::SealedMoveInvalid,
@@ -243,6 +246,7 @@ impl Termination {
             Termination::SixtyMoves => "sixty_moves",
             Termination::OnePieceEach => "one_piece_each",
             Termination::NoProgress => "no_progress",
+            Termination::MatchWon => "match_won",
             Termination::TimeForfeit => "time_forfeit",
             Termination::InsufficientMaterialOnTime => "insufficient_material_on_time",
             Termination::SealedMoveInvalid => "sealed_move_invalid",

@@ -61,6 +61,8 @@ pub fn create_command(fen: Option<&str>, rules: RuleSet) -> CreateGame {
         starts_at: None,
         ballot: None,
         no_progress_moves: None,
+        match_length: None,
+        entropy: None,
     }
 }
 
@@ -164,6 +166,7 @@ impl Table {
             now: self.now,
             actor,
             notation: None,
+            dice: None,
         };
         let events = decide(&self.state, command, &ctx)?;
         let mut replied = None;

@@ -229,6 +229,7 @@ fn judge_sealed<R: Rules>(
     let reading = MoveText::parse(&content.text).ok().and_then(|text| {
         let ctx = Context {
             notation: content.notation,
+            dice: None,
             ..ctx.clone()
         };
         read(

@@ -1,6 +1,7 @@
 //! A game's creation: its players, rules, start position and time control, checked once.
 
 use super::{label, text, Context, CreateGame, Lines, MAX_LABEL_CHARS, MAX_ROUND_CHARS};
+use crate::game::dice::{DiceCommitment, SCHEME};
 use crate::game::event::{BallotOpening, EventBody, GameCreated, MoveRecord};
 use crate::game::rejection::{FieldProblem, Rejection};
 use crate::game::rules::{Ending, MoveText, Rules, SetUpError, UNNAMED_GAME};
@@ -108,6 +109,36 @@ pub(super) fn create<R: Rules>(c: CreateGame, ctx: &Context<R>) -> Result<EventB
             }));
         }
     }
+    if let Some(length) = c.match_length {
+        let field = |problem| Rejection::InvalidField {
+            field: "match_length",
+            problem,
+        };
+        let lengths = kind
+            .match_lengths(rules)
+            .ok_or(field(FieldProblem::Unknown))?;
+        if start_fen.is_some() {
+            // A set-up position's match ID says the match's length.
+            return Err(field(FieldProblem::NotWithSetUp));
+        }
+        if !(1..=lengths.max).contains(&length) {
+            return Err(field(FieldProblem::Between {
+                min: 1,
+                max: u64::from(lengths.max),
+            }));
+        }
+    }
+    let dice = match (kind.features().dice, &ctx.dice, c.entropy) {
+        (false, _, _) => None,
+        (true, Some(seed), Some([white, black])) => Some(DiceCommitment {
+            scheme: SCHEME.to_owned(),
+            commitment: seed.commitment(),
+            white_entropy: white,
+            black_entropy: black,
+        }),
+        // The service draws the secret and any entropy a player did not give.
+        (true, _, _) => return Err(Rejection::DiceUnavailable),
+    };
     if let Some(tc) = &c.time_control {
         tc.validate().map_err(Rejection::InvalidTimeControl)?;
     }
@@ -129,6 +160,8 @@ pub(super) fn create<R: Rules>(c: CreateGame, ctx: &Context<R>) -> Result<EventB
         starts_at: c.starts_at,
         ballot,
         no_progress_moves: c.no_progress_moves,
+        match_length: c.match_length,
+        dice,
         leave_days_per_year: match c.leave_days_per_year {
             None => 30,
             Some(d) if d <= 366 => d,

@@ -7,6 +7,7 @@
 //! [`creation`], and [`appendix_a`] (adjournment and sealed moves).
 
 mod appendix_a;
+mod chance;
 mod claims;
 mod clocks;
 mod conditional;
@@ -19,6 +20,7 @@ mod results;
 
 use super::adjournment::{Revealed, SealedMoveCheck};
 use super::conditional::OpenedLines;
+use super::dice::{DiceSeed, Entropy};
 use super::event::{EventBody, GameEvent, TournamentBoard};
 use super::rejection::{FieldProblem, Rejection};
 use super::rules::{MoveText, Rules};
@@ -36,6 +38,9 @@ pub struct Context<R: Rules> {
     pub actor: Actor,
     /// The acting player's own notation setting, tried first when a move names none.
     pub notation: Option<R::Notation>,
+    /// The secret a game of dice's throws are derived from, as the service keeps it (none in a
+    /// game without dice); drawn by the service for a game it creates.
+    pub dice: Option<DiceSeed>,
 }
 
 /// A move as sent: the text and, optionally, the notation it is written in.
@@ -76,6 +81,11 @@ pub struct CreateGame {
     /// Moves by each player without progress after which a draw may be claimed, where the
     /// game's rules leave that count to the arbiter (dama); `None`: the rules' own.
     pub no_progress_moves: Option<u32>,
+    /// The points to win, where the game is played as a match (tavla); `None`: the rules' own.
+    pub match_length: Option<u16>,
+    /// Each player's entropy for a game of dice (white's first): their own text, or one the
+    /// service drew for them.
+    pub entropy: Option<[Entropy; 2]>,
 }
 
 /// An opening of a game's ballot ([`crate::game::Ballot`]) chosen for a new game: by number,
@@ -132,6 +142,12 @@ pub enum Command<R: Rules> {
     },
     /// A player ends their leave now.
     EndLeave,
+    /// The player on roll asks for their throw, where they may double first (a game of dice).
+    ThrowDice,
+    /// A player gives their own entropy for the dice thrown after it (a game of dice).
+    AddEntropy {
+        text: String,
+    },
     /// An arbiter gives a side more time, with a reason.
     AddTime {
         side: Side,
@@ -198,7 +214,8 @@ pub fn decide<R: Rules>(
     };
     let (game, command) = match (state, command) {
         (GameState::NotCreated, Command::CreateGame(c)) => {
-            return creation::create(*c, ctx).map(|body| vec![stamp(body)]);
+            let created = creation::create(*c, ctx).map(|body| vec![stamp(body)])?;
+            return chance::settle(state, created, ctx);
         }
         (GameState::NotCreated, _) => return Err(Rejection::NoSuchGame),
         (GameState::Corrupt { reason, .. }, _) => {
@@ -207,13 +224,37 @@ pub fn decide<R: Rules>(
         (GameState::Created(_), Command::CreateGame(_)) => return Err(Rejection::GameExists),
         (GameState::Created(game), command) => (game, command),
     };
+    let features = game.kind.features();
+    let refuse = |feature| Err(Rejection::NotInThisGame { feature });
+    match &command {
+        Command::OfferDraw | Command::AcceptDraw | Command::DeclineDraw
+            if !features.draw_offers =>
+        {
+            return refuse("draw_offers")
+        }
+        Command::MakeMove {
+            offer_draw: true, ..
+        } if !features.draw_offers => return refuse("draw_offers"),
+        Command::SetConditionalMoves { .. } if !features.conditional_moves => {
+            return refuse("conditional_moves")
+        }
+        Command::Adjourn { .. } | Command::Seal { .. } if !features.sealed_moves => {
+            return refuse("sealed_moves")
+        }
+        _ => {}
+    }
     let bodies = match command {
         Command::CreateGame(_) => unreachable!("handled above"),
         Command::MakeMove {
             mv,
             offer_draw,
             conditional: opened,
-        } => return conditional::make_move(game, mv, offer_draw, &opened, ctx),
+        } => {
+            let events = conditional::make_move(game, mv, offer_draw, &opened, ctx)?;
+            return chance::settle(state, events, ctx);
+        }
+        Command::ThrowDice => chance::throw(game, ctx)?,
+        Command::AddEntropy { text } => chance::add_entropy(game, &text, ctx)?,
         Command::SetConditionalMoves {
             lines,
             notation,
@@ -264,7 +305,7 @@ pub fn decide<R: Rules>(
             ctx,
         )?,
     };
-    Ok(bodies.into_iter().map(stamp).collect())
+    chance::settle(state, bodies.into_iter().map(stamp).collect(), ctx)
 }
 
 /// What a command records, and whether it is then refused.

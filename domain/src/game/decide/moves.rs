@@ -92,6 +92,9 @@ fn judge_after<R: Rules>(
         Some(Ending::Stalemate) => return Some((GameResult::Draw, Termination::Stalemate)),
         Some(Ending::DeadPosition) => return Some((GameResult::Draw, Termination::DeadPosition)),
         Some(Ending::OnePieceEach) => return Some((GameResult::Draw, Termination::OnePieceEach)),
+        Some(Ending::MatchWon { winner }) => {
+            return Some((GameResult::win_for(winner), Termination::MatchWon))
+        }
         Some(Ending::SeventyfiveMoves) | None => {}
     }
     let draws = game.draws();

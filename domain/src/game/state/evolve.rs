@@ -6,7 +6,7 @@ use super::{micros, Game, Status};
 use crate::game::adjournment::{side_index, Adjournment, Envelope, EnvelopeKind};
 use crate::game::conditional::{DropReason, HeldLines};
 use crate::game::event::{EventBody, GameEvent, MoveRecord};
-use crate::game::rules::Rules;
+use crate::game::rules::{MoveCode, Rules};
 use crate::game::types::{GameResult, Side, Termination, Timestamp};
 
 type Folded = Result<(), String>;
@@ -14,10 +14,13 @@ type Folded = Result<(), String>;
 impl<R: Rules> Game<R> {
     pub(super) fn apply(&mut self, event: &GameEvent) -> Folded {
         if let Status::Finished { .. } = self.status {
-            // After the end only an arbiter's ruling (and its new ending) may follow.
+            // After the end only an arbiter's ruling (and its new ending) may follow, and the
+            // dice's secret.
             if !matches!(
                 event.body,
-                EventBody::ArbiterDecided { .. } | EventBody::GameEnded { .. }
+                EventBody::ArbiterDecided { .. }
+                    | EventBody::GameEnded { .. }
+                    | EventBody::DiceRevealed { .. }
             ) {
                 return Err(format!("{} after the game ended", event.body.type_name()));
             }
@@ -108,6 +111,28 @@ impl<R: Rules> Game<R> {
                 result,
                 termination,
             } => self.game_ended(*result, *termination),
+            EventBody::DiceThrown { number, dice } => self.dice_thrown(*number, *dice, at)?,
+            EventBody::EntropyAdded { side, entropy } => {
+                if self.dice.is_none() {
+                    return Err("entropy_added in a game without dice".into());
+                }
+                self.entropy[side_index(*side)] = entropy.text.clone();
+                self.entropy_changes
+                    .push((self.throws.len(), *side, entropy.text.clone()));
+            }
+            EventBody::DiceRevealed { seed } => {
+                let Some(d) = &self.dice else {
+                    return Err("dice_revealed in a game without dice".into());
+                };
+                let revealed = crate::game::dice::DiceSeed::parse_hex(seed)
+                    .filter(|s| s.commitment() == d.commitment)
+                    .ok_or("the revealed seed does not match the commitment")?;
+                // Every throw is checked against the seed once it is known.
+                if let Some(n) = self.throw_not_from(&revealed) {
+                    return Err(format!("throw {n} does not follow from the revealed seed"));
+                }
+                self.revealed_seed = Some(seed.clone());
+            }
         }
         self.close_adjournment_if_over();
         self.version += 1;
@@ -126,14 +151,19 @@ impl<R: Rules> Game<R> {
     ) -> Folded {
         let m = R::replay(&self.position, &mv.uci)
             .ok_or_else(|| format!("move {} names no piece", mv.uci))?;
-        if mv.san.is_empty() || mv.san.len() > 16 || mv.san.contains(char::is_whitespace) {
+        if mv.san.is_empty()
+            || mv.san.len() > MoveCode::MAX_LEN
+            || mv.san.contains(char::is_control)
+            || mv.san.starts_with(' ')
+            || mv.san.ends_with(' ')
+        {
             return Err(format!("move {} has no readable SAN", mv.uci));
         }
+        let mover = self.turn();
         self.play(m, &mv.san);
         for held in self.conditional.iter_mut().flatten() {
             held.since.push(mv.uci);
         }
-        let mover = self.turn().opponent();
         if draw_offered {
             self.draw_offer = Some(mover);
             self.offered(self.moves.len());
@@ -141,11 +171,46 @@ impl<R: Rules> Game<R> {
         if sealed {
             self.resumed_at_ply = Some(self.moves.len());
         } else {
+            let next = self.turn();
             if let Some(clock) = &mut self.clock {
-                clock.moved(mover, at);
+                clock.moved(mover, next, at);
             }
             self.thinking_us[side_index(mover)] += micros(at - self.turn_started_at);
             self.turn_started_at = at;
+        }
+        Ok(())
+    }
+
+    /// Dice thrown: where they pass the turn (no legal play), the clocks change over as after a
+    /// move.
+    fn dice_thrown(&mut self, number: u32, dice: crate::game::dice::Dice, at: Timestamp) -> Folded {
+        if self.dice.is_none() {
+            return Err("dice_thrown in a game without dice".into());
+        }
+        if number as usize != self.throws.len() {
+            return Err(format!(
+                "dice_thrown number {number} after {} throws",
+                self.throws.len()
+            ));
+        }
+        if R::awaits_throw(&self.position) == crate::game::rules::Throwing::No {
+            return Err("dice_thrown where no throw is due".into());
+        }
+        let before = self.turn();
+        R::throw(&mut self.position, dice);
+        self.throws.push((self.moves.len(), dice));
+        let after = self.turn();
+        // Before the game begins (a start set for later) no time runs.
+        if after != before && at > self.turn_started_at {
+            if let Some(clock) = &mut self.clock {
+                clock.moved(before, after, at);
+            }
+            self.thinking_us[side_index(before)] += micros(at - self.turn_started_at);
+            self.turn_started_at = at;
+        } else if after != before {
+            if let Some(clock) = &mut self.clock {
+                clock.running = Some(after);
+            }
         }
         Ok(())
     }

@@ -132,8 +132,8 @@ pub struct Game<R: Rules> {
     start: R::Position,
     position: R::Position,
     moves: Vec<R::Move>,
-    /// The moves in PGN SAN as the log recorded them, separated by single spaces (kept rather
-    /// than written again from the positions on every read: a game's view lists them all).
+    /// The moves in PGN SAN as the log recorded them, one per line (kept rather than written
+    /// again from the positions on every read: a game's view lists them all).
     san: String,
     /// Plies before this one are separated from the present by a capture or pawn move, so no
     /// position before it can recur (9.2, 9.3).
@@ -149,6 +149,18 @@ pub struct Game<R: Rules> {
     /// The no-progress count set for this game (moves by each player), where the rules leave it
     /// to the arbiter.
     pub no_progress_moves: Option<u32>,
+    /// The points to win, where the game is played as a match.
+    pub match_length: Option<u16>,
+    /// The commitment to a game of dice's secret, and the entropy it was created with.
+    pub dice: Option<crate::game::dice::DiceCommitment>,
+    /// Each player's entropy in force (white's first), for a game of dice.
+    pub entropy: [String; 2],
+    /// The dice thrown, in order, each with the number of moves made before it.
+    throws: Vec<(usize, crate::game::dice::Dice)>,
+    /// The dice's secret, once the log has revealed it (hex).
+    pub revealed_seed: Option<String>,
+    /// Each player's entropy as it changed: the throws before the change, the side, the text.
+    entropy_changes: Vec<(usize, Side, String)>,
 }
 
 fn micros(d: time::Duration) -> i64 {
@@ -207,12 +219,13 @@ impl<R: Rules> Game<R> {
     fn new(c: &GameCreated, at: Timestamp) -> Result<Game<R>, String> {
         let name = c.game.as_deref().unwrap_or(super::rules::UNNAMED_GAME);
         let kind = R::named(name).ok_or_else(|| format!("{name:?} is not a game played here"))?;
-        let start = match &c.start_fen {
+        let mut start = match &c.start_fen {
             None => kind.start(),
             Some(fen) => kind
                 .stored_set_up(fen)
                 .ok_or_else(|| format!("stored start position {fen:?} is not a position"))?,
         };
+        kind.prepare(&mut start, c.rules, c.match_length);
         // The first turn begins when the game starts (its creation, or a set time after it).
         let begins = c.starts_at.map_or(at, |s| s.max(at));
         let mut game = Game {
@@ -253,6 +266,14 @@ impl<R: Rules> Game<R> {
             memo: kind.new_memo(),
             ballot: c.ballot.clone(),
             no_progress_moves: c.no_progress_moves,
+            match_length: c.match_length,
+            entropy: c.dice.as_ref().map_or_else(Default::default, |d| {
+                [d.white_entropy.text.clone(), d.black_entropy.text.clone()]
+            }),
+            dice: c.dice.clone(),
+            throws: Vec::new(),
+            revealed_seed: None,
+            entropy_changes: Vec::new(),
         };
         // A ballot's opening is played before either player moves, on no clock.
         for record in c.ballot.iter().flat_map(|b| &b.moves) {
@@ -281,7 +302,7 @@ impl<R: Rules> Game<R> {
         R::play(&mut self.position, m);
         self.moves.push(m);
         if !self.san.is_empty() {
-            self.san.push(' ');
+            self.san.push('\n');
         }
         self.san.push_str(san);
         if R::is_irreversible(m) {
@@ -377,16 +398,46 @@ impl<R: Rules> Game<R> {
         R::set_up_text(&self.position)
     }
 
-    /// The position after `ply` half-moves (0: the start).
+    /// The position after `ply` half-moves (0: the start), with the dice thrown after them.
     pub fn position_at(&self, ply: usize) -> Option<R::Position> {
         if ply > self.moves.len() {
             return None;
         }
         let mut pos = self.start.clone();
-        for &m in &self.moves[..ply] {
-            R::play(&mut pos, m);
+        let mut throws = self.throws.iter().peekable();
+        for done in 0..=ply {
+            if done > 0 {
+                R::play(&mut pos, self.moves[done - 1]);
+            }
+            while let Some((_, dice)) = throws.next_if(|(before, _)| *before == done) {
+                R::throw(&mut pos, *dice);
+            }
         }
         Some(pos)
+    }
+
+    /// The dice thrown so far, in order, each with the number of moves made before it.
+    pub fn throws(&self) -> &[(usize, crate::game::dice::Dice)] {
+        &self.throws
+    }
+
+    /// Does every throw recorded follow from `seed` and the entropy in force when it was thrown?
+    /// The number of the first that does not, if any.
+    pub(super) fn throw_not_from(&self, seed: &crate::game::dice::DiceSeed) -> Option<usize> {
+        let d = self.dice.as_ref()?;
+        let mut entropy = [d.white_entropy.text.as_str(), d.black_entropy.text.as_str()];
+        let mut changes = self.entropy_changes.iter().peekable();
+        self.throws.iter().enumerate().position(|(n, (_, dice))| {
+            while let Some((_, side, text)) = changes.next_if(|c| c.0 <= n) {
+                entropy[super::adjournment::side_index(*side)] = text;
+            }
+            crate::game::dice::derive_throw(seed, n as u32, entropy[0], entropy[1]) != *dice
+        })
+    }
+
+    /// The entropy in force for `side`'s part of the next throw.
+    pub fn entropy_of(&self, side: Side) -> &str {
+        &self.entropy[super::adjournment::side_index(side)]
     }
 
     /// FEN of the position after `ply` half-moves.
@@ -394,25 +445,22 @@ impl<R: Rules> Game<R> {
         self.position_at(ply).map(|p| R::set_up_text(&p))
     }
 
-    /// The moves in PGN SAN as the log recorded them, separated by single spaces.
+    /// The moves in PGN SAN as the log recorded them, one per line.
     pub fn san(&self) -> &str {
         &self.san
     }
 
     /// The moves in PGN SAN (English letters, `O-O`, `e8=Q`, `+`/`#`), as the log recorded them.
     pub fn san_moves(&self) -> Vec<String> {
-        self.san.split_terminator(' ').map(str::to_owned).collect()
+        self.san.split_terminator('\n').map(str::to_owned).collect()
     }
 
     /// The moves in PGN SAN written again from the positions (what `san_moves` must equal).
     pub fn san_moves_from_positions(&self) -> Vec<String> {
-        let mut pos = self.start.clone();
-        self.moves
-            .iter()
-            .map(|&m| {
-                let san = R::record(&pos, m).san;
-                R::play(&mut pos, m);
-                san
+        (0..self.moves.len())
+            .map(|ply| {
+                let pos = self.position_at(ply).expect("a ply of the game");
+                R::record(&pos, self.moves[ply]).san
             })
             .collect()
     }

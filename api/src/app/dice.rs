@@ -1,0 +1,78 @@
+//! A game of dice's secret: drawn by the service when the game is created, kept encrypted
+//! under the envelope key beside the game (bound to it, as a sealed move is), and handed to the
+//! domain for every command that may throw or end the game. The log holds only its commitment
+//! until the game ends and reveals it.
+
+use domain::game::dice::{DiceSeed, Entropy};
+use domain::game::CreateGame;
+use rand::RngCore;
+use serde::{Deserialize, Serialize};
+
+use super::commands::CommandError;
+use super::AppState;
+use crate::store::{self, EnvelopeRow};
+use domain::games::{Context, Game};
+
+/// The envelope kind the secret is kept under.
+const KIND: &str = "dice";
+
+#[derive(Serialize, Deserialize)]
+struct Sealed {
+    seed: String,
+}
+
+/// Draws the secret of a game of dice being created, and the entropy of each player who gave
+/// none (marked as drawn): the context to judge the creation in, and the sealed secret to store
+/// with its events.
+pub fn for_creation(
+    app: &AppState,
+    create: &mut CreateGame,
+    ctx: &Context,
+) -> (Context, EnvelopeRow) {
+    let mut rng = rand::rng();
+    let mut bytes = [0u8; 32];
+    rng.fill_bytes(&mut bytes);
+    let seed = DiceSeed::from_bytes(bytes);
+    let mut drawn = || {
+        let mut b = [0u8; 8];
+        rng.fill_bytes(&mut b);
+        Entropy {
+            text: hex::encode(b),
+            drawn: true,
+        }
+    };
+    if create.entropy.is_none() {
+        create.entropy = Some([drawn(), drawn()]);
+    }
+    let id = create.game_id.to_string();
+    let row = EnvelopeRow {
+        game_id: id.clone(),
+        kind: KIND.to_owned(),
+        sealed_by: "service".to_owned(),
+        ciphertext: app.envelope_key.seal_any(
+            &id,
+            KIND,
+            &Sealed {
+                seed: seed.to_hex(),
+            },
+        ),
+        sealed_at: store::micros(ctx.now),
+    };
+    let ctx = Context {
+        dice: Some(seed),
+        ..ctx.clone()
+    };
+    (ctx, row)
+}
+
+/// The secret of `game`, a game of dice, as stored when it was created.
+pub fn seed_of(app: &AppState, game: &Game) -> Result<DiceSeed, CommandError> {
+    let id = game.id.to_string();
+    let row = app
+        .store
+        .envelope(&id, KIND)?
+        .ok_or_else(|| anyhow::anyhow!("a game of dice has no stored secret"))?;
+    let sealed: Sealed = app.envelope_key.open_any(&id, KIND, &row.ciphertext)?;
+    Ok(DiceSeed::parse_hex(&sealed.seed)
+        .ok_or_else(|| anyhow::anyhow!("the stored secret is no seed"))?)
+}

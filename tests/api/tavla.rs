@@ -1,0 +1,110 @@
+//! Tavla through the whole service: a match created with a commitment to its dice, the dice
+//! thrown by themselves or when the player on roll asks, plays and the cube over HTTP, the
+//! features a game of dice does not offer refused, and the secret revealed at the end.
+
+use serde_json::{json, Value};
+use sha2::{Digest, Sha256};
+
+use crate::both_backends;
+use crate::helpers::*;
+
+/// The player whose turn it is.
+async fn to_move<'a>(app: &TestApp, g: &str, white: &'a Player, black: &'a Player) -> &'a Player {
+    if app.get_game(g).await["to_move"] == "white" {
+        white
+    } else {
+        black
+    }
+}
+
+both_backends! {
+    async fn a_tavla_match_is_created_with_its_dice_committed_and_played(app) {
+        let (g, white, black) = app.game_of("tavla", None, json!({"match_length": 3})).await;
+        let game = app.get_game(&g).await;
+        assert_eq!((game["game"].as_str(), game["rules"].as_str()), (Some("tavla"), Some("tavla")));
+        assert_eq!(game["match"], json!({"length": 3, "white": 0, "black": 0}));
+        let dice = &game["dice"];
+        assert_eq!(dice["scheme"], "zarf-dice-v1");
+        assert_eq!(dice["commitment"].as_str().unwrap().len(), 64);
+        assert!(dice["seed"].is_null(), "the secret stays secret: {dice}");
+        assert!(dice["throws"].as_u64().unwrap() >= 2, "the opening and the starter's throw");
+        // The position is GNU Backgammon's position ID and match ID.
+        let position = game["position"].as_str().unwrap();
+        assert!(position.len() == 27 && position.contains(':'), "{position}");
+
+        // The player on roll has plays for their dice; the other may not move.
+        let mover = to_move(&app, &g, &white, &black).await;
+        let other = if mover.id == white.id { &black } else { &white };
+        let plays: Vec<String> = app.legal_moves(&g).await.into_iter().filter(|m| m.contains('/')).collect();
+        assert!(!plays.is_empty());
+        assert_error(app.post_move(&g, &other.token, &plays[0]).await, 409, "not_your_turn").await;
+        assert_error(app.post_move(&g, &mover.token, "6/off").await, 422, "illegal_move").await;
+        // A game of dice offers no draws, conditional moves or adjournment.
+        let offer = app.post(&format!("/api/v1/games/{g}/draw-offer"), Some(&mover.token), json!({})).await;
+        assert_error(offer, 422, "not_in_this_game").await;
+        let lines = app.put(&format!("/api/v1/games/{g}/conditional-moves"), Some(&mover.token), json!({"lines": [[plays[0]]]})).await;
+        assert_eq!(lines.status(), 422);
+        // No throw is the player's to ask for in tavla: the dice come by themselves.
+        let throw = app.post(&format!("/api/v1/games/{g}/throw"), Some(&mover.token), json!({})).await;
+        assert_error(throw, 409, "no_throw_due").await;
+
+        let res = app.post_move(&g, &mover.token, &plays[0]).await;
+        assert_eq!(res.status(), 200);
+        let after: Value = res.json().await.unwrap();
+        assert_eq!(after["moves"], json!([plays[0]]));
+        assert!(after["dice"]["throws"].as_u64() > dice["throws"].as_u64(), "the next player's dice: {after}");
+
+        // Their own entropy for the throws after it.
+        let next = to_move(&app, &g, &white, &black).await;
+        let res = app.post(&format!("/api/v1/games/{g}/entropy"), Some(&next.token), json!({"entropy": "kırmızı zar"})).await;
+        assert_eq!(res.status(), 200);
+        let side = if next.id == white.id { "white_entropy" } else { "black_entropy" };
+        assert_eq!(res.json::<Value>().await.unwrap()["dice"][side], "kırmızı zar");
+        let res = app.post(&format!("/api/v1/games/{g}/entropy"), Some(&next.token), json!({"entropy": "a\nb"})).await;
+        assert_error(res, 400, "bad_request").await;
+
+        // Resigning ends the match; the secret is revealed and matches the commitment.
+        let res = app.post(&format!("/api/v1/games/{g}/resign"), Some(&next.token), json!({})).await;
+        assert_eq!(res.status(), 200);
+        let end = app.get_game(&g).await;
+        assert_eq!(end["status"], "finished");
+        let seed = hex::decode(end["dice"]["seed"].as_str().expect("revealed")).unwrap();
+        assert_eq!(hex::encode(Sha256::digest(&seed)), end["dice"]["commitment"].as_str().unwrap());
+        let log = app.get(&format!("/api/v1/games/{g}/events"), None).await.json::<Value>().await.unwrap();
+        let types: Vec<&str> = log["events"].as_array().unwrap().iter().map(|e| e["type"].as_str().unwrap()).collect();
+        assert_eq!(types.last(), Some(&"dice_revealed"), "{types:?}");
+        assert!(types.contains(&"dice_thrown") && types.contains(&"entropy_added"));
+
+        let page = app.get(&format!("/games/{g}?lang=tr"), None).await.text().await.unwrap();
+        assert!(page.contains("class=\"board tavla\""), "{page}");
+    }
+
+    async fn backgammon_is_played_with_the_cube_over_http(app) {
+        let (g, white, black) = app.game_of("tavla", None, json!({"rules": "backgammon", "match_length": 1})).await;
+        assert_eq!(app.get_game(&g).await["match"]["length"], 1);
+        // The opening throw is played at once.
+        let mover = to_move(&app, &g, &white, &black).await;
+        let play = app.legal_moves(&g).await.into_iter().find(|m| m.contains('/')).unwrap();
+        assert_eq!(app.post_move(&g, &mover.token, &play).await.status(), 200);
+        // The opponent doubles instead of throwing; the first player takes.
+        let doubler = to_move(&app, &g, &white, &black).await;
+        assert_eq!(app.legal_moves(&g).await.first().map(String::as_str), Some("double"));
+        assert_eq!(app.post_move(&g, &doubler.token, "double").await.status(), 200);
+        let taker = to_move(&app, &g, &white, &black).await;
+        assert_ne!(taker.id, doubler.id);
+        assert_eq!(app.legal_moves(&g).await, ["drop", "take"]);
+        assert_eq!(app.post_move(&g, &taker.token, "take").await.status(), 200);
+        // The doubler's dice were thrown after the take; they play, and the taker, owning the
+        // cube, asks for their throw.
+        let play = app.legal_moves(&g).await.into_iter().find(|m| m.contains('/')).unwrap();
+        assert_eq!(app.post_move(&g, &doubler.token, &play).await.status(), 200);
+        let before = app.get_game(&g).await["dice"]["throws"].as_u64().unwrap();
+        let res = app.post(&format!("/api/v1/games/{g}/throw"), Some(&taker.token), json!({})).await;
+        assert_eq!(res.status(), 200);
+        let after: Value = res.json().await.unwrap();
+        assert!(after["dice"]["throws"].as_u64().unwrap() > before);
+        // A second throw is not theirs to ask for.
+        let again = app.post(&format!("/api/v1/games/{g}/throw"), Some(&taker.token), json!({})).await;
+        assert!(again.status() == 409, "{:?}", again.text().await);
+    }
+}
