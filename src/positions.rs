@@ -5,7 +5,8 @@ use std::fmt::Write as _;
 
 use anyhow::{anyhow, Context as _};
 use api::config::{MovesArgs, PerftArgs};
-use domain::game::{perft, Rules, SetUpError};
+use domain::game::dice::Dice;
+use domain::game::{perft, Rules, SetUpError, Throwing};
 use domain::games::{GameKind, Position};
 
 /// The game by its name and the position asked for (the standard start if none). `None` for
@@ -37,20 +38,49 @@ pub fn perft_lines(args: &PerftArgs) -> anyhow::Result<String> {
 }
 
 /// Each legal move as the record writes it, a space, and the position text after it; in the
-/// order the service lists legal moves.
+/// order the service lists legal moves. In a game of dice, with the dice thrown on the position:
+/// each play of them (once per position it leaves) and the position ID after it, from the side
+/// of the player who moves next.
 pub fn move_lines(args: &MovesArgs) -> anyhow::Result<String> {
-    let (_, pos) = position(&args.game, args.position.as_deref()).context("zarf moves")?;
-    let Some(pos) = pos else {
+    let (kind, pos) = position(&args.game, args.position.as_deref()).context("zarf moves")?;
+    let Some(mut pos) = pos else {
         return Ok(String::new());
     };
+    let of_dice = kind.features().dice;
+    if of_dice && args.position.is_none() {
+        // The start with a player on roll (not the opening, where each throws one die).
+        let start = GameKind::set_up_text(&pos);
+        let board = start.split(':').next().unwrap_or_default();
+        pos = kind.set_up(board).map_err(|e| anyhow!("{e}"))?.0;
+    }
+    match (&args.dice, of_dice) {
+        (Some(text), true) => {
+            let dice = Dice::parse(text).context("--dice")?;
+            if GameKind::awaits_throw(&pos) == Throwing::No {
+                return Err(anyhow!("the position awaits no throw"));
+            }
+            GameKind::throw(&mut pos, dice);
+        }
+        (Some(_), false) => return Err(anyhow!("{kind} is not played with dice")),
+        (None, true) => return Err(anyhow!("a game of dice needs --dice")),
+        (None, false) => {}
+    }
     let mut lines: Vec<(String, String)> = GameKind::legal_moves(&pos)
         .into_iter()
         .map(|m| {
             let text = GameKind::record(&pos, m).san;
             let mut after = pos.clone();
             GameKind::play(&mut after, m);
-            (text, GameKind::set_up_text(&after))
+            let mut after = GameKind::set_up_text(&after);
+            if of_dice {
+                // The position ID alone: the match's state is the position's own.
+                after.truncate(after.find(':').unwrap_or(after.len()));
+            }
+            (text, after)
         })
+        // In a game of dice, the plays of the dice (a decision, such as resigning, is none);
+        // a throw that passed the turn has none.
+        .filter(|(text, _)| !of_dice || text.contains('/'))
         .collect();
     lines.sort_by(|a, b| api::games::natural_order(&a.0, &b.0));
     Ok(lines

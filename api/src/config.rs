@@ -39,7 +39,7 @@ pub enum Command {
 /// `zarf perft --game GAME --depth N [--position TEXT]`
 #[derive(Debug, Clone, clap::Args)]
 pub struct PerftArgs {
-    /// The game: chess, checkers or dama.
+    /// The game: chess, checkers, dama or tavla.
     #[arg(long, default_value = "chess")]
     pub game: String,
     /// The deepest count, in half-moves.
@@ -51,15 +51,19 @@ pub struct PerftArgs {
     pub position: Option<String>,
 }
 
-/// `zarf moves --game GAME --position TEXT`
+/// `zarf moves --game GAME --position TEXT [--dice 62]`
 #[derive(Debug, Clone, clap::Args)]
 pub struct MovesArgs {
-    /// The game: chess, checkers or dama.
+    /// The game: chess, checkers, dama or tavla.
     #[arg(long, default_value = "chess")]
     pub game: String,
-    /// The position, in the game's position text; the standard start without it.
+    /// The position, in the game's position text (tavla: GNU Backgammon's position ID, from
+    /// the side on roll); the standard start without it.
     #[arg(long)]
     pub position: Option<String>,
+    /// A game of dice: the dice thrown on the position (`62`); its plays are listed.
+    #[arg(long)]
+    pub dice: Option<String>,
 }
 
 /// `zarf pair --dutch IN.trf -p [OUT]` or `zarf pair --dutch IN.trf -c`: the interface of

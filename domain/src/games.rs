@@ -8,8 +8,9 @@
 
 use crate::game::dice::Dice;
 use crate::game::{
-    Ballot, DrawRules, Ending, Features, MatchLengths, MatchScore, MoveCode, MoveRecord, MoveText,
-    ReadError, RecordFormat, RuleSet, Rules, SetUpError, Side, Throwing, Verdict, Winnability,
+    Ballot, DrawRules, Ending, Features, Happening, MatchLengths, MatchScore, MoveCode, MoveRecord,
+    MoveText, ReadError, RecordFormat, RecordHead, RuleSet, Rules, SetUpError, Side, Throwing,
+    Verdict, Winnability,
 };
 
 macro_rules! games {
@@ -113,6 +114,27 @@ macro_rules! games {
             fn record_format(self) -> RecordFormat {
                 match self {
                     $(GameKind::$variant => <$rules>::default().record_format()),*
+                }
+            }
+
+            fn own_record(
+                start: &Position,
+                happened: &[Happening<Move>],
+                head: &RecordHead,
+            ) -> Option<String> {
+                match start {
+                    $(Position::$variant(p) => {
+                        let happened: Vec<Happening<<$rules as Rules>::Move>> = happened
+                            .iter()
+                            .filter_map(|h| match h {
+                                Happening::Thrown(d) => Some(Happening::Thrown(*d)),
+                                Happening::Moved(Move::$variant(m)) => Some(Happening::Moved(*m)),
+                                #[allow(unreachable_patterns)]
+                                Happening::Moved(_) => None,
+                            })
+                            .collect();
+                        <$rules as Rules>::own_record(p, &happened, head)
+                    }),*
                 }
             }
 

@@ -75,6 +75,7 @@ impl Rules for Checkers {
         RecordFormat {
             game_type: Some("21"),
             set_up_tag: false,
+            own: None,
         }
     }
 

@@ -84,6 +84,7 @@ impl Rules for Dama {
         RecordFormat {
             game_type: Some("30"),
             set_up_tag: false,
+            own: None,
         }
     }
 

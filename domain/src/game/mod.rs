@@ -34,9 +34,9 @@ pub use event::{
 pub use pgn::{export_pgn, time_control_tag};
 pub use rejection::{FieldProblem, LeaveProblem, Rejection};
 pub use rules::{
-    perft, Ballot, DrawRules, Ending, Features, MatchLengths, MatchScore, MoveCode, MoveCodeError,
-    MoveText, MoveTextError, ReadError, RecordFormat, Rules, SetUpError, Throwing, Verdict,
-    Winnability, UNNAMED_GAME,
+    perft, Ballot, DrawRules, Ending, Features, Happening, MatchLengths, MatchScore, MoveCode,
+    MoveCodeError, MoveText, MoveTextError, ReadError, RecordFormat, RecordHead, Rules, SetUpError,
+    Throwing, Verdict, Winnability, UNNAMED_GAME,
 };
 pub use state::{evolve, FoldError, Game, GameState, Status};
 pub use time_control::{Period, TimeControl, TimeControlError};

@@ -11,6 +11,35 @@ use super::state::{FoldError, Game, GameState, Status};
 use super::time_control::TimeControl;
 use super::types::{ClaimKind, GameResult, Side, Termination};
 
+/// The game's record in its own format, where it has one ([`Rules::own_record`]).
+fn own_record<R: Rules>(game: &Game<R>) -> Option<String> {
+    game.kind.record_format().own?;
+    let mut happened = Vec::with_capacity(game.ply() + game.throws().len());
+    let mut throws = game.throws().iter().peekable();
+    for (i, m) in game.moves().iter().enumerate() {
+        while let Some((_, d)) = throws.next_if(|(before, _)| *before == i) {
+            happened.push(super::rules::Happening::Thrown(*d));
+        }
+        happened.push(super::rules::Happening::Moved(*m));
+    }
+    happened.extend(throws.map(|(_, d)| super::rules::Happening::Thrown(*d)));
+    let date = game.created_at.date();
+    let head = super::rules::RecordHead {
+        white: &game.white.name,
+        black: &game.black.name,
+        event: game.event.as_deref(),
+        round: game.round.as_deref(),
+        site: game.site.as_deref(),
+        date: format!(
+            "{:04}.{:02}.{:02}",
+            date.year(),
+            u8::from(date.month()),
+            date.day()
+        ),
+    };
+    R::own_record(game.start_position(), &happened, &head)
+}
+
 /// Writes a game's record from its log: PGN for chess, PDN for draughts
 /// ([`Rules::record_format`]).
 pub fn export_pgn<R: Rules>(events: &[GameEvent]) -> Result<String, FoldError> {
@@ -31,6 +60,9 @@ impl<R: Rules> Game<R> {
 }
 
 fn pgn_of<R: Rules>(game: &Game<R>, events: &[GameEvent]) -> String {
+    if let Some(text) = own_record(game) {
+        return text;
+    }
     // Comments after each ply (index = plies made before the comment; 0 = before any move).
     let mut comments: Vec<Vec<String>> = vec![Vec::new(); game.ply() + 1];
     // A ballot's moves come first, with no time and nothing said.

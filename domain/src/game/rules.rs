@@ -61,7 +61,19 @@ pub trait Rules: Copy + fmt::Debug + PartialEq + Eq + Send + Sync + 'static {
         RecordFormat {
             game_type: None,
             set_up_tag: true,
+            own: None,
         }
+    }
+
+    /// The game's record in a format of its own (tavla: a `.mat` match file) from its start and
+    /// everything that happened after it; `None` where the game's record is PGN (or PDN).
+    fn own_record(
+        start: &Self::Position,
+        happened: &[Happening<Self::Move>],
+        head: &RecordHead,
+    ) -> Option<String> {
+        let _ = (start, happened, head);
+        None
     }
 
     /// The deck of openings a game may be drawn to start from (checkers: the three-move ballot);
@@ -308,6 +320,28 @@ pub struct RecordFormat {
     pub game_type: Option<&'static str>,
     /// A set-up position's `FEN` tag comes with `SetUp "1"` (PGN; PDN has no such tag).
     pub set_up_tag: bool,
+    /// A format of the game's own ([`Rules::own_record`]) instead: its file's name and media
+    /// type (tavla: `match.mat`).
+    pub own: Option<(&'static str, &'static str)>,
+}
+
+/// What happened in a game after its start, in order: dice thrown, moves made.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Happening<M> {
+    Thrown(Dice),
+    Moved(M),
+}
+
+/// What a record names besides the moves.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RecordHead<'a> {
+    pub white: &'a str,
+    pub black: &'a str,
+    pub event: Option<&'a str>,
+    pub round: Option<&'a str>,
+    pub site: Option<&'a str>,
+    /// The day the game began, `2026.11.26`.
+    pub date: String,
 }
 
 /// A deck of openings a game may start from instead of the standard start, as tournaments draw

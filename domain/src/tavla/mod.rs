@@ -9,6 +9,7 @@
 //! game).
 
 pub mod board;
+pub mod mat;
 pub mod match_id;
 pub mod notation;
 pub mod position_id;
@@ -16,8 +17,9 @@ pub mod table;
 
 use crate::game::dice::Dice;
 use crate::game::{
-    DrawRules, Ending, Features, MatchLengths, MatchScore, MoveCode, MoveRecord, MoveText,
-    ReadError, RuleSet, Rules, SetUpError, Side, Throwing, Winnability,
+    DrawRules, Ending, Features, Happening, MatchLengths, MatchScore, MoveCode, MoveRecord,
+    MoveText, ReadError, RecordFormat, RecordHead, RuleSet, Rules, SetUpError, Side, Throwing,
+    Winnability,
 };
 use table::{Action, Match, Phase, Variant, BACKGAMMON, TAVLA};
 
@@ -64,6 +66,22 @@ impl Rules for Tavla {
 
     fn features(self) -> Features {
         Features::DICE_GAME
+    }
+
+    fn record_format(self) -> RecordFormat {
+        RecordFormat {
+            game_type: None,
+            set_up_tag: false,
+            own: Some(("match.mat", "text/plain")),
+        }
+    }
+
+    fn own_record(
+        start: &Match,
+        happened: &[Happening<Action>],
+        head: &RecordHead,
+    ) -> Option<String> {
+        Some(mat::write(start, happened, head))
     }
 
     fn match_lengths(self, rule_set: RuleSet) -> Option<MatchLengths> {

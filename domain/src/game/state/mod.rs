@@ -416,6 +416,21 @@ impl<R: Rules> Game<R> {
         Some(pos)
     }
 
+    /// Each move made, in order, with the position it was made in (the dice thrown before it
+    /// thrown there too).
+    pub fn plies(&self) -> impl Iterator<Item = (R::Position, R::Move)> + '_ {
+        let mut pos = self.start.clone();
+        let mut throws = self.throws.iter().peekable();
+        self.moves.iter().enumerate().map(move |(i, &m)| {
+            while let Some((_, dice)) = throws.next_if(|(before, _)| *before == i) {
+                R::throw(&mut pos, *dice);
+            }
+            let before = pos.clone();
+            R::play(&mut pos, m);
+            (before, m)
+        })
+    }
+
     /// The dice thrown so far, in order, each with the number of moves made before it.
     pub fn throws(&self) -> &[(usize, crate::game::dice::Dice)] {
         &self.throws
@@ -457,11 +472,8 @@ impl<R: Rules> Game<R> {
 
     /// The moves in PGN SAN written again from the positions (what `san_moves` must equal).
     pub fn san_moves_from_positions(&self) -> Vec<String> {
-        (0..self.moves.len())
-            .map(|ply| {
-                let pos = self.position_at(ply).expect("a ply of the game");
-                R::record(&pos, self.moves[ply]).san
-            })
+        self.plies()
+            .map(|(pos, m)| R::record(&pos, m).san)
             .collect()
     }
 
