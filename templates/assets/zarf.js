@@ -125,12 +125,79 @@
     document.addEventListener("pointerup", function () { dragging = false; });
   }
 
+  /* Tavla: click a checker of yours, then the point it goes to (the bar and the tray are points
+     too); each checker move is added to the field, the dice not yet used are shown, and the
+     last move can be taken back before the play is sent. The rules judge the play when sent. */
+  function dice(form, svg) {
+    var field = form.querySelector("input[name=move]");
+    var thrown = form.getAttribute("data-dice").split(" ").map(Number);
+    var mine = svg.getAttribute("data-viewer");
+    var left = form.querySelector(".dice-left output");
+    var undo = form.querySelector(".dice-left button");
+    var steps = [];
+    var from = null;
+    var picked = null;
+
+    function named(p) { return p === 25 ? "bar" : p === 0 ? "off" : String(p); }
+    function point(name) { return name === "bar" ? 25 : name === "off" ? 0 : Number(name); }
+
+    /* The dice the moves so far leave: each move uses the die of its distance, a move off the
+       board the smallest die that reaches, a longer move the dice that add up to it. */
+    function remaining() {
+      var d = thrown.slice();
+      steps.forEach(function (s) {
+        var distance = s[0] - s[1];
+        var i = d.indexOf(distance);
+        if (i < 0 && s[1] === 0) {
+          var bigger = d.filter(function (x) { return x > distance; }).sort();
+          i = bigger.length ? d.indexOf(bigger[0]) : -1;
+        }
+        if (i >= 0) { d.splice(i, 1); return; }
+        var sum = 0;
+        while (d.length && sum < distance) { sum += d.shift(); }
+      });
+      return d;
+    }
+
+    function show() {
+      field.value = steps.map(function (s) { return named(s[0]) + "/" + named(s[1]); }).join(" ");
+      left.textContent = remaining().join(" ");
+      undo.disabled = !steps.length;
+    }
+
+    function unpick() {
+      if (picked) { picked.classList.remove("picked"); }
+      picked = null;
+      from = null;
+    }
+
+    svg.addEventListener("click", function (e) {
+      var at = e.target.closest && e.target.closest("[data-point]");
+      if (!at) { return; }
+      var p = point(at.getAttribute("data-point"));
+      if (from === null) {
+        var own = svg.querySelector(".checker." + mine + "[data-point='" + named(p) + "']");
+        if (!own || p === 0) { return; }
+        from = p;
+        picked = own;
+        picked.classList.add("picked");
+        return;
+      }
+      if (p === from) { unpick(); return; }
+      if (p < from) { steps.push([from, p]); show(); }
+      unpick();
+    });
+    undo.addEventListener("click", function () { steps.pop(); unpick(); show(); });
+    show();
+  }
+
   /* Moves by clicking a piece and then its square, or by dragging it there. */
   function board() {
     var form = document.querySelector("form.move[data-board]");
     var svg = form && document.querySelector(".playable .board");
     if (!svg) { return; }
     if (form.hasAttribute("data-routes")) { routes(form, svg); return; }
+    if (form.hasAttribute("data-dice")) { dice(form, svg); return; }
     var field = form.querySelector("input[name=move]");
     var promote = form.querySelector(".promote");
     var from = null;

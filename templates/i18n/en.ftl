@@ -305,6 +305,25 @@ dama-position-man-on-last-rank = a man stands on the rank where it would have be
 tavla-not-a-position = the position must be GNU Backgammon's position ID and match ID, 4HPwATDgc/ABMA:cAkAAAAAAAAE (a position ID alone: a new game with the player on roll to throw)
 
 # The board on the game page
+page-resign-match = Resign the match
+page-tavla-dice-left = Dice left:
+page-tavla-undo = Take back a move
+page-tavla-double = Double
+page-tavla-take = Take
+page-tavla-drop = Drop (lose the game)
+page-tavla-accept = Accept the resignation
+page-tavla-decline = Decline the resignation
+page-tavla-resign-single = Resign the game (single)
+page-tavla-resign-mars = Resign the game (mars)
+page-tavla-resign-gammon = Resign the game (gammon)
+page-tavla-resign-backgammon = Resign the game (backgammon)
+page-tavla-throw = Throw the dice
+page-tavla-decisions = Decisions
+page-tavla-match = Match to { $length }: { $white } { $white_score }, { $black } { $black_score }
+page-tavla-entropy-title = Your own text for the dice
+page-tavla-entropy-explained = Every throw comes from a secret fixed before the match and both players' texts; the secret is shown when the match ends, so anyone can check every throw. A new text of yours counts for every throw after it.
+page-tavla-entropy-label = Any text (one line)
+page-tavla-entropy-save = Use this text
 page-tavla-white-below = Tavla board, White's home board at the bottom right
 page-tavla-black-below = Tavla board, Black's home board at the bottom right
 page-tavla-description = White: { $white }. Black: { $black }. Match to { $length }: White { $white_score }, Black { $black_score }.

@@ -305,6 +305,25 @@ dama-position-man-on-last-rank = bir taş dama olacağı sırada duruyor
 tavla-not-a-position = konum GNU Backgammon'un konum ve maç kimliği olmalı, 4HPwATDgc/ABMA:cAkAAAAAAAAE (yalnız konum kimliği: sıradaki oyuncunun zar atacağı yeni oyun)
 
 # The board on the game page
+page-resign-match = Maçı terk et
+page-tavla-dice-left = Kalan zarlar:
+page-tavla-undo = Son hamleyi geri al
+page-tavla-double = Katla
+page-tavla-take = Al
+page-tavla-drop = Bırak (oyunu kaybet)
+page-tavla-accept = Çekilmeyi kabul et
+page-tavla-decline = Çekilmeyi reddet
+page-tavla-resign-single = Oyundan çekil (tek)
+page-tavla-resign-mars = Oyundan çekil (mars)
+page-tavla-resign-gammon = Oyundan çekil (gammon)
+page-tavla-resign-backgammon = Oyundan çekil (backgammon)
+page-tavla-throw = Zar at
+page-tavla-decisions = Kararlar
+page-tavla-match = { $length } sayılık maç: { $white } { $white_score }, { $black } { $black_score }
+page-tavla-entropy-title = Zarlar için kendi metniniz
+page-tavla-entropy-explained = Her zar, maçtan önce sabitlenen bir sırdan ve iki oyuncunun metinlerinden gelir; sır maç bitince gösterilir, böylece herkes her zarı denetleyebilir. Yeni bir metniniz ondan sonraki her zarda sayılır.
+page-tavla-entropy-label = Herhangi bir metin (tek satır)
+page-tavla-entropy-save = Bu metni kullan
 page-tavla-white-below = Tavla tahtası, beyazın evi sağ altta
 page-tavla-black-below = Tavla tahtası, siyahın evi sağ altta
 page-tavla-description = Beyaz: { $white }. Siyah: { $black }. { $length } sayılık maç: beyaz { $white_score }, siyah { $black_score }.

@@ -1025,3 +1025,112 @@ async fn dama_captured_and_crowned_by_clicks_and_seen_live() {
     b.close().await.unwrap();
     w.close().await.unwrap();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tavla_is_played_checker_by_checker_with_a_move_taken_back() {
+    let Some(driver) = start_driver().await else {
+        return;
+    };
+    let app = spawn_app(Backend::Sqlite).await;
+    let white = app
+        .create_player_with(json!({"name": "Ayşe", "locale": "tr"}))
+        .await;
+    let black = app.create_player("Mehmet").await;
+    // A match whose starter's dice are not a double (a double is played four times over).
+    let (id, dice) = loop {
+        let res = app
+            .create_game_with(
+                &app.admin,
+                json!({"white": white.id, "black": black.id, "game": "tavla"}),
+            )
+            .await;
+        let game: Value = res.json().await.unwrap();
+        let last = &game["dice"]["last"];
+        let (a, b) = (last[0].as_u64().unwrap(), last[1].as_u64().unwrap());
+        if a != b {
+            break (game["id"].as_str().unwrap().to_owned(), (a, b));
+        }
+    };
+    let game = app.get_game(&id).await;
+    let mover = if game["to_move"] == "white" {
+        &white
+    } else {
+        &black
+    };
+    // One checker from the 24-point with one die and one from the 13-point with the other: the
+    // opponent holds the 19- and 12-points, so a 5 goes from the 13 and a 1 from the 24.
+    let (on_24, on_13) = if dice.0 == 5 || dice.1 == 1 {
+        (dice.1, dice.0)
+    } else {
+        dice
+    };
+    let (first, second) = ((24 - on_24) as u8, (13 - on_13) as u8);
+    let w = browser(&driver).await;
+    sign_in_as(&w, &app, &mover.id).await;
+    w.goto(&app.url(&format!("/games/{id}?lang=tr")))
+        .await
+        .unwrap();
+    look(&w, "tavla-tr").await;
+    let field = || async {
+        w.find(Locator::Css("input[name=move]"))
+            .await
+            .unwrap()
+            .prop("value")
+            .await
+            .unwrap()
+            .unwrap_or_default()
+    };
+    let left = || async {
+        w.find(Locator::Css(".dice-left output"))
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap()
+    };
+    // A point is clicked where it shows: its last checker, or the point itself where it is empty.
+    let point = |p: u8| {
+        let w = &w;
+        async move {
+            let on = w
+                .find_all(Locator::Css(&format!(".playable circle[data-point='{p}']")))
+                .await
+                .unwrap();
+            match on.last() {
+                Some(c) => c.click().await.unwrap(),
+                None => click(w, &format!(".playable polygon[data-point='{p}']")).await,
+            }
+        }
+    };
+    point(24).await;
+    point(first).await;
+    assert_eq!(field().await, format!("24/{first}"));
+    assert_eq!(left().await, on_13.to_string(), "the other die is left");
+    // Taken back, and played again with the other checker too.
+    click(&w, ".dice-left button").await;
+    assert_eq!(field().await, "");
+    point(24).await;
+    point(first).await;
+    point(13).await;
+    point(second).await;
+    assert_eq!(left().await, "", "every die used");
+    click(&w, "form.move > button").await;
+    let recorded = loop {
+        let g = app.get_game(&id).await;
+        if g["ply"] == 1 {
+            break g["moves"][0].as_str().unwrap().to_owned();
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    // The rules' own record of the play (from the higher point first).
+    assert!(
+        recorded.starts_with(&format!("24/{first}"))
+            || recorded == format!("24/{}", second.min(first)),
+        "{recorded}"
+    );
+    assert!(
+        recorded.contains(&format!("13/{second}")) || recorded.starts_with("24/"),
+        "{recorded}"
+    );
+    w.close().await.unwrap();
+}

@@ -17,6 +17,31 @@ async fn to_move<'a>(app: &TestApp, g: &str, white: &'a Player, black: &'a Playe
     }
 }
 
+#[test]
+fn zarf_moves_lists_a_throws_plays_as_gnu_backgammon_does() {
+    // 6-2 from the start: fourteen plays, each with the position ID the opponent then faces.
+    let (code, out) = zarf(&[
+        "moves",
+        "--game",
+        "tavla",
+        "--position",
+        "4HPwATDgc/ABMA",
+        "--dice",
+        "62",
+    ]);
+    assert_eq!(code, 0);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 14, "{out}");
+    assert!(lines.contains(&"24/18 13/11 4HPkQSDgc/ABMA"), "{out}");
+    // Without a position: the start, with a player on roll; 5-5 has four plays.
+    let (_, out) = zarf(&["moves", "--game", "tavla", "--dice", "55"]);
+    assert_eq!(out.lines().count(), 4, "{out}");
+    // A game of dice needs its dice; other games have none.
+    assert_ne!(zarf(&["moves", "--game", "tavla"]).0, 0);
+    assert_ne!(zarf(&["moves", "--game", "chess", "--dice", "62"]).0, 0);
+    assert_ne!(zarf(&["moves", "--game", "tavla", "--dice", "72"]).0, 0);
+}
+
 both_backends! {
     async fn a_tavla_match_is_created_with_its_dice_committed_and_played(app) {
         let (g, white, black) = app.game_of("tavla", None, json!({"match_length": 3})).await;
@@ -77,6 +102,16 @@ both_backends! {
 
         let page = app.get(&format!("/games/{g}?lang=tr"), None).await.text().await.unwrap();
         assert!(page.contains("class=\"board tavla\""), "{page}");
+        assert!(page.contains(">MAT</a>") && page.contains("3 sayılık maç"), "{page}");
+        // The record is the match as a .mat file, with the play made in it.
+        let res = app.get(&format!("/api/v1/games/{g}/pgn"), None).await;
+        assert!(res.headers()["content-type"].to_str().unwrap().starts_with("text/plain"));
+        let mat = res.text().await.unwrap();
+        assert!(mat.contains("\n 3 point match\n\n Game 1\n Ayşe : 0"), "{mat}");
+        let first = mat.lines().find(|l| l.starts_with("  1)")).expect("the first turn");
+        assert!(first.contains(": ") && first.contains('/'), "{mat}");
+        // The match was resigned, not won game by game: no game's points are written.
+        assert!(!mat.contains("Wins"), "{mat}");
     }
 
     async fn backgammon_is_played_with_the_cube_over_http(app) {
@@ -106,5 +141,50 @@ both_backends! {
         // A second throw is not theirs to ask for.
         let again = app.post(&format!("/api/v1/games/{g}/throw"), Some(&taker.token), json!({})).await;
         assert!(again.status() == 409, "{:?}", again.text().await);
+    }
+
+    async fn an_online_round_robin_of_tavla_matches(app) {
+        let org = app.create_player_with(json!({"name": "Hakem", "roles": ["organiser"]})).await;
+        let body = json!({"name": "Tavla Şenliği", "system": "round_robin", "rounds": 3, "play": "online", "game": "tavla",
+            "time_control": {"kind": "per_move", "seconds": 3 * 86_400}});
+        let res = app.post("/api/v1/tournaments", Some(&org.token), body).await;
+        assert_eq!(res.status(), 201, "{:?}", res.text().await);
+        let t: Value = res.json().await.unwrap();
+        assert_eq!((t["game"].as_str(), t["rules"].as_str()), (Some("tavla"), Some("tavla")), "{t}");
+        let id = t["id"].as_str().unwrap().to_owned();
+        let path = |rest: &str| format!("/api/v1/tournaments/{id}{rest}");
+        let mut tokens = std::collections::HashMap::new();
+        for n in 0..4u32 {
+            let p = app.create_player(&format!("Oyuncu {n}")).await;
+            let res = app.post(&path("/players"), Some(&org.token), json!({"player": p.id, "rating": 1500 - n * 50})).await;
+            assert_eq!(res.status(), 200);
+            tokens.insert(p.id.clone(), p.token.clone());
+        }
+        assert_eq!(app.post(&path("/rounds"), Some(&org.token), json!({})).await.status(), 200);
+        let t: Value = app.post(&path("/publish"), Some(&org.token), json!({"round": 1})).await.json().await.unwrap();
+        let boards = t["pairings"][0]["boards"].as_array().unwrap().clone();
+        assert_eq!(boards.len(), 2);
+        for b in &boards {
+            let game = b["game"].as_str().unwrap();
+            let view = app.get_game(game).await;
+            // Each board is a match of its own, its dice committed to and its opening thrown.
+            assert_eq!((view["game"].as_str(), view["match"]["length"].as_u64()), (Some("tavla"), Some(5)), "{view}");
+            assert!(view["dice"]["throws"].as_u64().unwrap() >= 2, "{view}");
+            // Black resigns the match: white wins the board.
+            let res = app.post(&format!("/api/v1/games/{game}/resign"), Some(&tokens[b["black"].as_str().unwrap()]), json!({})).await;
+            assert_eq!(res.status(), 200);
+        }
+        let mut results = Vec::new();
+        for _ in 0..100 {
+            let t: Value = app.get(&path(""), None).await.json().await.unwrap();
+            results = t["pairings"][0]["boards"].as_array().unwrap().iter().map(|b| b["result"].clone()).collect();
+            if results.iter().all(|r| !r.is_null()) {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        assert_eq!(results, [json!("1-0"), json!("1-0")], "the match winner scores the win");
+        let records = app.get(&path("/games.pgn"), None).await.text().await.unwrap();
+        assert_eq!(records.matches(" 5 point match").count(), 2, "{records}");
     }
 }

@@ -199,6 +199,7 @@ impl Shown for Checkers {
             board_builds_lines: false,
             move_label: "page-your-move-label-checkers",
             claim_title: "page-claim-title-checkers",
+            ..PageParts::default()
         }
     }
 }

@@ -218,6 +218,7 @@ impl Shown for Dama {
             board_builds_lines: false,
             move_label: "page-your-move-label-dama",
             claim_title: "page-claim-title-dama",
+            ..PageParts::default()
         }
     }
 }

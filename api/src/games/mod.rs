@@ -159,21 +159,26 @@ pub fn written_moves(
     lang: &str,
 ) -> Vec<(Option<String>, String)> {
     let opener = GameKind::turn(&game.kind.start());
-    let mut pos = game.start_position().clone();
-    game.moves()
-        .iter()
+    let mut score = None;
+    game.plies()
         .enumerate()
-        .map(|(i, &m)| {
-            let n = GameKind::move_number(&pos);
-            let number = if GameKind::turn(&pos) == opener {
-                Some(format!("{n}."))
-            } else if i == 0 {
-                Some(format!("{n}…"))
+        .map(|(i, (pos, m))| {
+            // A match's moves are not numbered: each game after the first opens with the score.
+            let number = if let Some(now) = GameKind::match_score(&pos) {
+                let new_game = score.is_some_and(|before| before != (now.white, now.black));
+                score = Some((now.white, now.black));
+                new_game.then(|| format!("({}–{})", now.white, now.black))
             } else {
-                None
+                let n = GameKind::move_number(&pos);
+                if GameKind::turn(&pos) == opener {
+                    Some(format!("{n}."))
+                } else if i == 0 {
+                    Some(format!("{n}…"))
+                } else {
+                    None
+                }
             };
             let mut text = written(&pos, m, notation, lang, true);
-            GameKind::play(&mut pos, m);
             if game.offered_after(i + 1) {
                 text.push_str(" (=)");
             }
@@ -226,6 +231,7 @@ fn natural_key(text: &str) -> Vec<(u64, String)> {
 }
 
 /// What a game's page needs of the game beyond its board and moves.
+#[derive(Default)]
 pub struct PageParts {
     /// A pawn reaching the last rank asks which piece it becomes (chess).
     pub promotion: bool,
@@ -238,12 +244,26 @@ pub struct PageParts {
     pub move_label: &'static str,
     /// The message key of the draw claims' heading (chess names its Laws' articles).
     pub claim_title: &'static str,
+    /// Decisions the player to act takes by a button rather than a written move (tavla: double,
+    /// take, drop, resign a game at a level, accept, decline): each as the move it sends and
+    /// its label's message key.
+    pub decisions: Vec<(String, &'static str)>,
+    /// The player to act may ask for their throw (tavla with the cube, instead of doubling).
+    pub throw: bool,
+    /// No move is written now (tavla before the dice are thrown, or answering an offer): the
+    /// move field is not shown.
+    pub no_written_move: bool,
+    /// The dice to play, each die as many times as it may be used (`6 2`, `5 5 5 5`), for
+    /// moving checker by checker on the board (tavla).
+    pub dice: Option<String>,
 }
 
 /// The record of a game of `kind` as a file: its name and media type (PGN for chess, PDN for
-/// draughts).
+/// draughts, a `.mat` match file for tavla).
 pub fn record_file(kind: GameKind) -> (&'static str, &'static str) {
-    if kind.record_format().game_type.is_some() {
+    if let Some(own) = kind.record_format().own {
+        own
+    } else if kind.record_format().game_type.is_some() {
         ("game.pdn", "application/x-pdn")
     } else {
         ("game.pgn", "application/x-chess-pgn")

@@ -63,6 +63,7 @@ impl Shown for TakeAway {
             board_builds_lines: false,
             move_label: "take-away-your-move-label",
             claim_title: "take-away-claim-title",
+            ..PageParts::default()
         }
     }
 }

@@ -4,10 +4,10 @@
 
 use std::fmt::Write;
 
-use domain::game::Side;
+use domain::game::{Rules, Side, Throwing};
 use domain::tavla::board::{Board, BAR, CHECKERS};
-use domain::tavla::table::{Action, Match, Phase};
-use domain::tavla::Tavla;
+use domain::tavla::table::{Action, Level, Match, Phase, Variant};
+use domain::tavla::{Tavla, TavlaNotation};
 
 use super::{Cell, PageParts, Shown};
 use crate::i18n::Texts;
@@ -79,27 +79,29 @@ fn describe(m: &Match, viewer: Side, t: &Texts) -> String {
     )
 }
 
-fn checker(s: &mut String, cx: f64, cy: f64, side: Side) {
+/// A checker of `side` on `point` (a number, `bar` or `off`: what a click on it names).
+fn checker(s: &mut String, cx: f64, cy: f64, side: Side, point: &str) {
     let _ = write!(
         s,
-        r#"<circle class="checker {}" cx="{cx:.1}" cy="{cy:.1}" r="4.4"/>"#,
+        r#"<circle class="checker {}" data-point="{point}" cx="{cx:.1}" cy="{cy:.1}" r="4.4"/>"#,
         colour(side)
     );
 }
 
 /// A stack of `n` checkers of `side` from (cx, edge) towards the middle.
-fn stack(s: &mut String, cx: f64, edge: f64, down: bool, n: u8, side: Side) {
+fn stack(s: &mut String, at: (f64, f64, &str), down: bool, n: u8, side: Side) {
+    let (cx, edge, point) = at;
     for i in 0..n.min(STACK) {
         let off = 4.6 + f64::from(i) * 9.0;
         let cy = if down { edge + off } else { edge - off };
-        checker(s, cx, cy, side);
+        checker(s, cx, cy, side, point);
     }
     if n > STACK {
         let off = 4.6 + f64::from(STACK - 1) * 9.0;
         let cy = if down { edge + off } else { edge - off };
         let _ = write!(
             s,
-            r#"<text class="count {}" x="{cx:.1}" y="{cy:.1}" text-anchor="middle" dominant-baseline="central">{n}</text>"#,
+            r#"<text class="count {}" data-point="{point}" x="{cx:.1}" y="{cy:.1}" text-anchor="middle" dominant-baseline="central">{n}</text>"#,
             colour(side)
         );
     }
@@ -148,7 +150,8 @@ fn svg(m: &Match, last: Option<&Action>, from_black: bool, t: &Texts, id: &str) 
     });
     let _ = write!(
         s,
-        r#"<svg class="board tavla" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-labelledby="{id}-title {id}-pieces" xmlns="http://www.w3.org/2000/svg"><title id="{id}-title">{title}</title><desc id="{id}-pieces">{}</desc>"#,
+        r#"<svg class="board tavla" data-viewer="{}" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-labelledby="{id}-title {id}-pieces" xmlns="http://www.w3.org/2000/svg"><title id="{id}-title">{title}</title><desc id="{id}-pieces">{}</desc>"#,
+        colour(viewer),
         askama::filters::escape(describe(m, viewer, t), askama::filters::Html)
             .map(|e| e.to_string())
             .unwrap_or_default()
@@ -183,11 +186,18 @@ fn svg(m: &Match, last: Option<&Action>, from_black: bool, t: &Texts, id: &str) 
         );
         let cx = x + f64::from(POINT) / 2.0;
         let p_us = usize::from(p);
+        let name = p.to_string();
         if mine[p_us] > 0 {
-            stack(&mut s, cx, base, top, mine[p_us], viewer);
+            stack(&mut s, (cx, base, &name), top, mine[p_us], viewer);
         }
         if theirs[p_us] > 0 {
-            stack(&mut s, cx, base, top, theirs[p_us], viewer.opponent());
+            stack(
+                &mut s,
+                (cx, base, &name),
+                top,
+                theirs[p_us],
+                viewer.opponent(),
+            );
         }
         // The point's number, inside the board's edge.
         let ny = if top { 52.5 } else { 67.5 };
@@ -199,10 +209,16 @@ fn svg(m: &Match, last: Option<&Action>, from_black: bool, t: &Texts, id: &str) 
     // The bar: the viewer's checkers below the middle, the opponent's above.
     let bar_cx = f64::from(BAR_X) + f64::from(POINT) / 2.0;
     if mine[25] > 0 {
-        stack(&mut s, bar_cx, 70.0, true, mine[25], viewer);
+        stack(&mut s, (bar_cx, 70.0, "bar"), true, mine[25], viewer);
     }
     if theirs[0] > 0 {
-        stack(&mut s, bar_cx, 50.0, false, theirs[0], viewer.opponent());
+        stack(
+            &mut s,
+            (bar_cx, 50.0, "bar"),
+            false,
+            theirs[0],
+            viewer.opponent(),
+        );
     }
     // Borne off: the viewer's at the bottom of the tray, the opponent's at the top.
     let tray_cx = f64::from(TRAY_X) + f64::from(POINT) / 2.0;
@@ -213,20 +229,16 @@ fn svg(m: &Match, last: Option<&Action>, from_black: bool, t: &Texts, id: &str) 
         (theirs_off, 10.0, viewer.opponent()),
     ] {
         if n > 0 {
+            checker(&mut s, tray_cx, y, side, "off");
             let _ = write!(
                 s,
-                r#"<text class="off {}" x="{tray_cx:.1}" y="{y}" text-anchor="middle" dominant-baseline="central">{n}</text>"#,
+                r#"<text class="count {}" data-point="off" x="{tray_cx:.1}" y="{y}" text-anchor="middle" dominant-baseline="central">{n}</text>"#,
                 colour(side)
             );
         }
     }
     // The dice of the player on roll, on their half of the board's right side.
-    let dice = match m.phase {
-        Phase::Play(d) => Some(d),
-        Phase::Resigning { dice, .. } => dice,
-        _ => None,
-    };
-    if let Some(d) = dice {
+    if let Some(d) = thrown(m) {
         let x = f64::from(RIGHT_X) + 17.0;
         let y = 56.0;
         die(&mut s, x, y, d.first(), m.on_roll);
@@ -300,6 +312,22 @@ fn diagram(m: &Match, from_black: bool) -> (Vec<Vec<Cell>>, String) {
         rows.push(cells);
     }
     text.push_str(" 12 11 10  9  8  7 |  6  5  4  3  2  1\n");
+    // The dice on the board, as die faces: the player on roll's throw.
+    if let Some(d) = thrown(m) {
+        let face = |n: u8| DIE_FACES[usize::from(n) - 1];
+        let (a, b) = (face(d.first()), face(d.second()));
+        rows.push(vec![
+            Cell {
+                glyph: a,
+                dark: false,
+            },
+            Cell {
+                glyph: b,
+                dark: false,
+            },
+        ]);
+        let _ = writeln!(text, "{a} {b}");
+    }
     let _ = write!(
         text,
         "bar: {me} {} {them} {} · off: {me} {} {them} {}",
@@ -309,6 +337,18 @@ fn diagram(m: &Match, from_black: bool) -> (Vec<Vec<Cell>>, String) {
         CHECKERS - theirs[0..=24].iter().sum::<u8>()
     );
     (rows, text)
+}
+
+/// The faces of a die, one to six.
+const DIE_FACES: [&str; 6] = ["⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
+
+/// The dice thrown and not yet played, if any.
+fn thrown(m: &Match) -> Option<domain::game::dice::Dice> {
+    match m.phase {
+        Phase::Play(d) => Some(d),
+        Phase::Resigning { dice, .. } => dice,
+        _ => None,
+    }
 }
 
 fn push_line(text: &mut String, cells: &[Cell]) {
@@ -330,14 +370,76 @@ impl Shown for Tavla {
         diagram(m, from_black)
     }
 
-    fn page_parts(_: &Match) -> PageParts {
+    /// A play of dice in the usual notation after the dice (`62: 24/18 13/11`); a decision in
+    /// the reader's language (`double`, `katla`).
+    fn written(m: &Match, a: Action, _: Option<TavlaNotation>, lang: &str, _: bool) -> String {
+        match (a, m.phase) {
+            (Action::Play { .. }, Phase::Play(d)) => {
+                format!("{}: {}", d.high_first(), m.action_text(&a))
+            }
+            _ => decision_word(m, a, lang),
+        }
+    }
+
+    fn page_parts(m: &Match) -> PageParts {
+        let decisions = m
+            .actions()
+            .into_iter()
+            .filter(|a| !matches!(a, Action::Play { .. }))
+            .map(|a| (m.action_text(&a), decision_key(m, a)))
+            .collect();
         PageParts {
-            promotion: false,
-            routes: None,
-            board_builds_lines: false,
             move_label: "page-your-move-label-tavla",
             claim_title: "page-claim-title-dama",
+            decisions,
+            throw: Tavla::awaits_throw(m) == Throwing::WhenAsked,
+            no_written_move: !matches!(m.phase, Phase::Play(_)),
+            dice: match m.phase {
+                Phase::Play(d) if d.is_double() => Some(format!("{0} {0} {0} {0}", d.first())),
+                Phase::Play(d) => Some(format!("{} {}", d.first(), d.second())),
+                _ => None,
+            },
+            ..PageParts::default()
         }
+    }
+}
+
+/// A decision as a reader in `lang` writes it (what the rules read back).
+fn decision_word(m: &Match, a: Action, lang: &str) -> String {
+    if lang != "tr" {
+        return m.action_text(&a);
+    }
+    match a {
+        Action::Double => "katla".into(),
+        Action::Take => "al".into(),
+        Action::Drop => "bırak".into(),
+        Action::Accept => "kabul".into(),
+        Action::Decline => "ret".into(),
+        Action::Resign(level) => format!(
+            "çekil {}",
+            match level {
+                Level::Single => "tek",
+                Level::Gammon => "mars",
+                Level::Backgammon => "backgammon",
+            }
+        ),
+        Action::Play { .. } => m.action_text(&a),
+    }
+}
+
+/// The message key of a decision's button.
+fn decision_key(m: &Match, a: Action) -> &'static str {
+    match a {
+        Action::Double => "page-tavla-double",
+        Action::Take => "page-tavla-take",
+        Action::Drop => "page-tavla-drop",
+        Action::Accept => "page-tavla-accept",
+        Action::Decline => "page-tavla-decline",
+        Action::Resign(Level::Single) => "page-tavla-resign-single",
+        Action::Resign(Level::Gammon) if m.variant == Variant::Tavla => "page-tavla-resign-mars",
+        Action::Resign(Level::Gammon) => "page-tavla-resign-gammon",
+        Action::Resign(Level::Backgammon) => "page-tavla-resign-backgammon",
+        Action::Play { .. } => "page-play",
     }
 }
 
@@ -345,7 +447,6 @@ impl Shown for Tavla {
 mod tests {
     use super::*;
     use domain::game::dice::Dice;
-    use domain::tavla::table::Variant;
 
     fn opened() -> Match {
         let mut m = Match::new(Variant::Backgammon, 7);
@@ -360,7 +461,15 @@ mod tests {
         let white = svg(&m, None, false, &t, "b");
         assert_eq!(white.matches(r#"class="checker white""#).count(), 15);
         assert_eq!(white.matches(r#"class="checker black""#).count(), 15);
-        assert_eq!(white.matches(r#"data-point=""#).count(), 26);
+        // 24 points, the bar and the tray, and each checker (30) and the count on the 6-point.
+        assert_eq!(white.matches(r#"<polygon"#).count(), 24);
+        assert!(white.contains(r#"data-viewer="white""#));
+        assert_eq!(
+            white
+                .matches(r#"class="checker white" data-point="6""#)
+                .count(),
+            5
+        );
         // White's dice (6 and 2 pips), and the cube in the middle.
         assert_eq!(white.matches(r#"class="die white""#).count(), 2);
         assert_eq!(white.matches(r#"class="pip""#).count(), 8);
@@ -375,12 +484,23 @@ mod tests {
     #[test]
     fn the_mail_diagram_shows_both_sides_stacks() {
         let (rows, text) = diagram(&opened(), false);
-        assert_eq!(rows.len(), 10);
+        // Ten rows of points, then white's dice to play: 6 and 2.
+        assert_eq!(rows.len(), 11);
+        assert_eq!((rows[10][0].glyph, rows[10][1].glyph), ("⚅", "⚁"));
+        assert!(text.contains("⚅ ⚁"), "{text}");
         // White's 6-point holds five: the bottom row's seventh cell, five deep.
         assert_eq!(rows[9][6].glyph, "○");
         assert_eq!(rows[5][6].glyph, "○");
-        let white: usize = rows.iter().flatten().filter(|c| c.glyph == "○").count();
-        let black: usize = rows.iter().flatten().filter(|c| c.glyph == "●").count();
+        let white: usize = rows[..10]
+            .iter()
+            .flatten()
+            .filter(|c| c.glyph == "○")
+            .count();
+        let black: usize = rows[..10]
+            .iter()
+            .flatten()
+            .filter(|c| c.glyph == "●")
+            .count();
         assert_eq!((white, black), (15, 15));
         assert!(text.contains("bar: ○ 0 ● 0"), "{text}");
     }

@@ -140,7 +140,9 @@ pub fn arbiter_panel(
     };
     let live = game.is_live();
     Some(ArbiterPanel {
-        can_adjourn: live && game.adjournment.is_none(),
+        can_adjourn: live
+            && game.adjournment.is_none()
+            && domain::game::Rules::features(game.kind).sealed_moves,
         can_give_time: live && game.clock.is_some(),
         now_local: local(now),
         tomorrow_local: local(now + time::Duration::days(1)),

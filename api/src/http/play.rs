@@ -61,6 +61,12 @@ struct GamePage<'a> {
     game_name: String,
     /// The opening of the game's ballot it started from, in the reader's words.
     opening: Option<String>,
+    /// What the game offers besides moves (a game of dice: no draw offers).
+    features: domain::game::Features,
+    /// A match's score, in the reader's words.
+    match_line: Option<String>,
+    /// The record's format, as its link names it (`PGN`, `PDN`, `MAT`).
+    record_label: String,
 }
 
 /// A player's conditional moves on their game's page: the lines that remain, in their notation,
@@ -144,6 +150,8 @@ pub(crate) async fn render(
         parts,
         claims,
         game_name,
+        features,
+        match_line,
     ) = web::block(move || -> Result<_, ApiError> {
         let state = s;
         let (viewer, t) = reader.resolve(credentials, &state)?;
@@ -201,10 +209,22 @@ pub(crate) async fn render(
         let now = crate::store::now();
         let envelope = envelope_panel(&state, game, &viewer, &zone, &t, now)?;
         let arbiter = arbiter_panel(game, &viewer, &zone, now);
+        let features = game.kind.features();
         let conditional = match &viewer {
-            Caller::Player(p) if playing.is_some() && game.adjournment.is_none() => Some(
-                conditional_panel(&state, game, &p.id, notation, t, lines_typed)?,
-            ),
+            Caller::Player(p)
+                if playing.is_some()
+                    && game.adjournment.is_none()
+                    && features.conditional_moves =>
+            {
+                Some(conditional_panel(
+                    &state,
+                    game,
+                    &p.id,
+                    notation,
+                    t,
+                    lines_typed,
+                )?)
+            }
             _ => None,
         };
         let parts = crate::games::page_parts(game);
@@ -221,6 +241,18 @@ pub(crate) async fn render(
             ));
         }
         let game_name = t.text(&format!("game-{}", game.kind.name()));
+        let match_line = view.match_score.as_ref().map(|m| {
+            t.get(
+                "page-tavla-match",
+                &[
+                    ("length", m.length.to_string()),
+                    ("white", view.white.name.clone()),
+                    ("white_score", m.white.to_string()),
+                    ("black", view.black.name.clone()),
+                    ("black_score", m.black.to_string()),
+                ],
+            )
+        });
         Ok((
             t,
             organiser,
@@ -237,6 +269,8 @@ pub(crate) async fn render(
             parts,
             claims,
             game_name,
+            features,
+            match_line,
         ))
     })
     .await??;
@@ -276,6 +310,13 @@ pub(crate) async fn render(
         parts,
         claims,
         game_name,
+        features,
+        match_line,
+        record_label: domain::games::GameKind::named(&view.game)
+            .map(crate::games::record_file)
+            .and_then(|(name, _)| name.rsplit('.').next())
+            .unwrap_or("pgn")
+            .to_uppercase(),
     };
     Ok(csrf.answer(page::html(status, &page)?))
 }
@@ -403,6 +444,8 @@ pub struct ActionForm {
     confirm: Option<String>,
     /// A claim's intended move (9.2, 9.3), if the player writes one.
     intended_move: Option<String>,
+    /// A player's own text for the dice (`entropy`).
+    entropy: Option<String>,
     csrf: Option<String>,
 }
 
@@ -425,6 +468,10 @@ pub async fn action_form(
         "offer_draw" => Command::OfferDraw,
         "accept_draw" => Command::AcceptDraw,
         "decline_draw" => Command::DeclineDraw,
+        "throw_dice" => Command::ThrowDice,
+        "entropy" => Command::AddEntropy {
+            text: form.entropy.clone().unwrap_or_default(),
+        },
         action if ClaimKind::ALL.iter().any(|k| claim_action(*k) == action) => {
             let kind = ClaimKind::ALL
                 .into_iter()
@@ -462,7 +509,8 @@ pub async fn action_form(
         other => {
             return Err(ApiError::bad_request(format!(
                 "unknown action {other:?}: use offer_draw, accept_draw, decline_draw, \
-                 claim_threefold, claim_fifty_moves, claim_forty_moves, claim_no_progress or resign"
+                 claim_threefold, claim_fifty_moves, claim_forty_moves, claim_no_progress, \
+                 throw_dice, entropy or resign"
             )))
         }
     };

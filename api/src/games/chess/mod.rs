@@ -53,6 +53,7 @@ impl Shown for domain::chess::Chess {
             board_builds_lines: true,
             move_label: "page-your-move-label",
             claim_title: "page-claim-title",
+            ..PageParts::default()
         }
     }
 }
