@@ -5,7 +5,7 @@ use domain::game::{Actor, EnvelopeKind, EventBody, GameEvent, Side};
 
 use crate::mail::kind::{
     Adjournment, Answer, Claim, Closed, Deadline, Ended, Leave, Mail, MailKind, Moved, Opened,
-    Resumption, TimeGiven,
+    Passed, Resumption, TimeGiven,
 };
 use crate::store::{micros, rfc3339, OutboxRow};
 use domain::games::Game;
@@ -80,6 +80,17 @@ pub fn rows_for(game: &Game, first_seq: i64, events: &[GameEvent]) -> Vec<Outbox
                 add(Mail::OpponentMoved(moved), mover.opponent());
             }
             EventBody::DrawOffered { by } => add(Mail::DrawOffered, by.opponent()),
+            // A throw that left its player no play: the turn is the opponent's again.
+            EventBody::DiceThrown {
+                dice,
+                passed: Some(side),
+                ..
+            } => add(
+                Mail::TurnPassed(Passed {
+                    dice: dice.high_first().to_string(),
+                }),
+                side.opponent(),
+            ),
             EventBody::DrawAccepted { by } | EventBody::DrawDeclined { by } => add(
                 Mail::DrawAnswered(Answer {
                     accepted: matches!(e.body, EventBody::DrawAccepted { .. }),
@@ -203,7 +214,7 @@ pub fn rows_for(game: &Game, first_seq: i64, events: &[GameEvent]) -> Vec<Outbox
             | EventBody::ConditionalMovesSet { .. }
             | EventBody::ConditionalMovesWithdrawn { .. }
             | EventBody::ConditionalMovesDropped { .. }
-            | EventBody::DiceThrown { .. }
+            | EventBody::DiceThrown { passed: None, .. }
             | EventBody::EntropyAdded { .. }
             | EventBody::DiceRevealed { .. } => {}
         }

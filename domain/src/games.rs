@@ -308,7 +308,7 @@ macro_rules! games {
                 }
             }
 
-            fn throw(pos: &mut Position, dice: Dice) {
+            fn throw(pos: &mut Position, dice: Dice) -> bool {
                 match pos {
                     $(Position::$variant(p) => <$rules as Rules>::throw(p, dice)),*
                 }

@@ -314,8 +314,18 @@ fn a_throw_without_a_legal_play_passes_the_turn() {
     assert!(thrown.len() >= 2, "{thrown:?}");
     assert_eq!(t.game().turn(), Side::Black);
     assert!(matches!(t.table().phase, Phase::Play(_)));
-    // The pass is in the log's throws, not a move.
+    // The pass is in the log's throws, not a move, and the throw says whose turn it passed.
     assert_eq!(t.game().ply(), 0);
+    let passed: Vec<_> = t
+        .log
+        .iter()
+        .filter_map(|e| match e.body {
+            EventBody::DiceThrown { passed, .. } => Some(passed),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(passed[0], Some(Side::White), "{passed:?}");
+    assert!(passed[1..].iter().all(Option::is_none), "{passed:?}");
 }
 
 #[test]
@@ -490,7 +500,7 @@ fn whole_matches_end_with_the_winner_and_the_secret_revealed() {
         assert_eq!(DiceSeed::parse_hex(hex), Some(seed(n)));
         let mut count = 0;
         for e in &t.log {
-            if let EventBody::DiceThrown { number, dice } = &e.body {
+            if let EventBody::DiceThrown { number, dice, .. } = &e.body {
                 assert_eq!(*number, count);
                 assert_eq!(*dice, derive_throw(&seed(n), count, "beyaz", "0f3a"));
                 count += 1;

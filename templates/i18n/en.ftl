@@ -14,6 +14,8 @@ opponent_moved-headline = { $opponent } played { $move }. It is your move.
 opponent_moved-offer = { $opponent } also offers a draw (=).
 opponent_moved-answered-subject = { $opponent } played { $move }: your conditional move { $reply } answered it
 opponent_moved-answered-headline = { $opponent } played { $move }. Your conditional line answered it with { $reply }, so it is { $opponent }'s move again.
+turn_passed-subject = { $opponent } threw { $dice } and could not move: your turn
+turn_passed-headline = { $opponent } threw { $dice }, which left them no legal play. It is your turn again.
 draw_offered-subject = { $opponent } offers a draw
 draw_offered-headline = { $opponent } offers a draw. You may accept or decline it, or simply move.
 draw_answered-subject = { $accepted ->

@@ -14,6 +14,8 @@ opponent_moved-headline = { $opponent } { $move } oynadı. Hamle sırası sizde.
 opponent_moved-offer = { $opponent } ayrıca beraberlik teklif ediyor (=).
 opponent_moved-answered-subject = { $opponent } { $move } oynadı: koşullu hamleniz { $reply } ile yanıtlandı
 opponent_moved-answered-headline = { $opponent } { $move } oynadı. Koşullu diziniz { $reply } ile yanıt verdi; hamle sırası yeniden { $opponent } oyuncusunda.
+turn_passed-subject = { $opponent } { $dice } attı ve oynayamadı: sıra sizde
+turn_passed-headline = { $opponent } { $dice } attı; bu zarla oynayacak pulu yoktu. Sıra yine sizde.
 draw_offered-subject = { $opponent } beraberlik teklif ediyor
 draw_offered-headline = { $opponent } beraberlik teklif ediyor. Kabul edebilir, reddedebilir ya da hamlenizi yapabilirsiniz.
 draw_answered-subject = { $accepted ->

@@ -17,6 +17,7 @@ on_each_backend!(
     a_move_mails_the_opponent_once,
     a_checkers_move_mails_its_board_and_the_end_its_pdn,
     a_dama_move_mails_its_board_and_the_end_its_pdn,
+    a_tavla_pass_mails_the_player_whose_turn_came_back_and_the_end_its_mat,
     an_smtp_outage_loses_nothing_and_sends_nothing_twice,
     a_digest_waits_for_its_hour,
     mail_not_to_be_sent_is_settled,
@@ -348,6 +349,60 @@ async fn a_dama_move_mails_its_board_and_the_end_its_pdn(backend: Backend) {
         .filter(|m| m.attachments.contains(&"game.pdn".to_owned()))
         .count();
     assert_eq!(over, 2, "the record as PDN to both");
+}
+
+async fn a_tavla_pass_mails_the_player_whose_turn_came_back_and_the_end_its_mat(backend: Backend) {
+    let (app, inbox) = mail_app(backend).await;
+    let (white, black) = two_players(&app).await;
+    // White on the bar against Black's closed home board: White's first throw has no play.
+    let res = app
+        .create_game_with(
+            &app.admin,
+            json!({"white": white.id, "black": black.id, "game": "tavla",
+                "start_position": "27YBBwDg/wcAQA"}),
+        )
+        .await;
+    assert_eq!(res.status(), 201);
+    let g = res.json::<Value>().await.unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    // The game starts for both, and Black is told that White could not move.
+    let all = wait_for(&inbox, 3).await;
+    let passed: Vec<&Mail> = all
+        .iter()
+        .filter(|m| m.to == ["mehmet@okul.tr"] && m.subject.contains("could not move"))
+        .collect();
+    assert_eq!(
+        passed.len(),
+        1,
+        "{:?}",
+        all.iter().map(|m| &m.subject).collect::<Vec<_>>()
+    );
+    // The board in the mail, with Black's own dice to play.
+    let m = passed[0];
+    assert!(
+        m.text.contains("bar: ● 0 ○ 1"),
+        "White's checker on the bar: {}",
+        m.text
+    );
+    assert!(
+        m.text.chars().any(|c| ('⚀'..='⚅').contains(&c)),
+        "{}",
+        m.text
+    );
+    app.post(
+        &format!("/api/v1/games/{g}/resign"),
+        Some(&white.token),
+        json!({}),
+    )
+    .await;
+    let all = wait_for(&inbox, 5).await;
+    let over = all
+        .iter()
+        .filter(|m| m.attachments.contains(&"match.mat".to_owned()))
+        .count();
+    assert_eq!(over, 2, "the match as a .mat file to both");
 }
 
 async fn an_smtp_outage_loses_nothing_and_sends_nothing_twice(backend: Backend) {

@@ -158,7 +158,13 @@ pub fn compose(
         args.push(("black", now.black.name.clone()));
         args.push(("opponent", opponent));
         m.link = format!("{}/games/{game_id}", settings.public_url);
-        let (rows, text) = diagram(then.position(), me == Side::Black);
+        // A turn passed back: the board as the recipient now finds it, their own dice thrown
+        // (unless moves were made since).
+        let shown = match mail {
+            Mail::TurnPassed(_) if now.ply() == then.ply() => now.position(),
+            _ => then.position(),
+        };
+        let (rows, text) = diagram(shown, me == Side::Black);
         m.board = Some(rows);
         m.board_text = Some(text);
         if let (Some(clock), true) = (&now.clock, now.is_live()) {
@@ -253,6 +259,7 @@ pub fn compose(
                 args.push(("move", o.mv.clone()));
                 args.push(("nonce", o.nonce.clone()));
             }
+            Mail::TurnPassed(passed) => args.push(("dice", passed.dice.clone())),
             Mail::OpponentOnLeave(leave) => {
                 args.push(("from", local(&leave.from)));
                 args.push(("until", local(&leave.until)));

@@ -30,10 +30,11 @@ pub enum MailKind {
     Digest,
     TournamentPairing,
     TournamentStandings,
+    TurnPassed,
 }
 
 impl MailKind {
-    pub const ALL: [MailKind; 18] = [
+    pub const ALL: [MailKind; 19] = [
         MailKind::GameStarted,
         MailKind::OpponentMoved,
         MailKind::DrawOffered,
@@ -52,6 +53,7 @@ impl MailKind {
         MailKind::Digest,
         MailKind::TournamentPairing,
         MailKind::TournamentStandings,
+        MailKind::TurnPassed,
     ];
 
     /// The name stored in the outbox and of the templates' folder.
@@ -71,6 +73,7 @@ impl MailKind {
             MailKind::DayLeft => "day_left",
             MailKind::OpponentOnLeave => "opponent_on_leave",
             MailKind::TimeAdded => "time_added",
+            MailKind::TurnPassed => "turn_passed",
             MailKind::SignIn => "sign_in",
             MailKind::Digest => "digest",
             MailKind::TournamentPairing => "tournament_pairing",
@@ -93,6 +96,14 @@ impl MailKind {
                 | MailKind::Digest
         )
     }
+}
+
+/// A game of dice: the opponent's throw gave them no legal play, and the turn came back.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Passed {
+    /// The throw they could not play (`66`).
+    pub dice: String,
 }
 
 /// A move the opponent made.
@@ -266,6 +277,7 @@ pub enum Mail {
     Digest(Games),
     TournamentPairing(RoundPairing),
     TournamentStandings(RoundStandings),
+    TurnPassed(Passed),
 }
 
 /// A mail caused by an event of a game's log: the event's seq and type beside what it says.
@@ -316,6 +328,7 @@ impl Mail {
             Mail::Digest(_) => MailKind::Digest,
             Mail::TournamentPairing(_) => MailKind::TournamentPairing,
             Mail::TournamentStandings(_) => MailKind::TournamentStandings,
+            Mail::TurnPassed(_) => MailKind::TurnPassed,
         }
     }
 
@@ -335,6 +348,7 @@ impl Mail {
         match self {
             Mail::GameStarted | Mail::DrawOffered | Mail::SignIn => of(&Nothing {}, cause),
             Mail::OpponentMoved(d) => of(d, cause),
+            Mail::TurnPassed(d) => of(d, cause),
             Mail::DrawAnswered(d) => of(d, cause),
             Mail::ClaimJudged(d) => of(d, cause),
             Mail::GameOver(d) => of(d, cause),
@@ -401,6 +415,7 @@ impl Mail {
             MailKind::ResumptionReminder => event(payload, Mail::ResumptionReminder)?,
             MailKind::OpponentOnLeave => event(payload, Mail::OpponentOnLeave)?,
             MailKind::TimeAdded => event(payload, Mail::TimeAdded)?,
+            MailKind::TurnPassed => event(payload, Mail::TurnPassed)?,
             MailKind::TimeLow => own(payload, Mail::TimeLow)?,
             MailKind::DayLeft => own(payload, Mail::DayLeft)?,
             MailKind::SignIn => own(payload, |_: Nothing| Mail::SignIn)?,
@@ -458,6 +473,11 @@ mod tests {
                 Mail::DrawOffered,
                 Some((3, "draw_offered")),
                 event(3, "draw_offered", json!({})),
+            ),
+            (
+                Mail::TurnPassed(Passed { dice: "66".into() }),
+                Some((9, "dice_thrown")),
+                event(9, "dice_thrown", json!({"dice": "66"})),
             ),
             (
                 Mail::DrawAnswered(Answer { accepted: true }),

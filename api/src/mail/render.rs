@@ -78,6 +78,7 @@ mail_templates! {
     "sign_in" => SignInS "mail/sign_in/subject.txt", SignInT "mail/sign_in/body.txt", SignInH "mail/sign_in/body.html";
     "digest" => DigestS "mail/digest/subject.txt", DigestT "mail/digest/body.txt", DigestH "mail/digest/body.html";
     "tournament_standings" => TournamentStandingsS "mail/tournament_standings/subject.txt", TournamentStandingsT "mail/tournament_standings/body.txt", TournamentStandingsH "mail/tournament_standings/body.html";
+    "turn_passed" => TurnPassedS "mail/turn_passed/subject.txt", TurnPassedT "mail/turn_passed/body.txt", TurnPassedH "mail/turn_passed/body.html";
     "tournament_pairing" => TournamentPairingS "mail/tournament_pairing/subject.txt", TournamentPairingT "mail/tournament_pairing/body.txt", TournamentPairingH "mail/tournament_pairing/body.html";
 }
 
@@ -119,6 +120,7 @@ mod tests {
                     "Nf3".into()
                 },
             ),
+            ("dice", "66".into()),
             ("accepted", "no".into()),
             ("upheld", "no".into()),
             ("kind", t.get("claim-threefold_repetition", &[])),

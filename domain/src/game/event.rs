@@ -264,6 +264,9 @@ pub enum EventBody {
     DiceThrown {
         number: u32,
         dice: Dice,
+        /// The side on roll had no legal play with them: its turn passed.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        passed: Option<Side>,
     },
     /// A player's entropy for the throws after this one, replacing theirs.
     EntropyAdded {
@@ -460,6 +463,7 @@ mod tests {
             EventBody::DiceThrown {
                 number: 3,
                 dice: Dice::new(6, 2).unwrap(),
+                passed: Some(side),
             },
             EventBody::EntropyAdded {
                 side,

@@ -182,9 +182,10 @@ pub trait Rules: Copy + fmt::Debug + PartialEq + Eq + Send + Sync + 'static {
     }
 
     /// Applies a throw to a position that awaits one. A turn the dice give no legal play passes
-    /// here, by itself.
-    fn throw(pos: &mut Self::Position, dice: Dice) {
+    /// here, by itself: the answer says whether it did.
+    fn throw(pos: &mut Self::Position, dice: Dice) -> bool {
         let _ = (pos, dice);
+        false
     }
 
     /// After this move can no earlier position recur (chess: a capture or pawn move; checkers: a

@@ -105,13 +105,10 @@ pub fn write(start: &Match, happened: &[Happening<Action>], head: &RecordHead) -
         let game = lines.as_mut().expect("a game is being written");
         match h {
             Happening::Thrown(d) => {
-                let before = pos.clone();
-                pos.throw(*d);
+                let on_roll = pos.on_roll;
                 // A throw with no legal play: the turn passes, the dice written alone.
-                let passed = matches!(before.phase, Phase::Roll | Phase::MayDouble)
-                    && pos.on_roll != before.on_roll;
-                if passed {
-                    game.push(before.on_roll, format!("{}: ", d.high_first()));
+                if pos.throw(*d) {
+                    game.push(on_roll, format!("{}: ", d.high_first()));
                 }
             }
             Happening::Moved(a) => {

@@ -224,7 +224,7 @@ impl Rules for Tavla {
         }
     }
 
-    fn throw(pos: &mut Match, dice: Dice) {
-        pos.throw(dice);
+    fn throw(pos: &mut Match, dice: Dice) -> bool {
+        pos.throw(dice)
     }
 }

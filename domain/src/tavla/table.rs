@@ -336,11 +336,12 @@ impl Match {
     }
 
     /// The dice thrown: the opening's two single dice, or the roll of the player on roll.
-    pub fn throw(&mut self, dice: Dice) {
+    /// Whether they passed the turn (the player on roll has no legal play with them).
+    pub fn throw(&mut self, dice: Dice) -> bool {
         match self.phase {
             Phase::Opening => {
                 if dice.is_double() {
-                    return;
+                    return false;
                 }
                 let starter = if dice.first() > dice.second() {
                     Side::White
@@ -351,24 +352,27 @@ impl Match {
                 if self.variant.winner_starts() {
                     // Tavla: the higher die starts, and throws both dice again.
                     self.phase = Phase::Roll;
+                    false
                 } else {
                     self.phase = Phase::Play(dice);
-                    self.pass_if_blocked(dice);
+                    self.pass_if_blocked(dice)
                 }
             }
             Phase::Roll | Phase::MayDouble => {
                 self.phase = Phase::Play(dice);
-                self.pass_if_blocked(dice);
+                self.pass_if_blocked(dice)
             }
-            _ => {}
+            _ => false,
         }
     }
 
     /// A throw that gives no legal play passes the turn.
-    fn pass_if_blocked(&mut self, dice: Dice) {
-        if self.board.plays((dice.first(), dice.second())).is_empty() {
+    fn pass_if_blocked(&mut self, dice: Dice) -> bool {
+        let blocked = self.board.plays((dice.first(), dice.second())).is_empty();
+        if blocked {
             self.next_turn();
         }
+        blocked
     }
 
     fn set_on_roll(&mut self, side: Side) {

@@ -26,14 +26,18 @@ fn seed<'a, R: Rules>(game: &Game<R>, ctx: &'a Context<R>) -> Result<&'a DiceSee
 
 fn throw_event<R: Rules>(game: &Game<R>, seed: &DiceSeed) -> EventBody {
     let number = game.throws().len() as u32;
+    let dice = derive_throw(
+        seed,
+        number,
+        game.entropy_of(crate::game::Side::White),
+        game.entropy_of(crate::game::Side::Black),
+    );
+    let mut after = game.position().clone();
+    let passed = R::throw(&mut after, dice).then(|| R::turn(game.position()));
     EventBody::DiceThrown {
         number,
-        dice: derive_throw(
-            seed,
-            number,
-            game.entropy_of(crate::game::Side::White),
-            game.entropy_of(crate::game::Side::Black),
-        ),
+        dice,
+        passed,
     }
 }
 

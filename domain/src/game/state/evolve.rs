@@ -111,7 +111,11 @@ impl<R: Rules> Game<R> {
                 result,
                 termination,
             } => self.game_ended(*result, *termination),
-            EventBody::DiceThrown { number, dice } => self.dice_thrown(*number, *dice, at)?,
+            EventBody::DiceThrown {
+                number,
+                dice,
+                passed,
+            } => self.dice_thrown(*number, *dice, *passed, at)?,
             EventBody::EntropyAdded { side, entropy } => {
                 if self.dice.is_none() {
                     return Err("entropy_added in a game without dice".into());
@@ -183,7 +187,13 @@ impl<R: Rules> Game<R> {
 
     /// Dice thrown: where they pass the turn (no legal play), the clocks change over as after a
     /// move.
-    fn dice_thrown(&mut self, number: u32, dice: crate::game::dice::Dice, at: Timestamp) -> Folded {
+    fn dice_thrown(
+        &mut self,
+        number: u32,
+        dice: crate::game::dice::Dice,
+        passed: Option<Side>,
+        at: Timestamp,
+    ) -> Folded {
         if self.dice.is_none() {
             return Err("dice_thrown in a game without dice".into());
         }
@@ -197,7 +207,12 @@ impl<R: Rules> Game<R> {
             return Err("dice_thrown where no throw is due".into());
         }
         let before = self.turn();
-        R::throw(&mut self.position, dice);
+        let did_pass = R::throw(&mut self.position, dice);
+        if passed != did_pass.then_some(before) {
+            return Err(format!(
+                "dice_thrown {number}: the turn passing is not as recorded"
+            ));
+        }
         self.throws.push((self.moves.len(), dice));
         let after = self.turn();
         // Before the game begins (a start set for later) no time runs.
