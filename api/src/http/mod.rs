@@ -17,6 +17,7 @@ pub mod login;
 pub mod ops;
 pub mod organise;
 pub mod page;
+pub mod page_lines;
 pub mod play;
 pub mod players;
 pub mod records;
@@ -202,7 +203,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(ops::readme)
         .service(play::game_page)
         .service(play::move_form)
-        .service(play::conditional_form)
+        .service(page_lines::conditional_form)
         .service(play::action_form)
         .service(adjourned::envelope_form)
         .service(adjourned::arbiter_form)

@@ -6,18 +6,19 @@
 use actix_web::http::StatusCode;
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use askama::Template;
-use domain::game::{ClaimKind, DropReason, MoveText, Rules};
-use domain::games::{GameKind, Notation};
+use domain::game::{ClaimKind, MoveText, Rules};
+use domain::games::Notation;
 use serde::Deserialize;
 
 use super::adjourned::{arbiter_panel, envelope_panel, ArbiterPanel, EnvelopePanel};
 use super::auth::Caller;
 use super::error::ApiError;
 use super::page;
+use super::page_lines::{conditional_panel, ConditionalPanel};
 use crate::app::views::GameView;
 use crate::app::AppState;
 use crate::i18n::Texts;
-use domain::games::{Command, Game, MoveInput};
+use domain::games::{Command, MoveInput};
 
 #[derive(Template)]
 #[template(path = "pages/game.html")]
@@ -69,17 +70,6 @@ struct GamePage<'a> {
     record_label: String,
 }
 
-/// A player's conditional moves on their game's page: the lines that remain, in their notation,
-/// why the last ones were dropped, and the form to set or withdraw them.
-pub(crate) struct ConditionalPanel {
-    pub lines: Vec<String>,
-    pub dropped: Option<String>,
-    /// The field's text: the lines as held, or as typed before a refusal.
-    pub text: String,
-    /// Open on arrival: lines are held, or were just refused.
-    pub open: bool,
-}
-
 /// A move the rules refused: the reason in the viewer's language, and the text as typed.
 pub(crate) struct Refused {
     pub reason: String,
@@ -105,7 +95,7 @@ impl GamePage<'_> {
     }
 }
 
-fn game_id(id: &str, t: Texts) -> Result<String, ApiError> {
+pub(crate) fn game_id(id: &str, t: Texts) -> Result<String, ApiError> {
     Ok(domain::GameId::parse(id)
         .map_err(|_| ApiError::not_found(t.locale()))?
         .to_string())
@@ -388,7 +378,7 @@ fn not_a_move_text(t: Texts, typed: String) -> Shown {
 
 /// Runs a player's command from the page: back to the page if it is recorded, the page with the
 /// reason (and `typed`, the move as typed) if it is refused; to sign in first if no one is.
-async fn play(
+pub(crate) async fn play(
     state: web::Data<AppState>,
     req: &HttpRequest,
     id: String,
@@ -517,168 +507,6 @@ pub async fn action_form(
     play(state, &req, id, command, String::new()).await
 }
 
-/// `player`'s conditional moves in `game`, for their page.
-fn conditional_panel(
-    state: &AppState,
-    game: &Game,
-    player: &str,
-    notation: Option<Notation>,
-    t: Texts,
-    typed: Option<String>,
-) -> Result<ConditionalPanel, ApiError> {
-    let player = domain::PlayerId::parse(player)
-        .map_err(|_| ApiError::internal(anyhow::anyhow!("bad player id {player}")))?;
-    let standing = crate::app::conditional::standing(state, game.id, player)
-        .map_err(|e| ApiError::command(e, t.locale()))?;
-    let lines: Vec<String> = standing
-        .lines
-        .iter()
-        .map(|line| {
-            let mut pos = game.position().clone();
-            line.iter()
-                .filter_map(|record| {
-                    let m = GameKind::replay(&pos, &record.uci)?;
-                    let text = crate::games::written(&pos, m, notation, t.lang, true);
-                    GameKind::play(&mut pos, m);
-                    Some(text)
-                })
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
-        .collect();
-    let dropped = standing.dropped.map(|reason| {
-        let why = t.text(match reason {
-            DropReason::NoMatch => "page-conditional-dropped-no-match",
-            DropReason::Exhausted => "page-conditional-dropped-exhausted",
-            DropReason::DrawOffer => "page-conditional-dropped-draw-offer",
-            DropReason::Claim => "page-conditional-dropped-claim",
-            DropReason::Adjournment => "page-conditional-dropped-adjournment",
-            DropReason::ReplyIllegal => "page-conditional-dropped-reply-illegal",
-        });
-        t.get("page-conditional-dropped", &[("why", why)])
-    });
-    Ok(ConditionalPanel {
-        open: !lines.is_empty() || typed.is_some(),
-        text: typed.unwrap_or_else(|| lines.join("\n")),
-        lines,
-        dropped,
-    })
-}
-
-#[derive(Deserialize)]
-pub struct ConditionalForm {
-    action: String,
-    lines: Option<String>,
-    csrf: Option<String>,
-}
-
-/// The lines typed in the page's field: a line a row, moves apart by spaces or commas, move
-/// numbers (`1.`, `12…`) left out.
-fn typed_lines(text: &str) -> Vec<Vec<String>> {
-    text.lines()
-        .map(|row| {
-            row.split(|c: char| c.is_whitespace() || c == ',')
-                .map(without_number)
-                .filter(|w| !w.is_empty())
-                .map(str::to_owned)
-                .collect::<Vec<_>>()
-        })
-        .filter(|row| !row.is_empty())
-        .collect()
-}
-
-/// A word without the move number before it (`1.`, `12…`, `3...e5`); a word of digits alone
-/// (ICCF numeric) is a move.
-fn without_number(word: &str) -> &str {
-    let digits = word.len() - word.trim_start_matches(|c: char| c.is_ascii_digit()).len();
-    let rest = &word[digits..];
-    if digits > 0 && (rest.starts_with('.') || rest.starts_with('…')) {
-        rest.trim_start_matches(['.', '…'])
-    } else {
-        word
-    }
-}
-
-/// A player's conditional moves from the page: set (the same command as
-/// `PUT /api/v1/games/{id}/conditional-moves`) or withdrawn; then back to the page.
-#[post("/games/{id}/conditional")]
-#[tracing::instrument(level = "debug", skip_all)]
-pub async fn conditional_form(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    id: web::Path<String>,
-    form: web::Form<ConditionalForm>,
-) -> Result<HttpResponse, ApiError> {
-    if let Some(refusal) = super::csrf::refused(&state, &req, form.csrf.as_deref())? {
-        return Ok(refusal);
-    }
-    let t = page::texts(&req);
-    let id = game_id(&id, t)?;
-    match form.action.as_str() {
-        "withdraw" => {
-            return play(
-                state,
-                &req,
-                id,
-                Command::WithdrawConditionalMoves,
-                String::new(),
-            )
-            .await
-        }
-        "set" => {}
-        other => {
-            return Err(ApiError::bad_request(format!(
-                "unknown action {other:?}: use set or withdraw"
-            )))
-        }
-    }
-    let (caller, t) = page::viewer(&state, &req).await?;
-    let Caller::Player(p) = &caller else {
-        return Ok(HttpResponse::SeeOther()
-            .insert_header((
-                "location",
-                format!("/login?lang={}&next=/games/{id}", t.lang),
-            ))
-            .finish());
-    };
-    let typed = form.lines.clone().unwrap_or_default();
-    let player = super::adjournment::me(&caller)?;
-    let preferred = p.notation.as_deref().and_then(Notation::parse);
-    let game = domain::GameId::parse(&id).map_err(|_| ApiError::not_found(t.locale()))?;
-    let locale = t.locale();
-    let s = state.clone();
-    let done = match super::conditional::line_texts(&typed_lines(&typed)) {
-        Err(r) => Err(ApiError::rejection(&r, locale)),
-        Ok(lines) => crate::app::conditional::set(
-            s.into_inner(),
-            game,
-            player,
-            lines,
-            None,
-            preferred,
-            None,
-            crate::store::now(),
-        )
-        .await
-        .map(|_| ())
-        .map_err(|e| ApiError::command(e, locale)),
-    };
-    match done {
-        Err(e) if e.status.is_client_error() => {
-            let shown = Shown {
-                refused: Some(Refused {
-                    reason: e.reason(&t),
-                    typed: String::new(),
-                }),
-                lines_typed: Some(typed),
-                ..Shown::default()
-            };
-            render(state, &req, id, shown, e.status).await
-        }
-        done => after(state, &req, id, done, String::new(), t).await,
-    }
-}
-
 /// The page's form action for a claim of `kind`.
 fn claim_action(kind: ClaimKind) -> &'static str {
     match kind {
@@ -686,24 +514,5 @@ fn claim_action(kind: ClaimKind) -> &'static str {
         ClaimKind::FiftyMoves => "claim_fifty_moves",
         ClaimKind::FortyMoves => "claim_forty_moves",
         ClaimKind::NoProgress => "claim_no_progress",
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::typed_lines;
-
-    #[test]
-    fn typed_lines_are_rows_of_moves_without_their_numbers() {
-        assert_eq!(
-            typed_lines("1. e4 e5 2.Nf3 Nc6\n\n  d4, d5 \n12… Kf8 13...Ke8"),
-            [
-                vec!["e4", "e5", "Nf3", "Nc6"],
-                vec!["d4", "d5"],
-                vec!["Kf8", "Ke8"]
-            ]
-        );
-        // A move that begins with a digit (ICCF numeric) is a move, not a number.
-        assert_eq!(typed_lines("5254 5755"), [vec!["5254", "5755"]]);
     }
 }
