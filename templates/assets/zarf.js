@@ -159,10 +159,26 @@
       return d;
     }
 
+    /* Does the player have a checker on point `p` now: one drawn there, or moved there by the
+       moves so far (less those moved on from it)? */
+    function holds(p) {
+      var moved = 0;
+      steps.forEach(function (s) { moved += (s[1] === p ? 1 : 0) - (s[0] === p ? 1 : 0); });
+      var drawn = svg.querySelectorAll(".checker." + mine + "[data-point='" + named(p) + "']").length;
+      var counted = svg.querySelector(".count." + mine + "[data-point='" + named(p) + "']");
+      var there = counted ? Number(counted.textContent) : drawn;
+      return p !== 0 && there + moved > 0;
+    }
+
     function show() {
       field.value = steps.map(function (s) { return named(s[0]) + "/" + named(s[1]); }).join(" ");
       left.textContent = remaining().join(" ");
       undo.disabled = !steps.length;
+      svg.querySelectorAll(".target").forEach(function (el) { el.classList.remove("target"); });
+      steps.forEach(function (s) {
+        var to = svg.querySelector("polygon[data-point='" + named(s[1]) + "'], rect[data-point='" + named(s[1]) + "']");
+        if (to) { to.classList.add("target"); }
+      });
     }
 
     function unpick() {
@@ -176,11 +192,11 @@
       if (!at) { return; }
       var p = point(at.getAttribute("data-point"));
       if (from === null) {
-        var own = svg.querySelector(".checker." + mine + "[data-point='" + named(p) + "']");
-        if (!own || p === 0) { return; }
+        if (!holds(p)) { return; }
         from = p;
-        picked = own;
-        picked.classList.add("picked");
+        picked = svg.querySelector(".checker." + mine + "[data-point='" + named(p) + "']") ||
+          svg.querySelector("polygon[data-point='" + named(p) + "']");
+        if (picked) { picked.classList.add("picked"); }
         return;
       }
       if (p === from) { unpick(); return; }

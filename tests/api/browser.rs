@@ -1134,3 +1134,111 @@ async fn tavla_is_played_checker_by_checker_with_a_move_taken_back() {
     );
     w.close().await.unwrap();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tavla_enters_from_the_bar_and_bears_off_by_clicks() {
+    let Some(driver) = start_driver().await else {
+        return;
+    };
+    let app = spawn_app(Backend::Sqlite).await;
+    let white = app.create_player("Ayşe").await;
+    let black = app.create_player("Mehmet").await;
+    // Positions from White's side, White on roll: one checker on the bar and fourteen on the
+    // 6-point against Black's fifteen on White's 12-point; then two checkers left on the 1-point.
+    let game_from = |position: &'static str| {
+        let app = &app;
+        let (white, black) = (&white, &black);
+        async move {
+            let res = app
+                .create_game_with(
+                    &app.admin,
+                    json!({"white": white.id, "black": black.id, "game": "tavla",
+                        "start_position": position}),
+                )
+                .await;
+            let game: Value = res.json().await.unwrap();
+            let d = &game["dice"]["last"];
+            let dice = (d[0].as_u64().unwrap() as u8, d[1].as_u64().unwrap() as u8);
+            (game["id"].as_str().unwrap().to_owned(), dice)
+        }
+    };
+    let w = browser(&driver).await;
+    sign_in_as(&w, &app, &white.id).await;
+    // A point is clicked where it shows: its last checker, or the point itself.
+    let point = |p: &'static str| {
+        let w = &w;
+        async move {
+            let on = w
+                .find_all(Locator::Css(&format!(".playable circle[data-point='{p}']")))
+                .await
+                .unwrap();
+            match on.last() {
+                Some(c) => c.click().await.unwrap(),
+                None => {
+                    let css = format!(".playable [data-point='{p}']:not(circle):not(text)");
+                    click(w, &css).await
+                }
+            }
+        }
+    };
+    let name = |p: u8| -> &'static str { Box::leak(p.to_string().into_boxed_str()) };
+
+    // Entering: the checker on the bar goes in with the first die and on with the others.
+    let (id, (a, b)) = game_from("APD/BwDg/wcAQA").await;
+    w.goto(&app.url(&format!("/games/{id}?lang=en")))
+        .await
+        .unwrap();
+    let steps = if a == b { vec![a; 4] } else { vec![a, b] };
+    let mut at = 25u8;
+    point("bar").await;
+    point(name(at - steps[0])).await;
+    at -= steps[0];
+    for &d in &steps[1..] {
+        point(name(at)).await;
+        point(name(at - d)).await;
+        at -= d;
+    }
+    look(&w, "tavla-bar").await;
+    click(&w, "form.move > button").await;
+    let recorded = until_played(&app, &id).await;
+    assert_eq!(recorded, format!("bar/{at}"), "one checker in from the bar");
+
+    // Bearing off: both checkers from the 1-point, each with any die.
+    let (id, _) = game_from("APD/BwADAAAAAA").await;
+    w.goto(&app.url(&format!("/games/{id}?lang=tr")))
+        .await
+        .unwrap();
+    for _ in 0..2 {
+        point("1").await;
+        point("off").await;
+    }
+    click(&w, "form.move > button").await;
+    assert_eq!(until_played(&app, &id).await, "1/off(2)");
+    // The game is White's, a mars (Black bore off nothing): 2 points of the match.
+    let game = app.get_game(&id).await;
+    assert_eq!(
+        (
+            game["match"]["white"].as_u64(),
+            game["match"]["black"].as_u64()
+        ),
+        (Some(2), Some(0)),
+        "{game}"
+    );
+    w.close().await.unwrap();
+}
+
+/// The first move recorded in game `id`, once there is one.
+async fn until_played(app: &TestApp, id: &str) -> String {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        let g = app.get_game(id).await;
+        if g["ply"].as_u64() >= Some(1) {
+            return g["moves"][0].as_str().unwrap().to_owned();
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "no move recorded: {g}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}

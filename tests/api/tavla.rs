@@ -42,7 +42,142 @@ fn zarf_moves_lists_a_throws_plays_as_gnu_backgammon_does() {
     assert_ne!(zarf(&["moves", "--game", "tavla", "--dice", "72"]).0, 0);
 }
 
+/// The player to act sends `text` as their move.
+async fn act(app: &TestApp, g: &str, white: &Player, black: &Player, text: &str) -> Value {
+    let p = to_move(app, g, white, black).await;
+    let res = app.post_move(g, &p.token, text).await;
+    assert_eq!(res.status(), 200, "{text}: {:?}", res.text().await);
+    res.json().await.unwrap()
+}
+
+/// The player to act plays the first play of their dice, asking for the throw first where they
+/// may double instead.
+async fn play_on(app: &TestApp, g: &str, white: &Player, black: &Player) {
+    let mut moves = app.legal_moves(g).await;
+    if moves.first().map(String::as_str) == Some("double") {
+        let p = to_move(app, g, white, black).await;
+        let res = app
+            .post(
+                &format!("/api/v1/games/{g}/throw"),
+                Some(&p.token),
+                json!({}),
+            )
+            .await;
+        assert_eq!(res.status(), 200);
+        moves = app.legal_moves(g).await;
+    }
+    if let Some(play) = moves.iter().find(|m| m.contains('/')) {
+        act(app, g, white, black, play).await;
+    }
+}
+
 both_backends! {
+    async fn a_tavla_match_to_5_is_won_by_mars_and_single_games_and_one_is_lost_on_time(app) {
+        let (g, white, black) = app.game_of("tavla", None, json!({})).await;
+        assert_eq!(app.get_game(&g).await["match"]["length"], 5);
+        // The player on roll resigns a mars; accepted, it is worth 2 points.
+        let loser = to_move(&app, &g, &white, &black).await.id.clone();
+        act(&app, &g, &white, &black, "resign mars").await;
+        let game = act(&app, &g, &white, &black, "accept").await;
+        let (winner_side, loser_side) = if loser == white.id { ("black", "white") } else { ("white", "black") };
+        assert_eq!((game["match"][winner_side].as_u64(), game["match"][loser_side].as_u64()), (Some(2), Some(0)), "{game}");
+        // The winner starts the next game, their dice thrown.
+        assert_eq!(game["to_move"], winner_side);
+        // Tavla has no backgammon level, and a single game is 1 point.
+        let p = to_move(&app, &g, &white, &black).await;
+        assert_error(app.post_move(&g, &p.token, "resign backgammon").await, 422, "illegal_move").await;
+        act(&app, &g, &white, &black, "resign single").await;
+        let game = act(&app, &g, &white, &black, "accept").await;
+        assert_eq!((game["match"][winner_side].as_u64(), game["match"][loser_side].as_u64()), (Some(2), Some(1)), "{game}");
+        // The loser of the first game wins two mars more, each resigned by the other on their
+        // turn: 5 of 5, the match is theirs.
+        let mut game = app.get_game(&g).await;
+        while game["status"] == "active" {
+            let p = to_move(&app, &g, &white, &black).await;
+            if p.id == loser {
+                play_on(&app, &g, &white, &black).await;
+            } else {
+                act(&app, &g, &white, &black, "resign mars").await;
+                act(&app, &g, &white, &black, "accept").await;
+            }
+            game = app.get_game(&g).await;
+        }
+        let loser_won = if loser == white.id { "1-0" } else { "0-1" };
+        assert_eq!((game["result"].as_str(), game["termination"].as_str()), (Some(loser_won), Some("match_won")), "{game}");
+        assert!(game["match"][loser_side].as_u64().unwrap() >= 5);
+        assert!(game["dice"]["seed"].is_string(), "revealed at the end");
+        let mat = app.get(&format!("/api/v1/games/{g}/pgn"), None).await.text().await.unwrap();
+        assert!(mat.contains("Wins 2 points") && mat.contains("Wins 1 point\n"), "{mat}");
+
+        // On time: the player on roll lets their second pass; the match is lost, the dice told.
+        let (g, _, _) = app.game_of("tavla", None, json!({"time_control": {"kind": "per_move", "seconds": 1}})).await;
+        let to = app.get_game(&g).await["to_move"].as_str().unwrap().to_owned();
+        tokio::time::sleep(std::time::Duration::from_millis(1300)).await;
+        let game = app.get_game(&g).await;
+        let lost = if to == "white" { "0-1" } else { "1-0" };
+        assert_eq!((game["result"].as_str(), game["termination"].as_str()), (Some(lost), Some("time_forfeit")), "{game}");
+        assert!(game["dice"]["seed"].is_string(), "{game}");
+    }
+
+    async fn a_backgammon_match_with_the_cube_plays_the_crawford_game_without_it(app) {
+        let (g, white, black) = app.game_of("tavla", None, json!({"rules": "backgammon", "match_length": 3})).await;
+        // The opening's dice are played; the next player doubles, the first takes.
+        play_on(&app, &g, &white, &black).await;
+        let doubler = to_move(&app, &g, &white, &black).await.id.clone();
+        act(&app, &g, &white, &black, "double").await;
+        act(&app, &g, &white, &black, "take").await;
+        // Until the taker, who owns the cube at 2, is on roll again: they redouble, and the
+        // doubler drops: the game is the taker's, at 2 points.
+        loop {
+            let p = to_move(&app, &g, &white, &black).await.id.clone();
+            if p != doubler && app.legal_moves(&g).await.first().map(String::as_str) == Some("double") {
+                break;
+            }
+            play_on(&app, &g, &white, &black).await;
+        }
+        act(&app, &g, &white, &black, "double").await;
+        let game = act(&app, &g, &white, &black, "drop").await;
+        let (taker_side, doubler_side) = if doubler == white.id { ("black", "white") } else { ("white", "black") };
+        assert_eq!((game["match"][taker_side].as_u64(), game["match"][doubler_side].as_u64()), (Some(2), Some(0)), "{game}");
+        // The Crawford game: 2 of 3, no double for anyone, the dice thrown by themselves.
+        for _ in 0..6 {
+            let moves = app.legal_moves(&g).await;
+            assert!(!moves.contains(&"double".to_owned()), "{moves:?}");
+            let p = to_move(&app, &g, &white, &black).await;
+            let res = app.post(&format!("/api/v1/games/{g}/throw"), Some(&p.token), json!({})).await;
+            assert_eq!(res.status(), 409);
+            play_on(&app, &g, &white, &black).await;
+        }
+        // The taker resigns it (single): 2-1, and after it the cube is back.
+        loop {
+            let p = to_move(&app, &g, &white, &black).await.id.clone();
+            if p != doubler {
+                break;
+            }
+            play_on(&app, &g, &white, &black).await;
+        }
+        act(&app, &g, &white, &black, "resign single").await;
+        let game = act(&app, &g, &white, &black, "accept").await;
+        assert_eq!((game["match"][taker_side].as_u64(), game["match"][doubler_side].as_u64()), (Some(2), Some(1)), "{game}");
+        let mut doubled = false;
+        for _ in 0..4 {
+            if app.legal_moves(&g).await.first().map(String::as_str) == Some("double") {
+                doubled = true;
+                break;
+            }
+            play_on(&app, &g, &white, &black).await;
+        }
+        assert!(doubled, "after the Crawford game a player may double again");
+        // A backgammon resigned and accepted is worth three times the cube.
+        let game = app.get_game(&g).await;
+        assert_eq!(game["status"], "active");
+        act(&app, &g, &white, &black, "resign backgammon").await;
+        let game = act(&app, &g, &white, &black, "accept").await;
+        assert_eq!(game["status"], "finished", "{game}");
+        let total = game["match"]["white"].as_u64().unwrap() + game["match"]["black"].as_u64().unwrap();
+        assert_eq!(total, 2 + 1 + 3, "{game}");
+    }
+
     async fn a_tavla_match_is_created_with_its_dice_committed_and_played(app) {
         let (g, white, black) = app.game_of("tavla", None, json!({"match_length": 3})).await;
         let game = app.get_game(&g).await;

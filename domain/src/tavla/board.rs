@@ -278,6 +278,31 @@ mod tests {
     }
 
     #[test]
+    fn both_dice_are_played_where_some_order_allows_it() {
+        // A checker on the 10-point, fourteen on the 6; the 4-point is held. With 6-3, the 6
+        // first is blocked (10 to 4), and no checker may bear off while one is outside home; the
+        // 3 first (10 to 7) lets the 6 follow (7 to 1): the one play that uses both dice is the
+        // one allowed, though 6/3 alone or 10/7 alone could be played.
+        let mut b = Board {
+            mine: [0; 26],
+            theirs: [0; 26],
+        };
+        b.mine[10] = 1;
+        b.mine[6] = 14;
+        b.theirs[4] = 2;
+        b.theirs[20] = 13;
+        let plays = b.plays((6, 3));
+        assert_eq!(plays.len(), 1, "{plays:?}");
+        assert_eq!((plays[0].1.mine[10], plays[0].1.mine[1]), (0, 1));
+        // With the 1-point held too, no order plays both, and the 6 cannot be played at all:
+        // the 3 is played, from either point.
+        b.theirs[1] = 2;
+        let plays = b.plays((6, 3));
+        assert_eq!(plays.len(), 2, "{plays:?}");
+        assert!(plays.iter().all(|(s, _)| s.len() == 1 && s[0].die == 3));
+    }
+
+    #[test]
     fn bearing_off_takes_the_exact_die_or_a_higher_from_the_highest_point() {
         let mut b = Board {
             mine: [0; 26],

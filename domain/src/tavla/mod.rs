@@ -119,7 +119,12 @@ impl Rules for Tavla {
     fn set_up(self, text: &str) -> Result<(Match, String), SetUpError> {
         let m = Match::read(text, Variant::Backgammon)
             .ok_or(SetUpError::Invalid("tavla-not-a-position"))?;
-        let text = m.text();
+        // A position ID alone stays alone: the match's length is then the creation's.
+        let text = if text.contains(':') {
+            m.text()
+        } else {
+            position_id::write(&m.board)
+        };
         Ok((m, text))
     }
 

@@ -535,7 +535,8 @@ impl Match {
             None => (text.trim(), None),
         };
         let board = position_id::read(pos)?;
-        let mut m = Match::new(variant, variant.default_length());
+        // Without a match ID the length is the creation's, or the rule set's default.
+        let mut m = Match::new(variant, 0);
         m.board = board;
         let Some(id) = id else {
             m.turn_begins();
