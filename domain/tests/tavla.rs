@@ -616,3 +616,37 @@ fn a_throw_that_does_not_follow_from_the_revealed_seed_breaks_the_log() {
         "{reason}"
     );
 }
+
+#[test]
+fn a_match_exported_as_mat_reads_in_gnu_backgammon_as_it_was_played() {
+    let lcg = |step: usize, n: usize| {
+        let x = (step as u64 + 21)
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((x >> 33) % n as u64) as usize
+    };
+    let t = play_out("backgammon", 5, 21, lcg);
+    let mat = domain::game::export_pgn::<Tavla>(&t.log).unwrap();
+    assert_eq!(mat, include_str!("data/tavla_match.mat"));
+    // What GNU Backgammon 1.07 read from that file (`import mat`): each game's winner (0:
+    // white, the left column) and points.
+    let read: Vec<(usize, u16)> = include_str!("data/tavla_match_gnubg.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| {
+            let (w, p) = l.split_once(' ').unwrap();
+            (w.parse().unwrap(), p.parse().unwrap())
+        })
+        .collect();
+    let played: Vec<(usize, u16)> = t
+        .table()
+        .games
+        .iter()
+        .map(|g| (usize::from(g.winner == Side::Black), g.points))
+        .collect();
+    assert_eq!(read, played);
+    assert!(
+        mat.contains("Doubles =>"),
+        "the match has cube actions:\n{mat}"
+    );
+}
