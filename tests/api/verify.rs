@@ -26,7 +26,7 @@ fn forge(db: &crate::helpers::TestDb, g: &str, seq: i64, data: &str) {
     use api::store::chain::{canonical_json, event_hash, Hashed};
     use api::store::log::{GameLog, LogTable};
     let store = api::store::Store::open(&db.url, 1).unwrap();
-    let rows = GameLog.load(&mut *store.reader().unwrap(), g, 0).unwrap();
+    let rows = GameLog.load(&mut store.reader().unwrap(), g, 0).unwrap();
     let mut prev = rows[(seq - 2) as usize].hash.clone();
     for row in rows.iter().filter(|r| r.seq >= seq) {
         let data = if row.seq == seq {
