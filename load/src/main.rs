@@ -38,7 +38,9 @@ mod reads;
 mod seed;
 mod tournament;
 use domain::chess::{legal_moves, position_from_stored_fen, write_move, MoveStyle};
-use domain::game::{Actor, EventBody, GameEvent, Side};
+use domain::game::{Actor, EventBody, GameEvent, Rules, Side};
+use domain::tavla::table::Action;
+use domain::tavla::Tavla;
 
 use hdrhistogram::Histogram;
 use serde_json::{json, Value};
@@ -78,6 +80,10 @@ struct Args {
     /// line foreseeing the move with a reply, then the move is made and answered by it.
     #[arg(long, default_value_t = 0)]
     conditional: u64,
+    /// The share of games (percent) that are one-point tavla matches, played by random plays of
+    /// the dice the server throws.
+    #[arg(long, default_value_t = 0)]
+    tavla: u64,
     /// Every player has an address and takes a mail for every event (the server's default).
     #[arg(long)]
     mail: bool,
@@ -180,7 +186,14 @@ struct Game {
     /// The move this game's player to move at that ply will make, following the line their
     /// opponent set (`--conditional`).
     follow: Option<(usize, String)>,
+    /// The position it starts from, as its Game gives it (chess: FEN).
+    start: String,
+    /// A match of tavla (`--tavla`), played by random plays of its dice.
+    tavla: bool,
 }
+
+/// Chess's standard start.
+const CHESS_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 #[derive(Default)]
 struct Tally {
@@ -194,6 +207,8 @@ struct Tally {
 #[derive(serde::Deserialize, Default)]
 struct Answer {
     fen: Option<String>,
+    /// The position in its game's text (tavla: GNU Backgammon's position and match IDs).
+    position: Option<String>,
     ply: Option<u64>,
     status: Option<String>,
     /// A claim's answer holds the Game here (in a Game, `game` is the game's name).
@@ -268,11 +283,18 @@ async fn new_game(client: &reqwest::Client, args: &Args, n: usize) -> anyhow::Re
         );
         tokens.push(p["token"].as_str().unwrap_or_default().to_owned());
     }
+    // `--tavla` of every hundred games are tavla matches, spread among them (7 is prime to 100).
+    let tavla = (n as u64 * 7 % 100) < args.tavla;
+    let body = if tavla {
+        json!({"white": ids[0], "black": ids[1], "game": "tavla", "match_length": 1})
+    } else {
+        json!({"white": ids[0], "black": ids[1]})
+    };
     let (_, g): (_, Value) = post(
         client,
         format!("{}/api/v1/games", args.url()),
         args.admin_token(),
-        json!({"white": ids[0], "black": ids[1]}),
+        body,
     )
     .await?;
     Ok(Game {
@@ -282,6 +304,8 @@ async fn new_game(client: &reqwest::Client, args: &Args, n: usize) -> anyhow::Re
             .to_owned(),
         tokens: [tokens[0].clone(), tokens[1].clone()],
         follow: None,
+        start: g["position"].as_str().unwrap_or(CHESS_START).to_owned(),
+        tavla,
     })
 }
 
@@ -366,6 +390,66 @@ async fn client_loop(
                 tokio::time::sleep_until(next_move).await;
             }
             let (game, fen, ply) = slot;
+            // A tavla match: a random play of the dice on the board.
+            if game.tavla {
+                let Some(table) = Tavla.stored_set_up(fen) else {
+                    continue;
+                };
+                let plays: Vec<Action> = table
+                    .actions()
+                    .into_iter()
+                    .filter(|a| matches!(a, Action::Play { .. }))
+                    .collect();
+                if plays.is_empty() {
+                    continue;
+                }
+                let play = plays[(next() % plays.len() as u64) as usize];
+                let side = usize::from(table.turn() == Side::Black);
+                // A play is digits, `/`, `*`, `(`, `)`, spaces and `bar`/`off`: written as sent.
+                let body = format!(r#"{{"move":"{}"}}"#, table.action_text(&play));
+                let started = Instant::now();
+                let result = connection
+                    .post(
+                        &format!("/api/v1/games/{}/moves", game.id),
+                        &game.tokens[side],
+                        body,
+                    )
+                    .await;
+                let micros = started.elapsed().as_micros() as u64;
+                let _ = hist.lock().unwrap().record(micros.max(1));
+                match result {
+                    Ok((200, bytes)) => {
+                        let g = serde_json::from_slice::<Answer>(&bytes).unwrap_or_default();
+                        tally.lock().unwrap().moves += 1;
+                        if g.status.as_deref() != Some("active") && !args.no_new_games {
+                            made += 1;
+                            let n = 1_000_000 + seed as usize * 1000 + made;
+                            if let Ok(ng) = new_game(&client, &args, n).await {
+                                let start = ng.start.clone();
+                                *slot = (ng, start, 0);
+                            }
+                        } else if let Some(next) = g.position {
+                            *fen = next;
+                        }
+                    }
+                    Ok((_, bytes)) => {
+                        let code = serde_json::from_slice::<Answer>(&bytes)
+                            .ok()
+                            .and_then(|a| a.error)
+                            .map_or_else(|| "unknown".to_owned(), |e| e.code);
+                        *tally.lock().unwrap().errors.entry(code).or_default() += 1;
+                    }
+                    Err(_) => {
+                        *tally
+                            .lock()
+                            .unwrap()
+                            .errors
+                            .entry("transport".into())
+                            .or_default() += 1;
+                    }
+                }
+                continue;
+            }
             let Some(pos) = position_from_stored_fen(fen) else {
                 continue;
             };
@@ -500,11 +584,8 @@ async fn client_loop(
                         if let Ok(ng) =
                             new_game(&client, &args, 1_000_000 + seed as usize * 1000 + made).await
                         {
-                            *slot = (
-                                ng,
-                                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into(),
-                                0,
-                            );
+                            let start = ng.start.clone();
+                            *slot = (ng, start, 0);
                         }
                     }
                 }
@@ -734,11 +815,11 @@ async fn main() -> anyhow::Result<()> {
         games.extend(c.await??);
     }
     eprintln!("created in {:.1} s", creating.elapsed().as_secs_f64());
-    let start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".to_owned();
     let mut per_client: Vec<Vec<(Game, String, usize)>> =
         (0..args.clients).map(|_| Vec::new()).collect();
     for (i, g) in games.into_iter().enumerate() {
-        per_client[i % args.clients].push((g, start_fen.clone(), 0));
+        let start = g.start.clone();
+        per_client[i % args.clients].push((g, start, 0));
     }
     let hist = Arc::new(Mutex::new(Histogram::<u64>::new_with_bounds(
         1, 60_000_000, 3,

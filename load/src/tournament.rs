@@ -126,6 +126,8 @@ pub async fn tournament(
                 id: b["game"].as_str()?.to_owned(),
                 tokens: [token("white")?, token("black")?],
                 follow: None,
+                start: crate::CHESS_START.to_owned(),
+                tavla: false,
             })
         })
         .collect();
@@ -145,11 +147,12 @@ pub async fn tournament(
         database: None,
         rate: None,
         conditional: 0,
+        tavla: 0,
         mail: false,
         smtp_sink: None,
         no_new_games: true,
     });
-    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let start = crate::CHESS_START;
     let ids: Vec<(String, String)> = games
         .iter()
         .map(|g| (g.id.clone(), g.tokens[0].clone()))

@@ -188,9 +188,27 @@ both_backends! {
         assert_eq!(dice["commitment"].as_str().unwrap().len(), 64);
         assert!(dice["seed"].is_null(), "the secret stays secret: {dice}");
         assert!(dice["throws"].as_u64().unwrap() >= 2, "the opening and the starter's throw");
-        // The position is GNU Backgammon's position ID and match ID.
+        // The position is GNU Backgammon's position ID and match ID, with the dice thrown: the
+        // match ID's game state (bits 9-11) is "playing", and its dice (bits 16-21) are set.
         let position = game["position"].as_str().unwrap();
         assert!(position.len() == 27 && position.contains(':'), "{position}");
+        assert_ne!(position, game["start_position"].as_str().unwrap());
+        let id = position.split(':').nth(1).unwrap();
+        let bits = {
+            let mut n = 0u128;
+            let alphabet = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+            let mut bytes = Vec::new();
+            for group in id.as_bytes().chunks(4) {
+                let v = group.iter().fold(0u32, |v, c| v << 6 | alphabet.iter().position(|a| a == c).unwrap() as u32);
+                bytes.extend([(v >> 16) as u8, (v >> 8) as u8, v as u8]);
+            }
+            for (i, b) in bytes.iter().enumerate() {
+                n |= u128::from(*b) << (8 * i);
+            }
+            n
+        };
+        assert_eq!((bits >> 8) & 7, 1, "playing: {position}");
+        assert_ne!((bits >> 15) & 63, 0, "dice on the board: {position}");
 
         // The player on roll has plays for their dice; the other may not move.
         let mover = to_move(&app, &g, &white, &black).await;

@@ -237,7 +237,8 @@ impl GameView {
         // Each position written once (a view is written for every move).
         let (start_position, position) = match &game.start_fen {
             Some(text) => (text.clone(), game.fen()),
-            None if game.ply() == 0 => {
+            // Before any move, the position is the start (but where dice have been thrown).
+            None if game.ply() == 0 && game.throws().is_empty() => {
                 let start = GameKind::set_up_text(game.start_position());
                 (start.clone(), start)
             }
