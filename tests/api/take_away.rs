@@ -187,7 +187,8 @@ async fn take_away_is_played_through_the_service_to_its_end(backend: Backend) {
         record.contains("(=)"),
         "the offer made with the move: {record}"
     );
-    let all = mails(&inbox, 8).await;
+    // Nine: the start to both, four moves, the declined offer, the end to both.
+    let all = mails(&inbox, 9).await;
     let over = all
         .iter()
         .filter(|(_, _, a)| a.contains(&"game.pgn".to_owned()))

@@ -281,6 +281,10 @@ both_backends! {
         let taker = to_move(&app, &g, &white, &black).await;
         assert_ne!(taker.id, doubler.id);
         assert_eq!(app.legal_moves(&g).await, ["drop", "take"]);
+        // The taker's page says what is offered, with a button for each answer.
+        let (cookie, _) = sign_in(&app, &taker.id).await;
+        let page = app.client.get(app.url(&format!("/games/{g}?lang=en"))).header("cookie", cookie).send().await.unwrap().text().await.unwrap();
+        assert!(page.contains("the cube would be at 2") && page.contains(r#"value="take""#) && page.contains(r#"value="drop""#), "{page}");
         assert_eq!(app.post_move(&g, &taker.token, "take").await.status(), 200);
         // The doubler's dice were thrown after the take; they play, and the taker, owning the
         // cube, asks for their throw.

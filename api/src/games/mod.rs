@@ -256,6 +256,9 @@ pub struct PageParts {
     /// The dice to play, each die as many times as it may be used (`6 2`, `5 5 5 5`), for
     /// moving checker by checker on the board (tavla).
     pub dice: Option<String>,
+    /// What the opponent offers and the player to act answers (tavla: a double, a game
+    /// resigned): its message key and arguments.
+    pub offer: Option<(&'static str, Vec<(&'static str, String)>)>,
 }
 
 /// The record of a game of `kind` as a file: its name and media type (PGN for chess, PDN for

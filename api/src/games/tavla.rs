@@ -394,6 +394,17 @@ impl Shown for Tavla {
             decisions,
             throw: Tavla::awaits_throw(m) == Throwing::WhenAsked,
             no_written_move: !matches!(m.phase, Phase::Play(_)),
+            offer: match m.phase {
+                Phase::Doubled => Some((
+                    "page-tavla-doubled",
+                    vec![("cube", (m.cube * 2).to_string())],
+                )),
+                Phase::Resigning { level, .. } => Some((
+                    "page-tavla-resigning",
+                    vec![("points", (level.points() * m.cube).to_string())],
+                )),
+                _ => None,
+            },
             dice: match m.phase {
                 Phase::Play(d) if d.is_double() => Some(format!("{0} {0} {0} {0}", d.first())),
                 Phase::Play(d) => Some(format!("{} {}", d.first(), d.second())),

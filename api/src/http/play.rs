@@ -68,6 +68,8 @@ struct GamePage<'a> {
     match_line: Option<String>,
     /// The record's format, as its link names it (`PGN`, `PDN`, `MAT`).
     record_label: String,
+    /// What the opponent offers the player to act, in the reader's words (a double).
+    offer: Option<String>,
 }
 
 /// A move the rules refused: the reason in the viewer's language, and the text as typed.
@@ -278,7 +280,13 @@ pub(crate) async fn render(
         ];
         Some(t.get(key, &args))
     });
+    let offer = parts
+        .offer
+        .as_ref()
+        .filter(|_| can_move)
+        .map(|(key, args)| t.get(key, args));
     let page = GamePage {
+        offer,
         opening,
         here: format!("/games/{}", view.id),
         organiser,
