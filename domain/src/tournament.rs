@@ -140,6 +140,10 @@ pub struct OnlineGames {
     /// colours reversed (a double round robin's second cycle) plays that round's opening again.
     #[serde(default, skip_serializing_if = "is_false")]
     pub ballot: bool,
+    /// The points to win each board's match, where the game is played as a match (tavla); none:
+    /// the rule set's own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub match_length: Option<u16>,
 }
 
 fn is_false(b: &bool) -> bool {

@@ -302,12 +302,23 @@ both_backends! {
 
     async fn an_online_round_robin_of_tavla_matches(app) {
         let org = app.create_player_with(json!({"name": "Hakem", "roles": ["organiser"]})).await;
-        let body = json!({"name": "Tavla Şenliği", "system": "round_robin", "rounds": 3, "play": "online", "game": "tavla",
-            "time_control": {"kind": "per_move", "seconds": 3 * 86_400}});
-        let res = app.post("/api/v1/tournaments", Some(&org.token), body).await;
+        let body = |extra: Value| {
+            let mut b = json!({"name": "Tavla Şenliği", "system": "round_robin", "rounds": 3, "play": "online", "game": "tavla",
+                "time_control": {"kind": "per_move", "seconds": 3 * 86_400}});
+            for (k, v) in extra.as_object().unwrap() {
+                b[k] = v.clone();
+            }
+            b
+        };
+        // A match length only for a game played as matches, and within bounds.
+        for wrong in [json!({"match_length": 0}), json!({"match_length": 100}), json!({"game": "dama", "match_length": 3})] {
+            let res = app.post("/api/v1/tournaments", Some(&org.token), body(wrong.clone())).await;
+            assert_eq!(res.status(), 400, "{wrong}");
+        }
+        let res = app.post("/api/v1/tournaments", Some(&org.token), body(json!({"match_length": 3}))).await;
         assert_eq!(res.status(), 201, "{:?}", res.text().await);
         let t: Value = res.json().await.unwrap();
-        assert_eq!((t["game"].as_str(), t["rules"].as_str()), (Some("tavla"), Some("tavla")), "{t}");
+        assert_eq!((t["game"].as_str(), t["rules"].as_str(), t["match_length"].as_u64()), (Some("tavla"), Some("tavla"), Some(3)), "{t}");
         let id = t["id"].as_str().unwrap().to_owned();
         let path = |rest: &str| format!("/api/v1/tournaments/{id}{rest}");
         let mut tokens = std::collections::HashMap::new();
@@ -325,7 +336,7 @@ both_backends! {
             let game = b["game"].as_str().unwrap();
             let view = app.get_game(game).await;
             // Each board is a match of its own, its dice committed to and its opening thrown.
-            assert_eq!((view["game"].as_str(), view["match"]["length"].as_u64()), (Some("tavla"), Some(5)), "{view}");
+            assert_eq!((view["game"].as_str(), view["match"]["length"].as_u64()), (Some("tavla"), Some(3)), "{view}");
             assert!(view["dice"]["throws"].as_u64().unwrap() >= 2, "{view}");
             // Black resigns the match: white wins the board.
             let res = app.post(&format!("/api/v1/games/{game}/resign"), Some(&tokens[b["black"].as_str().unwrap()]), json!({})).await;
@@ -342,6 +353,6 @@ both_backends! {
         }
         assert_eq!(results, [json!("1-0"), json!("1-0")], "the match winner scores the win");
         let records = app.get(&path("/games.pgn"), None).await.text().await.unwrap();
-        assert_eq!(records.matches(" 5 point match").count(), 2, "{records}");
+        assert_eq!(records.matches(" 3 point match").count(), 2, "{records}");
     }
 }

@@ -135,7 +135,7 @@ pub fn start_games(app: &AppState, id: &str, t: &Tournament) -> Result<usize, Co
                     by_lot: true,
                 }),
                 no_progress_moves: None,
-                match_length: None,
+                match_length: online.match_length,
                 entropy: None,
             };
             let ctx = Context {
@@ -368,6 +368,7 @@ mod tests {
             },
             rules: Default::default(),
             ballot: false,
+            match_length: None,
         });
         run(Command::Create(setup));
         for n in 1..=4 {

@@ -83,6 +83,11 @@ pub struct NewTournament {
     /// the three-move ballot); default yes for a game that has one.
     #[serde(default)]
     pub ballot: Option<bool>,
+    /// Online tavla: the points to win each board's match (default: the rule set's, tavla 5,
+    /// backgammon 7).
+    #[serde(default, deserialize_with = "domain::whole::opt_u16")]
+    #[schema(minimum = 1, maximum = 99)]
+    pub match_length: Option<u16>,
     /// Whether players may ask for a half-point bye (default yes).
     #[serde(default)]
     pub half_point_byes: Option<bool>,
@@ -178,6 +183,9 @@ pub struct TournamentView {
     pub game: Option<String>,
     /// Online: each round's games start from an opening of the game's ballot.
     pub ballot: bool,
+    /// Online tavla: the points to win each board's match, where set.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub match_length: Option<u16>,
     pub points: PointsBody,
     pub half_point_byes: bool,
     /// The tie-breaks set (none: FIDE's for the system).
@@ -307,6 +315,10 @@ fn view(id: &str, state: &TournamentState) -> Option<TournamentView> {
         rules,
         game,
         ballot: matches!(&t.setup.play, Play::Online(o) if o.ballot),
+        match_length: match &t.setup.play {
+            Play::Online(o) => o.match_length,
+            _ => None,
+        },
         points: PointsBody::of(&t.setup.scoring),
         half_point_byes: t.setup.half_point_byes,
         tiebreaks: t.tiebreaks.clone(),
@@ -525,7 +537,25 @@ pub(crate) async fn create(
             return Err(ApiError::bad_request("end_date: not before start_date"));
         }
     }
+    // The online games' settings are for online games only, and a game is one zarf plays.
+    if let Some(name) = body.game.as_deref() {
+        if GameKind::named(name).is_none() {
+            return Err(ApiError::bad_request(
+                "game: chess, checkers, dama or tavla",
+            ));
+        }
+    }
     let play = match (body.play.as_deref(), body.time_control) {
+        (None | Some("over_the_board"), None)
+            if body.game.is_some()
+                || body.rules.is_some()
+                || body.ballot.is_some()
+                || body.match_length.is_some() =>
+        {
+            return Err(ApiError::bad_request(
+                "game, rules, ballot, match_length: only for a tournament played online",
+            ))
+        }
         (None | Some("over_the_board"), None) => Play::OverTheBoard,
         (None | Some("over_the_board"), Some(_)) => {
             return Err(ApiError::bad_request(
@@ -543,7 +573,7 @@ pub(crate) async fn create(
             let kind = match body.game.as_deref() {
                 None => GameKind::Chess,
                 Some(name) => GameKind::named(name)
-                    .ok_or_else(|| ApiError::bad_request("game: chess, checkers or dama"))?,
+                    .ok_or_else(|| ApiError::bad_request("game: chess, checkers, dama or tavla"))?,
             };
             let rules = match body.rules {
                 None => kind.rule_sets()[0],
@@ -562,11 +592,28 @@ pub(crate) async fn create(
                 (Some(b), _) => b,
                 (None, deck) => deck.is_some(),
             };
+            // A match's length only where the game is played as a match, within its bounds.
+            let match_length = match (body.match_length, kind.match_lengths(rules)) {
+                (None, _) => None,
+                (Some(_), None) => {
+                    return Err(ApiError::bad_request(
+                        "match_length: the game is not played as a match",
+                    ))
+                }
+                (Some(n), Some(lengths)) if (1..=lengths.max).contains(&n) => Some(n),
+                (Some(_), Some(lengths)) => {
+                    return Err(ApiError::bad_request(format!(
+                        "match_length: from 1 to {}",
+                        lengths.max
+                    )))
+                }
+            };
             Play::Online(OnlineGames {
                 game: (kind != GameKind::Chess).then(|| kind.name().to_owned()),
                 time_control,
                 rules,
                 ballot,
+                match_length,
             })
         }
         (Some("online"), None) => {
