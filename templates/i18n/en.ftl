@@ -486,6 +486,7 @@ page-organise-fen = Start position (chess FEN, checkers PDN FEN or dama's W:Wa2,
 page-organise-opening = Opening
 page-organise-opening-start = The starting position (or the one set up)
 page-organise-opening-ballot = Drawn by lot from the game's ballot ({ $games })
+page-organise-match-length = Tavla: points to win the match (empty: 5 in tavla, 7 in backgammon)
 page-organise-event = Event (optional)
 page-organise-create-game = Create the game
 page-organise-two-players = Add two players first.

@@ -486,6 +486,7 @@ page-organise-fen = Başlangıç konumu (satranç FEN'i, İngiliz daması PDN FE
 page-organise-opening = Açılış
 page-organise-opening-start = Başlangıç konumu (ya da kurulan konum)
 page-organise-opening-ballot = Oyunun kurasından çekilir ({ $games })
+page-organise-match-length = Tavla: maçı kazanmak için gereken sayı (boş: tavlada 5, uluslararası kurallarda 7)
 page-organise-event = Etkinlik (isteğe bağlı)
 page-organise-create-game = Oyunu oluştur
 page-organise-two-players = Önce iki oyuncu ekleyin.

@@ -88,6 +88,19 @@ both_backends! {
         assert!(shown.contains("/arbiter?"), "the organiser arbitrates it");
         let page = client.get(app.url("/organise")).header("cookie", &as_org).send().await.unwrap().text().await.unwrap();
         assert!(page.contains(&format!("/games/{id}?lang=en")), "among the games they run");
+        // A backgammon match to 3 from the same form; a match length for chess is refused.
+        let mut match_form = game(&ids[0], &ids[1]);
+        match_form.retain(|(k, _)| *k != "rules");
+        match_form.extend([("game", "tavla".to_owned()), ("rules", "backgammon".to_owned()), ("match_length", "3".to_owned())]);
+        let res = post("/organise/games", match_form).await.unwrap();
+        assert_eq!(res.status(), StatusCode::SEE_OTHER);
+        let to = res.headers()["location"].to_str().unwrap().to_owned();
+        let g: Value = app.get_game(to.trim_start_matches("/games/").split('?').next().unwrap()).await;
+        assert_eq!((g["game"].as_str(), g["rules"].as_str(), g["match"]["length"].as_u64()), (Some("tavla"), Some("backgammon"), Some(3)), "{g}");
+        let mut chess_match = game(&ids[0], &ids[1]);
+        chess_match.push(("match_length", "3".to_owned()));
+        let res = post("/organise/games", chess_match).await.unwrap();
+        assert!(res.status().is_client_error(), "{}", res.status());
         // The JSON API takes a pupil's school and class too.
         let res = app.post("/api/v1/players", Some(&org.token), json!({"name": "Ece", "school": "Atatürk Lisesi", "class": "9-B"})).await;
         assert_eq!(res.status(), StatusCode::CREATED);

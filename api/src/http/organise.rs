@@ -501,6 +501,8 @@ pub struct GameForm {
     start_fen: Option<String>,
     /// `random`: start from an opening of the game's ballot drawn by lot; empty: from the start.
     ballot: Option<String>,
+    /// Tavla: the points to win the match; empty: the rule set's.
+    match_length: Option<String>,
     event: Option<String>,
     csrf: Option<String>,
 }
@@ -543,7 +545,12 @@ fn game_body(form: &GameForm) -> Result<CreateGameBody, ApiError> {
         leave_days_per_year: None,
         sealed_move_check: None,
         no_progress_moves: None,
-        match_length: None,
+        match_length: match form.match_length.as_deref().map(str::trim).unwrap_or("") {
+            "" => None,
+            n => Some(n.parse().map_err(|_| {
+                ApiError::bad_request("match_length: a number of points from 1 to 99")
+            })?),
+        },
         ballot: match form.ballot.as_deref().map(str::trim).unwrap_or("") {
             "" => None,
             "random" => Some(BallotBody::Random),
