@@ -430,6 +430,8 @@ pub struct NewTournamentForm {
     game: Option<String>,
     /// Online: days for each move.
     days: Option<u32>,
+    /// Online tavla: the points to win each board's match; empty: the rule set's.
+    match_length: Option<String>,
     half_point_byes: Option<String>,
     /// FIDE codes separated by spaces or commas.
     tiebreaks: Option<String>,
@@ -458,6 +460,12 @@ pub async fn new_tournament(
         end_date: form.end_date,
         play: form.play,
         game: form.game.filter(|_| online),
+        match_length: match form.match_length.as_deref().map(str::trim) {
+            Some(n) if online && !n.is_empty() => Some(n.parse().map_err(|_| {
+                ApiError::bad_request("match_length: a number of points from 1 to 99")
+            })?),
+            _ => None,
+        },
         time_control: online.then(|| domain::game::TimeControl::PerMove {
             seconds: u64::from(form.days.unwrap_or(3).clamp(1, 60)) * 86_400,
             whole_days: false,
