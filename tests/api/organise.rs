@@ -103,13 +103,13 @@ both_backends! {
         assert!(res.status().is_client_error(), "{}", res.status());
         // An online tavla tournament from the tournament form, its matches to 3.
         let tournament = vec![("name", "Tavla Kupası".to_owned()), ("system", "round_robin".to_owned()), ("rounds", "3".to_owned()),
-            ("play", "online".to_owned()), ("game", "tavla".to_owned()), ("days", "3".to_owned()), ("match_length", "3".to_owned()),
+            ("play", "online".to_owned()), ("game", "tavla".to_owned()), ("rules", "backgammon".to_owned()), ("days", "3".to_owned()), ("match_length", "3".to_owned()),
             ("csrf", token.clone())];
         let res = post("/tournaments", tournament).await.unwrap();
         assert_eq!(res.status(), StatusCode::SEE_OTHER, "{:?}", res.text().await);
         let tid = res.headers()["location"].to_str().unwrap().trim_start_matches("/tournaments/").split(['/', '?']).next().unwrap().to_owned();
         let t: Value = app.get(&format!("/api/v1/tournaments/{tid}"), None).await.json().await.unwrap();
-        assert_eq!((t["game"].as_str(), t["match_length"].as_u64()), (Some("tavla"), Some(3)), "{t}");
+        assert_eq!((t["game"].as_str(), t["rules"].as_str(), t["match_length"].as_u64()), (Some("tavla"), Some("backgammon"), Some(3)), "{t}");
         // The JSON API takes a pupil's school and class too.
         let res = app.post("/api/v1/players", Some(&org.token), json!({"name": "Ece", "school": "Atatürk Lisesi", "class": "9-B"})).await;
         assert_eq!(res.status(), StatusCode::CREATED);

@@ -369,6 +369,8 @@ struct ListPage {
     refused: Option<String>,
     /// The games an online tournament's games may be, by name, in the reader's words.
     kinds: Vec<(&'static str, String)>,
+    /// Every game's rule sets, by name, in the reader's words.
+    rule_sets: Vec<(&'static str, String)>,
 }
 
 async fn list(
@@ -405,6 +407,11 @@ async fn list(
             .iter()
             .map(|k| (k.name(), t.text(&format!("game-{}", k.name()))))
             .collect(),
+        rule_sets: GameKind::ALL
+            .iter()
+            .flat_map(|k| k.rule_sets())
+            .map(|r| (r.as_str(), t.text(&format!("rules-{}", r.as_str()))))
+            .collect(),
     };
     Ok(csrf.answer(page::html(status, &page)?))
 }
@@ -428,6 +435,8 @@ pub struct NewTournamentForm {
     play: Option<String>,
     /// Online: the game played.
     game: Option<String>,
+    /// Online: one of the game's rule sets; empty: its own.
+    rules: Option<String>,
     /// Online: days for each move.
     days: Option<u32>,
     /// Online tavla: the points to win each board's match; empty: the rule set's.
@@ -460,6 +469,13 @@ pub async fn new_tournament(
         end_date: form.end_date,
         play: form.play,
         game: form.game.filter(|_| online),
+        rules: match form.rules.as_deref().map(str::trim) {
+            Some(r) if online && !r.is_empty() => Some(
+                domain::game::RuleSet::parse(r)
+                    .ok_or_else(|| ApiError::bad_request("rules: not a rule set"))?,
+            ),
+            _ => None,
+        },
         match_length: match form.match_length.as_deref().map(str::trim) {
             Some(n) if online && !n.is_empty() => Some(n.parse().map_err(|_| {
                 ApiError::bad_request("match_length: a number of points from 1 to 99")
