@@ -31,154 +31,23 @@ static RUN: std::sync::LazyLock<u128> = std::sync::LazyLock::new(|| {
         .map_or(0, |d| d.as_millis())
 });
 
+mod args;
 mod connection;
+mod limit;
 mod mail;
 mod pages;
 mod reads;
 mod seed;
 mod tournament;
+use args::{Args, Cmd};
 use domain::chess::{legal_moves, position_from_stored_fen, write_move, MoveStyle};
-use domain::game::{Actor, EventBody, GameEvent, Rules, Side};
+use domain::game::{Rules, Side};
 use domain::tavla::table::Action;
 use domain::tavla::Tavla;
+use limit::{measure_limit, Commits};
 
 use hdrhistogram::Histogram;
 use serde_json::{json, Value};
-
-#[derive(Debug, Parser)]
-#[command(
-    name = "zarf-load",
-    about = "Load generator for zarf (loopback or your own server only)",
-    args_conflicts_with_subcommands = true
-)]
-struct Args {
-    #[command(subcommand)]
-    command: Option<Cmd>,
-    /// The server, e.g. http://127.0.0.1:8080
-    #[arg(long)]
-    url: Option<String>,
-    /// The server's admin token.
-    #[arg(long)]
-    admin_token: Option<String>,
-    /// How long to play.
-    #[arg(long, default_value_t = 10)]
-    seconds: u64,
-    /// Games played at once.
-    #[arg(long, default_value_t = 200)]
-    games: usize,
-    /// Concurrent clients.
-    #[arg(long, default_value_t = 32)]
-    clients: usize,
-    /// Measure the store's limit on this database afterwards (the server's database); with
-    /// `--mail`, also watch the outbox's backlog in it while the games are played.
-    #[arg(long)]
-    database: Option<String>,
-    /// Play at most this many moves a second, all clients together.
-    #[arg(long)]
-    rate: Option<f64>,
-    /// The share of moves (percent) made through conditional lines: the opponent first sets a
-    /// line foreseeing the move with a reply, then the move is made and answered by it.
-    #[arg(long, default_value_t = 0)]
-    conditional: u64,
-    /// The share of games (percent) that are one-point tavla matches, played by random plays of
-    /// the dice the server throws.
-    #[arg(long, default_value_t = 0)]
-    tavla: u64,
-    /// Every player has an address and takes a mail for every event (the server's default).
-    #[arg(long)]
-    mail: bool,
-    /// Start an SMTP server that takes and counts every mail at this loopback address (point the
-    /// server's `ZARF_SMTP_URL` at it).
-    #[arg(long)]
-    smtp_sink: Option<String>,
-    /// A finished game leaves the play instead of being replaced by a new one (the tournament
-    /// mode's games are its round's).
-    #[arg(skip)]
-    no_new_games: bool,
-}
-
-#[derive(Debug, clap::Subcommand)]
-enum Cmd {
-    /// Fill a database with games played by the rules engine (real logs), finished and active.
-    Seed {
-        #[arg(long)]
-        games: u64,
-        /// The database to fill (the server's `ZARF_DATABASE_URL`).
-        #[arg(long)]
-        database: String,
-        /// Players the games are shared among (default: one per five games).
-        #[arg(long)]
-        players: Option<u64>,
-        #[arg(long, default_value_t = 2)]
-        threads: usize,
-    },
-    /// Read latency on a seeded database: `GET /api/v1/games/{id}` and `/api/v1/me/games` for
-    /// random seeded games and players.
-    Reads {
-        /// The server, e.g. http://127.0.0.1:8080
-        #[arg(long)]
-        url: String,
-        /// The `--games` the database was seeded with.
-        #[arg(long)]
-        games: u64,
-        /// The `--players` it was seeded with (default: one per five games).
-        #[arg(long)]
-        players: Option<u64>,
-        #[arg(long, default_value_t = 10)]
-        seconds: u64,
-        #[arg(long, default_value_t = 8)]
-        clients: usize,
-    },
-    /// An online Swiss: its players registered, round 1 paired and published (a game for each
-    /// board), its games played for a while, then finished, their results entering the
-    /// tournament by themselves.
-    Tournament {
-        /// The server, e.g. http://127.0.0.1:8080
-        #[arg(long)]
-        url: String,
-        #[arg(long)]
-        admin_token: String,
-        #[arg(long, default_value_t = 1000)]
-        players: usize,
-        /// How long the round's games are played.
-        #[arg(long, default_value_t = 10)]
-        seconds: u64,
-        #[arg(long, default_value_t = 32)]
-        clients: usize,
-    },
-    /// The pages: the game page beside the JSON read under load, then many open live pages
-    /// hearing moves (at most eight moves a watched game).
-    Pages {
-        /// The server, e.g. http://127.0.0.1:8080
-        #[arg(long)]
-        url: String,
-        #[arg(long)]
-        admin_token: String,
-        #[arg(long, default_value_t = 10)]
-        seconds: u64,
-        #[arg(long, default_value_t = 32)]
-        clients: usize,
-        /// Live pages held open.
-        #[arg(long, default_value_t = 2000)]
-        watchers: usize,
-        /// The games they watch.
-        #[arg(long, default_value_t = 100)]
-        watched_games: usize,
-        /// Moves played while they watch, one at a time round the games.
-        #[arg(long, default_value_t = 200)]
-        moves: usize,
-    },
-}
-
-impl Args {
-    fn url(&self) -> &str {
-        self.url.as_deref().unwrap_or_default()
-    }
-
-    fn admin_token(&self) -> &str {
-        self.admin_token.as_deref().unwrap_or_default()
-    }
-}
 
 struct Game {
     id: String,
@@ -604,113 +473,6 @@ async fn client_loop(
             }
         }
     }
-}
-
-/// How the limit run commits.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Commits {
-    /// One transaction per append: the "limit" shape.
-    EachAlone,
-    /// Through the store's group commit, as the service appends.
-    Grouped,
-}
-
-/// The store's limit: appends per second of the same transaction shape, straight at the
-/// database.
-fn measure_limit(
-    database: &str,
-    clients: usize,
-    seconds: u64,
-    commits: Commits,
-) -> anyhow::Result<f64> {
-    let store = api::store::Store::open(database, clients as u32 + 2)?;
-    let deadline = Instant::now() + Duration::from_secs(seconds);
-    let total = Arc::new(Mutex::new(0u64));
-    std::thread::scope(|scope| {
-        for c in 0..clients {
-            let (store, total) = (&store, total.clone());
-            scope.spawn(move || {
-                let game_id = uuid::Uuid::now_v7().to_string();
-                let now = api::store::now();
-                let row = |seq: i64| api::store::GameRow {
-                    id: game_id.clone(),
-                    white_id: format!("limit-w{c}"),
-                    black_id: format!("limit-b{c}"),
-                    organiser_id: None,
-                    status: "active".into(),
-                    to_move: "white".into(),
-                    to_move_id: None,
-                    deadline: None,
-                    result: None,
-                    termination: None,
-                    last_seq: seq,
-                    created_at: 0,
-                    updated_at: seq,
-                    view: "{}".into(),
-                    clock_state: None,
-                    claimed_until: None,
-                    reminder_at: None,
-                    resume_deadline: None,
-                    game: "chess".into(),
-                };
-                let mut seq = 0i64;
-                let mut prev = api::store::chain::GENESIS.to_owned();
-                while Instant::now() < deadline {
-                    let event = GameEvent {
-                        at: now,
-                        actor: Actor::System,
-                        body: EventBody::DrawOffered {
-                            by: if seq % 2 == 0 {
-                                Side::White
-                            } else {
-                                Side::Black
-                            },
-                        },
-                    };
-                    let mail = api::store::OutboxRow {
-                        id: uuid::Uuid::now_v7().to_string(),
-                        game_id: Some(game_id.clone()),
-                        kind: "limit".into(),
-                        recipient_id: "limit".into(),
-                        payload: "{}".into(),
-                        created_at: 0,
-                        attempts: 0,
-                        // Far in the future: the limit run's mail is never sent.
-                        next_attempt_at: i64::MAX,
-                        sent_at: Some(0),
-                        last_error: Some("limit measurement".into()),
-                        claimed_until: None,
-                    };
-                    let projection = row(seq + 1);
-                    let append = api::store::Append {
-                        after_seq: seq,
-                        prev_hash: &prev,
-                        events: std::slice::from_ref(&event),
-                        projection: &projection,
-                        mail: std::slice::from_ref(&mail),
-                        envelope: None,
-                    };
-                    let stored = match commits {
-                        Commits::EachAlone => store.append_alone(&append),
-                        Commits::Grouped => store.append(&append),
-                    };
-                    match stored {
-                        Ok(s) => {
-                            prev = s[0].hash.clone();
-                            seq += 1;
-                            *total.lock().unwrap() += 1;
-                        }
-                        Err(e) => {
-                            eprintln!("limit: {e}");
-                            break;
-                        }
-                    }
-                }
-            });
-        }
-    });
-    let n = *total.lock().unwrap();
-    Ok(n as f64 / seconds as f64)
 }
 
 // The clients share one thread: the generator shares the machine with the server it measures,

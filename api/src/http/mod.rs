@@ -9,6 +9,7 @@ pub mod ballot;
 pub mod clocks;
 pub mod conditional;
 pub mod csrf;
+pub mod dice;
 pub mod error;
 pub mod games;
 pub mod home;
@@ -61,7 +62,7 @@ impl Modify for BearerAuth {
     paths(
         players::create_player, players::me, players::change_me,
         games::create_game, games::get_game, games::post_move, games::offer_draw, games::accept_draw,
-        games::decline_draw, games::claim, games::resign, games::throw_dice, games::add_entropy,
+        games::decline_draw, games::claim, games::resign, dice::throw_dice, dice::add_entropy,
         games::decision, games::game_log, records::pgn,
         records::legal_moves, games::my_games, clocks::take_leave, clocks::end_leave, clocks::add_time,
         adjournment::adjourn, adjournment::seal, adjournment::close, adjournment::get_envelope,
@@ -260,8 +261,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(games::decline_draw)
         .service(games::claim)
         .service(games::resign)
-        .service(games::throw_dice)
-        .service(games::add_entropy)
+        .service(dice::throw_dice)
+        .service(dice::add_entropy)
         .service(games::decision)
         .service(games::game_log)
         .service(records::pgn)
