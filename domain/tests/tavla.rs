@@ -704,3 +704,40 @@ fn a_match_exported_as_mat_reads_in_gnu_backgammon_as_it_was_played() {
     assert_eq!(gnubg.pop().as_deref(), Some("2 double"));
     assert_eq!(turns, gnubg);
 }
+
+#[test]
+fn a_set_up_cube_beyond_the_largest_is_refused_and_the_largest_is_not_doubled() {
+    use domain::tavla::match_id::MatchId;
+    use domain::tavla::table::{Variant, MAX_CUBE};
+    let id = |cube_log2: u8, double_offered: bool| MatchId {
+        cube_log2,
+        cube_owner: if double_offered {
+            None
+        } else {
+            Some(Side::White)
+        },
+        on_roll: Side::White,
+        crawford: false,
+        game_state: 1,
+        turn: if double_offered {
+            Side::Black
+        } else {
+            Side::White
+        },
+        double_offered,
+        resignation: 0,
+        dice: (0, 0),
+        length: 7,
+        score: [0, 0],
+    };
+    let text = |m: MatchId| format!("4HPwATDgc/ABMA:{}", m.write());
+    // A cube of 32,768 offered again would overflow: no such position.
+    assert_eq!(Match::read(&text(id(15, true)), Variant::Backgammon), None);
+    assert_eq!(Match::read(&text(id(13, false)), Variant::Backgammon), None);
+    assert_eq!(Match::read(&text(id(12, true)), Variant::Backgammon), None);
+    // At the largest cube its owner throws without a choice to double.
+    let m = Match::read(&text(id(12, false)), Variant::Backgammon).unwrap();
+    assert_eq!(m.cube, MAX_CUBE);
+    assert_eq!(m.phase, Phase::Roll);
+    assert!(!m.actions().contains(&domain::tavla::table::Action::Double));
+}

@@ -190,8 +190,8 @@ pub struct Match {
     pub plays: u32,
 }
 
-/// The largest cube the match ID can hold.
-const MAX_CUBE: u16 = 1 << 15;
+/// The largest cube: 4096, as GNU Backgammon's (a double beyond it is not offered).
+pub const MAX_CUBE: u16 = 1 << 12;
 
 fn index(side: Side) -> usize {
     match side {
@@ -543,6 +543,11 @@ impl Match {
             return Some(m);
         };
         if id.length == 0 || id.game_state != 1 || id.score.iter().any(|s| *s >= id.length) {
+            return None;
+        }
+        // A cube beyond the largest, or a double offered of the largest, is no position here.
+        let cube = 1u32 << id.cube_log2;
+        if cube > u32::from(MAX_CUBE) || (id.double_offered && cube >= u32::from(MAX_CUBE)) {
             return None;
         }
         if !variant.cube() && (id.cube_log2 > 0 || id.cube_owner.is_some() || id.double_offered) {
