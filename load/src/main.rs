@@ -72,6 +72,22 @@ struct Tally {
     errors: BTreeMap<String, u64>,
 }
 
+impl Tally {
+    /// An error, counted by its code.
+    fn error(&mut self, code: &str) {
+        *self.errors.entry(code.to_owned()).or_default() += 1;
+    }
+
+    /// A refusal, counted by the code its answer gives.
+    fn refused(&mut self, answer: &[u8]) {
+        let code = serde_json::from_slice::<Answer>(answer)
+            .ok()
+            .and_then(|a| a.error)
+            .map_or_else(|| "unknown".to_owned(), |e| e.code);
+        self.error(&code);
+    }
+}
+
 /// What a client reads of an answer to a move or a claim: the rest is skipped unread.
 #[derive(serde::Deserialize, Default)]
 struct Answer {
@@ -301,21 +317,8 @@ async fn client_loop(
                             *fen = next;
                         }
                     }
-                    Ok((_, bytes)) => {
-                        let code = serde_json::from_slice::<Answer>(&bytes)
-                            .ok()
-                            .and_then(|a| a.error)
-                            .map_or_else(|| "unknown".to_owned(), |e| e.code);
-                        *tally.lock().unwrap().errors.entry(code).or_default() += 1;
-                    }
-                    Err(_) => {
-                        *tally
-                            .lock()
-                            .unwrap()
-                            .errors
-                            .entry("transport".into())
-                            .or_default() += 1;
-                    }
+                    Ok((_, bytes)) => tally.lock().unwrap().refused(&bytes),
+                    Err(_) => tally.lock().unwrap().error("transport"),
                 }
                 continue;
             }
@@ -374,21 +377,8 @@ async fn client_loop(
                     let _ = hist.lock().unwrap().record(micros.max(1));
                     match set {
                         Ok((200, _)) => tally.lock().unwrap().lines += 1,
-                        Ok((_, bytes)) => {
-                            let code = serde_json::from_slice::<Answer>(&bytes)
-                                .ok()
-                                .and_then(|a| a.error)
-                                .map_or_else(|| "unknown".to_owned(), |e| e.code);
-                            *tally.lock().unwrap().errors.entry(code).or_default() += 1;
-                        }
-                        Err(_) => {
-                            *tally
-                                .lock()
-                                .unwrap()
-                                .errors
-                                .entry("transport".into())
-                                .or_default() += 1;
-                        }
+                        Ok((_, bytes)) => tally.lock().unwrap().refused(&bytes),
+                        Err(_) => tally.lock().unwrap().error("transport"),
                     }
                 }
             }
@@ -431,12 +421,7 @@ async fn client_loop(
                     };
                     // A 200 without a Game is the server's error, not a move.
                     let Some(next_fen) = g.fen else {
-                        *tally
-                            .lock()
-                            .unwrap()
-                            .errors
-                            .entry("unreadable_answer".into())
-                            .or_default() += 1;
+                        tally.lock().unwrap().error("unreadable_answer");
                         continue;
                     };
                     *fen = next_fen;
@@ -460,16 +445,12 @@ async fn client_loop(
                 }
                 Ok((_, a)) => {
                     let code = a.error.map_or_else(|| "unknown".to_owned(), |e| e.code);
-                    *tally.lock().unwrap().errors.entry(code).or_default() += 1;
+                    tally.lock().unwrap().error(&code);
                 }
-                Err(e) => {
-                    let code = if e.to_string().contains("connect") {
-                        "connect"
-                    } else {
-                        "transport"
-                    };
-                    *tally.lock().unwrap().errors.entry(code.into()).or_default() += 1;
+                Err(e) if e.to_string().contains("connect") => {
+                    tally.lock().unwrap().error("connect")
                 }
+                Err(_) => tally.lock().unwrap().error("transport"),
             }
         }
     }
