@@ -13,6 +13,7 @@ pub use chess::fuzzing;
 pub mod game;
 pub mod games;
 pub mod ids;
+pub mod rating;
 #[cfg(feature = "take-away")]
 pub mod take_away;
 pub mod tavla;
