@@ -1,4 +1,4 @@
-use api::config::{Cli, Command};
+use api::config::{AdminCommand, Cli, Command};
 use clap::Parser;
 use std::io::Write;
 
@@ -22,6 +22,17 @@ fn main() -> anyhow::Result<()> {
         Command::Tiebreaks(args) => answer("tiebreaks", tournaments::tiebreaks(&args)),
         Command::Perft(args) => answer("perft", positions::perft_lines(&args)),
         Command::Moves(args) => answer("moves", positions::move_lines(&args)),
+        Command::Admin(command) => {
+            let out = match &command {
+                AdminCommand::AddOrganiser(args) => {
+                    api::add_account(&cli.config, args, api::store::Role::Organiser)
+                }
+                AdminCommand::AddAdmin(args) => {
+                    api::add_account(&cli.config, args, api::store::Role::Admin)
+                }
+            };
+            answer("admin", out)
+        }
         Command::Pair(args) => {
             let (code, out) = tournaments::pair(&args);
             std::io::stdout().write_all(out.as_bytes())?;

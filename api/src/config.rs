@@ -34,6 +34,31 @@ pub enum Command {
     Perft(PerftArgs),
     /// List the legal moves of a position, each with the position after it.
     Moves(MovesArgs),
+    /// The operator's commands: organisers and admins.
+    #[command(subcommand)]
+    Admin(AdminCommand),
+}
+
+/// `zarf admin …`
+#[derive(Debug, Clone, clap::Subcommand)]
+pub enum AdminCommand {
+    /// Make the account with this address an organiser (creating it if there is none) and
+    /// print a one-time sign-in link for it, valid for 24 hours.
+    AddOrganiser(AccountArgs),
+    /// Make the account with this address an admin (creating it if there is none) and print
+    /// a one-time sign-in link for it, valid for 24 hours.
+    AddAdmin(AccountArgs),
+}
+
+/// `--email ADDRESS [--name NAME]`
+#[derive(Debug, Clone, clap::Args)]
+pub struct AccountArgs {
+    /// The account's e-mail address: its sign-in links go there.
+    #[arg(long)]
+    pub email: String,
+    /// The name for a new account (the address's part before the @ without it).
+    #[arg(long)]
+    pub name: Option<String>,
 }
 
 /// `zarf perft --game GAME --depth N [--position TEXT]`

@@ -167,6 +167,39 @@ pub fn redact(url: &str) -> String {
 }
 
 /// `zarf verify`: checks every log's chain and fold, of every kind. Returns the number of breaks.
+/// `zarf admin add-organiser` and `add-admin`: the account with the address given the role,
+/// and the line to print (its one-time sign-in link).
+pub fn add_account(
+    config: &Config,
+    args: &config::AccountArgs,
+    role: store::Role,
+) -> anyhow::Result<String> {
+    use app::accounts::{grant_by_address, Email, PlayerName};
+    let email = Email::parse(&args.email)
+        .ok_or_else(|| anyhow::anyhow!("not an e-mail address: {:?}", args.email))?;
+    let name = match args.name.as_deref() {
+        Some(n) => Some(PlayerName::parse(n).ok_or_else(|| {
+            anyhow::anyhow!(
+                "a name is 1 to {} characters on one line",
+                app::accounts::MAX_NAME_CHARS
+            )
+        })?),
+        None => None,
+    };
+    let store = Store::open(&config.database_url, 2)?;
+    let (player, link) = grant_by_address(&store, &config.public_url(), &email, name, role)?;
+    Ok(format!(
+        "{} <{}> is now {}: sign in within {} hours at\n{link}\n",
+        player.name,
+        email.as_str(),
+        match role {
+            store::Role::Admin => "an admin",
+            _ => "an organiser",
+        },
+        app::accounts::OPERATOR_LINK_HOURS
+    ))
+}
+
 pub fn verify(config: &Config) -> anyhow::Result<usize> {
     let store = Store::open(&config.database_url, 2)?;
     let mut all = 0;

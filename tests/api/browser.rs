@@ -1242,3 +1242,43 @@ async fn until_played(app: &TestApp, id: &str) -> String {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
 }
+
+/// The admin's page in both languages: an account found by name and made an organiser with a
+/// click, whose navigation then leads to the organiser's page.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_admin_makes_an_organiser_from_the_page() {
+    let Some(driver) = start_driver().await else {
+        return;
+    };
+    let app = spawn_app(Backend::Sqlite).await;
+    let admin = app
+        .create_player_with(json!({"name": "Yönetici Ayşe", "roles": ["admin"]}))
+        .await;
+    let teacher = app
+        .create_player_with(json!({"name": "Selin Öğretmen", "email": "selin@okul.example.tr"}))
+        .await;
+    app.create_player_with(json!({"name": "Mehmet Öz", "email": "mehmet@example.org"}))
+        .await;
+    let c = browser(&driver).await;
+    sign_in_as(&c, &app, &admin.id).await;
+    c.goto(&app.url("/admin?lang=tr")).await.unwrap();
+    look(&c, "admin-tr").await;
+    c.goto(&app.url("/admin?lang=en")).await.unwrap();
+    type_into(&c, "#a-q", "selin").await;
+    click(&c, "form.search button").await;
+    until_shown(&c, "value=\"selin\"").await;
+    let rows = c
+        .find_all(Locator::Css("table.accounts tbody tr"))
+        .await
+        .unwrap();
+    assert_eq!(rows.len(), 2, "the admin, and the one player found");
+    click(&c, "button[aria-label='Make Selin Öğretmen an organiser']").await;
+    until_shown(&c, "The account is now an organiser.").await;
+    look(&c, "admin-en").await;
+    let t = browser(&driver).await;
+    sign_in_as(&t, &app, &teacher.id).await;
+    click(&t, "nav a[href^='/organise']").await;
+    until_at(&t, |path| path == "/organise").await;
+    t.close().await.unwrap();
+    c.close().await.unwrap();
+}

@@ -4,6 +4,7 @@
 mod helpers;
 
 mod adjournment;
+mod admin;
 mod browser;
 mod checkers;
 mod clocks;

@@ -39,9 +39,9 @@ both_backends! {
         assert!(readme.contains("## A worked example"));
         let tr = app.client.get(app.url("/")).header("accept-language", "tr-TR,tr;q=0.9").send().await.unwrap().text().await.unwrap();
         assert!(tr.contains("Yazışmalı satranç") && tr.contains("lang=\"tr\""), "{tr}");
-        // A newcomer is told what to do next: sign in, or, running the server, where the admin
-        // token is.
-        assert!(html.contains("href=\"/login?lang=en\"") && html.contains("admin-token"), "{html}");
+        // A newcomer is told what to do next: sign in, or, running the server, the command that
+        // makes the first organiser.
+        assert!(html.contains("href=\"/login?lang=en\"") && html.contains("zarf admin add-organiser --email"), "{html}");
     }
 
     async fn a_players_home_lists_their_games_most_urgent_first(app) {

@@ -2,6 +2,7 @@
 //! uses (HTTP handlers and pages, the scheduler, the mail sender). Nothing here knows HTTP; `http`
 //! maps requests onto it and its errors onto the contract's answers.
 
+pub mod accounts;
 pub mod commands;
 pub mod conditional;
 pub mod dice;

@@ -43,8 +43,13 @@ impl Caller {
         }
     }
 
+    /// The admin token, or a player the admin role was given to.
     pub fn is_admin(&self) -> bool {
-        matches!(self, Caller::Admin)
+        match self {
+            Caller::Admin => true,
+            Caller::Player(p) => p.has_role(Role::Admin),
+            Caller::Anonymous => false,
+        }
     }
 
     pub fn is_organiser(&self) -> bool {

@@ -156,7 +156,9 @@ fn actor_for(caller: &Caller, arbiter_command: bool) -> Result<Actor, ApiError> 
         Caller::Player(p) => {
             let id = PlayerId::parse(&p.id)
                 .map_err(|_| ApiError::internal(anyhow::anyhow!("bad player id {}", p.id)))?;
-            Ok(if arbiter_command && p.has_role(Role::Organiser) {
+            Ok(if arbiter_command && p.has_role(Role::Admin) {
+                Actor::Admin
+            } else if arbiter_command && p.has_role(Role::Organiser) {
                 Actor::Arbiter(id)
             } else {
                 Actor::Player(id)
@@ -291,6 +293,8 @@ pub(crate) async fn create(
                 .map_err(|_| ApiError::internal(anyhow::anyhow!("bad id")))?;
             if me == white_id || me == black_id {
                 (Actor::Player(me), None)
+            } else if p.has_role(Role::Admin) {
+                (Actor::Admin, None)
             } else if p.has_role(Role::Organiser) {
                 (Actor::Arbiter(me), Some(me))
             } else {

@@ -36,7 +36,7 @@ struct MyGames {
     csrf: String,
     signed_in: Option<String>,
     here: &'static str,
-    organiser: bool,
+    staff: super::page::Staff,
     /// Your move, waiting for the opponent, finished: each a title (its key) and its games.
     sections: [(&'static str, Vec<Entry>); 3],
 }
@@ -111,7 +111,7 @@ pub async fn home(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpRe
             csrf: String::new(),
             signed_in: Some(t.get("page-signed-in-as", &[("name", p.name.clone())])),
             here: "/",
-            organiser: p.has_role(crate::store::Role::Organiser),
+            staff: super::page::Staff::of(Some(&p)),
             sections: [
                 ("page-your-move", Vec::new()),
                 ("page-waiting", Vec::new()),

@@ -3,6 +3,7 @@
 pub mod access;
 pub mod adjourned;
 pub mod adjournment;
+pub mod admin;
 pub mod assets;
 pub mod auth;
 pub mod ballot;
@@ -218,6 +219,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(tournament_pages::run_tournament)
         .service(tournament_pages::print_tournament)
         .service(live::tournament_live)
+        .service(admin::admin_page)
+        .service(admin::set_organiser)
         .service(organise::organise_page)
         .service(organise::add_player)
         .service(organise::add_class)

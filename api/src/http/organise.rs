@@ -49,7 +49,7 @@ struct OrganisePage {
     signed_in: Option<String>,
     csrf: String,
     here: &'static str,
-    organiser: bool,
+    staff: super::page::Staff,
     /// What was just done.
     done: Option<String>,
     /// Why the last form was refused, and which form it was (`player`, `class`, `game`).
@@ -193,7 +193,7 @@ async fn render(
         signed_in: Some(t.get("page-signed-in-as", &[("name", p.name.clone())])),
         csrf: csrf.token.clone(),
         here: "/organise",
-        organiser: true,
+        staff: super::page::Staff::of(Some(&p)),
         done,
         refused_for: refused.as_ref().map_or("", |r| r.1),
         refused: refused.map(|r| r.0),
@@ -382,7 +382,7 @@ pub fn read_class(text: &str, t: Texts) -> Result<Vec<(String, Option<String>)>,
             continue;
         }
         let line_no = (i + 1).to_string();
-        if super::players::PlayerName::parse(name).is_err() {
+        if super::players::PlayerName::parse(name).is_none() {
             return Err(t.get("page-organise-bad-name", &[("line", line_no)]));
         }
         if let Some(e) = email {

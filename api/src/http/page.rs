@@ -80,6 +80,23 @@ pub async fn viewer(
     web::block(move || reader.resolve(credentials, &s)).await?
 }
 
+/// What the signed-in reader runs, for the pages' navigation.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Staff {
+    pub organiser: bool,
+    pub admin: bool,
+}
+
+impl Staff {
+    pub fn of(player: Option<&crate::store::PlayerRow>) -> Staff {
+        use crate::store::Role;
+        player.map_or_else(Staff::default, |p| Staff {
+            organiser: p.has_role(Role::Organiser),
+            admin: p.has_role(Role::Admin),
+        })
+    }
+}
+
 /// A rendered page with `status`.
 pub fn html(status: StatusCode, page: &impl Template) -> Result<HttpResponse, ApiError> {
     let body = page.render().map_err(ApiError::internal)?;

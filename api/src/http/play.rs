@@ -36,7 +36,7 @@ struct GamePage<'a> {
     /// This page's path (where signing in returns).
     here: String,
     /// The viewer organises games (a link to their page).
-    organiser: bool,
+    staff: super::page::Staff,
     csrf: String,
     /// Where the game stands, and who is to move or how it ended.
     state: String,
@@ -128,7 +128,7 @@ pub(crate) async fn render(
     let lines_typed = shown.lines_typed.clone();
     let (
         t,
-        organiser,
+        staff,
         view,
         board,
         moves,
@@ -147,9 +147,7 @@ pub(crate) async fn render(
     ) = web::block(move || -> Result<_, ApiError> {
         let state = s;
         let (viewer, t) = reader.resolve(credentials, &state)?;
-        let organiser = viewer
-            .player()
-            .is_some_and(|p| p.has_role(crate::store::Role::Organiser));
+        let staff = super::page::Staff::of(viewer.player());
         let locale = t.locale();
         let row = state
             .store
@@ -247,7 +245,7 @@ pub(crate) async fn render(
         });
         Ok((
             t,
-            organiser,
+            staff,
             view,
             board,
             moves,
@@ -289,7 +287,7 @@ pub(crate) async fn render(
         offer,
         opening,
         here: format!("/games/{}", view.id),
-        organiser,
+        staff,
         signed_in,
         csrf: csrf.token.clone(),
         t,

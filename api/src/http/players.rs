@@ -12,32 +12,8 @@ use crate::app::tokens::{new_token, token_hash};
 use crate::app::AppState;
 use crate::store::{self, PlayerRow, Role, StoreError};
 
-/// An e-mail address as typed: trimmed, one `@` with text on both sides, a dot in the domain,
-/// no spaces or control characters, at most 254 characters. Stored in lower case.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Email(String);
-
-impl Email {
-    pub fn parse(text: &str) -> Option<Email> {
-        let t = text.trim();
-        if t.len() > 254 || t.chars().any(|c| c.is_whitespace() || c.is_control()) {
-            return None;
-        }
-        let (local, domain) = t.split_once('@')?;
-        let ok = !local.is_empty()
-            && local.len() <= 64
-            && !domain.contains('@')
-            && domain.contains('.')
-            && !domain.starts_with('.')
-            && !domain.ends_with('.')
-            && !domain.contains("..");
-        ok.then(|| Email(t.to_lowercase()))
-    }
-
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-}
+use crate::app::accounts::NewAccount;
+pub use crate::app::accounts::{Email, PlayerName, MAX_NAME_CHARS};
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -83,30 +59,14 @@ pub struct Me {
     pub roles: Vec<String>,
 }
 
-pub const MAX_NAME_CHARS: usize = 100;
-
-/// A player's name as typed: trimmed, 1 to 100 characters, no control characters.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PlayerName(String);
-
-impl PlayerName {
-    pub fn parse(text: &str) -> Result<PlayerName, ApiError> {
-        let name = text.trim();
-        if name.is_empty()
-            || name.chars().count() > MAX_NAME_CHARS
-            || name.chars().any(char::is_control)
-        {
-            return Err(ApiError::bad_request(format!(
-                "name must be 1 to {MAX_NAME_CHARS} characters without control characters"
-            ))
-            .with_text("error-name", &[("max", MAX_NAME_CHARS.to_string())]));
-        }
-        Ok(PlayerName(name.to_owned()))
-    }
-
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
+/// A player's name as typed, or the 400 that says what a name must be.
+pub fn player_name(text: &str) -> Result<PlayerName, ApiError> {
+    PlayerName::parse(text).ok_or_else(|| {
+        ApiError::bad_request(format!(
+            "name must be 1 to {MAX_NAME_CHARS} characters without control characters"
+        ))
+        .with_text("error-name", &[("max", MAX_NAME_CHARS.to_string())])
+    })
 }
 
 /// A change to the caller's own settings: what is given changes, the rest stays.
@@ -151,7 +111,7 @@ pub fn change_settings(
     mail: Option<&store::MailSettings>,
 ) -> Result<(), ApiError> {
     let name = match &change.name {
-        Some(name) => PlayerName::parse(name)?.0,
+        Some(name) => player_name(name)?.into_string(),
         None => player.name.clone(),
     };
     let locale = change
@@ -221,7 +181,7 @@ pub fn new_player(caller: &Caller, body: NewPlayer) -> Result<(PlayerRow, String
             "only the admin or an organiser creates players",
         ));
     }
-    let name = PlayerName::parse(&body.name)?.0;
+    let name = player_name(&body.name)?;
     let email = body
         .email
         .as_deref()
@@ -232,45 +192,29 @@ pub fn new_player(caller: &Caller, body: NewPlayer) -> Result<(PlayerRow, String
             })
         })
         .transpose()?;
-    let locale = body.locale.unwrap_or_default();
-    let notation = body.notation;
     let mut roles = vec![Role::Player];
     for r in body.roles.unwrap_or_default() {
         match r {
             Role::Player => {}
-            Role::Organiser if caller.is_admin() => roles.push(r),
-            Role::Organiser => {
+            Role::Organiser | Role::Admin if caller.is_admin() => roles.push(r),
+            Role::Organiser | Role::Admin => {
                 return Err(ApiError::forbidden(
-                    "only the admin grants the organiser role",
+                    "only the admin grants the organiser and admin roles",
                 ))
             }
         }
     }
-    let row = PlayerRow {
-        id: uuid::Uuid::now_v7().to_string(),
+    let row = NewAccount {
         name,
-        email: email.map(|e| e.as_str().to_owned()),
-        // Turkish players write Turkish letters by default.
-        notation: notation
-            .or_else(|| {
-                (locale == Locale::Tr)
-                    .then(|| Notation::parse("san-tr"))
-                    .flatten()
-            })
-            .map(|n| n.as_str().to_owned()),
-        locale: locale.as_str().to_owned(),
-        roles: Role::column(&roles),
-        created_at: store::micros(store::now()),
-        mail_mode: "every_event".into(),
-        digest_hour: 18,
-        // Turkish players' default is Turkey's time (UTC+3), others' UTC; both can be changed.
-        utc_offset_minutes: if locale == Locale::Tr { 180 } else { 0 },
-        time_zone: (locale == Locale::Tr).then(|| "Europe/Istanbul".to_owned()),
-        last_digest_at: None,
+        email,
+        locale: body.locale.unwrap_or_default(),
+        notation: body.notation,
+        roles,
         created_by: caller.player().map(|p| p.id.clone()),
         school: group_name(body.school.as_deref(), "school")?,
         class_name: group_name(body.class_name.as_deref(), "class")?,
-    };
+    }
+    .row();
     Ok((row, new_token()))
 }
 
@@ -356,23 +300,4 @@ pub async fn change_me(
     })
     .await??;
     Ok(HttpResponse::Ok().json(me_of(&p)))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn email_parse() {
-        assert_eq!(
-            Email::parse(" Ayse@Okul.edu.tr ").unwrap().as_str(),
-            "ayse@okul.edu.tr"
-        );
-        for bad in [
-            "", "a", "a@b", "@b.tr", "a@.tr", "a@b.", "a b@c.tr", "a@@b.tr", "a@b..tr",
-        ] {
-            assert_eq!(Email::parse(bad), None, "{bad}");
-        }
-        assert_eq!(Email::parse(&format!("{}@b.tr", "a".repeat(65))), None);
-    }
 }

@@ -58,7 +58,7 @@ pub const SIDES: [&str; 2] = ["white", "black"];
 pub const SEALED_MOVE_CHECKS: [&str; 2] = ["at_opening", "at_sealing"];
 pub const LOCALES: [&str; 2] = ["en", "tr"];
 pub const ENVELOPE_KINDS: [&str; 2] = ["sealed", "reply"];
-pub const ROLES: [&str; 2] = ["player", "organiser"];
+pub const ROLES: [&str; 3] = ["player", "organiser", "admin"];
 pub const SYSTEMS: [&str; 3] = ["swiss", "round_robin", "double_round_robin"];
 pub const BOARD_RESULTS: [&str; 6] = ["1-0", "0-1", "1/2-1/2", "+/-", "-/+", "0-0"];
 pub const PLAY_MODES: [&str; 2] = ["over_the_board", "online"];
@@ -175,7 +175,7 @@ pub fn locale() -> Object {
 pub fn roles() -> utoipa::openapi::schema::Array {
     utoipa::openapi::schema::ArrayBuilder::new()
         .schema_type(SchemaType::from_iter([Type::Array, Type::Null]))
-        .items(one_of(&ROLES, "A role; only the admin grants organiser."))
+        .items(one_of(&ROLES, "A role; only the admin grants organiser and admin."))
         .build()
 }
 

@@ -31,7 +31,7 @@ struct SettingsPage {
     signed_in: Option<String>,
     csrf: String,
     here: &'static str,
-    organiser: bool,
+    staff: super::page::Staff,
     /// A notice that the settings were saved.
     saved: bool,
     /// Why a change was refused.
@@ -93,7 +93,7 @@ async fn render(
         signed_in: Some(t.get("page-signed-in-as", &[("name", p.name.clone())])),
         csrf: csrf.token.clone(),
         here: "/settings",
-        organiser: p.has_role(crate::store::Role::Organiser),
+        staff: super::page::Staff::of(Some(&p)),
         saved,
         refused,
         notations: Notation::all()

@@ -25,7 +25,7 @@ use super::tournaments::{
 };
 use crate::app::AppState;
 use crate::i18n::{points, Texts};
-use crate::store::{PlayerRow, Role};
+use crate::store::PlayerRow;
 use crate::zone::Zone;
 
 /// A tournament as the pages show it.
@@ -310,14 +310,11 @@ fn shown(id: &str, tour: &Tournament, version: i64, t: Texts, zone: &Zone) -> Sh
 }
 
 /// Who reads: the nav's line and whether they organise.
-fn nav(caller: &Caller, t: Texts) -> (Option<String>, bool) {
-    match caller.player() {
-        Some(p) => (
-            Some(t.get("page-signed-in-as", &[("name", p.name.clone())])),
-            p.has_role(Role::Organiser),
-        ),
-        None => (None, false),
-    }
+fn nav(caller: &Caller, t: Texts) -> (Option<String>, page::Staff) {
+    let signed_in = caller
+        .player()
+        .map(|p| t.get("page-signed-in-as", &[("name", p.name.clone())]));
+    (signed_in, page::Staff::of(caller.player()))
 }
 
 /// Whether `caller` runs `tour` (one of its arbiters).
@@ -364,7 +361,7 @@ struct ListPage {
     signed_in: Option<String>,
     csrf: String,
     here: &'static str,
-    organiser: bool,
+    staff: super::page::Staff,
     tournaments: Vec<(String, String, String)>,
     refused: Option<String>,
     /// The games an online tournament's games may be, by name, in the reader's words.
@@ -393,14 +390,14 @@ async fn list(
             (r.id, r.name, status)
         })
         .collect();
-    let (signed_in, organiser) = nav(&caller, t);
+    let (signed_in, staff) = nav(&caller, t);
     let status = refused.as_ref().map_or(StatusCode::OK, |r| r.0);
     let page = ListPage {
         t,
         signed_in,
         csrf: csrf.token.clone(),
         here: "/tournaments",
-        organiser,
+        staff,
         tournaments,
         refused: refused.map(|r| r.1),
         kinds: GameKind::ALL
@@ -559,7 +556,7 @@ struct TournamentPage {
     signed_in: Option<String>,
     csrf: String,
     here: String,
-    organiser: bool,
+    staff: super::page::Staff,
     runs: bool,
     s: Shown,
 }
@@ -577,13 +574,13 @@ pub async fn tournament_page(
     };
     let csrf = super::csrf::Csrf::for_page(&state, &req);
     let zone = Zone::of_reader(caller.player());
-    let (signed_in, organiser) = nav(&caller, t);
+    let (signed_in, staff) = nav(&caller, t);
     let page = TournamentPage {
         t,
         signed_in,
         csrf: csrf.token.clone(),
         here: format!("/tournaments/{id}"),
-        organiser,
+        staff,
         runs: runs(&caller, &tour),
         s: shown(&id, &tour, version, t, &zone),
     };
@@ -599,7 +596,7 @@ struct RunPage {
     signed_in: Option<String>,
     csrf: String,
     here: String,
-    organiser: bool,
+    staff: super::page::Staff,
     s: Shown,
     online: bool,
     done: Option<String>,
@@ -700,7 +697,7 @@ async fn run_page(
         signed_in: Some(t.get("page-signed-in-as", &[("name", me.name.clone())])),
         csrf: csrf.token.clone(),
         here: format!("/tournaments/{id}/run"),
-        organiser: me.has_role(Role::Organiser),
+        staff: page::Staff::of(Some(&me)),
         online: matches!(tour.setup.play, Play::Online(_)),
         done,
         refused: refused.map(|r| r.1),

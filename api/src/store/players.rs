@@ -114,6 +114,8 @@ pub enum Role {
     Player,
     /// Creates players and games, and arbitrates the games they create.
     Organiser,
+    /// Runs the instance: makes and unmakes organisers, and acts as the admin token does.
+    Admin,
 }
 
 impl Role {
@@ -121,11 +123,12 @@ impl Role {
         match self {
             Role::Player => "player",
             Role::Organiser => "organiser",
+            Role::Admin => "admin",
         }
     }
 
     pub fn parse(text: &str) -> Option<Role> {
-        [Role::Player, Role::Organiser]
+        [Role::Player, Role::Organiser, Role::Admin]
             .into_iter()
             .find(|r| r.as_str() == text)
     }
@@ -148,6 +151,17 @@ impl PlayerRow {
 
     pub fn has_role(&self, role: Role) -> bool {
         self.roles().any(|r| r == role)
+    }
+
+    /// The roles with `role` given (`grant`) or taken away; a player stays a player.
+    pub fn roles_with(&self, role: Role, grant: bool) -> String {
+        let mut roles: Vec<Role> = self.roles().filter(|r| *r != role).collect();
+        if grant || role == Role::Player {
+            roles.push(role);
+        }
+        roles.sort_by_key(|r| *r as u8);
+        roles.dedup();
+        Role::column(&roles)
     }
 }
 
@@ -326,6 +340,45 @@ impl Store {
         })?;
         self.forget_players();
         Ok(n == 1)
+    }
+
+    /// Sets a player's roles (their stored form, [`Role::column`]).
+    pub fn set_roles(&self, player_id: &str, roles: &str) -> Result<bool, StoreError> {
+        let mut conn = self.writer()?;
+        let n = diesel::update(players::table.find(player_id))
+            .set(players::roles.eq(roles))
+            .execute(&mut *conn)?;
+        self.forget_players();
+        Ok(n == 1)
+    }
+
+    /// The accounts an admin looks through: every organiser and admin, then the players whose
+    /// name or address holds `search` (all players without one), newest first, at most `limit`.
+    pub fn accounts(&self, search: Option<&str>, limit: i64) -> Result<Vec<PlayerRow>, StoreError> {
+        let mut conn = self.reader()?;
+        let staff: Vec<PlayerRow> = players::table
+            .filter(players::roles.ne("player"))
+            .order(players::name.asc())
+            .select(PlayerRow::as_select())
+            .limit(limit)
+            .load(&mut *conn)?;
+        let mut rest = players::table
+            .filter(players::roles.eq("player"))
+            .order(players::created_at.desc())
+            .select(PlayerRow::as_select())
+            .limit(limit)
+            .into_boxed();
+        if let Some(q) = search {
+            let pattern = format!("%{}%", q.replace(['%', '_', '\\'], ""));
+            rest = rest.filter(
+                players::name
+                    .like(pattern.clone())
+                    .or(players::email.like(pattern)),
+            );
+        }
+        let mut all = staff;
+        all.extend(rest.load(&mut *conn)?);
+        Ok(all)
     }
 
     /// Sets a player's mail preferences. A player who now wants a digest is due one at once: the

@@ -1,0 +1,206 @@
+//! Accounts: the names and addresses they are made from, a new account's defaults, and the
+//! operator's accounts (an organiser or admin made or promoted from the command line, handed a
+//! one-time sign-in link).
+
+use domain::game::Locale;
+use domain::games::Notation;
+
+use super::tokens::{new_token, token_hash};
+use crate::store::{self, micros, PlayerRow, Role, Store, StoreError};
+
+/// An e-mail address as typed: trimmed, one `@` with text on both sides, a dot in the domain,
+/// no spaces or control characters, at most 254 characters. Stored in lower case.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Email(String);
+
+impl Email {
+    pub fn parse(text: &str) -> Option<Email> {
+        let t = text.trim();
+        if t.len() > 254 || t.chars().any(|c| c.is_whitespace() || c.is_control()) {
+            return None;
+        }
+        let (local, domain) = t.split_once('@')?;
+        let ok = !local.is_empty()
+            && local.len() <= 64
+            && !domain.contains('@')
+            && domain.contains('.')
+            && !domain.starts_with('.')
+            && !domain.ends_with('.')
+            && !domain.contains("..");
+        ok.then(|| Email(t.to_lowercase()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// The part before the `@`: a name for an account made from an address alone.
+    pub fn local_part(&self) -> &str {
+        self.0.split('@').next().unwrap_or(&self.0)
+    }
+}
+
+pub const MAX_NAME_CHARS: usize = 100;
+
+/// A player's name as typed: trimmed, 1 to 100 characters, no control characters.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayerName(String);
+
+impl PlayerName {
+    pub fn parse(text: &str) -> Option<PlayerName> {
+        let name = text.trim();
+        let ok = !name.is_empty()
+            && name.chars().count() <= MAX_NAME_CHARS
+            && !name.chars().any(char::is_control);
+        ok.then(|| PlayerName(name.to_owned()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    pub fn into_string(self) -> String {
+        self.0
+    }
+}
+
+/// What a new account is made of; the rest takes the defaults of [`NewAccount::row`].
+pub struct NewAccount {
+    pub name: PlayerName,
+    pub email: Option<Email>,
+    pub locale: Locale,
+    pub notation: Option<Notation>,
+    pub roles: Vec<Role>,
+    /// The organiser who made the account (none: the admin, or the player themselves).
+    pub created_by: Option<String>,
+    pub school: Option<String>,
+    pub class_name: Option<String>,
+}
+
+impl NewAccount {
+    /// The account's row, with a fresh id: Turkish players write Turkish letters and live on
+    /// Turkey's time by default, others on UTC; mail comes with every event, digests at 18:00.
+    pub fn row(self) -> PlayerRow {
+        let tr = self.locale == Locale::Tr;
+        PlayerRow {
+            id: uuid::Uuid::now_v7().to_string(),
+            name: self.name.into_string(),
+            email: self.email.map(|e| e.0),
+            notation: self
+                .notation
+                .or_else(|| tr.then(|| Notation::parse("san-tr")).flatten())
+                .map(|n| n.as_str().to_owned()),
+            locale: self.locale.as_str().to_owned(),
+            roles: Role::column(&self.roles),
+            created_at: micros(store::now()),
+            mail_mode: "every_event".into(),
+            digest_hour: 18,
+            utc_offset_minutes: if tr { 180 } else { 0 },
+            time_zone: tr.then(|| "Europe/Istanbul".to_owned()),
+            last_digest_at: None,
+            created_by: self.created_by,
+            school: self.school,
+            class_name: self.class_name,
+        }
+    }
+}
+
+/// How long the operator's sign-in link is valid: they may paste it into a mail to the person
+/// it is for.
+pub const OPERATOR_LINK_HOURS: i64 = 24;
+
+/// A single-use sign-in link for a player, valid for `valid` from now.
+pub fn sign_in_link(
+    store: &Store,
+    public_url: &str,
+    player_id: &str,
+    valid: time::Duration,
+) -> Result<String, StoreError> {
+    let token = new_token();
+    store.insert_login_link(&token_hash(&token), player_id, micros(store::now() + valid))?;
+    Ok(format!("{public_url}/login/{token}"))
+}
+
+/// The account with this address given `role` (made, named `name` or after the address, if
+/// there is none), and a one-time sign-in link for it.
+pub fn grant_by_address(
+    store: &Store,
+    public_url: &str,
+    email: &Email,
+    name: Option<PlayerName>,
+    role: Role,
+) -> anyhow::Result<(PlayerRow, String)> {
+    let player = match store.player_by_email(email.as_str())? {
+        Some(p) => {
+            let roles = p.roles_with(role, true);
+            store.set_roles(&p.id, &roles)?;
+            PlayerRow { roles, ..p }
+        }
+        None => {
+            let name = match name {
+                Some(n) => n,
+                None => PlayerName::parse(email.local_part())
+                    .ok_or_else(|| anyhow::anyhow!("give the account a --name"))?,
+            };
+            let row = NewAccount {
+                name,
+                email: Some(email.clone()),
+                locale: Locale::default(),
+                notation: None,
+                roles: vec![Role::Player, role],
+                created_by: None,
+                school: None,
+                class_name: None,
+            }
+            .row();
+            store.create_player(&row, &token_hash(&new_token()))?;
+            row
+        }
+    };
+    let link = sign_in_link(
+        store,
+        public_url,
+        &player.id,
+        time::Duration::hours(OPERATOR_LINK_HOURS),
+    )?;
+    Ok((player, link))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn email_parse() {
+        assert_eq!(
+            Email::parse(" Ayse@Okul.edu.tr ").unwrap().as_str(),
+            "ayse@okul.edu.tr"
+        );
+        for bad in [
+            "", "a", "a@b", "@b.tr", "a@.tr", "a@b.", "a b@c.tr", "a@@b.tr", "a@b..tr",
+        ] {
+            assert_eq!(Email::parse(bad), None, "{bad}");
+        }
+        assert_eq!(Email::parse(&format!("{}@b.tr", "a".repeat(65))), None);
+        assert_eq!(Email::parse("Ada.L@x.org").unwrap().local_part(), "ada.l");
+    }
+
+    #[test]
+    fn player_name_parse() {
+        assert_eq!(
+            PlayerName::parse("  Ayşe Yılmaz ").unwrap().as_str(),
+            "Ayşe Yılmaz"
+        );
+        assert_eq!(
+            PlayerName::parse(&"ş".repeat(100))
+                .unwrap()
+                .as_str()
+                .chars()
+                .count(),
+            100
+        );
+        for bad in ["", "   ", "a\nb", &"ş".repeat(101)] {
+            assert_eq!(PlayerName::parse(bad), None, "{bad:?}");
+        }
+    }
+}
