@@ -86,6 +86,7 @@ fn game_log() -> (Vec<GameEvent>, Vec<Move>, Vec<String>) {
             no_progress_moves: None,
             match_length: None,
             entropy: None,
+            rated: false,
         };
         apply(
             &mut state,

@@ -65,6 +65,7 @@ impl Table {
             no_progress_moves: None,
             match_length: None,
             entropy: None,
+            rated: false,
         };
         t.run(Actor::Admin, Command::CreateGame(Box::new(create)))?;
         Ok(t)

@@ -81,6 +81,7 @@ fn random_game(steps: &[(u16, u8)], rules: RuleSet) -> (Vec<GameEvent>, GameStat
         no_progress_moves: None,
         match_length: None,
         entropy: None,
+        rated: false,
     };
     run(
         &mut state,

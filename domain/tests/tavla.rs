@@ -59,6 +59,7 @@ fn create(rules: &str, start: Option<&str>, length: Option<u16>) -> CreateGame {
         ballot: None,
         no_progress_moves: None,
         match_length: length,
+        rated: false,
         entropy: Some([
             Entropy::chosen("beyaz").unwrap(),
             Entropy {

@@ -53,6 +53,7 @@ pub fn measure_limit(
                     reminder_at: None,
                     resume_deadline: None,
                     game: "chess".into(),
+                    rated: false,
                 };
                 let mut seq = 0i64;
                 let mut prev = api::store::chain::GENESIS.to_owned();

@@ -234,6 +234,7 @@ fn play(
         no_progress_moves: None,
         match_length: None,
         entropy: None,
+        rated: false,
     };
     let mut log = decide(
         &GameState::NotCreated,

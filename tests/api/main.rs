@@ -18,6 +18,7 @@ mod mail;
 mod ops;
 mod organise;
 mod players;
+mod ratings;
 mod settings;
 mod take_away;
 mod tavla;

@@ -105,6 +105,24 @@ impl NewAccount {
     }
 }
 
+/// Whether `viewer` (none: a reader not signed in) may see `player`'s account, profile and
+/// ratings. A pupil (a player an organiser made) is seen by themselves, their organiser, the
+/// organiser's other players and the admin; any other player by anyone signed in.
+pub fn may_see(viewer: Option<&PlayerRow>, admin: bool, player: &PlayerRow) -> bool {
+    if admin {
+        return true;
+    }
+    let Some(v) = viewer else {
+        return false;
+    };
+    match &player.created_by {
+        None => true,
+        Some(organiser) => {
+            v.id == player.id || &v.id == organiser || v.created_by.as_ref() == Some(organiser)
+        }
+    }
+}
+
 /// How long the operator's sign-in link is valid: they may paste it into a mail to the person
 /// it is for.
 pub const OPERATOR_LINK_HOURS: i64 = 24;

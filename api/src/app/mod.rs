@@ -14,6 +14,7 @@ pub mod leave;
 pub mod limits;
 pub mod live;
 pub mod metrics;
+pub mod ratings;
 pub mod reads;
 pub mod rounds;
 pub mod sign_in;

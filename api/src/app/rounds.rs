@@ -137,6 +137,7 @@ pub fn start_games(app: &AppState, id: &str, t: &Tournament) -> Result<usize, Co
                 no_progress_moves: None,
                 match_length: online.match_length,
                 entropy: None,
+                rated: false,
             };
             let ctx = Context {
                 now: store::now(),

@@ -171,6 +171,9 @@ pub struct GameView {
     /// A game of dice: the commitment its throws are derived from, and the secret once revealed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dice: Option<DiceView>,
+    /// The result counts for both players' ratings in this game.
+    #[serde(default)]
+    pub rated: bool,
 }
 
 /// A match's length and score.
@@ -298,6 +301,7 @@ impl GameView {
                 last: game.throws().last().map(|(_, d)| [d.first(), d.second()]),
                 seed: game.revealed_seed.clone(),
             }),
+            rated: game.rated,
         }
     }
 
@@ -338,6 +342,7 @@ impl GameView {
                 .filter(|_| game.is_live())
                 .map(|a| micros(a.resume_at + time::Duration::hours(1))),
             game: self.game.clone(),
+            rated: game.rated,
             reminder_at: game
                 .clock
                 .as_ref()

@@ -59,6 +59,9 @@ pub struct CreateGameBody {
     #[serde(default, deserialize_with = "domain::whole::opt_u16")]
     #[schema(minimum = 1, maximum = 99)]
     pub match_length: Option<u16>,
+    /// The result counts for both players' ratings in this game (default: not rated). Never
+    /// from a set-up position.
+    pub rated: Option<bool>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -332,6 +335,7 @@ pub(crate) async fn create(
         no_progress_moves: body.no_progress_moves,
         match_length: body.match_length,
         entropy: None,
+        rated: body.rated.unwrap_or(false),
     }));
     let ctx = Context {
         now: store::now(),

@@ -61,7 +61,7 @@ impl Modify for BearerAuth {
 #[openapi(
     info(title = "zarf API", version = "1", description = "Correspondence chess judged by the FIDE Laws. Errors are {\"error\": {\"code\", \"message\"}}."),
     paths(
-        players::create_player, players::me, players::change_me,
+        players::create_player, players::me, players::change_me, players::ratings,
         games::create_game, games::get_game, games::post_move, games::offer_draw, games::accept_draw,
         games::decline_draw, games::claim, games::resign, dice::throw_dice, dice::add_entropy,
         games::decision, games::game_log, records::pgn,
@@ -236,6 +236,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(players::create_player)
         .service(players::me)
         .service(players::change_me)
+        .service(players::ratings)
         .service(games::my_games)
         .service(games::create_game)
         .service(tournaments::import_tournament)

@@ -301,3 +301,75 @@ pub async fn change_me(
     .await??;
     Ok(HttpResponse::Ok().json(me_of(&p)))
 }
+
+/// A player's rating in one game.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RatingView {
+    /// The game (`chess`, `checkers`, `dama`, `tavla`).
+    pub game: String,
+    /// Glicko-2, with the deviation grown for the rating periods since the last rated game.
+    pub rating: f64,
+    pub deviation: f64,
+    pub volatility: f64,
+    /// Rated games played.
+    pub games: u32,
+    /// Fewer rated games than a settled rating needs.
+    pub provisional: bool,
+    /// As pages show it: rounded, with `?` while provisional.
+    pub shown: String,
+    pub last_game_at: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Ratings {
+    pub ratings: Vec<RatingView>,
+}
+
+#[utoipa::path(
+    get, path = "/api/v1/players/{id}/ratings", tag = "players",
+    description = "A player's rating in each game they have played rated games of (none before their first).",
+    params(("id" = String, Path)),
+    responses((status = 200, body = Ratings), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)),
+    security(("bearer" = []))
+)]
+#[get("/api/v1/players/{id}/ratings")]
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn ratings(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    caller.require()?;
+    let locale = caller.locale();
+    let id = uuid::Uuid::try_parse(&id)
+        .map_err(|_| ApiError::not_found(locale))?
+        .to_string();
+    let now = store::now();
+    let standings = web::block(move || -> Result<_, ApiError> {
+        let player = state
+            .store
+            .player(&id)?
+            .filter(|p| crate::app::accounts::may_see(caller.player(), caller.is_admin(), p))
+            .ok_or_else(|| ApiError::not_found(locale))?;
+        Ok(state.store.standings(&player.id)?)
+    })
+    .await??;
+    Ok(HttpResponse::Ok().json(Ratings {
+        ratings: standings
+            .into_iter()
+            .map(|(game, s)| {
+                let r = s.as_of(now);
+                RatingView {
+                    game,
+                    rating: r.rating,
+                    deviation: r.deviation,
+                    volatility: r.volatility,
+                    games: s.games,
+                    provisional: s.provisional(),
+                    shown: s.shown(now),
+                    last_game_at: s.last_game_at.map(store::rfc3339),
+                }
+            })
+            .collect(),
+    }))
+}

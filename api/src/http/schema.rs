@@ -175,7 +175,10 @@ pub fn locale() -> Object {
 pub fn roles() -> utoipa::openapi::schema::Array {
     utoipa::openapi::schema::ArrayBuilder::new()
         .schema_type(SchemaType::from_iter([Type::Array, Type::Null]))
-        .items(one_of(&ROLES, "A role; only the admin grants organiser and admin."))
+        .items(one_of(
+            &ROLES,
+            "A role; only the admin grants organiser and admin.",
+        ))
         .build()
 }
 

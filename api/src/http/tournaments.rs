@@ -1895,6 +1895,7 @@ pub(crate) async fn continue_in_zarf(
         no_progress_moves: None,
         match_length: None,
         entropy: None,
+        rated: false,
     };
     let ctx = domain::games::Context {
         now: crate::store::now(),

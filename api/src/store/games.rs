@@ -44,6 +44,8 @@ pub struct GameRow {
     pub resume_deadline: Option<i64>,
     /// The game played (`chess`, `checkers`, …).
     pub game: String,
+    /// The result counts for the players' ratings.
+    pub rated: bool,
 }
 
 impl ProjectionRow for GameRow {

@@ -104,6 +104,7 @@ pub mod log;
 mod mail;
 mod pg_batch;
 mod players;
+mod ratings;
 mod sign_in;
 pub(crate) mod tournaments;
 mod verify;
@@ -113,6 +114,7 @@ pub use games::*;
 pub use log::{EventRow, GameLog, LogTable, ProjectionRow, Recorded, TournamentLog};
 pub use mail::*;
 pub use players::*;
+pub use ratings::*;
 pub use tournaments::*;
 pub use verify::*;
 

@@ -11,7 +11,7 @@
 
 use diesel::pg::Pg;
 use diesel::query_builder::{AstPass, QueryFragment, QueryId};
-use diesel::sql_types::{Array, BigInt, Integer, Nullable, Text};
+use diesel::sql_types::{Array, BigInt, Bool, Integer, Nullable, Text};
 use diesel::{QueryResult, RunQueryDsl};
 
 use super::group::Rows;
@@ -92,7 +92,7 @@ macro_rules! copied {
     )+};
 }
 
-copied!(i64, i32, Option<i64>);
+copied!(i64, i32, bool, Option<i64>);
 
 /// A struct of one array per column, filled from rows: `columns!(Name for Row { field: Element, … })`.
 macro_rules! columns {
@@ -125,7 +125,7 @@ columns!(GameColumns for super::GameRow {
     status: &'a str, to_move: &'a str, to_move_id: Option<&'a str>, deadline: Option<i64>,
     result: Option<&'a str>, termination: Option<&'a str>, last_seq: i64, created_at: i64,
     updated_at: i64, view: &'a str, clock_state: Option<&'a str>, claimed_until: Option<i64>,
-    reminder_at: Option<i64>, resume_deadline: Option<i64>, game: &'a str,
+    reminder_at: Option<i64>, resume_deadline: Option<i64>, game: &'a str, rated: bool,
 });
 
 columns!(EnvelopeColumns for super::EnvelopeRow {
@@ -139,7 +139,8 @@ const GAME_UPDATES: &str = "white_id = EXCLUDED.white_id, black_id = EXCLUDED.bl
     termination = EXCLUDED.termination, last_seq = EXCLUDED.last_seq, \
     created_at = EXCLUDED.created_at, updated_at = EXCLUDED.updated_at, view = EXCLUDED.view, \
     clock_state = EXCLUDED.clock_state, claimed_until = EXCLUDED.claimed_until, \
-    reminder_at = EXCLUDED.reminder_at, resume_deadline = EXCLUDED.resume_deadline";
+    reminder_at = EXCLUDED.reminder_at, resume_deadline = EXCLUDED.resume_deadline, \
+    rated = EXCLUDED.rated";
 
 impl QueryFragment<Pg> for BatchWrite<'_> {
     fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
@@ -179,7 +180,7 @@ impl QueryFragment<Pg> for BatchWrite<'_> {
         out.push_sql(
             ") INSERT INTO games (id, white_id, black_id, organiser_id, status, to_move, \
              to_move_id, deadline, result, termination, last_seq, created_at, updated_at, view, \
-             clock_state, claimed_until, reminder_at, resume_deadline, game) \
+             clock_state, claimed_until, reminder_at, resume_deadline, game, rated) \
              SELECT * FROM unnest(",
         );
         binds!(out; Text => &g.id, Text => &g.white_id, Text => &g.black_id,
@@ -189,7 +190,7 @@ impl QueryFragment<Pg> for BatchWrite<'_> {
             BigInt => &g.last_seq, BigInt => &g.created_at, BigInt => &g.updated_at,
             Text => &g.view, Nullable<Text> => &g.clock_state,
             Nullable<BigInt> => &g.claimed_until, Nullable<BigInt> => &g.reminder_at,
-            Nullable<BigInt> => &g.resume_deadline, Text => &g.game);
+            Nullable<BigInt> => &g.resume_deadline, Text => &g.game, Bool => &g.rated);
         out.push_sql(") ON CONFLICT (id) DO UPDATE SET ");
         out.push_sql(GAME_UPDATES);
         Ok(())

@@ -66,6 +66,32 @@ diesel::table! {
         reminder_at -> Nullable<BigInt>,
         resume_deadline -> Nullable<BigInt>,
         game -> Text,
+        rated -> Bool,
+        rating_settled -> Bool,
+    }
+}
+
+diesel::table! {
+    ratings (player_id, game) {
+        player_id -> Text,
+        game -> Text,
+        rating -> Double,
+        deviation -> Double,
+        volatility -> Double,
+        games -> Integer,
+        last_game_at -> Nullable<BigInt>,
+    }
+}
+
+diesel::table! {
+    rating_changes (game_id, player_id) {
+        game_id -> Text,
+        player_id -> Text,
+        game -> Text,
+        at -> BigInt,
+        before -> Double,
+        rating -> Double,
+        deviation -> Double,
     }
 }
 
@@ -152,6 +178,8 @@ diesel::table! {
 }
 
 diesel::allow_tables_to_appear_in_same_query!(
+    ratings,
+    rating_changes,
     players,
     tokens,
     game_events,

@@ -285,6 +285,7 @@ pub fn pgn_round_trip(data: &[u8]) {
         no_progress_moves: None,
         match_length: None,
         entropy: None,
+        rated: false,
     };
     let ctx = |now: OffsetDateTime, actor: Actor| Context {
         now,

@@ -68,6 +68,7 @@ fn game_from(fen: Option<&str>) -> Option<GameState> {
         no_progress_moves: None,
         match_length: None,
         entropy: None,
+        rated: false,
     };
     let events = decide(
         &GameState::NotCreated,

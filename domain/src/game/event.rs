@@ -84,6 +84,9 @@ pub struct GameCreated {
     /// The commitment to the game's dice and the players' entropy, in a game of dice.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dice: Option<DiceCommitment>,
+    /// The result counts for both players' ratings in this game.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub rated: bool,
 }
 
 /// An opening of a game's ballot (checkers: the three-move ballot), as the game was started

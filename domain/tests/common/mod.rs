@@ -63,6 +63,7 @@ pub fn create_command(fen: Option<&str>, rules: RuleSet) -> CreateGame {
         no_progress_moves: None,
         match_length: None,
         entropy: None,
+        rated: false,
     }
 }
 

@@ -60,6 +60,7 @@ fn game_row(game: &str, marker: &str) -> GameRow {
         reminder_at: None,
         resume_deadline: None,
         game: "chess".into(),
+        rated: false,
     }
 }
 

@@ -142,6 +142,13 @@ pub(super) fn create<R: Rules>(c: CreateGame, ctx: &Context<R>) -> Result<EventB
     if let Some(tc) = &c.time_control {
         tc.validate().map_err(Rejection::InvalidTimeControl)?;
     }
+    if c.rated && start_fen.is_some() {
+        // A rating measures play from the game's own start.
+        return Err(Rejection::InvalidField {
+            field: "rated",
+            problem: FieldProblem::NotWithSetUp,
+        });
+    }
     Ok(EventBody::GameCreated(Box::new(GameCreated {
         game_id: c.game_id,
         // Chess is stored as no name at all, as before there was another game.
@@ -162,6 +169,7 @@ pub(super) fn create<R: Rules>(c: CreateGame, ctx: &Context<R>) -> Result<EventB
         no_progress_moves: c.no_progress_moves,
         match_length: c.match_length,
         dice,
+        rated: c.rated,
         leave_days_per_year: match c.leave_days_per_year {
             None => 30,
             Some(d) if d <= 366 => d,

@@ -86,6 +86,8 @@ pub struct CreateGame {
     /// Each player's entropy for a game of dice (white's first): their own text, or one the
     /// service drew for them.
     pub entropy: Option<[Entropy; 2]>,
+    /// The result counts for both players' ratings in this game (never from a set-up position).
+    pub rated: bool,
 }
 
 /// An opening of a game's ballot ([`crate::game::Ballot`]) chosen for a new game: by number,

@@ -151,6 +151,8 @@ pub struct Game<R: Rules> {
     pub no_progress_moves: Option<u32>,
     /// The points to win, where the game is played as a match.
     pub match_length: Option<u16>,
+    /// The result counts for the players' ratings.
+    pub rated: bool,
     /// The commitment to a game of dice's secret, and the entropy it was created with.
     pub dice: Option<crate::game::dice::DiceCommitment>,
     /// Each player's entropy in force (white's first), for a game of dice.
@@ -267,6 +269,7 @@ impl<R: Rules> Game<R> {
             ballot: c.ballot.clone(),
             no_progress_moves: c.no_progress_moves,
             match_length: c.match_length,
+            rated: c.rated,
             entropy: c.dice.as_ref().map_or_else(Default::default, |d| {
                 [d.white_entropy.text.clone(), d.black_entropy.text.clone()]
             }),

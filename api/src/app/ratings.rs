@@ -1,0 +1,31 @@
+//! Ratings moved by finished rated games: the scheduler's every round counts the games that
+//! ended since, in the order they ended, each exactly once (store/ratings.rs), by Glicko-2
+//! (`domain::rating`).
+
+use domain::game::GameResult;
+use domain::rating::rated_game;
+
+use super::AppState;
+use crate::store::from_micros;
+
+/// The most games one round counts.
+const PER_ROUND: i64 = 100;
+
+/// Counts the finished rated games not yet counted: how many this server counted.
+pub fn settle_due(state: &AppState) -> anyhow::Result<usize> {
+    let mut counted = 0;
+    for due in state.store.ratings_due(PER_ROUND)? {
+        let Some(result) = due.result.as_deref().and_then(GameResult::parse) else {
+            tracing::warn!(game = %due.id, "a finished rated game has no result");
+            continue;
+        };
+        let at = from_micros(due.updated_at);
+        if state
+            .store
+            .settle_rating(&due, result, |w, b, r| rated_game(w, b, r, at))?
+        {
+            counted += 1;
+        }
+    }
+    Ok(counted)
+}

@@ -1,0 +1,138 @@
+//! Ratings: a rated game's result moves both players' Glicko-2 ratings in that game once it
+//! ends (and only once, whichever server counts it); unrated games leave them; a pupil's
+//! ratings are theirs and their school's to see.
+
+use domain::game::GameResult;
+use domain::rating::{rated_game, Standing};
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+use crate::both_backends;
+use crate::helpers::*;
+
+async fn ratings(app: &TestApp, of: &Player, reader: &str) -> Vec<Value> {
+    let res = app
+        .get(&format!("/api/v1/players/{}/ratings", of.id), Some(reader))
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let v: Value = res.json().await.unwrap();
+    v["ratings"].as_array().unwrap().clone()
+}
+
+/// The game between `white` and `black`, as the admin makes it with `extra`.
+async fn game(app: &TestApp, white: &Player, black: &Player, extra: Value) -> String {
+    let mut body = json!({"white": white.id, "black": black.id});
+    for (k, v) in extra.as_object().unwrap() {
+        body[k] = v.clone();
+    }
+    let res = app.create_game_with(&app.admin, body).await;
+    assert_eq!(res.status(), StatusCode::CREATED, "{:?}", res.text().await);
+    res.json::<Value>().await.unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_owned()
+}
+
+/// Runs the scheduler's round, which counts the rated games that ended.
+fn count_ratings(app: &TestApp) {
+    api::scheduler::tick(&app.state).unwrap();
+}
+
+both_backends! {
+    async fn a_rated_game_moves_both_ratings_once(app) {
+        let a = app.create_player("Ayşe").await;
+        let b = app.create_player("Bora").await;
+        let id = game(&app, &a, &b, json!({"rated": true})).await;
+        assert_eq!(app.get_game(&id).await["rated"], true);
+        // An unrated game first: it ends, and moves nothing.
+        let unrated = game(&app, &a, &b, json!({})).await;
+        assert_eq!(app.get_game(&unrated).await["rated"], false);
+        app.play(&unrated, &a, &b, "f3 e5 g4 Qh4#").await;
+        count_ratings(&app);
+        assert!(ratings(&app, &a, &b.token).await.is_empty(), "no rating before a rated game");
+        // Black mates in the rated game.
+        let over = app.play(&id, &a, &b, "f3 e5 g4 Qh4#").await;
+        assert_eq!(over["result"], "0-1");
+        count_ratings(&app);
+        count_ratings(&app);
+        let ended = time::OffsetDateTime::parse(over["updated_at"].as_str().unwrap(), &time::format_description::well_known::Rfc3339).unwrap();
+        let (white, black) = rated_game(&Standing::NEW, &Standing::NEW, GameResult::BlackWins, ended);
+        for (player, expected) in [(&a, white), (&b, black)] {
+            let r = ratings(&app, player, &a.token).await;
+            assert_eq!(r.len(), 1, "{r:?}");
+            assert_eq!(r[0]["game"], "chess");
+            assert_eq!(r[0]["games"], 1, "counted once");
+            assert!((r[0]["rating"].as_f64().unwrap() - expected.rating.rating).abs() < 1e-6, "{r:?}");
+            assert!((r[0]["deviation"].as_f64().unwrap() - expected.rating.deviation).abs() < 1e-6);
+            assert_eq!(r[0]["provisional"], true);
+            assert_eq!(r[0]["shown"], format!("{}?", expected.rating.rating.round()));
+        }
+        assert!(white.rating.rating < 1500.0 && black.rating.rating > 1500.0);
+
+        // A rated game of another game is a rating of its own; a draw there moves nothing but
+        // the deviation.
+        let dama = game(&app, &b, &a, json!({"rated": true, "game": "checkers"})).await;
+        let res = app.post(&format!("/api/v1/games/{dama}/resign"), Some(&a.token), json!({})).await;
+        assert_eq!(res.status(), StatusCode::OK);
+        count_ratings(&app);
+        let r = ratings(&app, &b, &b.token).await;
+        let games: Vec<&str> = r.iter().map(|x| x["game"].as_str().unwrap()).collect();
+        assert_eq!(games, ["checkers", "chess"]);
+        assert!(r[0]["rating"].as_f64().unwrap() > 1500.0);
+    }
+
+    async fn two_servers_count_each_rated_game_once(app) {
+        let peer = spawn_peer(&app).await;
+        let a = app.create_player("Ayşe").await;
+        let b = app.create_player("Bora").await;
+        for n in 0..6 {
+            let (w, bl) = if n % 2 == 0 { (&a, &b) } else { (&b, &a) };
+            let id = game(&app, w, bl, json!({"rated": true})).await;
+            app.play(&id, w, bl, "f3 e5 g4 Qh4#").await;
+        }
+        // Both servers' rounds at once (their own scheduler threads run beside them too).
+        let (one, two) = (app.state.clone(), peer.state.clone());
+        let threads = [one, two].map(|s| std::thread::spawn(move || {
+            for _ in 0..3 { api::scheduler::tick(&s).unwrap(); }
+        }));
+        threads.into_iter().for_each(|t| t.join().unwrap());
+        for p in [&a, &b] {
+            let r = ratings(&app, p, &a.token).await;
+            assert_eq!(r[0]["games"], 6, "{r:?}");
+        }
+        // Black won every game: each player won three and lost three, and the two ratings,
+        // moved by the same games in the same order, mirror each other about 1500.
+        let (ra, rb) = (ratings(&app, &a, &a.token).await, ratings(&app, &b, &b.token).await);
+        let sum = ra[0]["rating"].as_f64().unwrap() + rb[0]["rating"].as_f64().unwrap();
+        assert!((sum - 3000.0).abs() < 1e-6, "{ra:?} {rb:?}");
+    }
+
+    async fn a_rated_game_starts_from_the_start(app) {
+        let a = app.create_player("Ayşe").await;
+        let b = app.create_player("Bora").await;
+        let res = app.create_game_with(&app.admin, json!({"white": a.id, "black": b.id, "rated": true,
+            "start_fen": "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"})).await;
+        let message = assert_error(res, 400, "bad_request").await;
+        assert!(message.contains("rated"), "{message}");
+        let res = app.create_game_with(&app.admin, json!({"white": a.id, "black": b.id, "rated": "yes"})).await;
+        assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+    }
+
+    async fn a_pupils_ratings_are_their_schools_to_see(app) {
+        let org = app.create_player_with(json!({"name": "Öğretmen", "roles": ["organiser"]})).await;
+        let pupil = app.post("/api/v1/players", Some(&org.token), json!({"name": "Ece"})).await;
+        let pupil: Value = pupil.json().await.unwrap();
+        let classmate = app.post("/api/v1/players", Some(&org.token), json!({"name": "Efe"})).await;
+        let classmate: Value = classmate.json().await.unwrap();
+        let stranger = app.create_player("Yabancı").await;
+        let path = format!("/api/v1/players/{}/ratings", pupil["id"].as_str().unwrap());
+        for reader in [&org.token, classmate["token"].as_str().unwrap(), pupil["token"].as_str().unwrap(), &app.admin] {
+            assert_eq!(app.get(&path, Some(reader)).await.status(), StatusCode::OK);
+        }
+        assert_error(app.get(&path, Some(&stranger.token)).await, 404, "not_found").await;
+        assert_error(app.get(&path, None).await, 401, "unauthenticated").await;
+        let res = app.get(&format!("/api/v1/players/{}/ratings", org.id), Some(&stranger.token)).await;
+        assert_eq!(res.status(), StatusCode::OK, "an adult's ratings are seen by anyone signed in");
+        assert_error(app.get("/api/v1/players/nobody/ratings", Some(&stranger.token)).await, 404, "not_found").await;
+    }
+}
