@@ -62,6 +62,8 @@ fn run(url: &str, data_dir: std::path::PathBuf) -> f64 {
         school: None,
         class_name: None,
         time_zone: None,
+        challenges_from: "anyone".into(),
+        max_games: None,
     };
     store.create_player(&player, "bench-token-hash").unwrap();
     let rows: Vec<api::store::OutboxRow> = (0..MAILS)

@@ -80,7 +80,8 @@ pub fn spawn(state: Weak<AppState>) -> std::thread::JoinHandle<()> {
         .expect("the scheduler thread starts")
 }
 
-/// One round: flag falls, then reminders, digests, ratings moved by games that ended, A10.
+/// One round: flag falls, then reminders, digests, ratings moved by games that ended,
+/// challenges expired (and games of accepted ones a crash left unmade), A10.
 pub fn tick(state: &AppState) -> anyhow::Result<()> {
     tick_at(state, store::now())
 }
@@ -111,6 +112,7 @@ pub fn tick_at(state: &AppState, now: time::OffsetDateTime) -> anyhow::Result<()
     }
     digests(state, now)?;
     crate::app::ratings::settle_due(state)?;
+    crate::app::challenges::sweep(state, now)?;
     // A10: an hour after a resumption time, an absent player loses.
     for id in state
         .store

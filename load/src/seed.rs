@@ -89,6 +89,8 @@ fn seed_player(p: u64, now: OffsetDateTime) -> PlayerRow {
         school: None,
         class_name: None,
         time_zone: None,
+        challenges_from: "anyone".into(),
+        max_games: None,
     }
 }
 

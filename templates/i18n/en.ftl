@@ -58,6 +58,25 @@ sign_in-headline = Open this link within 15 minutes to sign in. It works once.
 sign_in-ignore = If you did not ask for it, ignore this mail.
 digest-subject = Your move in { $count } games
 digest-headline = It is your move in these games, most urgent first:
+challenge-subject = { $what ->
+    [received] Challenge from { $name }: { $game }
+    [declined] { $name } declined your challenge ({ $game })
+    [withdrawn] { $name } withdrew their challenge ({ $game })
+    [unanswered] Nobody took your open challenge ({ $game })
+   *[expired] Challenge expired ({ $game })
+}
+challenge-headline = { $what ->
+    [received] { $name } challenges you to { $rated ->
+        [yes] a rated
+       *[no] an unrated
+    } game of { $game }. Open the challenge to accept or decline it.
+    [declined] { $name } declined your challenge to { $game }.
+    [withdrawn] { $name } withdrew their challenge to { $game }.
+    [unanswered] Your open challenge to { $game } was not taken in time, and has expired.
+   *[expired] The challenge between you and { $name } ({ $game }) was not answered in time, and has expired.
+}
+challenge-message = Their message: { $message }
+challenge-open = Open the challenge
 tournament_pairing-subject = { $tournament }: round { $round } pairing
 tournament_pairing-headline = { $colour ->
     [bye] Round { $round }: you have the bye this round.
@@ -197,6 +216,20 @@ lines-move-ambiguous = line { $line }, move { $ply } can be read as more than on
 lines-contradict = line { $line } answers move { $ply } otherwise than line { $other }.
 
 # The API's other error messages.
+error-challenge-not-a-player = Only a player challenges or answers a challenge.
+error-challenge-yourself = You cannot play a challenge of your own.
+error-challenge-not-taken = That player takes no challenges from you.
+error-challenge-too-many-games = { $name } already plays as many games at once as they chose to.
+error-challenge-too-many-open = You have { $max } open challenges; withdraw one first.
+error-challenge-not-yours = This challenge is not yours to answer.
+error-challenge-closed = { $status ->
+    [accepted] This challenge has been accepted.
+    [declined] This challenge was declined.
+    [withdrawn] This challenge was withdrawn.
+   *[expired] This challenge has expired.
+}
+error-challenge-message = A challenge's message is at most { $max } characters.
+error-challenge-days = A challenge waits 1 to { $max } days.
 error-not-found = Not found.
 error-version-conflict = The game changed meanwhile; nothing was recorded. Reload and try again.
 

@@ -58,6 +58,25 @@ sign_in-headline = Giriş yapmak için bu bağlantıyı 15 dakika içinde açın
 sign_in-ignore = Bu bağlantıyı siz istemediyseniz bu e-postayı dikkate almayın.
 digest-subject = { $count } oyunda hamle sırası sizde
 digest-headline = Bu oyunlarda hamle sırası sizde, en acil olan önce:
+challenge-subject = { $what ->
+    [received] { $name } sizi davet ediyor: { $game }
+    [declined] { $name } davetinizi reddetti ({ $game })
+    [withdrawn] { $name } davetini geri çekti ({ $game })
+    [unanswered] Açık davetinizi kimse kabul etmedi ({ $game })
+   *[expired] Davetin süresi doldu ({ $game })
+}
+challenge-headline = { $what ->
+    [received] { $name } sizi { $rated ->
+        [yes] puanlı
+       *[no] puansız
+    } bir oyuna davet ediyor: { $game }. Kabul etmek ya da reddetmek için daveti açın.
+    [declined] { $name }, { $game } davetinizi reddetti.
+    [withdrawn] { $name }, { $game } davetini geri çekti.
+    [unanswered] { $game } için açık davetiniz zamanında kabul edilmedi; süresi doldu.
+   *[expired] { $name } ile aranızdaki { $game } daveti zamanında yanıtlanmadı; süresi doldu.
+}
+challenge-message = Mesajı: { $message }
+challenge-open = Daveti aç
 tournament_pairing-subject = { $tournament }: { $round }. tur eşlemesi
 tournament_pairing-headline = { $colour ->
     [bye] { $round }. turda bay geçiyorsunuz.
@@ -197,6 +216,20 @@ lines-move-ambiguous = { $line }. dizinin { $ply }. hamlesi birden fazla hamle o
 lines-contradict = { $line }. dizi { $ply }. hamleyi { $other }. diziden farklı yanıtlıyor.
 
 # The API's other error messages.
+error-challenge-not-a-player = Yalnızca bir oyuncu davet eder ya da bir daveti yanıtlar.
+error-challenge-yourself = Kendi davetinizi oynayamazsınız.
+error-challenge-not-taken = Bu oyuncu sizden davet kabul etmiyor.
+error-challenge-too-many-games = { $name } seçtiği kadar oyunu zaten oynuyor.
+error-challenge-too-many-open = { $max } açık davetiniz var; önce birini geri çekin.
+error-challenge-not-yours = Bu daveti yanıtlamak size düşmüyor.
+error-challenge-closed = { $status ->
+    [accepted] Bu davet kabul edildi.
+    [declined] Bu davet reddedildi.
+    [withdrawn] Bu davet geri çekildi.
+   *[expired] Bu davetin süresi doldu.
+}
+error-challenge-message = Davet mesajı en çok { $max } karakterdir.
+error-challenge-days = Bir davet 1 ile { $max } gün arasında bekler.
 error-not-found = Bulunamadı.
 error-version-conflict = Oyun bu arada değişti; hiçbir şey kaydedilmedi. Yenileyip yeniden deneyin.
 

@@ -6,6 +6,7 @@ mod helpers;
 mod adjournment;
 mod admin;
 mod browser;
+mod challenges;
 mod checkers;
 mod clocks;
 mod concurrency;

@@ -79,7 +79,8 @@ pub struct NewAccount {
 
 impl NewAccount {
     /// The account's row, with a fresh id: Turkish players write Turkish letters and live on
-    /// Turkey's time by default, others on UTC; mail comes with every event, digests at 18:00.
+    /// Turkey's time by default, others on UTC; mail comes with every event, digests at 18:00;
+    /// a pupil takes challenges from their school, anyone else from anyone.
     pub fn row(self) -> PlayerRow {
         let tr = self.locale == Locale::Tr;
         PlayerRow {
@@ -98,9 +99,16 @@ impl NewAccount {
             utc_offset_minutes: if tr { 180 } else { 0 },
             time_zone: tr.then(|| "Europe/Istanbul".to_owned()),
             last_digest_at: None,
-            created_by: self.created_by,
             school: self.school,
+            challenges_from: if self.created_by.is_some() {
+                "school"
+            } else {
+                "anyone"
+            }
+            .into(),
             class_name: self.class_name,
+            created_by: self.created_by,
+            max_games: None,
         }
     }
 }

@@ -7,6 +7,7 @@ pub mod admin;
 pub mod assets;
 pub mod auth;
 pub mod ballot;
+pub mod challenges;
 pub mod clocks;
 pub mod conditional;
 pub mod csrf;
@@ -62,6 +63,8 @@ impl Modify for BearerAuth {
     info(title = "zarf API", version = "1", description = "Correspondence chess judged by the FIDE Laws. Errors are {\"error\": {\"code\", \"message\"}}."),
     paths(
         players::create_player, players::me, players::change_me, players::ratings,
+        challenges::create, challenges::mine, challenges::lobby, challenges::read,
+        challenges::accept, challenges::decline, challenges::withdraw, challenges::preferences,
         games::create_game, games::get_game, games::post_move, games::offer_draw, games::accept_draw,
         games::decline_draw, games::claim, games::resign, dice::throw_dice, dice::add_entropy,
         games::decision, games::game_log, records::pgn,
@@ -78,7 +81,7 @@ impl Modify for BearerAuth {
         tournaments::change_pairing, tournaments::teams, tournaments::publish, tournaments::games_pgn, tournaments::import_tournament, tournaments::register_class, tournaments::continue_board,
     ),
     modifiers(&BearerAuth, &ErrorAnswers),
-    tags((name = "players"), (name = "games"), (name = "clocks"), (name = "adjournment"), (name = "tournaments"))
+    tags((name = "players"), (name = "games"), (name = "clocks"), (name = "adjournment"), (name = "tournaments"), (name = "challenges"))
 )]
 struct ApiDoc;
 
@@ -237,6 +240,14 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(players::me)
         .service(players::change_me)
         .service(players::ratings)
+        .service(challenges::create)
+        .service(challenges::mine)
+        .service(challenges::lobby)
+        .service(challenges::read)
+        .service(challenges::accept)
+        .service(challenges::decline)
+        .service(challenges::withdraw)
+        .service(challenges::preferences)
         .service(games::my_games)
         .service(games::create_game)
         .service(tournaments::import_tournament)

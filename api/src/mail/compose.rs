@@ -275,7 +275,8 @@ pub fn compose(
             | Mail::SignIn
             | Mail::Digest(_)
             | Mail::TournamentPairing(_)
-            | Mail::TournamentStandings(_) => {}
+            | Mail::TournamentStandings(_)
+            | Mail::Challenge(_) => {}
         }
     }
     if kind == MailKind::SignIn {
@@ -322,6 +323,18 @@ pub fn compose(
         args.push(("points", s.points.clone()));
         m.link = format!("{}/tournaments/{}", settings.public_url, s.tournament);
         m.link_label = t.get("tournament_standings-open", &[]);
+    }
+    if let Mail::Challenge(c) = &mail {
+        args.push(("name", c.from.clone()));
+        args.push(("what", c.what.clone()));
+        args.push(("game", t.get(&format!("game-{}", c.game), &[])));
+        args.push(("rated", if c.rated { "yes" } else { "no" }.to_owned()));
+        if let (Some(message), "received") = (&c.message, c.what.as_str()) {
+            m.lines
+                .push(t.get("challenge-message", &[("message", message.clone())]));
+        }
+        m.link = format!("{}/challenges/{}", settings.public_url, c.challenge);
+        m.link_label = t.get("challenge-open", &[]);
     }
     if let Mail::Digest(digest) = &mail {
         args.push(("count", digest.games.len().to_string()));

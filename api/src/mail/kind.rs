@@ -31,10 +31,11 @@ pub enum MailKind {
     TournamentPairing,
     TournamentStandings,
     TurnPassed,
+    Challenge,
 }
 
 impl MailKind {
-    pub const ALL: [MailKind; 19] = [
+    pub const ALL: [MailKind; 20] = [
         MailKind::GameStarted,
         MailKind::OpponentMoved,
         MailKind::DrawOffered,
@@ -54,6 +55,7 @@ impl MailKind {
         MailKind::TournamentPairing,
         MailKind::TournamentStandings,
         MailKind::TurnPassed,
+        MailKind::Challenge,
     ];
 
     /// The name stored in the outbox and of the templates' folder.
@@ -78,6 +80,7 @@ impl MailKind {
             MailKind::Digest => "digest",
             MailKind::TournamentPairing => "tournament_pairing",
             MailKind::TournamentStandings => "tournament_standings",
+            MailKind::Challenge => "challenge",
         }
     }
 
@@ -96,6 +99,24 @@ impl MailKind {
                 | MailKind::Digest
         )
     }
+}
+
+/// A challenge received, or answered other than by its acceptance (which starts a game and
+/// says so).
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ChallengeNews {
+    pub challenge: String,
+    /// The other player's name (empty for an open seek that expired).
+    pub from: String,
+    /// The game offered (`chess`, …).
+    pub game: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+    pub rated: bool,
+    /// `received`, `declined`, `withdrawn`, `expired` (between two players) or `unanswered`
+    /// (an open seek or a challenge by link).
+    pub what: String,
 }
 
 /// A game of dice: the opponent's throw gave them no legal play, and the turn came back.
@@ -278,6 +299,7 @@ pub enum Mail {
     TournamentPairing(RoundPairing),
     TournamentStandings(RoundStandings),
     TurnPassed(Passed),
+    Challenge(ChallengeNews),
 }
 
 /// A mail caused by an event of a game's log: the event's seq and type beside what it says.
@@ -329,6 +351,7 @@ impl Mail {
             Mail::TournamentPairing(_) => MailKind::TournamentPairing,
             Mail::TournamentStandings(_) => MailKind::TournamentStandings,
             Mail::TurnPassed(_) => MailKind::TurnPassed,
+            Mail::Challenge(_) => MailKind::Challenge,
         }
     }
 
@@ -362,6 +385,7 @@ impl Mail {
             Mail::Digest(d) => to_json(&OfDigest { detail: d.clone() }),
             Mail::TournamentPairing(d) => to_json(d),
             Mail::TournamentStandings(d) => to_json(d),
+            Mail::Challenge(d) => to_json(d),
         }
     }
 
@@ -422,6 +446,7 @@ impl Mail {
             MailKind::Digest => own(payload, |d: OfDigest| Mail::Digest(d.detail))?,
             MailKind::TournamentPairing => own(payload, Mail::TournamentPairing)?,
             MailKind::TournamentStandings => own(payload, Mail::TournamentStandings)?,
+            MailKind::Challenge => own(payload, Mail::Challenge)?,
         };
         Ok(Stored { kind, mail, seq })
     }
@@ -637,6 +662,22 @@ mod tests {
                 json!({
                     "name": "Okul Kupası", "points": "2½", "rank": 3, "round": 4,
                     "tournament": "t1", "players": 40,
+                })
+                .to_string(),
+            ),
+            (
+                Mail::Challenge(ChallengeNews {
+                    challenge: "c1".into(),
+                    from: "Ayşe".into(),
+                    game: "tavla".into(),
+                    message: Some("Bir el?".into()),
+                    rated: true,
+                    what: "received".into(),
+                }),
+                None,
+                json!({
+                    "challenge": "c1", "from": "Ayşe", "game": "tavla", "message": "Bir el?",
+                    "rated": true, "what": "received",
                 })
                 .to_string(),
             ),

@@ -79,6 +79,7 @@ mail_templates! {
     "digest" => DigestS "mail/digest/subject.txt", DigestT "mail/digest/body.txt", DigestH "mail/digest/body.html";
     "tournament_standings" => TournamentStandingsS "mail/tournament_standings/subject.txt", TournamentStandingsT "mail/tournament_standings/body.txt", TournamentStandingsH "mail/tournament_standings/body.html";
     "turn_passed" => TurnPassedS "mail/turn_passed/subject.txt", TurnPassedT "mail/turn_passed/body.txt", TurnPassedH "mail/turn_passed/body.html";
+    "challenge" => ChallengeS "mail/challenge/subject.txt", ChallengeT "mail/challenge/body.txt", ChallengeH "mail/challenge/body.html";
     "tournament_pairing" => TournamentPairingS "mail/tournament_pairing/subject.txt", TournamentPairingT "mail/tournament_pairing/body.txt", TournamentPairingH "mail/tournament_pairing/body.html";
 }
 
@@ -144,6 +145,10 @@ mod tests {
             ("players", "40".into()),
             ("points", "2½".into()),
             ("reply", "Nc6".into()),
+            ("name", "Ayşe Yılmaz".into()),
+            ("what", "received".into()),
+            ("game", t.get("game-chess", &[])),
+            ("rated", "yes".into()),
         ];
         let mut m = MailView {
             lang: t.lang,
@@ -197,6 +202,18 @@ mod tests {
                 m.link =
                     "https://zarf.example/tournaments/0190a5b2-7c3e-7f00-8000-0000000000f6".into();
                 m.link_label = t.get("tournament_standings-open", &[]);
+            }
+            "challenge" => {
+                m.board = None;
+                m.board_text = None;
+                m.clock = None;
+                m.link =
+                    "https://zarf.example/challenges/0190a5b2-7c3e-7f00-8000-0000000000c1".into();
+                m.link_label = t.get("challenge-open", &[]);
+                m.lines.push(t.get(
+                    "challenge-message",
+                    &[("message", "Bir oyun daha? / One more game?".into())],
+                ));
             }
             "tournament_pairing" => {
                 m.board = None;

@@ -96,6 +96,7 @@ macro_rules! on_backend {
 }
 
 // The store's parts, by concern (after `on_backend!`, which they use).
+mod challenges;
 mod events;
 mod games;
 pub mod group;
@@ -109,6 +110,7 @@ mod sign_in;
 pub(crate) mod tournaments;
 mod verify;
 
+pub use challenges::*;
 pub use events::*;
 pub use games::*;
 pub use log::{EventRow, GameLog, LogTable, ProjectionRow, Recorded, TournamentLog};
@@ -356,6 +358,8 @@ mod tests {
             school: None,
             class_name: None,
             time_zone: None,
+            challenges_from: "anyone".into(),
+            max_games: None,
         }
     }
 

@@ -104,6 +104,10 @@ pub struct PlayerRow {
     pub class_name: Option<String>,
     /// A named time zone (`Europe/London`); none: the fixed `utc_offset_minutes`.
     pub time_zone: Option<String>,
+    /// Whom the player takes challenges from: `anyone`, `played`, `school` or `nobody`.
+    pub challenges_from: String,
+    /// The most games the player plays at once (none: no limit).
+    pub max_games: Option<i32>,
 }
 
 /// What an account may do beyond playing: stored in `players.roles`, comma-separated.

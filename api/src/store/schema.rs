@@ -19,6 +19,8 @@ diesel::table! {
         school -> Nullable<Text>,
         class_name -> Nullable<Text>,
         time_zone -> Nullable<Text>,
+        challenges_from -> Text,
+        max_games -> Nullable<Integer>,
     }
 }
 
@@ -177,7 +179,29 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    challenges (id) {
+        id -> Text,
+        challenger_id -> Text,
+        challenged_id -> Nullable<Text>,
+        listed -> Bool,
+        game -> Text,
+        seconds_per_move -> Nullable<BigInt>,
+        rated -> Bool,
+        terms -> Text,
+        status -> Text,
+        created_at -> BigInt,
+        expires_at -> BigInt,
+        answered_at -> Nullable<BigInt>,
+        answered_by -> Nullable<Text>,
+        game_id -> Nullable<Text>,
+        challenger_white -> Nullable<Bool>,
+        game_created -> Bool,
+    }
+}
+
 diesel::allow_tables_to_appear_in_same_query!(
+    challenges,
     ratings,
     rating_changes,
     players,
