@@ -493,6 +493,62 @@ piece-rook = Rook
 piece-bishop = Bishop
 piece-knight = Knight
 page-organise = Organise
+page-challenges = Challenges
+page-challenge = Challenge
+page-challenge-clock = { $kind ->
+    [none] no clock
+    [days] { $n } days a move
+    [hours] { $n } hours a move
+   *[periods] by periods
+}
+page-challenge-rated = rated
+page-challenge-unrated = unrated
+page-challenge-open-by = { $name } (open to anyone)
+page-challenge-link-by = { $name } (by link)
+page-challenge-no-opponent = Name the player you challenge.
+page-challenge-unknown-opponent = No player you may challenge has that name or address.
+page-challenge-several-opponents = Several players have that name; give their e-mail address.
+page-challenge-game = Game
+page-challenge-time = Time
+page-challenge-your-colour = Your colour
+page-challenge-colour-white = White
+page-challenge-colour-black = Black
+page-challenge-colour-random = By lot
+page-challenge-rating = Rating
+page-challenge-expires = Open until
+page-challenge-to = Your challenge to { $name }
+page-challenge-yours = Your challenge
+page-challenge-from = Challenge from { $name }
+page-challenge-status = { $status ->
+    [open] Waiting for an answer.
+    [accepted] Accepted: the game has started.
+    [declined] Declined.
+    [withdrawn] Withdrawn.
+   *[expired] Expired: nobody answered in time.
+}
+page-challenge-accept = Accept and play
+page-challenge-decline = Decline
+page-challenge-withdraw = Withdraw
+page-challenge-share = Share this link:
+page-challenge-to-game = Go to the game
+page-challenge-message = Message
+page-challenges-to-me = Sent to you
+page-challenges-mine = Yours, waiting
+page-challenges-lobby = Open challenges
+page-challenges-new = New challenge
+page-challenges-who = Whom
+page-challenges-who-player = A player
+page-challenges-who-open = Anyone (listed below)
+page-challenges-who-link = Whoever has the link
+page-challenges-opponent = The player's name or e-mail address
+page-challenges-days = Days a move (empty: no clock)
+page-challenges-days-filter = Days a move
+page-challenges-colour = Your colour
+page-challenges-rated = Rated game
+page-challenges-message = Message (optional)
+page-challenges-send = Challenge
+page-challenges-filter = Show
+page-challenges-any-game = Any game
 page-admin = Admin
 page-admin-only = This page is for the server's admins.
 page-admin-intro = Organisers create players, classes, games and tournaments. Make an account an organiser here; an organiser made a player again keeps their players and games.

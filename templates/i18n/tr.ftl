@@ -493,6 +493,62 @@ piece-rook = Kale
 piece-bishop = Fil
 piece-knight = At
 page-organise = Düzenle
+page-challenges = Davetler
+page-challenge = Davet
+page-challenge-clock = { $kind ->
+    [none] saatsiz
+    [days] hamle başına { $n } gün
+    [hours] hamle başına { $n } saat
+   *[periods] dönemlerle
+}
+page-challenge-rated = puanlı
+page-challenge-unrated = puansız
+page-challenge-open-by = { $name } (herkese açık)
+page-challenge-link-by = { $name } (bağlantıyla)
+page-challenge-no-opponent = Davet ettiğiniz oyuncunun adını yazın.
+page-challenge-unknown-opponent = Bu ad ya da adresle davet edebileceğiniz bir oyuncu yok.
+page-challenge-several-opponents = Bu adda birden çok oyuncu var; e-posta adresini yazın.
+page-challenge-game = Oyun
+page-challenge-time = Süre
+page-challenge-your-colour = Renginiz
+page-challenge-colour-white = Beyaz
+page-challenge-colour-black = Siyah
+page-challenge-colour-random = Kurayla
+page-challenge-rating = Puan
+page-challenge-expires = Son geçerlilik
+page-challenge-to = { $name } için davetiniz
+page-challenge-yours = Davetiniz
+page-challenge-from = { $name } sizi davet ediyor
+page-challenge-status = { $status ->
+    [open] Yanıt bekleniyor.
+    [accepted] Kabul edildi: oyun başladı.
+    [declined] Reddedildi.
+    [withdrawn] Geri çekildi.
+   *[expired] Süresi doldu: zamanında yanıtlanmadı.
+}
+page-challenge-accept = Kabul et ve oyna
+page-challenge-decline = Reddet
+page-challenge-withdraw = Geri çek
+page-challenge-share = Bu bağlantıyı paylaşın:
+page-challenge-to-game = Oyuna git
+page-challenge-message = Mesaj
+page-challenges-to-me = Size gelenler
+page-challenges-mine = Sizinkiler, yanıt bekleyen
+page-challenges-lobby = Açık davetler
+page-challenges-new = Yeni davet
+page-challenges-who = Kime
+page-challenges-who-player = Bir oyuncuya
+page-challenges-who-open = Herkese (aşağıda listelenir)
+page-challenges-who-link = Bağlantıya sahip olana
+page-challenges-opponent = Oyuncunun adı ya da e-posta adresi
+page-challenges-days = Hamle başına gün (boş: saatsiz)
+page-challenges-days-filter = Hamle başına gün
+page-challenges-colour = Renginiz
+page-challenges-rated = Puanlı oyun
+page-challenges-message = Mesaj (isteğe bağlı)
+page-challenges-send = Davet et
+page-challenges-filter = Göster
+page-challenges-any-game = Her oyun
 page-admin = Yönetim
 page-admin-only = Bu sayfa sunucunun yöneticileri içindir.
 page-admin-intro = Düzenleyiciler oyuncu, sınıf, oyun ve turnuva oluşturur. Bir hesabı burada düzenleyici yapın; yeniden oyuncu yapılan düzenleyicinin oyuncuları ve oyunları kendisinde kalır.

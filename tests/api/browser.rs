@@ -352,6 +352,15 @@ async fn sign_in_link(
     inbox: &std::sync::Arc<std::sync::Mutex<Vec<smtp::Received>>>,
     to: &str,
 ) -> String {
+    link_in_mail(inbox, to, "/login/").await
+}
+
+/// The first link holding `needle` in the last mail to `to` that has one.
+async fn link_in_mail(
+    inbox: &std::sync::Arc<std::sync::Mutex<Vec<smtp::Received>>>,
+    to: &str,
+    needle: &str,
+) -> String {
     let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
     loop {
         let link = inbox.lock().unwrap().iter().rev().find_map(|r| {
@@ -361,7 +370,7 @@ async fn sign_in_link(
             let m = mail_parser::MessageParser::default().parse(&r.raw)?;
             let text = m.body_text(0)?.into_owned();
             text.split_whitespace()
-                .find(|w| w.contains("/login/"))
+                .find(|w| w.contains(needle))
                 .map(str::to_owned)
         });
         if let Some(link) = link {
@@ -369,7 +378,7 @@ async fn sign_in_link(
         }
         assert!(
             tokio::time::Instant::now() < deadline,
-            "no sign-in mail to {to}"
+            "no mail to {to} with a link to {needle}"
         );
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
@@ -1281,4 +1290,76 @@ async fn an_admin_makes_an_organiser_from_the_page() {
     until_at(&t, |path| path == "/organise").await;
     t.close().await.unwrap();
     c.close().await.unwrap();
+}
+
+/// A player challenges another from the pages by address, rated, with a message; the other
+/// follows the mail's link, accepts, and is taken to the game, which both then see.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_challenge_sent_from_the_page_is_accepted_from_its_mail() {
+    let Some(driver) = start_driver().await else {
+        return;
+    };
+    let (port, inbox) = smtp::start(0);
+    let app = spawn_app_with(
+        Backend::Sqlite,
+        Options {
+            smtp_url: Some(format!("smtp://127.0.0.1:{port}")),
+            ..Options::default()
+        },
+    )
+    .await;
+    let ayse = app
+        .create_player_with(
+            json!({"name": "Ayşe Yılmaz", "email": "ayse@example.org", "locale": "tr"}),
+        )
+        .await;
+    let bora = app
+        .create_player_with(json!({"name": "Bora Kaya", "email": "bora@example.org"}))
+        .await;
+    let can = app.create_player("Can Demir").await;
+    let seek = app
+        .post(
+            "/api/v1/challenges",
+            Some(&can.token),
+            json!({"open": true, "game": "tavla", "message": "Kim tavla oynar?"}),
+        )
+        .await;
+    assert_eq!(seek.status(), 201);
+    let a = browser(&driver).await;
+    sign_in_as(&a, &app, &ayse.id).await;
+    a.goto(&app.url("/challenges?lang=tr")).await.unwrap();
+    look(&a, "challenges-tr").await;
+    type_into(&a, "#c-opponent", "bora@example.org").await;
+    click(&a, "#c-colour option[value=white]").await;
+    click(&a, "#c-rated").await;
+    type_into(&a, "#c-message", "Bir oyun daha?").await;
+    click(&a, "form[action^='/challenges?'] button").await;
+    until_shown(&a, "Bora Kaya için davetiniz").await;
+    look(&a, "challenge-sent-tr").await;
+
+    let link = link_in_mail(&inbox, "bora@example.org", "/challenges/").await;
+    let b = browser(&driver).await;
+    sign_in_as(&b, &app, &bora.id).await;
+    b.goto(&link).await.unwrap();
+    until_shown(&b, "Challenge from Ayşe Yılmaz").await;
+    look(&b, "challenge-received").await;
+    click(&b, "form[action*='/accept'] button").await;
+    until_at(&b, |path| path.starts_with("/games/")).await;
+    let game = b
+        .current_url()
+        .await
+        .unwrap()
+        .path()
+        .trim_start_matches("/games/")
+        .to_owned();
+    let g = app.get_game(&game).await;
+    assert_eq!(g["white"]["name"], "Ayşe Yılmaz");
+    assert_eq!(g["rated"], true);
+    a.goto(&app.url("/?lang=tr")).await.unwrap();
+    until_shown(&a, &game).await;
+    b.goto(&app.url("/challenges?lang=en")).await.unwrap();
+    until_shown(&b, "Kim tavla oynar?").await;
+    look(&b, "challenges-lobby").await;
+    a.close().await.unwrap();
+    b.close().await.unwrap();
 }

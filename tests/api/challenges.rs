@@ -232,4 +232,62 @@ both_backends! {
         let mine: Value = app.get("/api/v1/challenges", Some(&ayse.token)).await.json().await.unwrap();
         assert_eq!(mine["challenges"], json!([]));
     }
+
+    async fn a_challenge_made_and_accepted_on_the_pages(app) {
+        let ayse = app.create_player_with(json!({"name": "Ayşe", "email": "ayse@example.org"})).await;
+        let bora = app.create_player_with(json!({"name": "Bora", "email": "bora@example.org"})).await;
+        app.create_player("Can").await;
+        app.create_player("Can").await;
+        let client = no_redirects();
+        let (as_ayse, form) = sign_in(&app, &ayse.id).await;
+        let res = client.get(app.url("/challenges")).send().await.unwrap();
+        assert_eq!(res.headers()["location"], "/login?lang=en&next=/challenges");
+        let post = |fields: Vec<(&'static str, String)>| {
+            client.post(app.url("/challenges?lang=en")).header("cookie", as_ayse.clone()).form(&fields).send()
+        };
+        let fields = |to: &str, opponent: &str| vec![("to", to.to_owned()), ("opponent", opponent.to_owned()),
+            ("game", "chess".to_owned()), ("days", "3".to_owned()), ("colour", "white".to_owned()),
+            ("rated", "1".to_owned()), ("message", "Bir oyun?".to_owned()), ("csrf", form.clone())];
+        for (opponent, said) in [("Nobody Here", "No player you may challenge has that name or address."),
+            ("Can", "Several players have that name; give their e-mail address."),
+            ("", "Name the player you challenge.")] {
+            let res = post(fields("player", opponent)).await.unwrap();
+            assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+            assert!(res.text().await.unwrap().contains(said), "{opponent}");
+        }
+        let mut bad_days = fields("player", "Bora");
+        bad_days[3].1 = "90".into();
+        assert_eq!(post(bad_days).await.unwrap().status(), StatusCode::BAD_REQUEST);
+        let res = post(vec![("to", "player".to_owned()), ("opponent", "Bora".to_owned())]).await.unwrap();
+        assert_eq!(res.status(), StatusCode::FORBIDDEN, "no form token");
+        assert!(challenge_mail(&app).is_empty(), "nothing made");
+
+        let res = post(fields("player", "bora@example.org")).await.unwrap();
+        assert_eq!(res.status(), StatusCode::SEE_OTHER);
+        let at = res.headers()["location"].to_str().unwrap().to_owned();
+        let id = at.trim_start_matches("/challenges/").split('?').next().unwrap().to_owned();
+        let (as_bora, bora_form) = sign_in(&app, &bora.id).await;
+        let page = client.get(app.url(&format!("/challenges/{id}?lang=en"))).header("cookie", &as_bora).send().await.unwrap();
+        assert_eq!(page.status(), StatusCode::OK);
+        let page = page.text().await.unwrap();
+        assert!(page.contains("Challenge from Ayşe") && page.contains("Accept and play") && page.contains("Bir oyun?"), "{page}");
+        assert!(page.contains("<td>Black</td>"), "Bora's colour");
+        let list = client.get(app.url("/challenges?lang=tr")).header("cookie", &as_bora).send().await.unwrap().text().await.unwrap();
+        assert!(list.contains("Size gelenler") && list.contains(&id));
+        let res = client.post(app.url(&format!("/challenges/{id}/accept?lang=en"))).header("cookie", &as_bora)
+            .form(&[("csrf", bora_form.as_str())]).send().await.unwrap();
+        assert_eq!(res.status(), StatusCode::SEE_OTHER);
+        let game = res.headers()["location"].to_str().unwrap().trim_start_matches("/games/").split('?').next().unwrap().to_owned();
+        let g = app.get_game(&game).await;
+        assert_eq!((g["white"]["id"].as_str(), g["rated"].as_bool()), (Some(ayse.id.as_str()), Some(true)));
+        // Answered already: the page says so, and accepting again is refused on the page.
+        let res = client.post(app.url(&format!("/challenges/{id}/accept?lang=en"))).header("cookie", &as_bora)
+            .form(&[("csrf", bora_form.as_str())]).send().await.unwrap();
+        assert_eq!(res.status(), StatusCode::CONFLICT);
+        assert!(res.text().await.unwrap().contains("This challenge has been accepted."));
+        let stranger = app.create_player("Deniz").await;
+        let (as_stranger, _) = sign_in(&app, &stranger.id).await;
+        let res = client.get(app.url(&format!("/challenges/{id}?lang=en"))).header("cookie", &as_stranger).send().await.unwrap();
+        assert_eq!(res.status(), StatusCode::NOT_FOUND);
+    }
 }

@@ -7,6 +7,7 @@ pub mod admin;
 pub mod assets;
 pub mod auth;
 pub mod ballot;
+pub mod challenge_pages;
 pub mod challenges;
 pub mod clocks;
 pub mod conditional;
@@ -222,6 +223,10 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(tournament_pages::run_tournament)
         .service(tournament_pages::print_tournament)
         .service(live::tournament_live)
+        .service(challenge_pages::challenges_page)
+        .service(challenge_pages::new_challenge)
+        .service(challenge_pages::challenge_page)
+        .service(challenge_pages::answer_challenge)
         .service(admin::admin_page)
         .service(admin::set_organiser)
         .service(organise::organise_page)

@@ -309,6 +309,16 @@ impl Store {
         Ok(found)
     }
 
+    /// The players with this name (as written, trimmed), at most `limit`.
+    pub fn players_named(&self, name: &str, limit: i64) -> Result<Vec<PlayerRow>, StoreError> {
+        let mut conn = self.reader()?;
+        Ok(players::table
+            .filter(players::name.eq(name.trim()))
+            .select(PlayerRow::as_select())
+            .limit(limit)
+            .load(&mut *conn)?)
+    }
+
     pub fn player_by_email(&self, email: &str) -> Result<Option<PlayerRow>, StoreError> {
         let mut conn = self.reader()?;
         Ok(players::table
