@@ -229,6 +229,7 @@ error-challenge-closed = { $status ->
    *[expired] This challenge has expired.
 }
 error-challenge-message = A challenge's message is at most { $max } characters.
+error-challenge-preferences = Challenges come from anyone, players you have played, your school or nobody; a limit of games is 1 to { $max }.
 error-challenge-days = A challenge waits 1 to { $max } days.
 error-not-found = Not found.
 error-version-conflict = The game changed meanwhile; nothing was recorded. Reload and try again.
@@ -549,6 +550,12 @@ page-challenges-message = Message (optional)
 page-challenges-send = Challenge
 page-challenges-filter = Show
 page-challenges-any-game = Any game
+page-settings-challenges-from = Take challenges from
+page-settings-challenges-anyone = anyone
+page-settings-challenges-played = players I have played
+page-settings-challenges-school = my school
+page-settings-challenges-nobody = nobody
+page-settings-max-games = The most games I play at once (empty: no limit)
 page-admin = Admin
 page-admin-only = This page is for the server's admins.
 page-admin-intro = Organisers create players, classes, games and tournaments. Make an account an organiser here; an organiser made a player again keeps their players and games.

@@ -229,6 +229,7 @@ error-challenge-closed = { $status ->
    *[expired] Bu davetin süresi doldu.
 }
 error-challenge-message = Davet mesajı en çok { $max } karakterdir.
+error-challenge-preferences = Davetler herkesten, oynadığınız oyunculardan, okulunuzdan gelir ya da hiç gelmez; oyun sınırı 1 ile { $max } arasındadır.
 error-challenge-days = Bir davet 1 ile { $max } gün arasında bekler.
 error-not-found = Bulunamadı.
 error-version-conflict = Oyun bu arada değişti; hiçbir şey kaydedilmedi. Yenileyip yeniden deneyin.
@@ -549,6 +550,12 @@ page-challenges-message = Mesaj (isteğe bağlı)
 page-challenges-send = Davet et
 page-challenges-filter = Göster
 page-challenges-any-game = Her oyun
+page-settings-challenges-from = Davetleri kimden kabul edeyim
+page-settings-challenges-anyone = herkesten
+page-settings-challenges-played = oynadığım oyunculardan
+page-settings-challenges-school = okulumdan
+page-settings-challenges-nobody = hiç kimseden
+page-settings-max-games = Aynı anda en çok oynayacağım oyun (boş: sınırsız)
 page-admin = Yönetim
 page-admin-only = Bu sayfa sunucunun yöneticileri içindir.
 page-admin-intro = Düzenleyiciler oyuncu, sınıf, oyun ve turnuva oluşturur. Bir hesabı burada düzenleyici yapın; yeniden oyuncu yapılan düzenleyicinin oyuncuları ve oyunları kendisinde kalır.

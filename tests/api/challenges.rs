@@ -233,6 +233,29 @@ both_backends! {
         assert_eq!(mine["challenges"], json!([]));
     }
 
+    async fn the_settings_page_sets_whom_challenges_come_from(app) {
+        let ayse = app.create_player("Ayşe").await;
+        let bora = app.create_player("Bora").await;
+        let client = no_redirects();
+        let (as_bora, form) = sign_in(&app, &bora.id).await;
+        let set = |from: &str, max: &str| {
+            client.post(app.url("/settings/challenges?lang=en")).header("cookie", as_bora.clone())
+                .form(&[("from", from.to_owned()), ("max_games", max.to_owned()), ("csrf", form.clone())]).send()
+        };
+        for (from, max) in [("friends", ""), ("anyone", "0"), ("anyone", "many")] {
+            let res = set(from, max).await.unwrap();
+            assert_eq!(res.status(), StatusCode::BAD_REQUEST, "{from} {max}");
+            assert!(res.text().await.unwrap().contains("Challenges come from anyone"));
+        }
+        let res = set("nobody", "").await.unwrap();
+        assert_eq!(res.headers()["location"], "/settings?lang=en&saved=1");
+        assert_error(challenge(&app, &ayse, json!({"to": bora.id})).await, 403, "challenges_refused").await;
+        let page = client.get(app.url("/settings?lang=tr")).header("cookie", &as_bora).send().await.unwrap().text().await.unwrap();
+        assert!(page.contains("<option value=\"nobody\" selected>hiç kimseden</option>"), "{page}");
+        assert_eq!(set("anyone", "2").await.unwrap().status(), StatusCode::SEE_OTHER);
+        made(&app, &ayse, json!({"to": bora.id})).await;
+    }
+
     async fn a_challenge_made_and_accepted_on_the_pages(app) {
         let ayse = app.create_player_with(json!({"name": "Ayşe", "email": "ayse@example.org"})).await;
         let bora = app.create_player_with(json!({"name": "Bora", "email": "bora@example.org"})).await;

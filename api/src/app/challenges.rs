@@ -22,6 +22,11 @@ pub const MAX_DAYS: u32 = 30;
 pub const MAX_MESSAGE_CHARS: usize = 500;
 /// A player's open challenges at most (made, not yet answered).
 pub const MAX_OPEN: usize = 50;
+/// The highest limit of games at once a player may set.
+pub const MAX_GAMES: u32 = 1000;
+/// Whom a player may take challenges from: anyone, players they have played, their school (the
+/// players their organiser made), nobody.
+pub const FROM: [&str; 4] = ["anyone", "played", "school", "nobody"];
 
 /// The challenger's colour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, utoipa::ToSchema)]
@@ -89,6 +94,10 @@ pub enum ChallengeError {
     Message,
     #[error("a challenge waits 1 to {MAX_DAYS} days")]
     Days,
+    #[error(
+        "challenges come from anyone, played, school or nobody; at most 1 to {MAX_GAMES} games"
+    )]
+    Preferences,
     /// The terms are not a game zarf can start (the game's own refusal).
     #[error("{0}")]
     Terms(Rejection),
@@ -597,4 +606,22 @@ pub fn sweep(state: &AppState, now: time::OffsetDateTime) -> Result<usize, Chall
         done += 1;
     }
     Ok(done)
+}
+
+/// Sets whom `player` takes challenges from and the most games they play at once (none: no
+/// limit).
+pub fn set_preferences(
+    state: &AppState,
+    player: &PlayerRow,
+    from: &str,
+    max_games: Option<u32>,
+) -> Result<(), ChallengeError> {
+    if !FROM.contains(&from) || max_games.is_some_and(|n| !(1..=MAX_GAMES).contains(&n)) {
+        return Err(ChallengeError::Preferences);
+    }
+    let max = max_games.map(|n| i32::try_from(n).unwrap_or(i32::MAX));
+    state
+        .store
+        .set_challenge_preferences(&player.id, from, max)?;
+    Ok(())
 }

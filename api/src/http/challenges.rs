@@ -174,6 +174,12 @@ pub fn refusal(e: ChallengeError, locale: Locale) -> ApiError {
             "error-challenge-days",
             &[("max", challenges::MAX_DAYS.to_string())],
         ),
+        ChallengeError::Preferences => said(
+            StatusCode::BAD_REQUEST,
+            "bad_request",
+            "error-challenge-preferences",
+            &[("max", challenges::MAX_GAMES.to_string())],
+        ),
         ChallengeError::Terms(r) => ApiError::rejection(&r, locale),
         ChallengeError::Command(e) => ApiError::command(e, locale),
         ChallengeError::Store(e) => e.into(),
@@ -463,9 +469,6 @@ pub async fn withdraw(
     answer(state, caller, id.into_inner(), true).await
 }
 
-/// The choices a player may make of whom they take challenges from.
-pub const FROM: [&str; 4] = ["anyone", "played", "school", "nobody"];
-
 #[utoipa::path(
     put, path = "/api/v1/me/challenges", tag = "challenges",
     description = "Whom the caller takes challenges from, and the most games they play at once.",
@@ -481,18 +484,11 @@ pub async fn preferences(
     body: web::Json<ChallengePreferences>,
 ) -> Result<HttpResponse, ApiError> {
     let me = player(&caller)?;
+    let locale = caller.locale();
     let body = body.into_inner();
-    if !FROM.contains(&body.from.as_str()) {
-        return Err(ApiError::bad_request(
-            "from is anyone, played, school or nobody",
-        ));
-    }
-    let max = match body.max_games {
-        None => None,
-        Some(n @ 1..=1000) => Some(n as i32),
-        Some(_) => return Err(ApiError::bad_request("max_games is 1 to 1000")),
-    };
-    let from = body.from.clone();
-    web::block(move || state.store.set_challenge_preferences(&me.id, &from, max)).await??;
+    let (from, max) = (body.from.clone(), body.max_games);
+    web::block(move || challenges::set_preferences(&state, &me, &from, max))
+        .await?
+        .map_err(|e| refusal(e, locale))?;
     Ok(HttpResponse::Ok().json(body))
 }

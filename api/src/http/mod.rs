@@ -237,6 +237,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(settings::settings_page)
         .service(settings::settings_form)
         .service(settings::take_leave_form)
+        .service(settings::challenges_form)
         .service(settings::end_leave_form)
         .service(ops::healthz)
         .service(ops::metrics)

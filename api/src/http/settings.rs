@@ -16,7 +16,7 @@ use super::auth::Caller;
 use super::error::ApiError;
 use super::page;
 use super::players::{change_settings, SettingsChange};
-use crate::app::{leave, AppState};
+use crate::app::{challenges, leave, AppState};
 use crate::i18n::Texts;
 use crate::store::{self, MailSettings, PlayerRow};
 use crate::zone::{self, Zone, UTC_OFFSETS};
@@ -52,6 +52,8 @@ struct SettingsPage {
     leave_text: Option<String>,
     /// Today's date in the player's time zone (the first day leave may start).
     today: String,
+    /// Whom a player may take challenges from, each with its words.
+    challenges_from: Vec<(&'static str, String)>,
 }
 
 impl SettingsPage {
@@ -109,6 +111,10 @@ async fn render(
         leave: standing,
         leave_text,
         today: local_today(now, &zone).to_string(),
+        challenges_from: challenges::FROM
+            .iter()
+            .map(|f| (*f, t.text(&format!("page-settings-challenges-{f}"))))
+            .collect(),
         p,
     };
     Ok(csrf.answer(page::html(status, &page)?))
@@ -287,6 +293,50 @@ pub async fn take_leave_form(
     let s = state.clone();
     let taken = web::block(move || leave::take(&s, &me, from, until, now)).await?;
     answer(state, &req, p, taken.map(|_| ()), t).await
+}
+
+#[derive(Deserialize)]
+pub struct ChallengesForm {
+    from: String,
+    /// The most games at once; empty: no limit.
+    max_games: Option<String>,
+    csrf: Option<String>,
+}
+
+/// Whom the player takes challenges from, and the most games they play at once.
+#[post("/settings/challenges")]
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn challenges_form(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    form: web::Form<ChallengesForm>,
+) -> Result<HttpResponse, ApiError> {
+    let p = match poster(&state, &req, form.csrf.as_deref()).await? {
+        Ok(p) => p,
+        Err(answer) => return Ok(answer),
+    };
+    let t = page::texts_for(&req, Some(&p));
+    let max = match form.max_games.as_deref().map(str::trim).unwrap_or("") {
+        "" => Ok(None),
+        n => n.parse::<u32>().map(Some),
+    };
+    let s = state.clone();
+    let me = p.clone();
+    let from = form.from.clone();
+    let done = match max {
+        Ok(max) => web::block(move || challenges::set_preferences(&s, &me, &from, max)).await?,
+        Err(_) => Err(challenges::ChallengeError::Preferences),
+    };
+    match done {
+        Ok(()) => Ok(HttpResponse::SeeOther()
+            .insert_header(("location", format!("/settings?lang={}&saved=1", t.lang)))
+            .finish()),
+        Err(e) => {
+            let e = super::challenges::refusal(e, t.locale());
+            let (status, reason) = (e.status, e.reason(&t));
+            render(state, &req, p, false, Some(reason), status).await
+        }
+    }
 }
 
 /// The leave the form asks for, or why it cannot be read.
