@@ -66,7 +66,11 @@ impl Texts {
         };
         let mut fargs = FluentArgs::new();
         for (k, v) in args {
-            fargs.set(*k, FluentValue::from(v.clone()));
+            // A count is a number, so that messages choose their plural forms by it.
+            match (*k, v.parse::<i64>()) {
+                ("count", Ok(n)) => fargs.set(*k, FluentValue::from(n)),
+                _ => fargs.set(*k, FluentValue::from(v.clone())),
+            }
         }
         let mut errors = Vec::new();
         bundle
@@ -436,6 +440,11 @@ mod tests {
                 ["every-event", "digest", "reminders-only"]
                     .map(|mode| format!("page-settings-mail-{mode}")),
             )
+            .chain(
+                crate::app::challenges::FROM.map(|from| format!("page-settings-challenges-{from}")),
+            )
+            .chain(["won", "drawn", "lost", "playing"].map(|o| format!("page-profile-{o}")))
+            .chain(["white", "black", "random"].map(|c| format!("page-challenge-colour-{c}")))
             .collect();
         for key in &en {
             let used = sources.contains(&format!("\"{key}\"")) || built.contains(key);

@@ -556,6 +556,30 @@ page-settings-challenges-played = players I have played
 page-settings-challenges-school = my school
 page-settings-challenges-nobody = nobody
 page-settings-max-games = The most games I play at once (empty: no limit)
+page-profile = Profile
+page-profile-ratings = Ratings
+page-profile-no-ratings = No rated games yet.
+page-profile-rated-games = { $count ->
+    [one] one rated game
+   *[other] { $count } rated games
+}
+page-profile-provisional = provisional
+page-profile-graph = Rating in { $game }, game by game
+page-profile-results = Results
+page-profile-won = won
+page-profile-drawn = drawn
+page-profile-lost = lost
+page-profile-playing = playing
+page-profile-opponents = Played most
+page-profile-games-count = { $count ->
+    [one] one game
+   *[other] { $count } games
+}
+page-profile-games = Games
+page-profile-outcome = Result
+page-profile-any-outcome = Any result
+page-profile-download = All games as a file:
+page-profile-mine = My profile
 page-admin = Admin
 page-admin-only = This page is for the server's admins.
 page-admin-intro = Organisers create players, classes, games and tournaments. Make an account an organiser here; an organiser made a player again keeps their players and games.

@@ -556,6 +556,30 @@ page-settings-challenges-played = oynadığım oyunculardan
 page-settings-challenges-school = okulumdan
 page-settings-challenges-nobody = hiç kimseden
 page-settings-max-games = Aynı anda en çok oynayacağım oyun (boş: sınırsız)
+page-profile = Profil
+page-profile-ratings = Puanlar
+page-profile-no-ratings = Henüz puanlı oyun yok.
+page-profile-rated-games = { $count ->
+    [one] bir puanlı oyun
+   *[other] { $count } puanlı oyun
+}
+page-profile-provisional = geçici
+page-profile-graph = { $game } puanı, oyun oyun
+page-profile-results = Sonuçlar
+page-profile-won = kazandı
+page-profile-drawn = berabere
+page-profile-lost = kaybetti
+page-profile-playing = sürüyor
+page-profile-opponents = En çok oynadıkları
+page-profile-games-count = { $count ->
+    [one] bir oyun
+   *[other] { $count } oyun
+}
+page-profile-games = Oyunlar
+page-profile-outcome = Sonuç
+page-profile-any-outcome = Her sonuç
+page-profile-download = Tüm oyunlar tek dosyada:
+page-profile-mine = Profilim
 page-admin = Yönetim
 page-admin-only = Bu sayfa sunucunun yöneticileri içindir.
 page-admin-intro = Düzenleyiciler oyuncu, sınıf, oyun ve turnuva oluşturur. Bir hesabı burada düzenleyici yapın; yeniden oyuncu yapılan düzenleyicinin oyuncuları ve oyunları kendisinde kalır.

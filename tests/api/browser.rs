@@ -1360,6 +1360,26 @@ async fn a_challenge_sent_from_the_page_is_accepted_from_its_mail() {
     b.goto(&app.url("/challenges?lang=en")).await.unwrap();
     until_shown(&b, "Kim tavla oynar?").await;
     look(&b, "challenges-lobby").await;
+    // Ayşe resigns the rated game: both ratings move, as Bora's profile shows.
+    let res = app
+        .post(
+            &format!("/api/v1/games/{game}/resign"),
+            Some(&ayse.token),
+            json!({}),
+        )
+        .await;
+    assert_eq!(res.status(), 200);
+    api::scheduler::tick(&app.state).unwrap();
+    b.goto(&app.url(&format!("/players/{}?lang=en", bora.id)))
+        .await
+        .unwrap();
+    until_shown(&b, "1662?").await;
+    look(&b, "profile-en").await;
+    a.goto(&app.url(&format!("/players/{}?lang=tr", bora.id)))
+        .await
+        .unwrap();
+    until_shown(&b, "svg class=\"rating-graph\"").await;
+    look(&a, "profile-tr").await;
     a.close().await.unwrap();
     b.close().await.unwrap();
 }

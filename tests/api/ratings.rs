@@ -107,6 +107,56 @@ both_backends! {
         assert!((sum - 3000.0).abs() < 1e-6, "{ra:?} {rb:?}");
     }
 
+    async fn a_profile_shows_ratings_results_opponents_and_records(app) {
+        let a = app.create_player("Ayşe").await;
+        let b = app.create_player("Bora").await;
+        let c = app.create_player("Can").await;
+        for (white, black, rated) in [(&a, &b, true), (&b, &a, true), (&a, &c, false)] {
+            let id = game(&app, white, black, json!({"rated": rated})).await;
+            app.play(&id, white, black, "f3 e5 g4 Qh4#").await;
+        }
+        let checkers = game(&app, &a, &b, json!({"game": "checkers"})).await;
+        game(&app, &a, &c, json!({"game": "checkers"})).await;
+        let res = app.post(&format!("/api/v1/games/{checkers}/resign"), Some(&b.token), json!({})).await;
+        assert_eq!(res.status(), StatusCode::OK);
+        count_ratings(&app);
+        let client = no_redirects();
+        let res = client.get(app.url(&format!("/players/{}", a.id))).send().await.unwrap();
+        assert_eq!(res.status(), StatusCode::SEE_OTHER, "signed-in readers only");
+        let (as_b, _) = sign_in(&app, &b.id).await;
+        let page = |q: String| {
+            let (client, url, cookie) = (client.clone(), app.url(&format!("/players/{}?lang=en{q}", a.id)), as_b.clone());
+            async move { client.get(url).header("cookie", cookie).send().await.unwrap().text().await.unwrap() }
+        };
+        let html = page(String::new()).await;
+        let r = ratings(&app, &a, &a.token).await;
+        let shown = r[0]["shown"].as_str().unwrap();
+        assert!(html.contains(&format!("<span class=\"rating-value\">{shown}</span>")), "{html}");
+        assert_eq!(html.matches("<circle").count(), 3, "the rating before, and after each of two games");
+        assert!(html.contains("2 rated games") && html.contains("provisional"));
+        // Black mates in every chess game: Ayşe lost both as White and won the one as Black;
+        // Bora resigned the checkers game, and the other goes on.
+        assert!(html.contains("<th scope=\"row\">Chess</th><td>1</td><td>0</td><td>2</td><td>0</td>"), "{html}");
+        assert!(html.contains("<th scope=\"row\">Checkers</th><td>1</td><td>0</td><td>0</td><td>1</td>"), "{html}");
+        assert!(html.find(">Bora</a> · 3 games").unwrap() < html.find(">Can</a> · 2 games").unwrap());
+        let playing = page("&outcome=playing".into()).await;
+        assert_eq!(playing.matches("href=\"/games/").count(), 1);
+        let lost_chess = page("&game=chess&outcome=lost".into()).await;
+        assert_eq!(lost_chess.matches("href=\"/games/").count(), 2);
+        let pgn = client.get(app.url(&format!("/players/{}/games.pgn", a.id))).header("cookie", &as_b).send().await.unwrap();
+        assert_eq!(pgn.headers()["content-type"], "application/x-chess-pgn; charset=utf-8");
+        let pgn = pgn.text().await.unwrap();
+        assert_eq!(pgn.matches("[Event ").count(), 3, "{pgn}");
+        assert_eq!(pgn.matches("2... Qh4# {").count(), 3, "{pgn}");
+        assert_eq!(pgn.matches("[Result \"0-1\"]").count(), 3, "{pgn}");
+        let pdn = client.get(app.url(&format!("/players/{}/games.pdn", a.id))).header("cookie", &as_b).send().await.unwrap().text().await.unwrap();
+        assert_eq!(pdn.matches("[GameType ").count(), 2, "{pdn}");
+        let res = client.get(app.url(&format!("/players/{}/games.txt", a.id))).header("cookie", &as_b).send().await.unwrap();
+        assert_eq!(res.status(), StatusCode::NOT_FOUND);
+        let res = client.get(app.url("/players/nobody?lang=en")).header("cookie", &as_b).send().await.unwrap();
+        assert_eq!(res.status(), StatusCode::NOT_FOUND);
+    }
+
     async fn a_rated_game_starts_from_the_start(app) {
         let a = app.create_player("Ayşe").await;
         let b = app.create_player("Bora").await;

@@ -15,6 +15,7 @@ pub mod leave;
 pub mod limits;
 pub mod live;
 pub mod metrics;
+pub mod profiles;
 pub mod ratings;
 pub mod reads;
 pub mod rounds;

@@ -35,6 +35,8 @@ struct MyGames {
     t: Texts,
     csrf: String,
     signed_in: Option<String>,
+    /// The reader's id (their profile's address).
+    me: String,
     here: &'static str,
     staff: super::page::Staff,
     /// Your move, waiting for the opponent, finished: each a title (its key) and its games.
@@ -110,6 +112,7 @@ pub async fn home(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpRe
             t,
             csrf: String::new(),
             signed_in: Some(t.get("page-signed-in-as", &[("name", p.name.clone())])),
+            me: p.id.clone(),
             here: "/",
             staff: super::page::Staff::of(Some(&p)),
             sections: [

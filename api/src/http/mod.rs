@@ -24,6 +24,7 @@ pub mod page;
 pub mod page_lines;
 pub mod play;
 pub mod players;
+pub mod profile;
 pub mod records;
 pub mod schema;
 pub mod settings;
@@ -227,6 +228,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(challenge_pages::new_challenge)
         .service(challenge_pages::challenge_page)
         .service(challenge_pages::answer_challenge)
+        .service(profile::records)
+        .service(profile::profile_page)
         .service(admin::admin_page)
         .service(admin::set_organiser)
         .service(organise::organise_page)
