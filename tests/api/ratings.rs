@@ -157,6 +157,32 @@ both_backends! {
         assert_eq!(res.status(), StatusCode::NOT_FOUND);
     }
 
+    async fn a_tournament_registers_a_player_with_their_zarf_rating(app) {
+        let org = app.create_player_with(json!({"name": "Hakem", "roles": ["organiser"]})).await;
+        let a = app.create_player("Ayşe").await;
+        let b = app.create_player("Bora").await;
+        let c = app.create_player("Can").await;
+        let id = game(&app, &a, &b, json!({"rated": true})).await;
+        app.play(&id, &a, &b, "f3 e5 g4 Qh4#").await;
+        count_ratings(&app);
+        let t: Value = app.post("/api/v1/tournaments", Some(&org.token), json!({"name": "Kulüp", "system": "swiss", "rounds": 3}))
+            .await.json().await.unwrap();
+        let path = format!("/api/v1/tournaments/{}/players", t["id"].as_str().unwrap());
+        for (p, rating) in [(&b, None), (&a, Some(1400)), (&c, None)] {
+            let mut body = json!({"player": p.id});
+            if let Some(r) = rating {
+                body["rating"] = json!(r);
+            }
+            assert_eq!(app.post(&path, Some(&org.token), body).await.status(), StatusCode::OK);
+        }
+        let view: Value = app.get(&format!("/api/v1/tournaments/{}", t["id"].as_str().unwrap()), None).await.json().await.unwrap();
+        let rating_of = |p: &Player| view["players"].as_array().unwrap().iter().find(|x| x["id"] == p.id.as_str()).unwrap()["rating"].clone();
+        let bora = ratings(&app, &b, &b.token).await[0]["rating"].as_f64().unwrap().round() as u64;
+        assert_eq!(rating_of(&b), json!(bora), "Bora's zarf rating, rounded");
+        assert_eq!(rating_of(&a), json!(1400), "a rating given stands");
+        assert_eq!(rating_of(&c), Value::Null, "no rated game, no rating");
+    }
+
     async fn a_rated_game_starts_from_the_start(app) {
         let a = app.create_player("Ayşe").await;
         let b = app.create_player("Bora").await;

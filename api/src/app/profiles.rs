@@ -67,6 +67,24 @@ pub fn rating_for(state: &AppState, player: &str, game: &str) -> Result<Option<u
         .map(|(_, s)| s.as_of(now).rating.round().clamp(0.0, 3500.0) as u16))
 }
 
+/// The rating a tournament registers a player with: the one given, else their zarf rating in
+/// the tournament's game (chess where its games are played at the board).
+pub fn entrant_rating(
+    state: &AppState,
+    tournament: &domain::tournament::Tournament,
+    player: &str,
+    given: Option<u16>,
+) -> Result<Option<u16>, CommandError> {
+    if given.is_some() {
+        return Ok(given);
+    }
+    let game = match &tournament.setup.play {
+        domain::tournament::Play::Online(online) => online.game.as_deref(),
+        domain::tournament::Play::OverTheBoard => None,
+    };
+    rating_for(state, player, game.unwrap_or("chess"))
+}
+
 /// What a player's results and opponents are, from their games.
 pub fn tally(me: &str, games: &[GameView]) -> (Vec<Results>, Vec<(PlayerRef, usize)>) {
     let mut results: Vec<Results> = Vec::new();

@@ -858,7 +858,25 @@ async fn act(
                         .ok_or_else(|| ApiError::bad_request("rating: 0 to 3500"))?,
                 ),
             };
+            let tour = {
+                let s = state.clone();
+                let key = id.clone();
+                web::block(move || folded(&s, &key)).await??
+            };
             for p in chosen {
+                // Without a rating given, the player's zarf rating in the tournament's game.
+                let rating = match &tour {
+                    TournamentState::Created(tournament) => {
+                        let (s, tournament, who) =
+                            (state.clone(), tournament.clone(), p.id.clone());
+                        web::block(move || {
+                            crate::app::profiles::entrant_rating(&s, &tournament, &who, rating)
+                        })
+                        .await?
+                        .map_err(|e| ApiError::command(e, t.locale()))?
+                    }
+                    TournamentState::NotCreated => rating,
+                };
                 let entrant = Entrant {
                     player: player(Some(&p.id))?,
                     name: p.name.clone(),

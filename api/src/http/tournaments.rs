@@ -736,9 +736,22 @@ pub async fn register_player(
         Some(r) if r > 3500 => return Err(ApiError::bad_request("rating: 0 to 3500")),
         r => r.and_then(|r| u16::try_from(r).ok()),
     };
-    let store = state.store.clone();
-    let key = body.player.clone();
-    let row = web::block(move || store.player(&key)).await??;
+    // Without a rating given, the player's zarf rating in the tournament's game, if any.
+    let s = state.clone();
+    let locale = caller.locale();
+    let (key, tournament) = (body.player.clone(), id.clone());
+    let (row, rating) = web::block(move || -> Result<_, ApiError> {
+        let row = s.store.player(&key)?;
+        let rating = match (&row, folded(&s, &tournament)?) {
+            (Some(p), TournamentState::Created(t)) => {
+                crate::app::profiles::entrant_rating(&s, &t, &p.id, rating)
+                    .map_err(|e| ApiError::command(e, locale))?
+            }
+            _ => rating,
+        };
+        Ok((row, rating))
+    })
+    .await??;
     // An unknown player is not an unknown tournament: 422, not 404.
     let row = row.ok_or_else(|| {
         ApiError::new(
