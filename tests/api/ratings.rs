@@ -68,6 +68,16 @@ both_backends! {
             assert_eq!(r[0]["shown"], format!("{}?", expected.rating.rating.round()));
         }
         assert!(white.rating.rating < 1500.0 && black.rating.rating > 1500.0);
+        // In a challenge's mail, beside the challenger's name.
+        let res = app.post("/api/v1/challenges", Some(&b.token), json!({"to": a.id})).await;
+        assert_eq!(res.status(), StatusCode::CREATED);
+        let mail = app.state.store.outbox(1000).unwrap().into_iter().find(|r| r.kind == "challenge").unwrap();
+        let from = serde_json::from_str::<Value>(&mail.payload).unwrap()["from"].clone();
+        assert_eq!(from, format!("Bora ({}?)", black.rating.rating.round()));
+        // Beside each name on the game's page.
+        let page = app.client.get(app.url(&format!("/games/{id}?lang=en"))).send().await.unwrap().text().await.unwrap();
+        let shown = |r: f64| format!("<span class=\"rating-value\">({}?)</span>", r.round());
+        assert!(page.contains(&format!("Ayşe {} – Bora {}", shown(white.rating.rating), shown(black.rating.rating))), "{page}");
 
         // A rated game of another game is a rating of its own; a draw there moves nothing but
         // the deviation.

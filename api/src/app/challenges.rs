@@ -245,6 +245,15 @@ fn news(c: &ChallengeRow, terms: &Terms, what: &str, to: &str, other: &str, now:
     .row(None, to.to_owned(), None, now)
 }
 
+/// A player's name with their rating in `game` beside it, where they have one: `Ayşe (1512?)`.
+fn rated_name(state: &AppState, p: &PlayerRow, game: &str) -> Result<String, StoreError> {
+    let rated = state.store.ratings_in(&[&p.id], game)?;
+    Ok(match rated.get(&p.id) {
+        Some(s) => format!("{} ({})", p.name, s.shown(crate::store::now())),
+        None => p.name.clone(),
+    })
+}
+
 /// Makes a challenge: checked against the game's rules, the challenged player's choices and the
 /// challenger's own limits; the challenged player is mailed.
 pub fn create(
@@ -315,19 +324,13 @@ pub fn create(
         challenger_white: None,
         game_created: false,
     };
-    let mail: Vec<OutboxRow> = challenged
-        .iter()
-        .map(|p| {
-            news(
-                &row,
-                &terms,
-                "received",
-                &p.id,
-                &challenger.name,
-                row.created_at,
-            )
-        })
-        .collect();
+    let mail: Vec<OutboxRow> = match &challenged {
+        Some(p) => {
+            let from = rated_name(state, challenger, &terms.game)?;
+            vec![news(&row, &terms, "received", &p.id, &from, row.created_at)]
+        }
+        None => Vec::new(),
+    };
     state.store.create_challenge(&row, &mail)?;
     Ok(Challenge { row, terms })
 }

@@ -66,6 +66,8 @@ struct GamePage<'a> {
     features: domain::game::Features,
     /// A match's score, in the reader's words.
     match_line: Option<String>,
+    /// Each player's rating in this game (white's first), as shown beside a name.
+    ratings: [Option<String>; 2],
     /// The record's format, as its link names it (`PGN`, `PDN`, `MAT`).
     record_label: String,
     /// What the opponent offers the player to act, in the reader's words (a double).
@@ -144,6 +146,7 @@ pub(crate) async fn render(
         game_name,
         features,
         match_line,
+        ratings,
     ) = web::block(move || -> Result<_, ApiError> {
         let state = s;
         let (viewer, t) = reader.resolve(credentials, &state)?;
@@ -231,6 +234,12 @@ pub(crate) async fn render(
             ));
         }
         let game_name = t.text(&format!("game-{}", game.kind.name()));
+        // Each player's rating in this game, beside their name.
+        let rated = state
+            .store
+            .ratings_in(&[&view.white.id, &view.black.id], game.kind.name())?;
+        let ratings = [&view.white.id, &view.black.id]
+            .map(|p| rated.get(p.as_str()).map(|s| s.shown(crate::store::now())));
         let match_line = view.match_score.as_ref().map(|m| {
             t.get(
                 "page-tavla-match",
@@ -261,6 +270,7 @@ pub(crate) async fn render(
             game_name,
             features,
             match_line,
+            ratings,
         ))
     })
     .await??;
@@ -308,6 +318,7 @@ pub(crate) async fn render(
         game_name,
         features,
         match_line,
+        ratings,
         record_label: domain::games::GameKind::named(&view.game)
             .map(crate::games::record_file)
             .and_then(|(name, _)| name.rsplit('.').next())

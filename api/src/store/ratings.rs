@@ -211,6 +211,42 @@ impl Store {
             .collect())
     }
 
+    /// The standings of these players in one game, by player (those with none left out).
+    pub fn ratings_in(
+        &self,
+        players: &[&str],
+        game: &str,
+    ) -> Result<std::collections::HashMap<String, Standing>, StoreError> {
+        let mut conn = self.reader()?;
+        let rows: Vec<(String, f64, f64, f64, i32, Option<i64>)> = ratings::table
+            .filter(ratings::player_id.eq_any(players))
+            .filter(ratings::game.eq(game))
+            .select((
+                ratings::player_id,
+                ratings::rating,
+                ratings::deviation,
+                ratings::volatility,
+                ratings::games,
+                ratings::last_game_at,
+            ))
+            .load(&mut *conn)?;
+        Ok(rows
+            .into_iter()
+            .map(
+                |(player, rating, deviation, volatility, games, last_game_at)| {
+                    let row = RatingRow {
+                        rating,
+                        deviation,
+                        volatility,
+                        games,
+                        last_game_at,
+                    };
+                    (player, row.standing())
+                },
+            )
+            .collect())
+    }
+
     /// A player's rating history in one game, oldest first (at most `limit`, the latest).
     pub fn rating_history(
         &self,
