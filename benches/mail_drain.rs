@@ -64,6 +64,7 @@ fn run(url: &str, data_dir: std::path::PathBuf) -> f64 {
         time_zone: None,
         challenges_from: "anyone".into(),
         max_games: None,
+        email_confirmed: true,
     };
     store.create_player(&player, "bench-token-hash").unwrap();
     let rows: Vec<api::store::OutboxRow> = (0..MAILS)

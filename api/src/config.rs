@@ -138,6 +138,18 @@ pub enum TiebreakRules {
     Fide2024,
 }
 
+/// Who may make an account of their own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+pub enum Signup {
+    /// Nobody: organisers and the admin make accounts.
+    #[default]
+    Closed,
+    /// Whoever has an invitation link a player made.
+    Invite,
+    /// Anyone, by e-mail address.
+    Open,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum LogFormat {
     Human,
@@ -190,6 +202,17 @@ pub struct Config {
         global = true
     )]
     pub mail_from: String,
+
+    /// Who may make an account of their own at /signup: closed (organisers make accounts),
+    /// invite (with a player's invitation link) or open (anyone, by e-mail address).
+    #[arg(
+        long,
+        env = "ZARF_SIGNUP",
+        value_enum,
+        default_value = "closed",
+        global = true
+    )]
+    pub signup: Signup,
 
     /// Sign-in link requests allowed per hour for one address (and ten times that per IP).
     #[arg(

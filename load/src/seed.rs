@@ -91,6 +91,7 @@ fn seed_player(p: u64, now: OffsetDateTime) -> PlayerRow {
         time_zone: None,
         challenges_from: "anyone".into(),
         max_games: None,
+        email_confirmed: true,
     }
 }
 

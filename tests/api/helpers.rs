@@ -115,6 +115,7 @@ impl Drop for TestApp {
 pub struct Options {
     pub rate_limit_per_minute: u32,
     pub smtp_url: Option<String>,
+    pub signup: api::config::Signup,
 }
 
 impl Default for Options {
@@ -122,6 +123,7 @@ impl Default for Options {
         Options {
             rate_limit_per_minute: 100_000,
             smtp_url: None,
+            signup: api::config::Signup::Closed,
         }
     }
 }
@@ -149,6 +151,7 @@ async fn start_server(db: Arc<TestDb>, admin: String, options: Options) -> TestA
     config.ip_rate_limit_per_minute = options.rate_limit_per_minute.saturating_mul(10);
     config.db_pool = 8;
     config.smtp_url = options.smtp_url;
+    config.signup = options.signup;
     config.login_limit_per_hour = 1000;
     config.workers = Some(2);
     let running = tokio::task::spawn_blocking(move || api::build(&config))

@@ -21,6 +21,7 @@ mod organise;
 mod players;
 mod ratings;
 mod settings;
+mod signup;
 mod take_away;
 mod tavla;
 mod tournament_commands;

@@ -109,6 +109,7 @@ impl NewAccount {
             class_name: self.class_name,
             created_by: self.created_by,
             max_games: None,
+            email_confirmed: true,
         }
     }
 }
@@ -229,4 +230,100 @@ mod tests {
             assert_eq!(PlayerName::parse(bad), None, "{bad:?}");
         }
     }
+}
+
+/// How long an invitation link may be used.
+pub const INVITATION_DAYS: i64 = 14;
+
+/// Why a sign-up is refused.
+#[derive(Debug, thiserror::Error)]
+pub enum SignUpError {
+    #[error("this server does not take sign-ups; an organiser makes accounts")]
+    Closed,
+    #[error("sign-up here needs a valid invitation link")]
+    NoInvitation,
+    #[error("not an e-mail address")]
+    Email,
+    #[error("a name is 1 to {MAX_NAME_CHARS} characters on one line")]
+    Name,
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// A new invitation link made by `by`, for others to sign up with where sign-up is by
+/// invitation, and when it expires.
+pub fn invite(
+    state: &super::AppState,
+    by: &PlayerRow,
+) -> Result<(String, time::OffsetDateTime), StoreError> {
+    let token = new_token();
+    let now = store::now();
+    let expires = now + time::Duration::days(INVITATION_DAYS);
+    state
+        .store
+        .create_invitation(&token_hash(&token), &by.id, micros(now), micros(expires))?;
+    Ok((
+        format!("{}/signup?invite={token}", state.public_url),
+        expires,
+    ))
+}
+
+/// A sign-up as the server's mode allows: the account is made (unconfirmed: it plays no game
+/// until its player follows the sign-in link mailed to the address), or, for an address that
+/// has an account already, a sign-in link is mailed to it instead; either way the answer is the
+/// same, so a sign-up does not tell whose address is known.
+pub fn sign_up(
+    state: &super::AppState,
+    email: &str,
+    name: &str,
+    locale: Locale,
+    invitation: Option<&str>,
+) -> Result<(), SignUpError> {
+    use crate::config::Signup;
+    let now = store::now();
+    match state.signup {
+        Signup::Closed => return Err(SignUpError::Closed),
+        Signup::Invite => {
+            let valid = match invitation {
+                Some(token) => state
+                    .store
+                    .invitation(&token_hash(token), micros(now))?
+                    .is_some(),
+                None => false,
+            };
+            if !valid {
+                return Err(SignUpError::NoInvitation);
+            }
+        }
+        Signup::Open => {}
+    }
+    let email = Email::parse(email).ok_or(SignUpError::Email)?;
+    let name = PlayerName::parse(name).ok_or(SignUpError::Name)?;
+    let player = match state.store.player_by_email(email.as_str())? {
+        Some(p) => p.id,
+        None => {
+            let mut row = NewAccount {
+                name,
+                email: Some(email),
+                locale,
+                notation: None,
+                roles: vec![Role::Player],
+                created_by: None,
+                school: None,
+                class_name: None,
+            }
+            .row();
+            row.email_confirmed = false;
+            match state.store.create_player(&row, &token_hash(&new_token())) {
+                Ok(()) => row.id,
+                // Signed up twice at once: the other request made it.
+                Err(StoreError::Duplicate) => return Ok(()),
+                Err(e) => return Err(e.into()),
+            }
+        }
+    };
+    state
+        .store
+        .enqueue(&crate::mail::kind::Mail::SignIn.row(None, player, None, micros(now)))?;
+    Ok(())
 }

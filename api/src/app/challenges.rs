@@ -77,6 +77,9 @@ pub enum ChallengeError {
     NotFound,
     #[error("a challenge is between two players")]
     NotAPlayer,
+    /// The player signed up and has not yet followed the link mailed to their address.
+    #[error("confirm your e-mail address first: follow the sign-in link mailed to it")]
+    Unconfirmed,
     #[error("a player does not challenge themselves")]
     Yourself,
     #[error("that player takes no challenges from you")]
@@ -267,6 +270,9 @@ pub fn create(
         .message
         .map(|m| m.trim().to_owned())
         .filter(|m| !m.is_empty());
+    if !challenger.email_confirmed {
+        return Err(ChallengeError::Unconfirmed);
+    }
     check_terms(&terms, challenger)?;
     let days = days.unwrap_or(DEFAULT_DAYS);
     if !(1..=MAX_DAYS).contains(&days) {
@@ -277,7 +283,7 @@ pub fn create(
             let p = state
                 .store
                 .player(id)?
-                .filter(|p| may_see(Some(challenger), false, p))
+                .filter(|p| p.email_confirmed && may_see(Some(challenger), false, p))
                 .ok_or(ChallengeError::NotFound)?;
             if p.id == challenger.id {
                 return Err(ChallengeError::Yourself);
@@ -391,6 +397,9 @@ pub fn accept(
     acceptor: &PlayerRow,
 ) -> Result<(Challenge, GameId), ChallengeError> {
     let c = read(state, id, Some(acceptor), false)?;
+    if !acceptor.email_confirmed {
+        return Err(ChallengeError::Unconfirmed);
+    }
     if c.row.status != "open" {
         return Err(ChallengeError::Closed(c.row.status));
     }

@@ -49,6 +49,8 @@ pub struct AppState {
     pub live: Arc<live::Live>,
     /// Sign-in requests per mail address and per address.
     pub login_limits: Limits,
+    /// Who may make an account of their own.
+    pub signup: crate::config::Signup,
     /// Online tournaments with a game just ended, for the scheduler.
     pub tournaments_due: Arc<rounds::Due>,
     /// Conditional lines this server set or opened lately, by their commitment.

@@ -126,6 +126,12 @@ pub fn refusal(e: ChallengeError, locale: Locale) -> ApiError {
             "error-challenge-not-a-player",
             &[],
         ),
+        ChallengeError::Unconfirmed => said(
+            StatusCode::FORBIDDEN,
+            "unconfirmed",
+            "error-challenge-unconfirmed",
+            &[],
+        ),
         ChallengeError::Yourself => said(
             StatusCode::UNPROCESSABLE_ENTITY,
             "own_challenge",

@@ -294,7 +294,13 @@ pub(crate) async fn create(
         Caller::Player(p) => {
             let me = PlayerId::parse(&p.id)
                 .map_err(|_| ApiError::internal(anyhow::anyhow!("bad id")))?;
-            if me == white_id || me == black_id {
+            if (me == white_id || me == black_id) && !p.email_confirmed {
+                return Err(ApiError::new(
+                    actix_web::http::StatusCode::FORBIDDEN,
+                    "unconfirmed",
+                    "confirm your e-mail address first: follow the sign-in link mailed to it",
+                ));
+            } else if me == white_id || me == black_id {
                 (Actor::Player(me), None)
             } else if p.has_role(Role::Admin) {
                 (Actor::Admin, None)

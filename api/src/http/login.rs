@@ -31,6 +31,8 @@ const NEXT_COOKIE: &str = "zarf_next";
 struct LoginPage {
     t: Texts,
     csrf: String,
+    /// Anyone may create an account here (sign-up is open).
+    signup: bool,
 }
 
 #[derive(Deserialize)]
@@ -60,6 +62,7 @@ pub async fn login_page(
         &LoginPage {
             t,
             csrf: csrf.token.clone(),
+            signup: state.signup == crate::config::Signup::Open,
         },
     )?;
     if let Some(next) = q.next.as_deref().and_then(local_path) {

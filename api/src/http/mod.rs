@@ -28,6 +28,7 @@ pub mod profile;
 pub mod records;
 pub mod schema;
 pub mod settings;
+pub mod signup;
 pub mod tournament_pages;
 pub mod tournaments;
 
@@ -67,6 +68,7 @@ impl Modify for BearerAuth {
         players::create_player, players::me, players::change_me, players::ratings,
         challenges::create, challenges::mine, challenges::lobby, challenges::read,
         challenges::accept, challenges::decline, challenges::withdraw, challenges::preferences,
+        signup::signup_api, signup::invitation_api,
         games::create_game, games::get_game, games::post_move, games::offer_draw, games::accept_draw,
         games::decline_draw, games::claim, games::resign, dice::throw_dice, dice::add_entropy,
         games::decision, games::game_log, records::pgn,
@@ -230,6 +232,11 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(challenge_pages::answer_challenge)
         .service(profile::records)
         .service(profile::profile_page)
+        .service(signup::signup_page)
+        .service(signup::signup_form)
+        .service(signup::signup_api)
+        .service(signup::invitation_api)
+        .service(signup::invitation_form)
         .service(admin::admin_page)
         .service(admin::set_organiser)
         .service(organise::organise_page)

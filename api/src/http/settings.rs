@@ -54,6 +54,8 @@ struct SettingsPage {
     today: String,
     /// Whom a player may take challenges from, each with its words.
     challenges_from: Vec<(&'static str, String)>,
+    /// Sign-up is by invitation: the player may make invitation links.
+    invites: bool,
 }
 
 impl SettingsPage {
@@ -115,6 +117,7 @@ async fn render(
             .iter()
             .map(|f| (*f, t.text(&format!("page-settings-challenges-{f}"))))
             .collect(),
+        invites: state.signup == crate::config::Signup::Invite && p.email_confirmed,
         p,
     };
     Ok(csrf.answer(page::html(status, &page)?))

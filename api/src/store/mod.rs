@@ -360,6 +360,7 @@ mod tests {
             time_zone: None,
             challenges_from: "anyone".into(),
             max_games: None,
+            email_confirmed: true,
         }
     }
 

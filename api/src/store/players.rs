@@ -108,6 +108,8 @@ pub struct PlayerRow {
     pub challenges_from: String,
     /// The most games the player plays at once (none: no limit).
     pub max_games: Option<i32>,
+    /// False for an account its player made until they follow their first sign-in link.
+    pub email_confirmed: bool,
 }
 
 /// What an account may do beyond playing: stored in `players.roles`, comma-separated.

@@ -21,6 +21,16 @@ diesel::table! {
         time_zone -> Nullable<Text>,
         challenges_from -> Text,
         max_games -> Nullable<Integer>,
+        email_confirmed -> Bool,
+    }
+}
+
+diesel::table! {
+    invitations (hash) {
+        hash -> Text,
+        created_by -> Text,
+        created_at -> BigInt,
+        expires_at -> BigInt,
     }
 }
 
@@ -201,6 +211,7 @@ diesel::table! {
 }
 
 diesel::allow_tables_to_appear_in_same_query!(
+    invitations,
     challenges,
     ratings,
     rating_changes,

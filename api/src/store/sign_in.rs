@@ -21,19 +21,70 @@ impl Store {
         Ok(())
     }
 
-    /// Uses a sign-in link once: the player it was for, if unused and unexpired.
+    /// Uses a sign-in link once: the player it was for, if unused and unexpired. The link came
+    /// by mail, so following it confirms the player's address.
     pub fn use_login_link(&self, hash: &str, now: i64) -> Result<Option<String>, StoreError> {
         let mut conn = self.writer()?;
-        Ok(diesel::update(
-            login_links::table
-                .filter(login_links::hash.eq(hash))
-                .filter(login_links::used_at.is_null())
-                .filter(login_links::expires_at.gt(now)),
-        )
-        .set(login_links::used_at.eq(Some(now)))
-        .returning(login_links::player_id)
-        .get_result::<String>(&mut *conn)
-        .optional()?)
+        let (player, confirmed) = conn.transaction(|conn| {
+            let player = diesel::update(
+                login_links::table
+                    .filter(login_links::hash.eq(hash))
+                    .filter(login_links::used_at.is_null())
+                    .filter(login_links::expires_at.gt(now)),
+            )
+            .set(login_links::used_at.eq(Some(now)))
+            .returning(login_links::player_id)
+            .get_result::<String>(conn)
+            .optional()?;
+            let confirmed = match &player {
+                Some(p) => diesel::update(
+                    players::table
+                        .find(p)
+                        .filter(players::email_confirmed.eq(false)),
+                )
+                .set(players::email_confirmed.eq(true))
+                .execute(conn)?,
+                None => 0,
+            };
+            Ok::<_, StoreError>((player, confirmed))
+        })?;
+        if confirmed > 0 {
+            self.forget_players();
+        }
+        Ok(player)
+    }
+
+    /// Records an invitation link (its token's hash) a player made.
+    pub fn create_invitation(
+        &self,
+        hash: &str,
+        by: &str,
+        now: i64,
+        expires_at: i64,
+    ) -> Result<(), StoreError> {
+        use super::schema::invitations;
+        let mut conn = self.writer()?;
+        diesel::insert_into(invitations::table)
+            .values((
+                invitations::hash.eq(hash),
+                invitations::created_by.eq(by),
+                invitations::created_at.eq(now),
+                invitations::expires_at.eq(expires_at),
+            ))
+            .execute(&mut *conn)?;
+        Ok(())
+    }
+
+    /// Who made the invitation with this hash, if it is still valid at `now`.
+    pub fn invitation(&self, hash: &str, now: i64) -> Result<Option<String>, StoreError> {
+        use super::schema::invitations;
+        let mut conn = self.reader()?;
+        Ok(invitations::table
+            .find(hash)
+            .filter(invitations::expires_at.gt(now))
+            .select(invitations::created_by)
+            .first(&mut *conn)
+            .optional()?)
     }
 
     pub fn insert_login_code(

@@ -1,0 +1,2 @@
+DROP TABLE invitations;
+ALTER TABLE players DROP COLUMN email_confirmed;
