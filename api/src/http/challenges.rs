@@ -30,6 +30,7 @@ pub struct NewChallenge {
     #[schema(schema_with = super::schema::game_name)]
     pub game: Option<String>,
     /// One of the game's rule sets (default: the game's first).
+    #[schema(schema_with = super::schema::rule_set)]
     pub rules: Option<String>,
     #[schema(schema_with = super::schema::time_control)]
     pub time_control: Option<TimeControl>,
@@ -104,7 +105,7 @@ pub struct LobbyQuery {
 pub struct ChallengePreferences {
     /// `anyone`, `played` (players they have played), `school` (their organiser's players) or
     /// `nobody`.
-    #[schema(value_type = String)]
+    #[schema(schema_with = super::schema::challenges_from)]
     pub from: String,
     /// The most games at once (none: no limit); challenges beyond it are refused.
     #[serde(default, deserialize_with = "domain::whole::opt_u32")]

@@ -207,6 +207,26 @@ pub fn move_text() -> Object {
     text(24, MOVE)
 }
 
+/// Whom a player takes challenges from.
+pub fn challenges_from() -> Object {
+    one_of(
+        &crate::app::challenges::FROM,
+        "anyone, played (players they have played), school (their organiser's players) or nobody.",
+    )
+}
+
+/// An e-mail address.
+pub fn email() -> Object {
+    ObjectBuilder::new()
+        .schema_type(SchemaType::new(Type::String))
+        .format(Some(utoipa::openapi::SchemaFormat::KnownFormat(
+            utoipa::openapi::KnownFormat::Email,
+        )))
+        .max_length(Some(254))
+        .description(Some("The e-mail address the sign-in link goes to."))
+        .build()
+}
+
 /// An e-mail address, or none.
 pub fn email_or_null() -> Object {
     ObjectBuilder::new()

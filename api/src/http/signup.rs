@@ -194,10 +194,11 @@ pub async fn signup_form(
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SignUpBody {
+    #[schema(schema_with = super::schema::email)]
     pub email: String,
     #[schema(schema_with = super::schema::name)]
     pub name: String,
-    #[schema(value_type = Option<String>)]
+    #[schema(schema_with = super::schema::locale)]
     pub locale: Option<Locale>,
     /// The invitation link's token, where sign-up is by invitation.
     pub invitation: Option<String>,
