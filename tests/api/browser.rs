@@ -1383,3 +1383,99 @@ async fn a_challenge_sent_from_the_page_is_accepted_from_its_mail() {
     a.close().await.unwrap();
     b.close().await.unwrap();
 }
+
+/// Waits until the page's moves list holds `moves`.
+async fn until_listed_moves(c: &Client, moves: &str) {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(15);
+    while !listed(c).await.contains(moves) {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "never listed {moves:?}: {}",
+            listed(c).await
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// A newcomer signs up on an open server (in Turkish), confirms by the mailed link, challenges
+/// a player to a rated game; the player accepts from the challenge's mail; they play it by
+/// clicks, and both see their new ratings.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_newcomer_signs_up_challenges_plays_and_is_rated() {
+    let Some(driver) = start_driver().await else {
+        return;
+    };
+    let (port, inbox) = smtp::start(0);
+    let app = spawn_app_with(
+        Backend::Sqlite,
+        Options {
+            smtp_url: Some(format!("smtp://127.0.0.1:{port}")),
+            signup: api::config::Signup::Open,
+            ..Options::default()
+        },
+    )
+    .await;
+    let bora = app
+        .create_player_with(json!({"name": "Bora Kaya", "email": "bora@example.org"}))
+        .await;
+    let n = browser(&driver).await;
+    n.goto(&app.url("/login?lang=tr")).await.unwrap();
+    click(&n, "a[href^='/signup']").await;
+    until_at(&n, |path| path == "/signup").await;
+    look(&n, "signup-tr").await;
+    type_into(&n, "#s-name", "Yeni Oyuncu").await;
+    type_into(&n, "#s-email", "yeni@example.org").await;
+    click(&n, "form[action^='/signup'] button").await;
+    until_shown(&n, "Bu adrese bir bağlantı gönderiliyor").await;
+    let link = sign_in_link(&inbox, "yeni@example.org").await;
+    n.goto(&link).await.unwrap();
+    n.wait()
+        .for_element(Locator::Css("nav form"))
+        .await
+        .unwrap();
+    n.goto(&app.url("/challenges?lang=tr")).await.unwrap();
+    type_into(&n, "#c-opponent", "bora@example.org").await;
+    click(&n, "#c-colour option[value=black]").await;
+    click(&n, "#c-rated").await;
+    click(&n, "form[action^='/challenges?'] button").await;
+    until_shown(&n, "Bora Kaya için davetiniz").await;
+
+    let b = browser(&driver).await;
+    sign_in_as(&b, &app, &bora.id).await;
+    b.goto(&link_in_mail(&inbox, "bora@example.org", "/challenges/").await)
+        .await
+        .unwrap();
+    until_shown(&b, "Challenge from Yeni Oyuncu").await;
+    click(&b, "form[action*='/accept'] button").await;
+    until_at(&b, |path| path.starts_with("/games/")).await;
+    let game = b.current_url().await.unwrap();
+    n.goto(game.as_str()).await.unwrap();
+    // Bora has White; the newcomer mates with the queen.
+    play(&b, "f2", "f3", None).await;
+    until_listed_moves(&n, "1. f3").await;
+    play(&n, "e7", "e5", None).await;
+    until_listed_moves(&b, "1. f3 e5").await;
+    play(&b, "g2", "g4", None).await;
+    until_listed_moves(&n, "2. g4").await;
+    play(&n, "d8", "h4", None).await;
+    until_listed_moves(&b, "Qh4#").await;
+    api::scheduler::tick(&app.state).unwrap();
+    let newcomer = app
+        .state
+        .store
+        .player_by_email("yeni@example.org")
+        .unwrap()
+        .unwrap();
+    n.goto(&app.url(&format!("/players/{}?lang=tr", newcomer.id)))
+        .await
+        .unwrap();
+    until_shown(&n, "Satranç: <span class=\"rating-value\">1662?</span>").await;
+    look(&n, "newcomer-profile-tr").await;
+    b.goto(&app.url(&format!("/players/{}?lang=en", bora.id)))
+        .await
+        .unwrap();
+    until_shown(&b, "Chess: <span class=\"rating-value\">1338?</span>").await;
+    look(&b, "rated-profile-en").await;
+    n.close().await.unwrap();
+    b.close().await.unwrap();
+}
