@@ -87,6 +87,7 @@ fn game_log() -> (Vec<GameEvent>, Vec<Move>, Vec<String>) {
             match_length: None,
             entropy: None,
             rated: false,
+            visibility: Default::default(),
         };
         apply(
             &mut state,

@@ -66,6 +66,7 @@ impl Table {
             match_length: None,
             entropy: None,
             rated: false,
+            visibility: Default::default(),
         };
         t.run(Actor::Admin, Command::CreateGame(Box::new(create)))?;
         Ok(t)

@@ -82,6 +82,7 @@ fn random_game(steps: &[(u16, u8)], rules: RuleSet) -> (Vec<GameEvent>, GameStat
         match_length: None,
         entropy: None,
         rated: false,
+        visibility: Default::default(),
     };
     run(
         &mut state,

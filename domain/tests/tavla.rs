@@ -60,6 +60,7 @@ fn create(rules: &str, start: Option<&str>, length: Option<u16>) -> CreateGame {
         no_progress_moves: None,
         match_length: length,
         rated: false,
+        visibility: Default::default(),
         entropy: Some([
             Entropy::chosen("beyaz").unwrap(),
             Entropy {

@@ -63,6 +63,7 @@ impl Table {
             match_length: None,
             entropy: None,
             rated: false,
+            visibility: Default::default(),
         };
         t.act(Actor::Admin, Command::CreateGame(Box::new(create)))?;
         Ok(t)

@@ -54,6 +54,7 @@ pub fn measure_limit(
                     resume_deadline: None,
                     game: "chess".into(),
                     rated: false,
+                    visibility: "public".into(),
                 };
                 let mut seq = 0i64;
                 let mut prev = api::store::chain::GENESIS.to_owned();

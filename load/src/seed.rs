@@ -238,6 +238,7 @@ fn play(
         match_length: None,
         entropy: None,
         rated: false,
+        visibility: Default::default(),
     };
     let mut log = decide(
         &GameState::NotCreated,

@@ -447,7 +447,7 @@ async fn a_school_plays_from_the_browser() {
     until_at(&o, |path| path.starts_with("/games/")).await;
     let game_url = o.current_url().await.unwrap();
     let game = game_url.path().trim_start_matches("/games/").to_owned();
-    let g = app.get_game(&game).await;
+    let g = app.get_game_as_admin(&game).await;
     assert_eq!(
         (g["white"]["name"].as_str(), g["black"]["name"].as_str()),
         (Some("Ayşe Yılmaz"), Some("Mehmet Öz")),
@@ -478,7 +478,7 @@ async fn a_school_plays_from_the_browser() {
     // A king two squares: refused with the rule's reason, nothing played.
     play(&a, "a1", "a3", None).await;
     until_shown(&a, "role=\"alert\"").await;
-    assert_eq!(app.get_game(&game).await["ply"], 0);
+    assert_eq!(app.get_game_as_admin(&game).await["ply"], 0);
     // Promotions by clicking; Black offers a draw with his move.
     play(&a, "b7", "b8", Some("q")).await;
     until_shown(&b, "1. b8=Q").await;
@@ -491,7 +491,7 @@ async fn a_school_plays_from_the_browser() {
     until_shown(&a, "1/2-1/2").await;
     until_shown(&b, "1/2-1/2").await;
     look(&b, "game-over").await;
-    let g = app.get_game(&game).await;
+    let g = app.get_game_as_admin(&game).await;
     assert_eq!(g["moves"], json!(["b8=Q", "g1=Q+"]));
     assert_eq!(
         (g["result"].as_str(), g["termination"].as_str()),
@@ -501,9 +501,11 @@ async fn a_school_plays_from_the_browser() {
     for c in [&a, &b] {
         let link = c.find(Locator::Css("a[href$='/pgn']")).await.unwrap();
         let href = link.attr("href").await.unwrap().unwrap();
+        // The pupils' game is theirs: read here as the admin (the browser sends its session).
         let pgn = app
             .client
             .get(app.url(&href))
+            .bearer_auth(&app.admin)
             .send()
             .await
             .unwrap()
@@ -581,7 +583,10 @@ async fn a_school_plays_from_the_browser() {
     )
     .await;
     until_shown(&a, "1. e4 e5").await;
-    assert_eq!(app.get_game(&adjourned).await["moves"], json!(["e4", "e5"]));
+    assert_eq!(
+        app.get_game_as_admin(&adjourned).await["moves"],
+        json!(["e4", "e5"])
+    );
     b.goto(&app.url("/settings?lang=en")).await.unwrap();
     look(&b, "settings").await;
     for c in [o, a, b] {

@@ -323,6 +323,15 @@ impl TestApp {
         res.json().await.unwrap()
     }
 
+    /// The game as the admin reads it (whatever its visibility).
+    pub async fn get_game_as_admin(&self, game: &str) -> Value {
+        let res = self
+            .get(&format!("/api/v1/games/{game}"), Some(&self.admin))
+            .await;
+        assert_eq!(res.status(), StatusCode::OK);
+        res.json().await.unwrap()
+    }
+
     pub async fn events(&self, game: &str, token: &str) -> Vec<Value> {
         let res = self
             .get(&format!("/api/v1/games/{game}/events"), Some(token))

@@ -28,3 +28,4 @@ mod tournament_commands;
 mod tournament_runs;
 mod tournaments;
 mod verify;
+mod visibility;

@@ -81,7 +81,8 @@ both_backends! {
         assert_eq!(res.status(), StatusCode::SEE_OTHER);
         let to = res.headers()["location"].to_str().unwrap().to_owned();
         let id = to.trim_start_matches("/games/").split('?').next().unwrap().to_owned();
-        let g: Value = app.get_game(&id).await;
+        let g: Value = app.get_game_as_admin(&id).await;
+        assert_eq!(g["visibility"], "participants", "a game between pupils is theirs");
         assert_eq!((g["white"]["id"].as_str(), g["black"]["id"].as_str(), g["event"].as_str()), (Some(ids[0].as_str()), Some(ids[1].as_str()), Some("Okul turnuvası")));
         assert_eq!(g["clock"]["black_seconds"], 3 * 86_400, "three days a move");
         let shown = client.get(app.url(&to)).header("cookie", &as_org).send().await.unwrap().text().await.unwrap();
@@ -95,7 +96,7 @@ both_backends! {
         let res = post("/organise/games", match_form).await.unwrap();
         assert_eq!(res.status(), StatusCode::SEE_OTHER);
         let to = res.headers()["location"].to_str().unwrap().to_owned();
-        let g: Value = app.get_game(to.trim_start_matches("/games/").split('?').next().unwrap()).await;
+        let g: Value = app.get_game_as_admin(to.trim_start_matches("/games/").split('?').next().unwrap()).await;
         assert_eq!((g["game"].as_str(), g["rules"].as_str(), g["match"]["length"].as_u64()), (Some("tavla"), Some("backgammon"), Some(3)), "{g}");
         let mut chess_match = game(&ids[0], &ids[1]);
         chess_match.push(("match_length", "3".to_owned()));

@@ -132,6 +132,16 @@ pub fn may_see(viewer: Option<&PlayerRow>, admin: bool, player: &PlayerRow) -> b
     }
 }
 
+/// Who may read a game between these players unless its maker says: only its participants
+/// where a pupil plays in it, anyone otherwise.
+pub fn default_visibility(white: &PlayerRow, black: &PlayerRow) -> domain::game::Visibility {
+    if white.created_by.is_some() || black.created_by.is_some() {
+        domain::game::Visibility::Participants
+    } else {
+        domain::game::Visibility::Public
+    }
+}
+
 /// How long the operator's sign-in link is valid: they may paste it into a mail to the person
 /// it is for.
 pub const OPERATOR_LINK_HOURS: i64 = 24;

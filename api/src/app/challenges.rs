@@ -130,7 +130,13 @@ fn player_id(p: &PlayerRow) -> Result<PlayerId, ChallengeError> {
 }
 
 /// The creation these terms ask for, between `white` and `black`.
-fn creation(terms: &Terms, id: GameId, white: Participant, black: Participant) -> CreateGame {
+fn creation(
+    terms: &Terms,
+    id: GameId,
+    white: Participant,
+    black: Participant,
+    visibility: domain::game::Visibility,
+) -> CreateGame {
     CreateGame {
         game_id: id,
         game: Some(terms.game.clone()),
@@ -156,6 +162,7 @@ fn creation(terms: &Terms, id: GameId, white: Participant, black: Participant) -
         match_length: terms.match_length,
         entropy: None,
         rated: terms.rated,
+        visibility,
     }
 }
 
@@ -186,6 +193,7 @@ fn check_terms(terms: &Terms, challenger: &PlayerRow) -> Result<(), ChallengeErr
         GameId::from_uuid(uuid::Uuid::now_v7()),
         side(me),
         side(them),
+        Default::default(),
     );
     let dice = GameKind::named(&terms.game).is_some_and(|k| k.features().dice);
     if dice {
@@ -491,7 +499,8 @@ fn make_game(
         notation: None,
         dice: None,
     };
-    let command = Command::CreateGame(Box::new(creation(terms, game, white, black)));
+    let visibility = super::accounts::default_visibility(challenger, acceptor);
+    let command = Command::CreateGame(Box::new(creation(terms, game, white, black, visibility)));
     match execute(state, game, just(command), &ctx, None) {
         Ok(_) | Err(CommandError::Rejected(Rejection::GameExists)) => {}
         Err(e) => return Err(e.into()),

@@ -120,9 +120,29 @@ pub fn tally(me: &str, games: &[GameView]) -> (Vec<Results>, Vec<(PlayerRef, usi
     (results, opponents)
 }
 
-/// The profile of `player` (already found visible to its reader).
-pub fn profile(state: &AppState, player: PlayerRow) -> Result<Profile, CommandError> {
+/// The games of `player` that `reader` may read.
+fn readable_games(
+    state: &AppState,
+    player: &PlayerRow,
+    reader: Option<&PlayerRow>,
+    admin: bool,
+) -> Result<Vec<crate::store::GameRow>, CommandError> {
     let rows = state.store.games_of_player(&player.id, None, GAMES)?;
+    Ok(rows
+        .into_iter()
+        .filter(|row| super::reads::access(row, reader, admin) == super::reads::Access::Allowed)
+        .collect())
+}
+
+/// The profile of `player` (already found visible to its reader), with the games `reader` may
+/// read.
+pub fn profile(
+    state: &AppState,
+    player: PlayerRow,
+    reader: Option<&PlayerRow>,
+    admin: bool,
+) -> Result<Profile, CommandError> {
+    let rows = readable_games(state, &player, reader, admin)?;
     let games = rows
         .iter()
         .map(|row| current_view(state, row))
@@ -142,14 +162,16 @@ pub fn profile(state: &AppState, player: PlayerRow) -> Result<Profile, CommandEr
     })
 }
 
-/// Every game of `player` whose record is written as `extension` (`pgn`: chess; `pdn`: the
-/// draughts games), one after another, oldest first.
+/// Every game of `player` that `reader` may read whose record is written as `extension`
+/// (`pgn`: chess; `pdn`: the draughts games), one after another, oldest first.
 pub fn records(
     state: &AppState,
     player: &PlayerRow,
     extension: &str,
+    reader: Option<&PlayerRow>,
+    admin: bool,
 ) -> Result<String, CommandError> {
-    let mut rows = state.store.games_of_player(&player.id, None, GAMES)?;
+    let mut rows = readable_games(state, player, reader, admin)?;
     rows.sort_by_key(|r| r.created_at);
     let mut out = String::new();
     for row in rows {

@@ -34,3 +34,28 @@ pub fn current_view_json(state: &AppState, row: GameRow) -> Result<(String, Stri
     let json = serde_json::to_string(&view).map_err(anyhow::Error::from)?;
     Ok((json, view.status))
 }
+
+/// Whether a reader may read a game (its page, JSON, events, record, live stream).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Access {
+    Allowed,
+    /// Not as an anonymous reader: signing in may allow it.
+    SignIn,
+    /// Not for this reader: answered as if the game did not exist.
+    Hidden,
+}
+
+/// Who may read the game of `row`: anyone (public), anyone signed in (signed_in), or its
+/// players, its arbiter and the admin (participants).
+pub fn access(row: &GameRow, reader: Option<&crate::store::PlayerRow>, admin: bool) -> Access {
+    let participant = reader.is_some_and(|r| {
+        r.id == row.white_id || r.id == row.black_id || row.organiser_id.as_deref() == Some(&r.id)
+    });
+    match (row.visibility.as_str(), reader) {
+        ("public", _) => Access::Allowed,
+        _ if admin || participant => Access::Allowed,
+        ("signed_in", Some(_)) => Access::Allowed,
+        (_, None) => Access::SignIn,
+        _ => Access::Hidden,
+    }
+}

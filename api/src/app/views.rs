@@ -174,6 +174,14 @@ pub struct GameView {
     /// The result counts for both players' ratings in this game.
     #[serde(default)]
     pub rated: bool,
+    /// Who may read the game: `public`, `signed_in` or `participants` (its players, its
+    /// arbiter and the admin).
+    #[serde(default = "public")]
+    pub visibility: String,
+}
+
+fn public() -> String {
+    "public".into()
 }
 
 /// A match's length and score.
@@ -302,6 +310,7 @@ impl GameView {
                 seed: game.revealed_seed.clone(),
             }),
             rated: game.rated,
+            visibility: game.visibility.as_str().to_owned(),
         }
     }
 
@@ -343,6 +352,7 @@ impl GameView {
                 .map(|a| micros(a.resume_at + time::Duration::hours(1))),
             game: self.game.clone(),
             rated: game.rated,
+            visibility: game.visibility.as_str().to_owned(),
             reminder_at: game
                 .clock
                 .as_ref()

@@ -62,6 +62,10 @@ pub struct CreateGameBody {
     /// The result counts for both players' ratings in this game (default: not rated). Never
     /// from a set-up position.
     pub rated: Option<bool>,
+    /// Who may read the game: `public`, `signed_in` or `participants` (its players, its
+    /// arbiter and the admin). Default: `participants` where a pupil plays, else `public`.
+    #[schema(schema_with = super::schema::visibility)]
+    pub visibility: Option<domain::game::Visibility>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -312,6 +316,9 @@ pub(crate) async fn create(
         }
         Caller::Anonymous => return Err(ApiError::unauthenticated()),
     };
+    let visibility = body
+        .visibility
+        .unwrap_or_else(|| crate::app::accounts::default_visibility(&white, &black));
     let id = GameId::from_uuid(uuid::Uuid::now_v7());
     let ballot = body.ballot.map(|b| b.choose(body.game.as_deref()));
     let game = body.game;
@@ -342,6 +349,7 @@ pub(crate) async fn create(
         match_length: body.match_length,
         entropy: None,
         rated: body.rated.unwrap_or(false),
+        visibility,
     }));
     let ctx = Context {
         now: store::now(),
@@ -373,6 +381,7 @@ pub async fn get_game(
             .store
             .game_row(&id)?
             .ok_or_else(|| ApiError::not_found(locale))?;
+        readable(&row, &caller, locale)?;
         current_view_json(&state, row).map_err(|e| ApiError::command(e, locale))
     })
     .await??;
@@ -548,6 +557,21 @@ pub async fn decision(
 }
 
 /// May the caller read this game's log? A player, the organiser, the admin; anyone once it is over.
+/// The game of `row` may be read by `caller`, or the answer: 401 to an anonymous caller who
+/// may once signed in, 404 to one who may not (as if there were no such game).
+pub(crate) fn readable(
+    row: &crate::store::GameRow,
+    caller: &Caller,
+    locale: Locale,
+) -> Result<(), ApiError> {
+    use crate::app::reads::Access;
+    match crate::app::reads::access(row, caller.player(), caller.is_admin()) {
+        Access::Allowed => Ok(()),
+        Access::SignIn => Err(ApiError::unauthenticated()),
+        Access::Hidden => Err(ApiError::not_found(locale)),
+    }
+}
+
 fn may_read_log(caller: &Caller, game: &Game) -> bool {
     if !game.is_active() || caller.is_admin() {
         return true;
@@ -575,7 +599,15 @@ pub async fn game_log(
     let locale = caller.locale();
     let id = game_id(&id, locale)?.to_string();
     let store = state.store.clone();
-    let log = web::block(move || store.load_events(&id)).await??;
+    let reader = caller.clone();
+    let log = web::block(move || -> Result<_, ApiError> {
+        let row = store
+            .game_row(&id)?
+            .ok_or_else(|| ApiError::not_found(locale))?;
+        readable(&row, &reader, locale)?;
+        Ok(store.load_events(&id)?)
+    })
+    .await??;
     if log.is_empty() {
         return Err(ApiError::not_found(locale));
     }

@@ -89,8 +89,17 @@ pub async fn game_live(
     let heard = state.live.subscribe(&game_key(&id));
     let s = state.clone();
     let key = id.clone();
-    let row = web::block(move || s.store.game_row(&key)).await??;
-    let row = row.ok_or_else(|| ApiError::not_found(t.locale()))?;
+    let credentials = super::auth::Credentials::read(&req)?;
+    let row = web::block(move || -> Result<_, ApiError> {
+        let row = s
+            .store
+            .game_row(&key)?
+            .ok_or_else(|| ApiError::not_found(t.locale()))?;
+        let reader = credentials.resolve(&s.store)?;
+        super::games::readable(&row, &reader, t.locale())?;
+        Ok(row)
+    })
+    .await??;
     let now = row.last_seq.max(0) as u64;
     let stale = q.v.filter(|&v| v != now).map(|_| now);
     Ok(stream(heard, stale))

@@ -546,6 +546,7 @@ fn game_body(form: &GameForm) -> Result<CreateGameBody, ApiError> {
         sealed_move_check: None,
         no_progress_moves: None,
         rated: None,
+        visibility: None,
         match_length: match form.match_length.as_deref().map(str::trim).unwrap_or("") {
             "" => None,
             n => Some(n.parse().map_err(|_| {

@@ -128,26 +128,9 @@ pub(crate) async fn render(
     let s = state.clone();
     // The viewer and the game in one trip off the async workers.
     let lines_typed = shown.lines_typed.clone();
-    let (
-        t,
-        staff,
-        view,
-        board,
-        moves,
-        clocks,
-        signed_in,
-        can_move,
-        playing,
-        envelope,
-        arbiter,
-        conditional,
-        parts,
-        claims,
-        game_name,
-        features,
-        match_line,
-        ratings,
-    ) = web::block(move || -> Result<_, ApiError> {
+    let here = format!("/games/{id}");
+    let lang = page::texts(req).lang;
+    let found = web::block(move || -> Result<_, ApiError> {
         let state = s;
         let (viewer, t) = reader.resolve(credentials, &state)?;
         let staff = super::page::Staff::of(viewer.player());
@@ -156,6 +139,7 @@ pub(crate) async fn render(
             .store
             .game_row(&id)?
             .ok_or_else(|| ApiError::not_found(locale))?;
+        super::games::readable(&row, &viewer, locale)?;
         let view = crate::app::reads::current_view(&state, &row)
             .map_err(|e| ApiError::command(e, locale))?;
         // The board from the log's fold (this server's cache, mostly): its last move too.
@@ -273,7 +257,36 @@ pub(crate) async fn render(
             ratings,
         ))
     })
-    .await??;
+    .await?;
+    let (
+        t,
+        staff,
+        view,
+        board,
+        moves,
+        clocks,
+        signed_in,
+        can_move,
+        playing,
+        envelope,
+        arbiter,
+        conditional,
+        parts,
+        claims,
+        game_name,
+        features,
+        match_line,
+        ratings,
+    ) = match found {
+        Ok(found) => found,
+        // A game for signed-in readers: sign in, and come back.
+        Err(e) if e.status == StatusCode::UNAUTHORIZED => {
+            return Ok(HttpResponse::SeeOther()
+                .insert_header(("location", format!("/login?lang={lang}&next={here}")))
+                .finish())
+        }
+        Err(e) => return Err(e),
+    };
     let opening = view.ballot.as_ref().and_then(|b| {
         let deck = domain::games::GameKind::named(&view.game)?.ballot()?;
         let key = if b.by_lot {

@@ -141,7 +141,8 @@ async fn visible(
             return Ok(None);
         };
         Ok(Some(
-            profiles::profile(&s, p).map_err(|e| ApiError::command(e, t.locale()))?,
+            profiles::profile(&s, p, reader.player(), reader.is_admin())
+                .map_err(|e| ApiError::command(e, t.locale()))?,
         ))
     })
     .await??;
@@ -267,7 +268,8 @@ pub async fn records(
         let p = profiles::player(&s, &id, caller.player(), caller.is_admin())
             .map_err(|e| ApiError::command(e, t.locale()))?
             .ok_or_else(|| ApiError::not_found(t.locale()))?;
-        profiles::records(&s, &p, &ext).map_err(|e| ApiError::command(e, t.locale()))
+        profiles::records(&s, &p, &ext, caller.player(), caller.is_admin())
+            .map_err(|e| ApiError::command(e, t.locale()))
     })
     .await??;
     Ok(HttpResponse::Ok()

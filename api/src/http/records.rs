@@ -38,7 +38,14 @@ pub async fn pgn(
     let locale = caller.locale();
     let id = game_id(&id, locale)?.to_string();
     let store = state.store.clone();
-    let log = web::block(move || store.load_events(&id)).await??;
+    let log = web::block(move || -> Result<_, ApiError> {
+        let row = store
+            .game_row(&id)?
+            .ok_or_else(|| ApiError::not_found(locale))?;
+        super::games::readable(&row, &caller, locale)?;
+        Ok(store.load_events(&id)?)
+    })
+    .await??;
     if log.is_empty() {
         return Err(ApiError::not_found(locale));
     }
@@ -71,6 +78,7 @@ pub async fn legal_moves(
             .store
             .game_row(&id)?
             .ok_or_else(|| ApiError::not_found(locale))?;
+        super::games::readable(&row, &caller, locale)?;
         current_view_json(&state, row).map_err(|e| ApiError::command(e, locale))?;
         let folded = state.folds.current(&state.store, &id)?;
         let game = folded

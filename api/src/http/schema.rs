@@ -207,6 +207,14 @@ pub fn move_text() -> Object {
     text(24, MOVE)
 }
 
+/// Who may read a game.
+pub fn visibility() -> Object {
+    one_of_or_null(
+        &["public", "signed_in", "participants"],
+        "Who may read the game: anyone, anyone signed in, or its players, arbiter and the admin.",
+    )
+}
+
 /// Whom a player takes challenges from.
 pub fn challenges_from() -> Object {
     one_of(

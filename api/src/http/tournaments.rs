@@ -1909,6 +1909,7 @@ pub(crate) async fn continue_in_zarf(
         match_length: None,
         entropy: None,
         rated: false,
+        visibility: Default::default(),
     };
     let ctx = domain::games::Context {
         now: crate::store::now(),

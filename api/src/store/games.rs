@@ -46,6 +46,8 @@ pub struct GameRow {
     pub game: String,
     /// The result counts for the players' ratings.
     pub rated: bool,
+    /// Who may read the game: `public`, `signed_in` or `participants`.
+    pub visibility: String,
 }
 
 impl ProjectionRow for GameRow {

@@ -126,6 +126,7 @@ columns!(GameColumns for super::GameRow {
     result: Option<&'a str>, termination: Option<&'a str>, last_seq: i64, created_at: i64,
     updated_at: i64, view: &'a str, clock_state: Option<&'a str>, claimed_until: Option<i64>,
     reminder_at: Option<i64>, resume_deadline: Option<i64>, game: &'a str, rated: bool,
+    visibility: &'a str,
 });
 
 columns!(EnvelopeColumns for super::EnvelopeRow {
@@ -140,7 +141,7 @@ const GAME_UPDATES: &str = "white_id = EXCLUDED.white_id, black_id = EXCLUDED.bl
     created_at = EXCLUDED.created_at, updated_at = EXCLUDED.updated_at, view = EXCLUDED.view, \
     clock_state = EXCLUDED.clock_state, claimed_until = EXCLUDED.claimed_until, \
     reminder_at = EXCLUDED.reminder_at, resume_deadline = EXCLUDED.resume_deadline, \
-    rated = EXCLUDED.rated";
+    rated = EXCLUDED.rated, visibility = EXCLUDED.visibility";
 
 impl QueryFragment<Pg> for BatchWrite<'_> {
     fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
@@ -180,7 +181,7 @@ impl QueryFragment<Pg> for BatchWrite<'_> {
         out.push_sql(
             ") INSERT INTO games (id, white_id, black_id, organiser_id, status, to_move, \
              to_move_id, deadline, result, termination, last_seq, created_at, updated_at, view, \
-             clock_state, claimed_until, reminder_at, resume_deadline, game, rated) \
+             clock_state, claimed_until, reminder_at, resume_deadline, game, rated, visibility) \
              SELECT * FROM unnest(",
         );
         binds!(out; Text => &g.id, Text => &g.white_id, Text => &g.black_id,
@@ -190,7 +191,8 @@ impl QueryFragment<Pg> for BatchWrite<'_> {
             BigInt => &g.last_seq, BigInt => &g.created_at, BigInt => &g.updated_at,
             Text => &g.view, Nullable<Text> => &g.clock_state,
             Nullable<BigInt> => &g.claimed_until, Nullable<BigInt> => &g.reminder_at,
-            Nullable<BigInt> => &g.resume_deadline, Text => &g.game, Bool => &g.rated);
+            Nullable<BigInt> => &g.resume_deadline, Text => &g.game, Bool => &g.rated,
+            Text => &g.visibility);
         out.push_sql(") ON CONFLICT (id) DO UPDATE SET ");
         out.push_sql(GAME_UPDATES);
         Ok(())

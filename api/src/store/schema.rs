@@ -80,6 +80,7 @@ diesel::table! {
         game -> Text,
         rated -> Bool,
         rating_settled -> Bool,
+        visibility -> Text,
     }
 }
 

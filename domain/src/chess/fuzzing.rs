@@ -286,6 +286,7 @@ pub fn pgn_round_trip(data: &[u8]) {
         match_length: None,
         entropy: None,
         rated: false,
+        visibility: Default::default(),
     };
     let ctx = |now: OffsetDateTime, actor: Actor| Context {
         now,

@@ -69,6 +69,7 @@ fn game_from(fen: Option<&str>) -> Option<GameState> {
         match_length: None,
         entropy: None,
         rated: false,
+        visibility: Default::default(),
     };
     let events = decide(
         &GameState::NotCreated,

@@ -87,6 +87,12 @@ pub struct GameCreated {
     /// The result counts for both players' ratings in this game.
     #[serde(default, skip_serializing_if = "is_false")]
     pub rated: bool,
+    /// Who may read the game (absent: anyone).
+    #[serde(
+        default,
+        skip_serializing_if = "crate::game::types::Visibility::is_public"
+    )]
+    pub visibility: crate::game::types::Visibility,
 }
 
 /// An opening of a game's ballot (checkers: the three-move ballot), as the game was started

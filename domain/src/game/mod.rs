@@ -42,4 +42,5 @@ pub use state::{evolve, FoldError, Game, GameState, Status};
 pub use time_control::{Period, TimeControl, TimeControlError};
 pub use types::{
     Actor, ClaimKind, GameResult, Locale, Participant, RuleSet, Side, Termination, Timestamp,
+    Visibility,
 };

@@ -379,6 +379,43 @@ pub struct Participant {
     pub name: String,
 }
 
+/// Who may read a game: its record, its page, its events.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Visibility {
+    /// Anyone.
+    #[default]
+    Public,
+    /// Anyone signed in.
+    SignedIn,
+    /// Its players, its arbiter and the admin.
+    Participants,
+}
+
+impl Visibility {
+    pub const ALL: [Visibility; 3] = [
+        Visibility::Public,
+        Visibility::SignedIn,
+        Visibility::Participants,
+    ];
+
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Visibility::Public => "public",
+            Visibility::SignedIn => "signed_in",
+            Visibility::Participants => "participants",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Visibility> {
+        Visibility::ALL.into_iter().find(|v| v.as_str() == text)
+    }
+
+    pub fn is_public(&self) -> bool {
+        *self == Visibility::Public
+    }
+}
+
 /// A language of messages and notation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

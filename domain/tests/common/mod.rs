@@ -64,6 +64,7 @@ pub fn create_command(fen: Option<&str>, rules: RuleSet) -> CreateGame {
         match_length: None,
         entropy: None,
         rated: false,
+        visibility: Default::default(),
     }
 }
 

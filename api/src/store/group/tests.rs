@@ -61,6 +61,7 @@ fn game_row(game: &str, marker: &str) -> GameRow {
         resume_deadline: None,
         game: "chess".into(),
         rated: false,
+        visibility: "public".into(),
     }
 }
 

@@ -170,6 +170,7 @@ pub(super) fn create<R: Rules>(c: CreateGame, ctx: &Context<R>) -> Result<EventB
         match_length: c.match_length,
         dice,
         rated: c.rated,
+        visibility: c.visibility,
         leave_days_per_year: match c.leave_days_per_year {
             None => 30,
             Some(d) if d <= 366 => d,

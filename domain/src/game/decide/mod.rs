@@ -88,6 +88,8 @@ pub struct CreateGame {
     pub entropy: Option<[Entropy; 2]>,
     /// The result counts for both players' ratings in this game (never from a set-up position).
     pub rated: bool,
+    /// Who may read the game.
+    pub visibility: crate::game::types::Visibility,
 }
 
 /// An opening of a game's ballot ([`crate::game::Ballot`]) chosen for a new game: by number,

@@ -153,6 +153,8 @@ pub struct Game<R: Rules> {
     pub match_length: Option<u16>,
     /// The result counts for the players' ratings.
     pub rated: bool,
+    /// Who may read the game.
+    pub visibility: crate::game::types::Visibility,
     /// The commitment to a game of dice's secret, and the entropy it was created with.
     pub dice: Option<crate::game::dice::DiceCommitment>,
     /// Each player's entropy in force (white's first), for a game of dice.
@@ -270,6 +272,7 @@ impl<R: Rules> Game<R> {
             no_progress_moves: c.no_progress_moves,
             match_length: c.match_length,
             rated: c.rated,
+            visibility: c.visibility,
             entropy: c.dice.as_ref().map_or_else(Default::default, |d| {
                 [d.white_entropy.text.clone(), d.black_entropy.text.clone()]
             }),
