@@ -98,6 +98,17 @@ both_backends! {
         let to = res.headers()["location"].to_str().unwrap().to_owned();
         let g: Value = app.get_game_as_admin(to.trim_start_matches("/games/").split('?').next().unwrap()).await;
         assert_eq!((g["game"].as_str(), g["rules"].as_str(), g["match"]["length"].as_u64()), (Some("tavla"), Some("backgammon"), Some(3)), "{g}");
+        // The organiser may open a pupils' game to anyone.
+        let mut open_game = game(&ids[0], &ids[1]);
+        open_game.push(("visibility", "public".to_owned()));
+        let res = post("/organise/games", open_game).await.unwrap();
+        assert_eq!(res.status(), StatusCode::SEE_OTHER);
+        let to = res.headers()["location"].to_str().unwrap().to_owned();
+        let g: Value = app.get_game(to.trim_start_matches("/games/").split('?').next().unwrap()).await;
+        assert_eq!(g["visibility"], "public");
+        let mut hidden = game(&ids[0], &ids[1]);
+        hidden.push(("visibility", "secret".to_owned()));
+        assert_eq!(post("/organise/games", hidden).await.unwrap().status(), StatusCode::BAD_REQUEST);
         let mut chess_match = game(&ids[0], &ids[1]);
         chess_match.push(("match_length", "3".to_owned()));
         let res = post("/organise/games", chess_match).await.unwrap();

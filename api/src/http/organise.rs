@@ -504,6 +504,8 @@ pub struct GameForm {
     /// Tavla: the points to win the match; empty: the rule set's.
     match_length: Option<String>,
     event: Option<String>,
+    /// Who may read the game; empty: its players and arbiter where a pupil plays, else anyone.
+    visibility: Option<String>,
     csrf: Option<String>,
 }
 
@@ -546,7 +548,12 @@ fn game_body(form: &GameForm) -> Result<CreateGameBody, ApiError> {
         sealed_move_check: None,
         no_progress_moves: None,
         rated: None,
-        visibility: None,
+        visibility: match form.visibility.as_deref().map(str::trim).unwrap_or("") {
+            "" => None,
+            v => Some(domain::game::Visibility::parse(v).ok_or_else(|| {
+                ApiError::bad_request("visibility: public, signed_in or participants")
+            })?),
+        },
         match_length: match form.match_length.as_deref().map(str::trim).unwrap_or("") {
             "" => None,
             n => Some(n.parse().map_err(|_| {
