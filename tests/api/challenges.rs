@@ -202,6 +202,15 @@ both_backends! {
         let sides = [game["white"]["id"].as_str().unwrap(), game["black"]["id"].as_str().unwrap()];
         assert!(sides.contains(&ayse.id.as_str()));
 
+        // A challenge may keep its game to its players.
+        let private = made(&app, &ayse, json!({"to": bora.id, "visibility": "participants"})).await;
+        assert_eq!(private["visibility"], "participants");
+        let res = act(&app, &bora, private["id"].as_str().unwrap(), "accept").await;
+        let accepted: Value = res.json().await.unwrap();
+        assert_eq!(accepted["game"]["visibility"], "participants");
+        let game = accepted["game"]["id"].as_str().unwrap();
+        assert_error(app.get(&format!("/api/v1/games/{game}"), Some(&can.token)).await, 404, "not_found").await;
+
         // A challenge by link is in no lobby; whoever has it may take it.
         let link = made(&app, &ayse, json!({"game": "checkers"})).await;
         assert!(lobby("").await.is_empty());

@@ -58,6 +58,9 @@ pub struct Terms {
     pub rated: bool,
     #[serde(default)]
     pub message: Option<String>,
+    /// Who may read the game; none: its participants' where a pupil plays, else anyone's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub visibility: Option<domain::game::Visibility>,
 }
 
 /// Whom a challenge is for.
@@ -499,7 +502,9 @@ fn make_game(
         notation: None,
         dice: None,
     };
-    let visibility = super::accounts::default_visibility(challenger, acceptor);
+    let visibility = terms
+        .visibility
+        .unwrap_or_else(|| super::accounts::default_visibility(challenger, acceptor));
     let command = Command::CreateGame(Box::new(creation(terms, game, white, black, visibility)));
     match execute(state, game, just(command), &ctx, None) {
         Ok(_) | Err(CommandError::Rejected(Rejection::GameExists)) => {}

@@ -343,6 +343,7 @@ pub async fn new_challenge(
         },
         rated: form.rated.is_some(),
         message: form.message,
+        visibility: None,
     };
     let s = state.clone();
     let reader = me.clone();

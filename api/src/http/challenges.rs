@@ -45,6 +45,10 @@ pub struct NewChallenge {
     /// A message to the challenged player (at most 500 characters).
     #[schema(max_length = 500)]
     pub message: Option<String>,
+    /// Who may read the game: `public`, `signed_in` or `participants`. Default: `participants`
+    /// where a pupil plays, else `public`.
+    #[schema(schema_with = super::schema::visibility)]
+    pub visibility: Option<domain::game::Visibility>,
     /// Days the challenge waits for an answer (1 to 30; default 7).
     #[serde(default, deserialize_with = "domain::whole::opt_u32")]
     #[schema(minimum = 1, maximum = 30)]
@@ -73,6 +77,8 @@ pub struct ChallengeView {
     pub status: String,
     pub created_at: String,
     pub expires_at: String,
+    /// Who may read the game, where the challenger chose (else by its players).
+    pub visibility: Option<String>,
     /// The game its acceptance started.
     pub game_id: Option<String>,
     /// Where a player accepts it on the pages.
@@ -227,6 +233,7 @@ pub fn view(state: &AppState, c: Challenge) -> Result<ChallengeView, ApiError> {
         colour: c.terms.colour,
         rated: c.terms.rated,
         message: c.terms.message,
+        visibility: c.terms.visibility.map(|v| v.as_str().to_owned()),
         status: c.row.status,
         created_at: store::rfc3339(store::from_micros(c.row.created_at)),
         expires_at: store::rfc3339(store::from_micros(c.row.expires_at)),
@@ -276,6 +283,7 @@ pub async fn create(
         colour: body.colour.unwrap_or_default(),
         rated: body.rated.unwrap_or(false),
         message: body.message,
+        visibility: body.visibility,
     };
     let view = web::block(move || {
         let c = challenges::create(&state, &me, target, terms, body.days)
