@@ -166,3 +166,18 @@ impl FromRequest for Caller {
         })
     }
 }
+
+/// The game of `row` may be read by `caller`, or the answer: 401 to an anonymous caller who
+/// may once signed in, 404 to one who may not (as if there were no such game).
+pub(crate) fn readable(
+    row: &crate::store::GameRow,
+    caller: &Caller,
+    locale: Locale,
+) -> Result<(), ApiError> {
+    use crate::app::reads::Access;
+    match crate::app::reads::access(row, caller.player(), caller.is_admin()) {
+        Access::Allowed => Ok(()),
+        Access::SignIn => Err(ApiError::unauthenticated()),
+        Access::Hidden => Err(ApiError::not_found(locale)),
+    }
+}

@@ -381,7 +381,7 @@ pub async fn get_game(
             .store
             .game_row(&id)?
             .ok_or_else(|| ApiError::not_found(locale))?;
-        readable(&row, &caller, locale)?;
+        super::auth::readable(&row, &caller, locale)?;
         current_view_json(&state, row).map_err(|e| ApiError::command(e, locale))
     })
     .await??;
@@ -557,21 +557,6 @@ pub async fn decision(
 }
 
 /// May the caller read this game's log? A player, the organiser, the admin; anyone once it is over.
-/// The game of `row` may be read by `caller`, or the answer: 401 to an anonymous caller who
-/// may once signed in, 404 to one who may not (as if there were no such game).
-pub(crate) fn readable(
-    row: &crate::store::GameRow,
-    caller: &Caller,
-    locale: Locale,
-) -> Result<(), ApiError> {
-    use crate::app::reads::Access;
-    match crate::app::reads::access(row, caller.player(), caller.is_admin()) {
-        Access::Allowed => Ok(()),
-        Access::SignIn => Err(ApiError::unauthenticated()),
-        Access::Hidden => Err(ApiError::not_found(locale)),
-    }
-}
-
 fn may_read_log(caller: &Caller, game: &Game) -> bool {
     if !game.is_active() || caller.is_admin() {
         return true;
@@ -604,7 +589,7 @@ pub async fn game_log(
         let row = store
             .game_row(&id)?
             .ok_or_else(|| ApiError::not_found(locale))?;
-        readable(&row, &reader, locale)?;
+        super::auth::readable(&row, &reader, locale)?;
         Ok(store.load_events(&id)?)
     })
     .await??;

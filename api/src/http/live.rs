@@ -96,7 +96,7 @@ pub async fn game_live(
             .game_row(&key)?
             .ok_or_else(|| ApiError::not_found(t.locale()))?;
         let reader = credentials.resolve(&s.store)?;
-        super::games::readable(&row, &reader, t.locale())?;
+        super::auth::readable(&row, &reader, t.locale())?;
         Ok(row)
     })
     .await??;

@@ -55,6 +55,29 @@ impl RatingRow {
     }
 }
 
+/// A rating row's columns: the player, the game, and the standing's.
+const RATING_ROW: (
+    ratings::player_id,
+    ratings::game,
+    (
+        ratings::rating,
+        ratings::deviation,
+        ratings::volatility,
+        ratings::games,
+        ratings::last_game_at,
+    ),
+) = (
+    ratings::player_id,
+    ratings::game,
+    (
+        ratings::rating,
+        ratings::deviation,
+        ratings::volatility,
+        ratings::games,
+        ratings::last_game_at,
+    ),
+);
+
 fn standing(
     conn: &mut AnyConnection,
     player: &str,
@@ -62,13 +85,7 @@ fn standing(
 ) -> Result<Option<Standing>, StoreError> {
     let row: Option<RatingRow> = ratings::table
         .find((player, game))
-        .select((
-            ratings::rating,
-            ratings::deviation,
-            ratings::volatility,
-            ratings::games,
-            ratings::last_game_at,
-        ))
+        .select(RATING_ROW.2)
         .first(conn)
         .optional()?;
     Ok(row.as_ref().map(RatingRow::standing))
@@ -182,32 +199,14 @@ impl Store {
     /// A player's standing in each game they have a rating in, by game name.
     pub fn standings(&self, player: &str) -> Result<Vec<(String, Standing)>, StoreError> {
         let mut conn = self.reader()?;
-        let rows: Vec<(String, f64, f64, f64, i32, Option<i64>)> = ratings::table
+        let rows: Vec<(String, String, RatingRow)> = ratings::table
             .filter(ratings::player_id.eq(player))
             .order(ratings::game.asc())
-            .select((
-                ratings::game,
-                ratings::rating,
-                ratings::deviation,
-                ratings::volatility,
-                ratings::games,
-                ratings::last_game_at,
-            ))
+            .select(RATING_ROW)
             .load(&mut *conn)?;
         Ok(rows
             .into_iter()
-            .map(
-                |(game, rating, deviation, volatility, games, last_game_at)| {
-                    let row = RatingRow {
-                        rating,
-                        deviation,
-                        volatility,
-                        games,
-                        last_game_at,
-                    };
-                    (game, row.standing())
-                },
-            )
+            .map(|(_, game, row)| (game, row.standing()))
             .collect())
     }
 
@@ -218,32 +217,14 @@ impl Store {
         game: &str,
     ) -> Result<std::collections::HashMap<String, Standing>, StoreError> {
         let mut conn = self.reader()?;
-        let rows: Vec<(String, f64, f64, f64, i32, Option<i64>)> = ratings::table
+        let rows: Vec<(String, String, RatingRow)> = ratings::table
             .filter(ratings::player_id.eq_any(players))
             .filter(ratings::game.eq(game))
-            .select((
-                ratings::player_id,
-                ratings::rating,
-                ratings::deviation,
-                ratings::volatility,
-                ratings::games,
-                ratings::last_game_at,
-            ))
+            .select(RATING_ROW)
             .load(&mut *conn)?;
         Ok(rows
             .into_iter()
-            .map(
-                |(player, rating, deviation, volatility, games, last_game_at)| {
-                    let row = RatingRow {
-                        rating,
-                        deviation,
-                        volatility,
-                        games,
-                        last_game_at,
-                    };
-                    (player, row.standing())
-                },
-            )
+            .map(|(player, _, row)| (player, row.standing()))
             .collect())
     }
 
