@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 
 use serde::{Deserialize, Serialize};
 
-use crate::game::{Actor, RuleSet, TimeControl, Timestamp};
+use crate::game::{Actor, RuleSet, TimeControl, Timestamp, Visibility};
 use crate::ids::{GameId, PlayerId};
 use pairing::berger;
 use pairing::dutch;
@@ -80,6 +80,10 @@ pub struct TournamentCreated {
     /// The standings' tie-breaks from the start (none: FIDE's recommendation for the system).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tiebreaks: Option<Vec<String>>,
+    /// Who may read it and its games, as its creator chose; none: as [`Tournament::visibility`]
+    /// says.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub visibility: Option<Visibility>,
 }
 
 impl TournamentCreated {
@@ -106,6 +110,7 @@ impl TournamentCreated {
             play: Play::OverTheBoard,
             half_point_byes: true,
             tiebreaks: None,
+            visibility: None,
         }
     }
 }
@@ -172,6 +177,9 @@ pub struct Entrant {
     pub class: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub birth_year: Option<u16>,
+    /// A pupil: a player a school's organiser made, whom the tournament hides by default.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub pupil: bool,
 }
 
 /// A game of a round (`black` none: the pairing-allocated bye).
@@ -680,6 +688,25 @@ pub struct Tournament {
     /// In starting rank once round 1 is paired; before, in order of entry.
     pub players: Vec<Player>,
     pub rounds: Vec<Round>,
+}
+
+impl Tournament {
+    /// Who may read the tournament and its games: as its creator chose, else only its
+    /// participants once a pupil plays in it, anyone before.
+    pub fn visibility(&self) -> Visibility {
+        self.setup.visibility.unwrap_or_else(|| {
+            if self.players.iter().any(|p| p.entrant.pupil) {
+                Visibility::Participants
+            } else {
+                Visibility::Public
+            }
+        })
+    }
+
+    /// Whether `player` takes part: one of its players, arbiters or organisers.
+    pub fn participant(&self, player: PlayerId) -> bool {
+        self.setup.run_by(player) || self.players.iter().any(|p| p.entrant.player == player)
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -1209,6 +1236,7 @@ pub fn import(
             school: None,
             class: None,
             birth_year: p.birth.get(..4).and_then(|y| y.parse().ok()),
+            pupil: false,
         })
         .collect();
     let mut imported_rounds = Vec::with_capacity(played);

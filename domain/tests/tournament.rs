@@ -42,6 +42,7 @@ impl Log {
                 school: None,
                 class: None,
                 birth_year: None,
+                pupil: false,
             }));
         }
         log
@@ -199,6 +200,7 @@ fn a_late_entry_is_paired_from_the_next_round_with_nothing_for_the_rounds_missed
         school: None,
         class: None,
         birth_year: None,
+        pupil: false,
     }));
     let second = log.pair();
     assert!(in_round(&second, id(7)), "{second:?}");
@@ -329,6 +331,7 @@ fn a_round_robin_follows_the_berger_table_and_only_the_arbiter_runs_it() {
             school: None,
             class: None,
             birth_year: None,
+            pupil: false,
         })),
         Err(Rejection::RoundRobinClosed)
     );
@@ -476,6 +479,7 @@ fn schools_and_classes_rank_by_their_best_players() {
             school: Some(school.into()),
             class: Some(class.into()),
             birth_year: None,
+            pupil: false,
         }));
     }
     // Berger for four: 1–4 2–3, 4–3 1–2, 2–4 3–1. White wins, but 3–1 is drawn.
@@ -544,6 +548,7 @@ fn a_whole_swiss_exports_a_report_whose_every_round_the_pairing_engine_confirms(
                     school: None,
                     class: None,
                     birth_year: None,
+                    pupil: false,
                 }));
             }
             5 => {
@@ -740,6 +745,7 @@ fn a_tournament_played_elsewhere_is_imported_from_its_report_and_goes_on_as_it_w
                 school: None,
                 class: None,
                 birth_year: None,
+                pupil: false,
             }));
         }
         if round == 4 {

@@ -626,6 +626,8 @@ async fn a_school_tournament_run_from_the_browser() {
         .await
         .unwrap();
     type_into(&o, "#t-rounds", "3").await;
+    // The school shows its championship to everyone: parents follow it.
+    click(&o, "#visibility option[value=public]").await;
     look(&o, "tournaments").await;
     click(&o, "form[action^='/tournaments'] button").await;
     until_at(&o, |path| path.ends_with("/run")).await;

@@ -212,7 +212,7 @@ both_backends! {
             .form(&[("code", pupils[0]["code"].as_str().unwrap()), ("csrf", token.as_str())]).send().await.unwrap();
         assert_eq!(res.status(), 303, "signed in by the code");
         // Birth years and ratings in the report.
-        let report = app.get(&format!("/api/v1/tournaments/{}/report.trf", t["id"].as_str().unwrap()), None).await.text().await.unwrap();
+        let report = app.get(&format!("/api/v1/tournaments/{}/report.trf", t["id"].as_str().unwrap()), Some(&org.token)).await.text().await.unwrap();
         let line = report.lines().find(|l| l.contains("Ayşe Yılmaz")).unwrap();
         assert!(line.contains("1450") && line.contains("2011"), "{line}");
         // A round robin under way takes no class: refused before anyone is made.

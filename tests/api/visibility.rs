@@ -50,6 +50,50 @@ async fn page_reads(app: &TestApp, id: &str, cookie: Option<&str>) -> Vec<u16> {
     statuses
 }
 
+/// The status of each API read of tournament `id` with `token` (none: anonymous).
+async fn tournament_api_reads(app: &TestApp, id: &str, token: Option<&str>) -> Vec<u16> {
+    let mut statuses = Vec::new();
+    for path in ["", "/standings", "/report.trf", "/teams", "/games.pgn"] {
+        statuses.push(
+            app.get(&format!("/api/v1/tournaments/{id}{path}"), token)
+                .await
+                .status()
+                .as_u16(),
+        );
+    }
+    statuses
+}
+
+/// The status of the tournament's page, printed sheets and live stream for a browser with
+/// `cookie`, and whether the tournaments' list names it.
+async fn tournament_page_reads(
+    app: &TestApp,
+    id: &str,
+    name: &str,
+    cookie: Option<&str>,
+) -> (Vec<u16>, bool) {
+    let client = no_redirects();
+    let get = |path: String| {
+        let mut req = client.get(app.url(&path));
+        if let Some(c) = cookie {
+            req = req.header("cookie", c);
+        }
+        req.send()
+    };
+    let mut statuses = Vec::new();
+    for path in ["?lang=en", "/print?lang=en", "/live"] {
+        let res = get(format!("/tournaments/{id}{path}")).await.unwrap();
+        statuses.push(res.status().as_u16());
+    }
+    let list = get("/tournaments?lang=en".into())
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    (statuses, list.contains(name))
+}
+
 both_backends! {
     async fn every_reader_sees_what_each_visibility_allows(app) {
         let org = app.create_player_with(json!({"name": "Öğretmen", "roles": ["organiser"]})).await;
@@ -124,5 +168,99 @@ both_backends! {
         let pgn = no_redirects().get(app.url(&format!("/players/{}/games.pgn", stranger.id))).header("cookie", &as_ali)
             .send().await.unwrap().text().await.unwrap();
         assert!(!pgn.contains("Ece"), "{pgn}");
+    }
+
+    async fn a_tournament_with_a_pupil_is_its_participants(app) {
+        let org = app.create_player_with(json!({"name": "Öğretmen", "roles": ["organiser"]})).await;
+        let (ece, efe) = (pupil(&app, &org, "Ece").await, pupil(&app, &org, "Efe").await);
+        let (ali, stranger) = (app.create_player("Ali").await, app.create_player("Yabancı").await);
+        let body = json!({"name": "Okul Ligi", "system": "round_robin", "rounds": 2, "play": "online",
+            "time_control": {"kind": "per_move", "seconds": 3 * 86_400}});
+        let t: Value = app.post("/api/v1/tournaments", Some(&org.token), body).await.json().await.unwrap();
+        assert_eq!(t["visibility"], "public", "no pupil in it yet");
+        let id = t["id"].as_str().unwrap().to_owned();
+        let path = |rest: &str| format!("/api/v1/tournaments/{id}{rest}");
+        assert_eq!(tournament_api_reads(&app, &id, None).await, [200; 5]);
+        for p in [&ece, &efe, &ali] {
+            let res = app.post(&path("/players"), Some(&org.token), json!({"player": p.id})).await;
+            assert_eq!(res.status(), StatusCode::OK);
+        }
+        let t: Value = app.get(&path(""), Some(&org.token)).await.json().await.unwrap();
+        assert_eq!(t["visibility"], "participants", "a pupil plays in it");
+
+        // Its players, its organiser and the admin read it; anyone else is told nothing.
+        for (who, token) in [("pupil", &ece.token), ("adult player", &ali.token), ("organiser", &org.token), ("admin", &app.admin)] {
+            assert_eq!(tournament_api_reads(&app, &id, Some(token)).await, [200; 5], "{who}");
+        }
+        assert_eq!(tournament_api_reads(&app, &id, Some(&stranger.token)).await, [404; 5]);
+        assert_eq!(tournament_api_reads(&app, &id, None).await, [401; 5]);
+        let (as_ece, _) = sign_in(&app, &ece.id).await;
+        let (as_stranger, _) = sign_in(&app, &stranger.id).await;
+        assert_eq!(tournament_page_reads(&app, &id, "Okul Ligi", Some(&as_ece)).await, (vec![200, 200, 200], true));
+        assert_eq!(tournament_page_reads(&app, &id, "Okul Ligi", Some(&as_stranger)).await, (vec![404, 404, 404], false));
+        assert_eq!(tournament_page_reads(&app, &id, "Okul Ligi", None).await, (vec![303, 303, 401], false));
+        let res = no_redirects().get(app.url(&format!("/tournaments/{id}?lang=en"))).send().await.unwrap();
+        assert_eq!(res.headers()["location"].to_str().unwrap(), format!("/login?lang=en&next=/tournaments/{id}"));
+
+        // Its games are as hidden as it is, and open to all its players, not only the board's.
+        app.post(&path("/rounds"), Some(&org.token), json!({})).await;
+        let t: Value = app.post(&path("/publish"), Some(&org.token), json!({"round": 1})).await.json().await.unwrap();
+        let board = t["pairings"][0]["boards"].as_array().unwrap().iter()
+            .find(|b| !b["game"].is_null()).unwrap().clone();
+        let game = board["game"].as_str().unwrap();
+        let game_json: Value = app.get(&format!("/api/v1/games/{game}"), Some(&org.token)).await.json().await.unwrap();
+        assert_eq!(game_json["visibility"], "participants");
+        let bystander = [&ece, &efe, &ali].into_iter()
+            .find(|p| board["white"] != p.id.as_str() && board["black"] != p.id.as_str()).unwrap();
+        assert_eq!(api_reads(&app, game, Some(&bystander.token)).await, [200, 200, 200], "a player of the tournament");
+        assert_eq!(api_reads(&app, game, Some(&stranger.token)).await, [404, 404, 404]);
+        assert_eq!(api_reads(&app, game, None).await, [401, 401, 401]);
+    }
+
+    async fn the_creator_and_the_school_choose_who_sees(app) {
+        let org = app.create_player_with(json!({"name": "Öğretmen", "roles": ["organiser"]})).await;
+        let stranger = app.create_player("Yabancı").await;
+        let body = json!({"name": "Üyeler Turnuvası", "system": "swiss", "rounds": 3, "visibility": "signed_in"});
+        let t: Value = app.post("/api/v1/tournaments", Some(&org.token), body).await.json().await.unwrap();
+        assert_eq!(t["visibility"], "signed_in");
+        let id = t["id"].as_str().unwrap().to_owned();
+        let ece = pupil(&app, &org, "Ece").await;
+        app.post(&format!("/api/v1/tournaments/{id}/players"), Some(&org.token), json!({"player": ece.id})).await;
+        assert_eq!(tournament_api_reads(&app, &id, Some(&stranger.token)).await, [200; 5], "as chosen, pupil or not");
+        assert_eq!(tournament_api_reads(&app, &id, None).await, [401; 5]);
+        let res = app.post("/api/v1/tournaments", Some(&org.token), json!({"name": "X", "system": "swiss", "rounds": 3, "visibility": "everyone"})).await;
+        assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+
+        // The school's default, set on the organiser's page, for games and tournaments after.
+        let (cookie, token) = sign_in(&app, &org.id).await;
+        let post = |visibility: &'static str| {
+            let (url, cookie, token) = (app.url("/organise/privacy?lang=en"), cookie.clone(), token.clone());
+            async move {
+                no_redirects().post(url).header("cookie", cookie)
+                    .form(&[("visibility", visibility), ("csrf", token.as_str())]).send().await.unwrap()
+            }
+        };
+        assert_eq!(post("everyone").await.status(), StatusCode::BAD_REQUEST);
+        let res = post("public").await;
+        assert_eq!(res.status(), StatusCode::SEE_OTHER);
+        let page = no_redirects().get(app.url("/organise?lang=en&privacy=saved")).header("cookie", &cookie)
+            .send().await.unwrap().text().await.unwrap();
+        assert!(page.contains(r#"<option value="public" selected>"#), "{page}");
+        let efe = pupil(&app, &org, "Efe").await;
+        let game: Value = app.create_game_with(&org.token, json!({"white": ece.id, "black": efe.id})).await.json().await.unwrap();
+        assert_eq!(game["visibility"], "public", "the school's choice");
+        let t: Value = app.post("/api/v1/tournaments", Some(&org.token), json!({"name": "Açık Turnuva", "system": "swiss", "rounds": 3}))
+            .await.json().await.unwrap();
+        assert_eq!(t["visibility"], "public");
+        // Another school's pupil keeps theirs: the narrower of the two.
+        let other = app.create_player_with(json!({"name": "Öğretmen 2", "roles": ["organiser"]})).await;
+        let can = pupil(&app, &other, "Can").await;
+        let game: Value = app.create_game_with(&app.admin, json!({"white": ece.id, "black": can.id})).await.json().await.unwrap();
+        assert_eq!(game["visibility"], "participants");
+        // A player without the organiser's role is refused the form.
+        let (as_ece, ece_token) = sign_in(&app, &ece.id).await;
+        let res = no_redirects().post(app.url("/organise/privacy?lang=en")).header("cookie", as_ece)
+            .form(&[("visibility", "public"), ("csrf", ece_token.as_str())]).send().await.unwrap();
+        assert_eq!(res.status(), StatusCode::FORBIDDEN);
     }
 }

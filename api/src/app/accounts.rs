@@ -2,7 +2,7 @@
 //! operator's accounts (an organiser or admin made or promoted from the command line, handed a
 //! one-time sign-in link).
 
-use domain::game::Locale;
+use domain::game::{Locale, Visibility};
 use domain::games::Notation;
 
 use super::tokens::{new_token, token_hash};
@@ -132,14 +132,35 @@ pub fn may_see(viewer: Option<&PlayerRow>, admin: bool, player: &PlayerRow) -> b
     }
 }
 
-/// Who may read a game between these players unless its maker says: only its participants
-/// where a pupil plays in it, anyone otherwise.
-pub fn default_visibility(white: &PlayerRow, black: &PlayerRow) -> domain::game::Visibility {
-    if white.created_by.is_some() || black.created_by.is_some() {
-        domain::game::Visibility::Participants
-    } else {
-        domain::game::Visibility::Public
+/// Who may read a game between these players unless its maker says: where a pupil plays,
+/// their school's default (its organiser's choice; only the game's participants unless
+/// chosen), the narrower of two schools'; anyone otherwise.
+pub fn default_visibility(
+    store: &crate::store::Store,
+    white: &PlayerRow,
+    black: &PlayerRow,
+) -> Result<Visibility, crate::store::StoreError> {
+    let mut visibility = Visibility::Public;
+    for organiser in [white, black]
+        .iter()
+        .filter_map(|p| p.created_by.as_deref())
+    {
+        visibility = visibility.narrower(school_visibility(store, organiser)?);
     }
+    Ok(visibility)
+}
+
+/// The default visibility of the games and tournaments of `organiser`'s pupils: as they
+/// set it, else only the participants.
+pub fn school_visibility(
+    store: &crate::store::Store,
+    organiser: &str,
+) -> Result<Visibility, crate::store::StoreError> {
+    Ok(store
+        .school_visibility(organiser)?
+        .as_deref()
+        .and_then(Visibility::parse)
+        .unwrap_or(Visibility::Participants))
 }
 
 /// How long the operator's sign-in link is valid: they may paste it into a mail to the person

@@ -502,9 +502,10 @@ fn make_game(
         notation: None,
         dice: None,
     };
-    let visibility = terms
-        .visibility
-        .unwrap_or_else(|| super::accounts::default_visibility(challenger, acceptor));
+    let visibility = match terms.visibility {
+        Some(v) => v,
+        None => super::accounts::default_visibility(&state.store, challenger, acceptor)?,
+    };
     let command = Command::CreateGame(Box::new(creation(terms, game, white, black, visibility)));
     match execute(state, game, just(command), &ctx, None) {
         Ok(_) | Err(CommandError::Rejected(Rejection::GameExists)) => {}

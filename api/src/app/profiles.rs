@@ -128,10 +128,13 @@ fn readable_games(
     admin: bool,
 ) -> Result<Vec<crate::store::GameRow>, CommandError> {
     let rows = state.store.games_of_player(&player.id, None, GAMES)?;
-    Ok(rows
-        .into_iter()
-        .filter(|row| super::reads::access(row, reader, admin) == super::reads::Access::Allowed)
-        .collect())
+    let mut readable = Vec::with_capacity(rows.len());
+    for row in rows {
+        if super::reads::game_access(state, &row, reader, admin)? == super::reads::Access::Allowed {
+            readable.push(row);
+        }
+    }
+    Ok(readable)
 }
 
 /// The profile of `player` (already found visible to its reader), with the games `reader` may

@@ -1,12 +1,14 @@
 //! Reading a game as of now: the projection's stored view, with running clocks read and a fallen
 //! flag recorded first, so no read shows a game as going on after its deadline.
 
+use domain::ids::PlayerId;
+use domain::tournament::{Tournament, TournamentState};
 use domain::GameId;
 
 use super::commands::{flag_fall, CommandError};
 use super::views::GameView;
 use super::AppState;
-use crate::store::{self, GameRow};
+use crate::store::{self, GameRow, PlayerRow};
 
 /// The Game of a projection row as of now; a game whose flag has fallen is flagged first.
 pub fn current_view(state: &AppState, row: &GameRow) -> Result<GameView, CommandError> {
@@ -45,17 +47,58 @@ pub enum Access {
     Hidden,
 }
 
-/// Who may read the game of `row`: anyone (public), anyone signed in (signed_in), or its
-/// players, its arbiter and the admin (participants).
-pub fn access(row: &GameRow, reader: Option<&crate::store::PlayerRow>, admin: bool) -> Access {
-    let participant = reader.is_some_and(|r| {
-        r.id == row.white_id || r.id == row.black_id || row.organiser_id.as_deref() == Some(&r.id)
-    });
-    match (row.visibility.as_str(), reader) {
+/// Who may read what is `visibility` (`public`, `signed_in`, `participants`, as stored) when
+/// `participant` says whether the reader takes part in it.
+fn allowed(visibility: &str, reader: Option<&PlayerRow>, admin: bool, participant: bool) -> Access {
+    match (visibility, reader) {
         ("public", _) => Access::Allowed,
         _ if admin || participant => Access::Allowed,
         ("signed_in", Some(_)) => Access::Allowed,
         (_, None) => Access::SignIn,
         _ => Access::Hidden,
     }
+}
+
+/// Who may read the game of `row`: anyone (public), anyone signed in (signed_in), or its
+/// players, its arbiter and the admin (participants).
+pub fn access(row: &GameRow, reader: Option<&PlayerRow>, admin: bool) -> Access {
+    let participant = reader.is_some_and(|r| {
+        r.id == row.white_id || r.id == row.black_id || row.organiser_id.as_deref() == Some(&r.id)
+    });
+    allowed(&row.visibility, reader, admin, participant)
+}
+
+/// As [`access`], where a tournament's board counts the tournament's participants (its
+/// players, arbiters and organisers) among the game's.
+pub fn game_access(
+    state: &AppState,
+    row: &GameRow,
+    reader: Option<&PlayerRow>,
+    admin: bool,
+) -> Result<Access, CommandError> {
+    let first = access(row, reader, admin);
+    let Some(reader) = reader.filter(|_| first == Access::Hidden) else {
+        return Ok(first);
+    };
+    let tournament = serde_json::from_str::<serde_json::Value>(&row.view)
+        .ok()
+        .and_then(|v| v.pointer("/tournament")?.as_str().map(str::to_owned));
+    let Some(tournament) = tournament else {
+        return Ok(first);
+    };
+    let folded = state.tournament_folds.current(&state.store, &tournament)?;
+    let takes_part = match (&folded.state, PlayerId::parse(&reader.id)) {
+        (TournamentState::Created(t), Ok(me)) => t.participant(me),
+        _ => false,
+    };
+    Ok(if takes_part { Access::Allowed } else { first })
+}
+
+/// Who may read tournament `t` (its page, JSON, standings, report, records, live stream):
+/// as its visibility says, its participants being its players, arbiters and organisers.
+pub fn tournament_access(t: &Tournament, reader: Option<&PlayerRow>, admin: bool) -> Access {
+    let participant = reader
+        .and_then(|r| PlayerId::parse(&r.id).ok())
+        .is_some_and(|me| t.participant(me));
+    allowed(t.visibility().as_str(), reader, admin, participant)
 }

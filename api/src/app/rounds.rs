@@ -138,7 +138,7 @@ pub fn start_games(app: &AppState, id: &str, t: &Tournament) -> Result<usize, Co
                 match_length: online.match_length,
                 entropy: None,
                 rated: false,
-                visibility: Default::default(),
+                visibility: t.visibility(),
             };
             let ctx = Context {
                 now: store::now(),

@@ -191,6 +191,33 @@ fn standings_mail(id: &str, t: &Tournament, round: u16, now: i64) -> Vec<OutboxR
         .collect()
 }
 
+/// The latest tournaments (newest first, at most 200) that `reader` may read.
+pub fn latest_readable(
+    app: &AppState,
+    reader: Option<&crate::store::PlayerRow>,
+    admin: bool,
+) -> Result<Vec<TournamentRow>, CommandError> {
+    use super::reads::{tournament_access, Access};
+    let mut readable = Vec::new();
+    for row in app.store.latest_tournaments(200)? {
+        let may = match row.visibility.as_deref() {
+            Some("public") => true,
+            // Not for a reader who is not signed in, whoever takes part.
+            Some(_) if reader.is_none() && !admin => false,
+            _ => match &app.tournament_folds.current(&app.store, &row.id)?.state {
+                TournamentState::Created(t) => {
+                    tournament_access(t, reader, admin) == Access::Allowed
+                }
+                TournamentState::NotCreated => false,
+            },
+        };
+        if may {
+            readable.push(row);
+        }
+    }
+    Ok(readable)
+}
+
 #[cfg(test)]
 mod tests {
     use std::sync::Arc;

@@ -170,12 +170,29 @@ impl FromRequest for Caller {
 /// The game of `row` may be read by `caller`, or the answer: 401 to an anonymous caller who
 /// may once signed in, 404 to one who may not (as if there were no such game).
 pub(crate) fn readable(
+    state: &crate::app::AppState,
     row: &crate::store::GameRow,
     caller: &Caller,
     locale: Locale,
 ) -> Result<(), ApiError> {
     use crate::app::reads::Access;
-    match crate::app::reads::access(row, caller.player(), caller.is_admin()) {
+    let access = crate::app::reads::game_access(state, row, caller.player(), caller.is_admin())
+        .map_err(|e| ApiError::command(e, locale))?;
+    match access {
+        Access::Allowed => Ok(()),
+        Access::SignIn => Err(ApiError::unauthenticated()),
+        Access::Hidden => Err(ApiError::not_found(locale)),
+    }
+}
+
+/// Tournament `t` may be read by `caller`, or the answer, as [`readable`] answers for a game.
+pub(crate) fn tournament_readable(
+    t: &domain::tournament::Tournament,
+    caller: &Caller,
+    locale: Locale,
+) -> Result<(), ApiError> {
+    use crate::app::reads::Access;
+    match crate::app::reads::tournament_access(t, caller.player(), caller.is_admin()) {
         Access::Allowed => Ok(()),
         Access::SignIn => Err(ApiError::unauthenticated()),
         Access::Hidden => Err(ApiError::not_found(locale)),

@@ -63,7 +63,8 @@ pub struct CreateGameBody {
     /// from a set-up position.
     pub rated: Option<bool>,
     /// Who may read the game: `public`, `signed_in` or `participants` (its players, its
-    /// arbiter and the admin). Default: `participants` where a pupil plays, else `public`.
+    /// arbiter and the admin). Default: where a pupil plays, their school's default
+    /// (`participants` unless their organiser chose), else `public`.
     #[schema(schema_with = super::schema::visibility)]
     pub visibility: Option<domain::game::Visibility>,
 }
@@ -286,12 +287,15 @@ pub(crate) async fn create(
     );
     let store = state.store.clone();
     let (w, b) = (body.white.clone(), body.black.clone());
-    let (white, black) =
-        web::block(move || -> Result<_, StoreError> { Ok((store.player(&w)?, store.player(&b)?)) })
-            .await??;
-    let (Some(white), Some(black)) = (white, black) else {
-        return Err(ApiError::not_found(locale));
-    };
+    let (white, black, default_visibility) = web::block(move || -> Result<_, StoreError> {
+        let (Some(white), Some(black)) = (store.player(&w)?, store.player(&b)?) else {
+            return Ok(None);
+        };
+        let default = crate::app::accounts::default_visibility(&store, &white, &black)?;
+        Ok(Some((white, black, default)))
+    })
+    .await??
+    .ok_or_else(|| ApiError::not_found(locale))?;
     // Who creates: the admin, an organiser (who becomes the game's arbiter), or a side.
     let (actor, organiser) = match &caller {
         Caller::Admin => (Actor::Admin, None),
@@ -316,9 +320,7 @@ pub(crate) async fn create(
         }
         Caller::Anonymous => return Err(ApiError::unauthenticated()),
     };
-    let visibility = body
-        .visibility
-        .unwrap_or_else(|| crate::app::accounts::default_visibility(&white, &black));
+    let visibility = body.visibility.unwrap_or(default_visibility);
     let id = GameId::from_uuid(uuid::Uuid::now_v7());
     let ballot = body.ballot.map(|b| b.choose(body.game.as_deref()));
     let game = body.game;
@@ -381,7 +383,7 @@ pub async fn get_game(
             .store
             .game_row(&id)?
             .ok_or_else(|| ApiError::not_found(locale))?;
-        super::auth::readable(&row, &caller, locale)?;
+        super::auth::readable(&state, &row, &caller, locale)?;
         current_view_json(&state, row).map_err(|e| ApiError::command(e, locale))
     })
     .await??;
@@ -583,13 +585,13 @@ pub async fn game_log(
 ) -> Result<HttpResponse, ApiError> {
     let locale = caller.locale();
     let id = game_id(&id, locale)?.to_string();
-    let store = state.store.clone();
     let reader = caller.clone();
     let log = web::block(move || -> Result<_, ApiError> {
+        let store = &state.store;
         let row = store
             .game_row(&id)?
             .ok_or_else(|| ApiError::not_found(locale))?;
-        super::auth::readable(&row, &reader, locale)?;
+        super::auth::readable(&state, &row, &reader, locale)?;
         Ok(store.load_events(&id)?)
     })
     .await??;

@@ -96,7 +96,7 @@ pub async fn game_live(
             .game_row(&key)?
             .ok_or_else(|| ApiError::not_found(t.locale()))?;
         let reader = credentials.resolve(&s.store)?;
-        super::auth::readable(&row, &reader, t.locale())?;
+        super::auth::readable(&s, &row, &reader, t.locale())?;
         Ok(row)
     })
     .await??;
@@ -118,7 +118,7 @@ pub async fn my_live(
     Ok(stream(state.live.subscribe(&player_key(&p.id)), None))
 }
 
-/// A tournament's page listens here: anyone may read a tournament.
+/// A tournament's page listens here, as its readers may.
 #[get("/tournaments/{id}/live")]
 pub async fn tournament_live(
     state: web::Data<AppState>,
@@ -133,10 +133,21 @@ pub async fn tournament_live(
     let heard = state.live.subscribe(&game_key(&id));
     let s = state.clone();
     let key = id.clone();
-    let folded = web::block(move || s.tournament_folds.current(&s.store, &key)).await??;
-    if folded.seq == 0 {
-        return Err(ApiError::not_found(t.locale()));
-    }
+    let credentials = super::auth::Credentials::read(&req)?;
+    let folded = web::block(move || -> Result<_, ApiError> {
+        let folded = s.tournament_folds.current(&s.store, &key)?;
+        let reader = credentials.resolve(&s.store)?;
+        match &folded.state {
+            domain::tournament::TournamentState::Created(tour) => {
+                super::auth::tournament_readable(tour, &reader, t.locale())?
+            }
+            domain::tournament::TournamentState::NotCreated => {
+                return Err(ApiError::not_found(t.locale()))
+            }
+        }
+        Ok(folded)
+    })
+    .await??;
     let now = folded.seq.max(0) as u64;
     let stale = q.v.filter(|&v| v != now).map(|_| now);
     Ok(stream(heard, stale))

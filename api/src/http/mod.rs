@@ -244,6 +244,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(organise::add_class)
         .service(organise::class_codes)
         .service(organise::add_game)
+        .service(organise::set_privacy)
         .service(settings::settings_page)
         .service(settings::settings_form)
         .service(settings::take_leave_form)

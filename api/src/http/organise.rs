@@ -7,6 +7,7 @@ use actix_web::http::StatusCode;
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use askama::Template;
 use domain::game::Rules;
+use domain::game::Visibility;
 use domain::game::{Locale, TimeControl};
 use domain::games::{GameKind, RuleSetName};
 use serde::Deserialize;
@@ -65,6 +66,9 @@ struct OrganisePage {
     /// The choice of an opening drawn from a game's ballot, in the reader's words (none where
     /// no game has a ballot).
     ballot_choice: Option<String>,
+    /// Who may see the games and tournaments of the organiser's pupils unless their maker
+    /// says: each choice's value and words, and whether it is the one made.
+    school_visibility: Vec<(&'static str, String, bool)>,
 }
 
 #[derive(Template)]
@@ -136,10 +140,11 @@ async fn render(
     let csrf = super::csrf::Csrf::for_page(&state, req);
     let s = state.clone();
     let id = p.id.clone();
-    let (mine, rows) = web::block(move || -> Result<_, ApiError> {
+    let (mine, rows, school_visibility) = web::block(move || -> Result<_, ApiError> {
         Ok((
             s.store.players_created_by(&id)?,
             s.store.games_organised_by(&id, 200)?,
+            crate::app::accounts::school_visibility(&s.store, &id)?,
         ))
     })
     .await??;
@@ -225,6 +230,14 @@ async fn render(
                 )
             })
         },
+        school_visibility: [
+            (Visibility::Participants, "page-visibility-participants"),
+            (Visibility::SignedIn, "page-visibility-signed-in"),
+            (Visibility::Public, "page-visibility-public"),
+        ]
+        .into_iter()
+        .map(|(v, key)| (v.as_str(), t.text(key), v == school_visibility))
+        .collect(),
     };
     Ok(csrf.answer(page::html(status, &page)?))
 }
@@ -247,12 +260,18 @@ pub async fn organise_page(
         Ok(o) => o,
         Err(answer) => return Ok(answer),
     };
-    let done = req
-        .query_string()
+    let query = req.query_string();
+    let done = query
         .split('&')
         .find_map(|q| q.strip_prefix("added="))
         .and_then(|n| n.parse::<usize>().ok())
-        .map(|n| t.get("page-organise-added", &[("count", n.to_string())]));
+        .map(|n| t.get("page-organise-added", &[("count", n.to_string())]))
+        .or_else(|| {
+            query
+                .split('&')
+                .any(|q| q == "privacy=saved")
+                .then(|| t.text("page-organise-privacy-saved"))
+        });
     render(state, &req, p, t, done, None, StatusCode::OK).await
 }
 
@@ -548,12 +567,7 @@ fn game_body(form: &GameForm) -> Result<CreateGameBody, ApiError> {
         sealed_move_check: None,
         no_progress_moves: None,
         rated: None,
-        visibility: match form.visibility.as_deref().map(str::trim).unwrap_or("") {
-            "" => None,
-            v => Some(domain::game::Visibility::parse(v).ok_or_else(|| {
-                ApiError::bad_request("visibility: public, signed_in or participants")
-            })?),
-        },
+        visibility: super::page::visibility_field(form.visibility.as_deref())?,
         match_length: match form.match_length.as_deref().map(str::trim).unwrap_or("") {
             "" => None,
             n => Some(n.parse().map_err(|_| {
@@ -623,4 +637,41 @@ mod tests {
         let many: String = (0..=MAX_CLASS).map(|i| format!("Pupil {i}\n")).collect();
         assert!(read_class(&many, t).is_err());
     }
+}
+
+#[derive(Deserialize)]
+pub struct PrivacyForm {
+    visibility: String,
+    csrf: Option<String>,
+}
+
+/// Sets who may see the organiser's pupils' games and tournaments unless their maker says.
+#[post("/organise/privacy")]
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn set_privacy(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    form: web::Form<PrivacyForm>,
+) -> Result<HttpResponse, ApiError> {
+    let (_, p, t) = match poster(&state, &req, form.csrf.as_deref()).await? {
+        Ok(o) => o,
+        Err(answer) => return Ok(answer),
+    };
+    let Some(visibility) = super::page::visibility_field(Some(&form.visibility))? else {
+        return Err(ApiError::bad_request(
+            "visibility: public, signed_in or participants",
+        ));
+    };
+    let s = state.clone();
+    web::block(move || {
+        s.store
+            .set_school_visibility(&p.id, Some(visibility.as_str()))
+    })
+    .await??;
+    Ok(HttpResponse::SeeOther()
+        .insert_header((
+            "location",
+            format!("/organise?lang={}&privacy=saved#privacy", t.lang),
+        ))
+        .finish())
 }

@@ -115,3 +115,14 @@ pub struct Notice {
     /// A link's path (without a query: the page adds the reader's language) and its text's key.
     pub link: Option<(&'static str, &'static str)>,
 }
+
+/// A form's `visibility` field: empty for the default, else one of the values of
+/// [`domain::game::Visibility`].
+pub fn visibility_field(text: Option<&str>) -> Result<Option<domain::game::Visibility>, ApiError> {
+    match text.map(str::trim).unwrap_or("") {
+        "" => Ok(None),
+        v => domain::game::Visibility::parse(v)
+            .map(Some)
+            .ok_or_else(|| ApiError::bad_request("visibility: public, signed_in or participants")),
+    }
+}

@@ -139,7 +139,7 @@ pub(crate) async fn render(
             .store
             .game_row(&id)?
             .ok_or_else(|| ApiError::not_found(locale))?;
-        super::auth::readable(&row, &viewer, locale)?;
+        super::auth::readable(&state, &row, &viewer, locale)?;
         let view = crate::app::reads::current_view(&state, &row)
             .map_err(|e| ApiError::command(e, locale))?;
         // The board from the log's fold (this server's cache, mostly): its last move too.

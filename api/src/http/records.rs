@@ -37,12 +37,12 @@ pub async fn pgn(
 ) -> Result<HttpResponse, ApiError> {
     let locale = caller.locale();
     let id = game_id(&id, locale)?.to_string();
-    let store = state.store.clone();
     let log = web::block(move || -> Result<_, ApiError> {
+        let store = &state.store;
         let row = store
             .game_row(&id)?
             .ok_or_else(|| ApiError::not_found(locale))?;
-        super::auth::readable(&row, &caller, locale)?;
+        super::auth::readable(&state, &row, &caller, locale)?;
         Ok(store.load_events(&id)?)
     })
     .await??;
@@ -78,7 +78,7 @@ pub async fn legal_moves(
             .store
             .game_row(&id)?
             .ok_or_else(|| ApiError::not_found(locale))?;
-        super::auth::readable(&row, &caller, locale)?;
+        super::auth::readable(&state, &row, &caller, locale)?;
         current_view_json(&state, row).map_err(|e| ApiError::command(e, locale))?;
         let folded = state.folds.current(&state.store, &id)?;
         let game = folded

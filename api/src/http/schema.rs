@@ -209,11 +209,17 @@ pub fn move_text() -> Object {
 
 /// Who may read a game.
 pub fn visibility() -> Object {
-    one_of_or_null(
-        &["public", "signed_in", "participants"],
-        "Who may read the game: anyone, anyone signed in, or its players, arbiter and the admin.",
-    )
+    one_of_or_null(&VISIBILITIES, VISIBILITY)
 }
+
+/// As [`visibility`], always given.
+pub fn visibility_given() -> Object {
+    one_of(&VISIBILITIES, VISIBILITY)
+}
+
+const VISIBILITIES: [&str; 3] = ["public", "signed_in", "participants"];
+const VISIBILITY: &str =
+    "Who may read it: anyone, anyone signed in, or its participants (players, arbiters, organisers) and the admin.";
 
 /// Whom a player takes challenges from.
 pub fn challenges_from() -> Object {

@@ -325,9 +325,11 @@ fn runs(caller: &Caller, tour: &Tournament) -> bool {
         .is_some_and(|me| tour.setup.run_by(me))
 }
 
-/// The tournament `id` and its log's length, or a 404 page.
+/// The tournament `id` and its log's length, if `caller` may read it; else a 404 page, or
+/// the way to sign in where signing in may let them.
 async fn load(
     state: &web::Data<AppState>,
+    caller: &Caller,
     id: &str,
     t: Texts,
 ) -> Result<Result<(String, Box<Tournament>, i64), HttpResponse>, ApiError> {
@@ -346,9 +348,19 @@ async fn load(
     let s = state.clone();
     let key = id.clone();
     let folded = web::block(move || s.tournament_folds.current(&s.store, &key)).await??;
-    match &folded.state {
-        TournamentState::Created(tour) => Ok(Ok((id, tour.clone(), folded.seq))),
-        TournamentState::NotCreated => Ok(Err(not_found()?)),
+    let TournamentState::Created(tour) = &folded.state else {
+        return Ok(Err(not_found()?));
+    };
+    use crate::app::reads::Access;
+    match crate::app::reads::tournament_access(tour, caller.player(), caller.is_admin()) {
+        Access::Allowed => Ok(Ok((id, tour.clone(), folded.seq))),
+        Access::SignIn => Ok(Err(HttpResponse::SeeOther()
+            .insert_header((
+                "location",
+                format!("/login?lang={}&next=/tournaments/{id}", t.lang),
+            ))
+            .finish())),
+        Access::Hidden => Ok(Err(not_found()?)),
     }
 }
 
@@ -378,7 +390,12 @@ async fn list(
     let (caller, t) = page::viewer(&state, req).await?;
     let csrf = super::csrf::Csrf::for_page(&state, req);
     let s = state.clone();
-    let rows = web::block(move || s.store.latest_tournaments(200)).await??;
+    let reader = caller.clone();
+    let rows = web::block(move || {
+        crate::app::tournaments::latest_readable(&s, reader.player(), reader.is_admin())
+    })
+    .await?
+    .map_err(|e| ApiError::command(e, t.locale()))?;
     let tournaments = rows
         .into_iter()
         .map(|r| {
@@ -441,6 +458,8 @@ pub struct NewTournamentForm {
     half_point_byes: Option<String>,
     /// FIDE codes separated by spaces or commas.
     tiebreaks: Option<String>,
+    /// Empty: the default.
+    visibility: Option<String>,
     csrf: Option<String>,
 }
 
@@ -492,6 +511,7 @@ pub async fn new_tournament(
                 .map(str::to_owned)
                 .collect()
         }),
+        visibility: page::visibility_field(form.visibility.as_deref())?,
         ..NewTournament::default()
     };
     let made = create(state.clone(), &caller, body).await;
@@ -568,7 +588,7 @@ pub async fn tournament_page(
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let (caller, t) = page::viewer(&state, &req).await?;
-    let (id, tour, version) = match load(&state, &id, t).await? {
+    let (id, tour, version) = match load(&state, &caller, &id, t).await? {
         Ok(found) => found,
         Err(answer) => return Ok(answer),
     };
@@ -634,7 +654,7 @@ async fn run_page(
     refused: Option<(StatusCode, String)>,
 ) -> Result<HttpResponse, ApiError> {
     let (caller, t) = page::viewer(&state, req).await?;
-    let (id, tour, version) = match load(&state, id, t).await? {
+    let (id, tour, version) = match load(&state, &caller, id, t).await? {
         Ok(found) => found,
         Err(answer) => return Ok(answer),
     };
@@ -884,6 +904,7 @@ async fn act(
                     school: p.school.clone(),
                     class: p.class_name.clone(),
                     birth_year: None,
+                    pupil: p.created_by.is_some(),
                 };
                 run(Command::Register(entrant)).await?;
             }
@@ -1001,7 +1022,7 @@ pub async fn print_tournament(
     q: web::Query<PrintQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let (caller, t) = page::viewer(&state, &req).await?;
-    let (id, tour, version) = match load(&state, &id, t).await? {
+    let (id, tour, version) = match load(&state, &caller, &id, t).await? {
         Ok(found) => found,
         Err(answer) => return Ok(answer),
     };

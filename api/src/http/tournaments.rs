@@ -95,6 +95,13 @@ pub struct NewTournament {
     #[serde(default)]
     #[schema(max_items = 12)]
     pub tiebreaks: Option<Vec<String>>,
+    /// Who may read the tournament and its games: `public`, `signed_in` or `participants`
+    /// (its players, arbiters and organisers, and the admin). Default: the creating
+    /// organiser's school default where they set one, else `participants` once a pupil plays
+    /// in it and `public` before.
+    #[serde(default)]
+    #[schema(schema_with = super::schema::visibility)]
+    pub visibility: Option<domain::game::Visibility>,
 }
 
 /// Points for each result, in halves of a point from 0 to 10.
@@ -191,6 +198,9 @@ pub struct TournamentView {
     /// The tie-breaks set (none: FIDE's for the system).
     pub tiebreaks: Option<Vec<String>>,
     pub finished: bool,
+    /// Who may read it and its games now: `public`, `signed_in` or `participants`.
+    #[schema(schema_with = super::schema::visibility_given)]
+    pub visibility: domain::game::Visibility,
     /// Who runs it: its arbiters (its creator first) and organisers.
     pub arbiters: Vec<String>,
     pub organisers: Vec<String>,
@@ -285,9 +295,13 @@ fn player_id(text: &str) -> Result<PlayerId, ApiError> {
 }
 
 fn view(id: &str, state: &TournamentState) -> Option<TournamentView> {
-    let TournamentState::Created(t) = state else {
-        return None;
-    };
+    match state {
+        TournamentState::Created(t) => Some(view_of(id, t)),
+        TournamentState::NotCreated => None,
+    }
+}
+
+fn view_of(id: &str, t: &Tournament) -> TournamentView {
     let (play, time_control, rules, game) = match &t.setup.play {
         Play::OverTheBoard => ("over_the_board", None, None, None),
         Play::Online(o) => (
@@ -302,7 +316,7 @@ fn view(id: &str, state: &TournamentState) -> Option<TournamentView> {
             ),
         ),
     };
-    Some(TournamentView {
+    TournamentView {
         id: id.to_owned(),
         name: t.setup.name.clone(),
         system: system_name(t.setup.system).to_owned(),
@@ -323,6 +337,7 @@ fn view(id: &str, state: &TournamentState) -> Option<TournamentView> {
         half_point_byes: t.setup.half_point_byes,
         tiebreaks: t.tiebreaks.clone(),
         finished: t.finished,
+        visibility: t.visibility(),
         arbiters: t.setup.arbiters.iter().map(ToString::to_string).collect(),
         organisers: t.setup.organisers.iter().map(ToString::to_string).collect(),
         version: t.events,
@@ -366,7 +381,7 @@ fn view(id: &str, state: &TournamentState) -> Option<TournamentView> {
                     .collect(),
             })
             .collect(),
-    })
+    }
 }
 
 /// The acting account: the admin, an organiser as an arbiter, else a player (whom the
@@ -629,6 +644,17 @@ pub(crate) async fn create(
             return Err(ApiError::bad_request("tiebreaks: at most 12 codes"));
         }
     }
+    let visibility = match (body.visibility, caller.player()) {
+        (Some(v), _) => Some(v),
+        (None, Some(me)) if caller.is_organiser() => {
+            let (store, me) = (state.store.clone(), me.id.clone());
+            web::block(move || store.school_visibility(&me))
+                .await??
+                .as_deref()
+                .and_then(domain::game::Visibility::parse)
+        }
+        (None, _) => None,
+    };
     let id = uuid::Uuid::now_v7().to_string();
     let created = Command::Create(TournamentCreated {
         scoring: body
@@ -645,6 +671,7 @@ pub(crate) async fn create(
         half_point_byes: body.half_point_byes.unwrap_or(true),
         tiebreaks: body.tiebreaks.filter(|c| !c.is_empty()),
         organisers,
+        visibility,
         ..TournamentCreated::new(name, system, rounds, arbiters)
     });
     command(state, caller, &id, created).await
@@ -674,12 +701,8 @@ pub async fn get_tournament(
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let id = tournament_id(&id, &caller)?;
-    let locale = caller.locale();
-    let view = web::block(move || -> Result<TournamentView, ApiError> {
-        let state_now = folded(&state, &id)?;
-        view(&id, &state_now).ok_or_else(|| ApiError::not_found(locale))
-    })
-    .await??;
+    let key = id.clone();
+    let view = read_tournament(state, &caller, &id, move |_, t| Ok(view_of(&key, t))).await?;
     Ok(HttpResponse::Ok().json(view))
 }
 
@@ -693,8 +716,12 @@ async fn read_tournament<T: Send + 'static>(
 ) -> Result<T, ApiError> {
     let id = tournament_id(id, caller)?;
     let locale = caller.locale();
+    let reader = caller.clone();
     web::block(move || match folded(&state, &id)? {
-        TournamentState::Created(t) => read(&state, &t),
+        TournamentState::Created(t) => {
+            super::auth::tournament_readable(&t, &reader, locale)?;
+            read(&state, &t)
+        }
         TournamentState::NotCreated => Err(ApiError::not_found(locale)),
     })
     .await?
@@ -767,6 +794,7 @@ pub async fn register_player(
         school: row.school.clone(),
         class: row.class_name.clone(),
         birth_year: None,
+        pupil: row.created_by.is_some(),
     };
     let view = command(state, &caller, &id, Command::Register(entrant)).await?;
     Ok(HttpResponse::Ok().json(view))
@@ -1720,6 +1748,7 @@ pub async fn register_class(
             school: row.school.clone(),
             class: row.class_name.clone(),
             birth_year: pupil.birth_year,
+            pupil: row.created_by.is_some(),
         };
         view = Some(command(state.clone(), &caller, &id, Command::Register(entrant)).await?);
     }
@@ -1909,7 +1938,7 @@ pub(crate) async fn continue_in_zarf(
         match_length: None,
         entropy: None,
         rated: false,
-        visibility: Default::default(),
+        visibility: t.visibility(),
     };
     let ctx = domain::games::Context {
         now: crate::store::now(),

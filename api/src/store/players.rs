@@ -290,6 +290,33 @@ impl Store {
             .load(&mut *conn)?)
     }
 
+    /// An organiser's default visibility for their pupils' games and tournaments (none:
+    /// not set).
+    #[tracing::instrument(level = "debug", skip(self))]
+    pub fn school_visibility(&self, organiser: &str) -> Result<Option<String>, StoreError> {
+        let mut conn = self.reader()?;
+        Ok(players::table
+            .find(organiser)
+            .select(players::school_visibility)
+            .first::<Option<String>>(&mut *conn)
+            .optional()?
+            .flatten())
+    }
+
+    /// Sets an organiser's default visibility for their pupils (none: the service's).
+    #[tracing::instrument(level = "debug", skip(self))]
+    pub fn set_school_visibility(
+        &self,
+        organiser: &str,
+        visibility: Option<&str>,
+    ) -> Result<bool, StoreError> {
+        let mut conn = self.writer()?;
+        let n = diesel::update(players::table.find(organiser))
+            .set(players::school_visibility.eq(visibility))
+            .execute(&mut *conn)?;
+        Ok(n == 1)
+    }
+
     /// The players with these ids, in one query (the mail sender's recipients of a round).
     #[tracing::instrument(level = "debug", skip_all, fields(n = ids.len()))]
     pub fn players(

@@ -22,6 +22,7 @@ diesel::table! {
         challenges_from -> Text,
         max_games -> Nullable<Integer>,
         email_confirmed -> Bool,
+        school_visibility -> Nullable<Text>,
     }
 }
 
@@ -187,6 +188,7 @@ diesel::table! {
         last_seq -> BigInt,
         created_at -> BigInt,
         updated_at -> BigInt,
+        visibility -> Nullable<Text>,
     }
 }
 

@@ -25,6 +25,9 @@ pub struct TournamentRow {
     pub last_seq: i64,
     pub created_at: i64,
     pub updated_at: i64,
+    /// Who may read it now (see [`Tournament::visibility`]); none: not written since it was
+    /// first kept, its log says.
+    pub visibility: Option<String>,
 }
 
 impl TournamentRow {
@@ -53,6 +56,7 @@ impl TournamentRow {
             last_seq,
             created_at,
             updated_at,
+            visibility: Some(t.visibility().as_str().to_owned()),
         }
     }
 }
@@ -187,6 +191,7 @@ pub(crate) mod tests {
             school: None,
             class: None,
             birth_year: None,
+            pupil: false,
         })
     }
 

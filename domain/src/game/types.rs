@@ -414,6 +414,16 @@ impl Visibility {
     pub fn is_public(&self) -> bool {
         *self == Visibility::Public
     }
+
+    /// The narrower of two: who may read both.
+    pub fn narrower(self, other: Visibility) -> Visibility {
+        let rank = |v: Visibility| Visibility::ALL.iter().position(|w| *w == v);
+        if rank(other) > rank(self) {
+            other
+        } else {
+            self
+        }
+    }
 }
 
 /// A language of messages and notation.
