@@ -263,4 +263,55 @@ both_backends! {
             .form(&[("visibility", "public"), ("csrf", ece_token.as_str())]).send().await.unwrap();
         assert_eq!(res.status(), StatusCode::FORBIDDEN);
     }
+
+    async fn a_pupil_goes_by_first_name_and_initial_outside_their_school(app) {
+        let org = app.create_player_with(json!({"name": "Öğretmen", "roles": ["organiser"]})).await;
+        let (ayse, can) = (pupil(&app, &org, "Ayşe Yılmaz").await, pupil(&app, &org, "Can Işık").await);
+        let ali = app.create_player("Ali Veli").await;
+        let full = |text: &str| text.contains("Yılmaz");
+
+        // A public game between a pupil and an adult: the pupil is recorded as "Ayşe Y.".
+        let game: Value = app.create_game_with(&org.token, json!({"white": ayse.id, "black": ali.id, "visibility": "public"}))
+            .await.json().await.unwrap();
+        assert_eq!((game["white"]["name"].as_str(), game["black"]["name"].as_str()), (Some("Ayşe Y."), Some("Ali Veli")));
+        let id = game["id"].as_str().unwrap();
+        let pgn = app.get(&format!("/api/v1/games/{id}/pgn"), None).await.text().await.unwrap();
+        assert!(pgn.contains("[White \"Ayşe Y.\"]") && !full(&pgn), "{pgn}");
+        let events = app.get(&format!("/api/v1/games/{id}/events"), Some(&ali.token)).await.text().await.unwrap();
+        assert!(!full(&events), "the log never holds the full name: {events}");
+        let page = app.client.get(app.url(&format!("/games/{id}?lang=en"))).send().await.unwrap().text().await.unwrap();
+        assert!(page.contains("Ayşe Y.") && !full(&page));
+
+        // In a tournament, its report and pages.
+        let t: Value = app.post("/api/v1/tournaments", Some(&org.token), json!({"name": "Açık", "system": "swiss", "rounds": 3, "visibility": "public"}))
+            .await.json().await.unwrap();
+        let tid = t["id"].as_str().unwrap();
+        let t: Value = app.post(&format!("/api/v1/tournaments/{tid}/players"), Some(&org.token), json!({"player": ayse.id})).await.json().await.unwrap();
+        assert_eq!(t["players"][0]["name"], "Ayşe Y.");
+        let trf = app.get(&format!("/api/v1/tournaments/{tid}/report.trf"), None).await.text().await.unwrap();
+        assert!(trf.contains("Ayşe Y.") && !full(&trf), "{trf}");
+
+        // An open seek of hers: "Ayşe Y." to an adult, in full to a classmate.
+        app.put("/api/v1/me/challenges", Some(&ayse.token), json!({"from": "anyone"})).await;
+        let seek: Value = app.post("/api/v1/challenges", Some(&ayse.token), json!({"open": true, "game": "chess"})).await.json().await.unwrap();
+        let seek = seek["id"].as_str().expect("made").to_owned();
+        let as_seen_by = |token: String| {
+            let (app, seek) = (&app, seek.clone());
+            async move {
+                let v: Value = app.get(&format!("/api/v1/challenges/{seek}"), Some(&token)).await.json().await.unwrap();
+                v["challenger"]["name"].as_str().unwrap().to_owned()
+            }
+        };
+        assert_eq!(as_seen_by(ali.token.clone()).await, "Ayşe Y.");
+        assert_eq!(as_seen_by(can.token.clone()).await, "Ayşe Yılmaz");
+
+        // Her school reads her full name: her organiser's page, her profile to a classmate.
+        let (as_org, _) = sign_in(&app, &org.id).await;
+        let page = no_redirects().get(app.url("/organise?lang=en")).header("cookie", as_org).send().await.unwrap().text().await.unwrap();
+        assert!(full(&page));
+        let (as_can, _) = sign_in(&app, &can.id).await;
+        let profile = no_redirects().get(app.url(&format!("/players/{}?lang=en", ayse.id))).header("cookie", as_can)
+            .send().await.unwrap().text().await.unwrap();
+        assert!(full(&profile), "{profile}");
+    }
 }

@@ -132,6 +132,44 @@ pub fn may_see(viewer: Option<&PlayerRow>, admin: bool, player: &PlayerRow) -> b
     }
 }
 
+/// A name as a pupil goes by outside their school: the first name and the initial of the
+/// last, `Ayşe Y.` (Turkish capitals: `İ` for `i`); a single name as it is.
+pub fn short_name(name: &str) -> String {
+    let words: Vec<&str> = name.split_whitespace().collect();
+    match (words.first(), words.last()) {
+        (Some(first), Some(last)) if words.len() > 1 => {
+            let initial: String = match last.chars().next() {
+                Some('i') => "İ".into(),
+                Some('ı') => "I".into(),
+                Some(c) => c.to_uppercase().collect(),
+                None => String::new(),
+            };
+            format!("{first} {initial}.")
+        }
+        _ => words.join(" "),
+    }
+}
+
+/// The name a player's games and tournaments record: a pupil's short name (their full name
+/// stays with their school), anyone else's in full.
+pub fn recorded_name(player: &PlayerRow) -> String {
+    if player.created_by.is_some() {
+        short_name(&player.name)
+    } else {
+        player.name.clone()
+    }
+}
+
+/// `player`'s name as `reader` (none: not signed in) may read it: in full where they may see
+/// the account ([`may_see`]), else as recorded.
+pub fn name_for(reader: Option<&PlayerRow>, admin: bool, player: &PlayerRow) -> String {
+    if may_see(reader, admin, player) {
+        player.name.clone()
+    } else {
+        recorded_name(player)
+    }
+}
+
 /// Who may read a game between these players unless its maker says: where a pupil plays,
 /// their school's default (its organiser's choice; only the game's participants unless
 /// chosen), the narrower of two schools'; anyone otherwise.
@@ -241,6 +279,16 @@ mod tests {
         }
         assert_eq!(Email::parse(&format!("{}@b.tr", "a".repeat(65))), None);
         assert_eq!(Email::parse("Ada.L@x.org").unwrap().local_part(), "ada.l");
+    }
+
+    #[test]
+    fn short_name_is_first_name_and_initial() {
+        assert_eq!(short_name("Ayşe Yılmaz"), "Ayşe Y.");
+        assert_eq!(short_name("  Mehmet Ali   Öz "), "Mehmet Ö.");
+        assert_eq!(short_name("ece ışık"), "ece I.");
+        assert_eq!(short_name("Can inan"), "Can İ.");
+        assert_eq!(short_name("Zeynep"), "Zeynep");
+        assert_eq!(short_name(""), "");
     }
 
     #[test]

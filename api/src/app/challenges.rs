@@ -259,12 +259,20 @@ fn news(c: &ChallengeRow, terms: &Terms, what: &str, to: &str, other: &str, now:
     .row(None, to.to_owned(), None, now)
 }
 
-/// A player's name with their rating in `game` beside it, where they have one: `Ayşe (1512?)`.
-fn rated_name(state: &AppState, p: &PlayerRow, game: &str) -> Result<String, StoreError> {
+/// A player's name as `reader` may read it, with their rating in `game` beside it where they
+/// have one: `Ayşe (1512?)`.
+fn rated_name(
+    state: &AppState,
+    p: &PlayerRow,
+    reader: &PlayerRow,
+    game: &str,
+) -> Result<String, StoreError> {
     let rated = state.store.ratings_in(&[&p.id], game)?;
+    let name =
+        super::accounts::name_for(Some(reader), reader.has_role(crate::store::Role::Admin), p);
     Ok(match rated.get(&p.id) {
-        Some(s) => format!("{} ({})", p.name, s.shown(crate::store::now())),
-        None => p.name.clone(),
+        Some(s) => format!("{name} ({})", s.shown(crate::store::now())),
+        None => name,
     })
 }
 
@@ -343,7 +351,7 @@ pub fn create(
     };
     let mail: Vec<OutboxRow> = match &challenged {
         Some(p) => {
-            let from = rated_name(state, challenger, &terms.game)?;
+            let from = rated_name(state, challenger, p, &terms.game)?;
             vec![news(&row, &terms, "received", &p.id, &from, row.created_at)]
         }
         None => Vec::new(),
@@ -488,7 +496,7 @@ fn make_game(
     let side = |p: &PlayerRow| -> Result<Participant, ChallengeError> {
         Ok(Participant {
             id: player_id(p)?,
-            name: p.name.clone(),
+            name: super::accounts::recorded_name(p),
         })
     };
     let (white, black) = if row.challenger_white == Some(true) {

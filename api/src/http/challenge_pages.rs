@@ -124,8 +124,18 @@ fn what(terms: &Terms, t: &Texts) -> String {
     parts.join(", ")
 }
 
-fn name_of(players: &std::collections::HashMap<String, PlayerRow>, id: &str) -> String {
-    players.get(id).map(|p| p.name.clone()).unwrap_or_default()
+/// The name of player `id` as `me` may read it.
+fn name_of(
+    players: &std::collections::HashMap<String, PlayerRow>,
+    id: &str,
+    me: &PlayerRow,
+) -> String {
+    players
+        .get(id)
+        .map(|p| {
+            crate::app::accounts::name_for(Some(me), me.has_role(crate::store::Role::Admin), p)
+        })
+        .unwrap_or_default()
 }
 
 fn line(
@@ -134,9 +144,9 @@ fn line(
     me: &PlayerRow,
     t: &Texts,
 ) -> Line {
-    let from = name_of(players, &c.row.challenger_id);
+    let from = name_of(players, &c.row.challenger_id, me);
     let who = match c.row.challenged_id.as_deref() {
-        Some(to) => format!("{from} → {}", name_of(players, to)),
+        Some(to) => format!("{from} → {}", name_of(players, to, me)),
         None if c.row.listed => t.get("page-challenge-open-by", &[("name", from)]),
         None => t.get("page-challenge-link-by", &[("name", from)]),
     };
@@ -424,7 +434,7 @@ async fn one(
         };
         return page::html(StatusCode::NOT_FOUND, &notice);
     };
-    let from = name_of(&players, &c.row.challenger_id);
+    let from = name_of(&players, &c.row.challenger_id, &me);
     let zone = Zone::of(&me);
     let colour = match (c.terms.colour, c.row.challenger_id == me.id) {
         (Colour::Random, _) => "random",
@@ -475,7 +485,7 @@ async fn one(
     let for_me = c.row.challenged_id.as_deref() == Some(me.id.as_str());
     let heading = if mine {
         match c.row.challenged_id.as_deref() {
-            Some(to) => t.get("page-challenge-to", &[("name", name_of(&players, to))]),
+            Some(to) => t.get("page-challenge-to", &[("name", name_of(&players, to, &me))]),
             None => t.text("page-challenge-yours"),
         }
     } else {

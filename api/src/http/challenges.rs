@@ -207,8 +207,14 @@ fn player(caller: &Caller) -> Result<PlayerRow, ApiError> {
     }
 }
 
-/// A challenge as answered, its players' names read from the store.
-pub fn view(state: &AppState, c: Challenge) -> Result<ChallengeView, ApiError> {
+/// A challenge as answered to `reader` (the admin where `admin`), its players' names read
+/// from the store as the reader may read them.
+pub fn view(
+    state: &AppState,
+    c: Challenge,
+    reader: Option<&PlayerRow>,
+    admin: bool,
+) -> Result<ChallengeView, ApiError> {
     let ids: Vec<&str> = [
         Some(c.row.challenger_id.as_str()),
         c.row.challenged_id.as_deref(),
@@ -219,7 +225,10 @@ pub fn view(state: &AppState, c: Challenge) -> Result<ChallengeView, ApiError> {
     let players = state.store.players(&ids)?;
     let named = |id: &str| PlayerRef {
         id: id.to_owned(),
-        name: players.get(id).map(|p| p.name.clone()).unwrap_or_default(),
+        name: players
+            .get(id)
+            .map(|p| crate::app::accounts::name_for(reader, admin, p))
+            .unwrap_or_default(),
     };
     Ok(ChallengeView {
         link: format!("{}/challenges/{}", state.public_url, c.row.id),
@@ -288,7 +297,7 @@ pub async fn create(
     let view = web::block(move || {
         let c = challenges::create(&state, &me, target, terms, body.days)
             .map_err(|e| refusal(e, locale))?;
-        view(&state, c)
+        view(&state, c, Some(&me), me.has_role(store::Role::Admin))
     })
     .await??;
     Ok(HttpResponse::Created().json(view))
@@ -313,6 +322,8 @@ pub async fn mine(state: web::Data<AppState>, caller: Caller) -> Result<HttpResp
                 view(
                     &state,
                     Challenge::of(r).map_err(|e| refusal(e, Locale::En))?,
+                    Some(&me),
+                    me.has_role(store::Role::Admin),
                 )
             })
             .collect::<Result<Vec<_>, _>>()
@@ -342,7 +353,7 @@ pub async fn lobby(
         challenges::lobby(&state, &me, q.game.as_deref(), q.seconds_per_move)
             .map_err(|e| refusal(e, locale))?
             .into_iter()
-            .map(|c| view(&state, c))
+            .map(|c| view(&state, c, Some(&me), me.has_role(store::Role::Admin)))
             .collect::<Result<Vec<_>, _>>()
     })
     .await??;
@@ -377,7 +388,7 @@ pub async fn read(
     let view = web::block(move || {
         let c = challenges::read(&state, &id, caller.player(), caller.is_admin())
             .map_err(|e| refusal(e, locale))?;
-        view(&state, c)
+        view(&state, c, caller.player(), caller.is_admin())
     })
     .await??;
     Ok(HttpResponse::Ok().json(view))
@@ -415,7 +426,7 @@ pub async fn accept(
             .map_err(|e| ApiError::command(e, locale))?;
         let game: GameView = serde_json::from_str(&json).map_err(ApiError::internal)?;
         Ok(Accepted {
-            challenge: view(&state, c)?,
+            challenge: view(&state, c, Some(&me), me.has_role(store::Role::Admin))?,
             game,
         })
     })
@@ -436,7 +447,7 @@ async fn answer(
     let view = web::block(move || {
         let c =
             challenges::answer(&state, &id, &me, withdrawing).map_err(|e| refusal(e, locale))?;
-        view(&state, c)
+        view(&state, c, Some(&me), me.has_role(store::Role::Admin))
     })
     .await??;
     Ok(HttpResponse::Ok().json(view))

@@ -328,11 +328,11 @@ pub(crate) async fn create(
         game_id: id,
         white: Participant {
             id: white_id,
-            name: white.name,
+            name: crate::app::accounts::recorded_name(&white),
         },
         black: Participant {
             id: black_id,
-            name: black.name,
+            name: crate::app::accounts::recorded_name(&black),
         },
         organiser,
         game,

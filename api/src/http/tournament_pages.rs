@@ -899,7 +899,7 @@ async fn act(
                 };
                 let entrant = Entrant {
                     player: player(Some(&p.id))?,
-                    name: p.name.clone(),
+                    name: crate::app::accounts::recorded_name(p),
                     rating,
                     school: p.school.clone(),
                     class: p.class_name.clone(),

@@ -789,7 +789,7 @@ pub async fn register_player(
     })?;
     let entrant = Entrant {
         player,
-        name: row.name.clone(),
+        name: crate::app::accounts::recorded_name(&row),
         rating,
         school: row.school.clone(),
         class: row.class_name.clone(),
@@ -1743,7 +1743,7 @@ pub async fn register_class(
     for ((row, _), pupil) in accounts.iter().zip(&pupils) {
         let entrant = Entrant {
             player: player_id(&row.id)?,
-            name: row.name.clone(),
+            name: crate::app::accounts::recorded_name(row),
             rating: pupil.rating,
             school: row.school.clone(),
             class: row.class_name.clone(),
