@@ -19,6 +19,7 @@ mod mail;
 mod ops;
 mod organise;
 mod players;
+mod privacy;
 mod ratings;
 mod settings;
 mod signup;

@@ -8,6 +8,7 @@ pub mod commands;
 pub mod conditional;
 pub mod dice;
 pub mod envelopes;
+pub mod export;
 pub mod folds;
 pub mod games;
 pub mod kind;

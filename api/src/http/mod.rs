@@ -65,7 +65,7 @@ impl Modify for BearerAuth {
 #[openapi(
     info(title = "zarf API", version = "1", description = "Correspondence chess judged by the FIDE Laws. Errors are {\"error\": {\"code\", \"message\"}}."),
     paths(
-        players::create_player, players::me, players::change_me, players::ratings,
+        players::create_player, players::me, players::change_me, players::ratings, players::export,
         challenges::create, challenges::mine, challenges::lobby, challenges::read,
         challenges::accept, challenges::decline, challenges::withdraw, challenges::preferences,
         signup::signup_api, signup::invitation_api,
@@ -254,6 +254,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(ops::metrics)
         .service(ops::openapi)
         .service(players::create_player)
+        .service(players::export)
         .service(players::me)
         .service(players::change_me)
         .service(players::ratings)

@@ -373,3 +373,42 @@ pub async fn ratings(
             .collect(),
     }))
 }
+
+#[utoipa::path(
+    get, path = "/api/v1/me/export", tag = "players",
+    description = "Everything zarf holds about the calling player, as one JSON file to keep: their account, ratings and their history, games, tournament entries, challenges, the mail kept for them and how many ways of signing in they hold.",
+    responses(
+        (status = 200, description = "The document, as an attachment", content_type = "application/json", body = Object),
+        (status = 401, body = ErrorBody),
+        (status = 403, description = "not_a_player: the admin token has no data of its own", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+#[get("/api/v1/me/export")]
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn export(state: web::Data<AppState>, caller: Caller) -> Result<HttpResponse, ApiError> {
+    let locale = caller.locale();
+    let player = match caller.require()? {
+        Caller::Player(p) => (**p).clone(),
+        _ => {
+            return Err(ApiError::new(
+                actix_web::http::StatusCode::FORBIDDEN,
+                "not_a_player",
+                "the admin token has no data of its own",
+            ))
+        }
+    };
+    let file = format!("zarf-{}.json", player.id);
+    let document = web::block(move || crate::app::export::export(&state, &player))
+        .await?
+        .map_err(|e| ApiError::command(e, locale))?;
+    let body = serde_json::to_vec_pretty(&document).map_err(ApiError::internal)?;
+    Ok(HttpResponse::Ok()
+        .content_type("application/json")
+        .insert_header((
+            "content-disposition",
+            format!("attachment; filename=\"{file}\""),
+        ))
+        .insert_header(("cache-control", "no-store"))
+        .body(body))
+}

@@ -98,6 +98,7 @@ macro_rules! on_backend {
 // The store's parts, by concern (after `on_backend!`, which they use).
 mod challenges;
 mod events;
+mod export;
 mod games;
 pub mod group;
 pub mod live;
@@ -112,6 +113,7 @@ mod verify;
 
 pub use challenges::*;
 pub use events::*;
+pub use export::*;
 pub use games::*;
 pub use log::{EventRow, GameLog, LogTable, ProjectionRow, Recorded, TournamentLog};
 pub use mail::*;
