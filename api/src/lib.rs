@@ -128,6 +128,7 @@ pub fn build(config: &Config) -> anyhow::Result<Running> {
         ),
         tournaments_due: Default::default(),
         opened_lines: Default::default(),
+        erasures_seen: Default::default(),
         signup: config.signup,
     });
     scheduler::spawn(std::sync::Arc::downgrade(&state.clone().into_inner()));

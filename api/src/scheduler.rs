@@ -88,6 +88,7 @@ pub fn tick(state: &AppState) -> anyhow::Result<()> {
 
 /// One round as at `now` (tests run the scheduler at a chosen moment).
 pub fn tick_at(state: &AppState, now: time::OffsetDateTime) -> anyhow::Result<()> {
+    crate::app::erasure::notice_erasures(state)?;
     for id in state
         .store
         .claim_due(micros(now), micros(now + LEASE), 50)?

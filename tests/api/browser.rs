@@ -421,7 +421,18 @@ async fn a_school_plays_from_the_browser() {
     );
     add_class(&o, "name,email\nAyşe Yılmaz\nMehmet Öz,mehmet@okul.tr\n", 2).await;
     look(&o, "organise").await;
-    click(&o, "section.class button").await;
+    // A pupil's "leaves the school", opened, and the school's privacy.
+    click(&o, "details.leaves summary").await;
+    look(&o, "organise-leaves").await;
+    o.execute(
+        "document.getElementById('privacy').scrollIntoView()",
+        vec![],
+    )
+    .await
+    .unwrap();
+    look(&o, "organise-privacy").await;
+    click(&o, "details.leaves summary").await;
+    click(&o, "section.class form[action^='/organise/codes'] button").await;
     until_shown(&o, "class=\"codes\"").await;
     look(&o, "codes").await;
     let mut ayse_code = String::new();

@@ -88,6 +88,13 @@ impl<K: LogKind> Folds<K> {
         Ok(folded)
     }
 
+    /// Forgets every log's state: the next reads fold from the logs again (after an erasure
+    /// changed events in place, which no sequence number tells).
+    pub fn forget_all(&self) {
+        let forgotten = std::mem::take(&mut *self.map.lock().expect("folds lock"));
+        drop(forgotten);
+    }
+
     /// Remembers a log's state (after a commit).
     pub fn put(&self, id: &str, folded: Arc<Folded<K::State>>) {
         let mut map = self.map.lock().expect("folds lock");

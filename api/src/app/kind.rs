@@ -234,6 +234,7 @@ pub(crate) mod tests {
             signup: Default::default(),
             tournaments_due: Default::default(),
             opened_lines: Default::default(),
+            erasures_seen: Default::default(),
         })
     }
 

@@ -8,6 +8,7 @@ pub mod commands;
 pub mod conditional;
 pub mod dice;
 pub mod envelopes;
+pub mod erasure;
 pub mod export;
 pub mod folds;
 pub mod games;
@@ -56,4 +57,7 @@ pub struct AppState {
     pub tournaments_due: Arc<rounds::Due>,
     /// Conditional lines this server set or opened lately, by their commitment.
     pub opened_lines: conditional::Opened,
+    /// How many erased events this server knew of when it last looked (its folds predate
+    /// none of them).
+    pub erasures_seen: std::sync::atomic::AtomicI64,
 }

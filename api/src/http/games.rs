@@ -121,6 +121,10 @@ pub struct EventView {
     pub data: serde_json::Value,
     pub hash: String,
     pub prev_hash: String,
+    /// Its personal data was erased (a player anonymised): `hash` is that of what it held,
+    /// and is not recomputed from `data`.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub erased: bool,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -592,9 +596,10 @@ pub async fn game_log(
             .game_row(&id)?
             .ok_or_else(|| ApiError::not_found(locale))?;
         super::auth::readable(&state, &row, &reader, locale)?;
-        Ok(store.load_events(&id)?)
+        Ok((store.load_events(&id)?, store.erased("game", &id)?))
     })
     .await??;
+    let (log, erased) = log;
     if log.is_empty() {
         return Err(ApiError::not_found(locale));
     }
@@ -616,6 +621,7 @@ pub async fn game_log(
             data: e.data,
             hash: e.hash,
             prev_hash: e.prev_hash,
+            erased: erased.contains(&e.seq),
         })
         .collect();
     Ok(HttpResponse::Ok().json(EventsAnswer { events }))

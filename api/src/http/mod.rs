@@ -27,6 +27,7 @@ pub mod players;
 pub mod profile;
 pub mod records;
 pub mod schema;
+pub mod school;
 pub mod settings;
 pub mod signup;
 pub mod tournament_pages;
@@ -65,7 +66,7 @@ impl Modify for BearerAuth {
 #[openapi(
     info(title = "zarf API", version = "1", description = "Correspondence chess judged by the FIDE Laws. Errors are {\"error\": {\"code\", \"message\"}}."),
     paths(
-        players::create_player, players::me, players::change_me, players::ratings, players::export,
+        players::create_player, players::me, players::change_me, players::ratings, players::export, players::anonymise,
         challenges::create, challenges::mine, challenges::lobby, challenges::read,
         challenges::accept, challenges::decline, challenges::withdraw, challenges::preferences,
         signup::signup_api, signup::invitation_api,
@@ -244,7 +245,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(organise::add_class)
         .service(organise::class_codes)
         .service(organise::add_game)
-        .service(organise::set_privacy)
+        .service(school::set_privacy)
+        .service(school::anonymise)
         .service(settings::settings_page)
         .service(settings::settings_form)
         .service(settings::take_leave_form)
@@ -255,6 +257,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(ops::openapi)
         .service(players::create_player)
         .service(players::export)
+        .service(players::anonymise)
         .service(players::me)
         .service(players::change_me)
         .service(players::ratings)

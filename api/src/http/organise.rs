@@ -116,7 +116,7 @@ async fn organiser(
 }
 
 /// The organiser posting a form with its token; else the answer (403 without the token).
-async fn poster(
+pub(super) async fn poster(
     state: &web::Data<AppState>,
     req: &HttpRequest,
     csrf: Option<&str>,
@@ -128,7 +128,7 @@ async fn poster(
 }
 
 /// The page for organiser `p`, with what `done` or `refused` adds.
-async fn render(
+pub(super) async fn render(
     state: web::Data<AppState>,
     req: &HttpRequest,
     p: PlayerRow,
@@ -267,10 +267,14 @@ pub async fn organise_page(
         .and_then(|n| n.parse::<usize>().ok())
         .map(|n| t.get("page-organise-added", &[("count", n.to_string())]))
         .or_else(|| {
-            query
-                .split('&')
-                .any(|q| q == "privacy=saved")
-                .then(|| t.text("page-organise-privacy-saved"))
+            let said = |what: &str| query.split('&').any(|q| q == what);
+            if said("privacy=saved") {
+                Some(t.text("page-organise-privacy-saved"))
+            } else if said("privacy=anonymised") {
+                Some(t.text("page-organise-anonymised"))
+            } else {
+                None
+            }
         });
     render(state, &req, p, t, done, None, StatusCode::OK).await
 }
@@ -637,41 +641,4 @@ mod tests {
         let many: String = (0..=MAX_CLASS).map(|i| format!("Pupil {i}\n")).collect();
         assert!(read_class(&many, t).is_err());
     }
-}
-
-#[derive(Deserialize)]
-pub struct PrivacyForm {
-    visibility: String,
-    csrf: Option<String>,
-}
-
-/// Sets who may see the organiser's pupils' games and tournaments unless their maker says.
-#[post("/organise/privacy")]
-#[tracing::instrument(level = "debug", skip_all)]
-pub async fn set_privacy(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    form: web::Form<PrivacyForm>,
-) -> Result<HttpResponse, ApiError> {
-    let (_, p, t) = match poster(&state, &req, form.csrf.as_deref()).await? {
-        Ok(o) => o,
-        Err(answer) => return Ok(answer),
-    };
-    let Some(visibility) = super::page::visibility_field(Some(&form.visibility))? else {
-        return Err(ApiError::bad_request(
-            "visibility: public, signed_in or participants",
-        ));
-    };
-    let s = state.clone();
-    web::block(move || {
-        s.store
-            .set_school_visibility(&p.id, Some(visibility.as_str()))
-    })
-    .await??;
-    Ok(HttpResponse::SeeOther()
-        .insert_header((
-            "location",
-            format!("/organise?lang={}&privacy=saved#privacy", t.lang),
-        ))
-        .finish())
 }

@@ -412,3 +412,64 @@ pub async fn export(state: web::Data<AppState>, caller: Caller) -> Result<HttpRe
         .insert_header(("cache-control", "no-store"))
         .body(body))
 }
+
+/// A pupil as anonymised.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Anonymised {
+    pub id: String,
+    /// The name they go by from now on, in their games and tournaments too.
+    pub name: String,
+}
+
+/// The answer to a refused anonymisation.
+pub fn anonymise_refused(e: crate::app::erasure::AnonymiseError, locale: Locale) -> ApiError {
+    use crate::app::erasure::AnonymiseError as E;
+    let conflict = actix_web::http::StatusCode::CONFLICT;
+    match e {
+        E::NotFound => ApiError::not_found(locale),
+        E::Already => ApiError::new(conflict, "already_anonymised", "the pupil is anonymised already"),
+        E::StillPlaying { games, tournaments } => ApiError::new(
+            conflict,
+            "still_playing",
+            format!("the pupil still plays: {games} games and {tournaments} tournaments going on (end or withdraw them first)"),
+        ),
+        E::Store(e) => ApiError::from(e),
+    }
+}
+
+#[utoipa::path(
+    post, path = "/api/v1/players/{id}/anonymise", tag = "players",
+    description = "A pupil who leaves: their account loses its name, address, school and class and every way of signing in, and their name is erased from their games and tournament entries (each erased event keeps the hash of what it held; see the events' `erased`). Their organiser's, or the admin's; refused while they still play.",
+    params(("id" = String, Path, description = "The pupil's id")),
+    responses(
+        (status = 200, body = Anonymised),
+        (status = 401, body = ErrorBody),
+        (status = 404, description = "No such pupil of the caller's", body = ErrorBody),
+        (status = 409, description = "already_anonymised, still_playing", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+#[post("/api/v1/players/{id}/anonymise")]
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn anonymise(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let locale = caller.locale();
+    let by = match caller.require()? {
+        Caller::Admin => None,
+        Caller::Player(p) if p.has_role(Role::Admin) => None,
+        Caller::Player(p) if p.has_role(Role::Organiser) => Some((**p).clone()),
+        Caller::Player(_) => return Err(ApiError::not_found(locale)),
+        Caller::Anonymous => return Err(ApiError::unauthenticated()),
+    };
+    let id = id.into_inner();
+    let row = web::block(move || crate::app::erasure::anonymise(&state, by.as_ref(), &id))
+        .await?
+        .map_err(|e| anonymise_refused(e, locale))?;
+    Ok(HttpResponse::Ok().json(Anonymised {
+        id: row.id,
+        name: row.name,
+    }))
+}

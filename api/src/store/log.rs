@@ -32,6 +32,10 @@ pub trait LogTable: Send + Sync + std::fmt::Debug {
     ) -> QueryResult<Vec<EventRow>>;
     /// Every id with a log, in order.
     fn ids(&self, conn: &mut AnyConnection) -> QueryResult<Vec<String>>;
+    /// Replaces the data of event `seq` of log `id`, its hash left as recorded: for erasing
+    /// personal data only (see `Store::anonymise`).
+    fn erase(&self, conn: &mut AnyConnection, id: &str, seq: i64, data: &str)
+        -> QueryResult<usize>;
 }
 
 /// Declares a kind of log over a `diesel::table!` with the columns every log has: a unit struct
@@ -106,6 +110,20 @@ macro_rules! event_log {
                 use diesel::prelude::*;
                 use $table as t;
                 t::table.select(t::$id).distinct().order(t::$id).load(conn)
+            }
+
+            fn erase(
+                &self,
+                conn: &mut $crate::store::AnyConnection,
+                id: &str,
+                seq: i64,
+                data: &str,
+            ) -> diesel::QueryResult<usize> {
+                use diesel::prelude::*;
+                use $table as t;
+                diesel::update(t::table.filter(t::$id.eq(id)).filter(t::seq.eq(seq)))
+                    .set(t::data.eq(data))
+                    .execute(conn)
             }
         }
     };

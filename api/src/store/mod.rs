@@ -97,6 +97,7 @@ macro_rules! on_backend {
 
 // The store's parts, by concern (after `on_backend!`, which they use).
 mod challenges;
+mod erasure;
 mod events;
 mod export;
 mod games;
@@ -112,6 +113,7 @@ pub(crate) mod tournaments;
 mod verify;
 
 pub use challenges::*;
+pub use erasure::*;
 pub use events::*;
 pub use export::*;
 pub use games::*;

@@ -278,12 +278,13 @@ impl Store {
         Ok(player)
     }
 
-    /// The players an organiser created, by class and name.
+    /// The players an organiser created and has not anonymised, by class and name.
     #[tracing::instrument(level = "debug", skip(self))]
     pub fn players_created_by(&self, organiser: &str) -> Result<Vec<PlayerRow>, StoreError> {
         let mut conn = self.reader()?;
         Ok(players::table
             .filter(players::created_by.eq(organiser))
+            .filter(players::anonymised_at.is_null())
             .order((players::class_name.asc(), players::name.asc()))
             .select(PlayerRow::as_select())
             .limit(10_000)

@@ -23,6 +23,7 @@ diesel::table! {
         max_games -> Nullable<Integer>,
         email_confirmed -> Bool,
         school_visibility -> Nullable<Text>,
+        anonymised_at -> Nullable<BigInt>,
     }
 }
 
@@ -173,6 +174,16 @@ diesel::table! {
         recorded_at -> BigInt,
         prev_hash -> Text,
         hash -> Text,
+    }
+}
+
+diesel::table! {
+    erasures (kind, log_id, seq) {
+        kind -> Text,
+        log_id -> Text,
+        seq -> BigInt,
+        erased_at -> BigInt,
+        erased_by -> Text,
     }
 }
 

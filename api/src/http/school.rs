@@ -1,0 +1,84 @@
+//! A school's privacy, on the organiser's page: the default visibility of their pupils' games
+//! and tournaments, and a pupil who leaves anonymised.
+
+use actix_web::{post, web, HttpRequest, HttpResponse};
+use serde::Deserialize;
+
+use super::error::ApiError;
+use super::organise::{poster, render};
+use crate::app::AppState;
+
+#[derive(Deserialize)]
+pub struct PrivacyForm {
+    visibility: String,
+    csrf: Option<String>,
+}
+
+/// Sets who may see the organiser's pupils' games and tournaments unless their maker says.
+#[post("/organise/privacy")]
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn set_privacy(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    form: web::Form<PrivacyForm>,
+) -> Result<HttpResponse, ApiError> {
+    let (_, p, t) = match poster(&state, &req, form.csrf.as_deref()).await? {
+        Ok(o) => o,
+        Err(answer) => return Ok(answer),
+    };
+    let Some(visibility) = super::page::visibility_field(Some(&form.visibility))? else {
+        return Err(ApiError::bad_request(
+            "visibility: public, signed_in or participants",
+        ));
+    };
+    let s = state.clone();
+    web::block(move || {
+        s.store
+            .set_school_visibility(&p.id, Some(visibility.as_str()))
+    })
+    .await??;
+    Ok(HttpResponse::SeeOther()
+        .insert_header((
+            "location",
+            format!("/organise?lang={}&privacy=saved#privacy", t.lang),
+        ))
+        .finish())
+}
+
+#[derive(Deserialize)]
+pub struct AnonymiseForm {
+    player: String,
+    csrf: Option<String>,
+}
+
+/// Anonymises one of the organiser's pupils who leaves; the page again with the reason if
+/// refused.
+#[post("/organise/anonymise")]
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn anonymise(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    form: web::Form<AnonymiseForm>,
+) -> Result<HttpResponse, ApiError> {
+    let (_, p, t) = match poster(&state, &req, form.csrf.as_deref()).await? {
+        Ok(o) => o,
+        Err(answer) => return Ok(answer),
+    };
+    let (s, organiser, pupil) = (state.clone(), p.clone(), form.player.clone());
+    let done = web::block(move || crate::app::erasure::anonymise(&s, Some(&organiser), &pupil))
+        .await?
+        .map_err(|e| super::players::anonymise_refused(e, t.locale()));
+    match done {
+        Ok(_) => Ok(HttpResponse::SeeOther()
+            .insert_header((
+                "location",
+                format!("/organise?lang={}&privacy=anonymised", t.lang),
+            ))
+            .finish()),
+        Err(e) if e.status.is_client_error() => {
+            let (status, reason) = (e.status, e.reason(&t));
+            render(state, &req, p, t, None, Some((reason, "pupils")), status).await
+        }
+        Err(e) => Err(e),
+    }
+}

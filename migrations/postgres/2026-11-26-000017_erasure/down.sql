@@ -1,0 +1,2 @@
+DROP TABLE erasures;
+ALTER TABLE players DROP COLUMN anonymised_at;
