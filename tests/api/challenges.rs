@@ -279,7 +279,8 @@ both_backends! {
         };
         let fields = |to: &str, opponent: &str| vec![("to", to.to_owned()), ("opponent", opponent.to_owned()),
             ("game", "chess".to_owned()), ("days", "3".to_owned()), ("colour", "white".to_owned()),
-            ("rated", "1".to_owned()), ("message", "Bir oyun?".to_owned()), ("csrf", form.clone())];
+            ("rated", "1".to_owned()), ("message", "Bir oyun?".to_owned()), ("visibility", "signed_in".to_owned()),
+            ("csrf", form.clone())];
         for (opponent, said) in [("Nobody Here", "No player you may challenge has that name or address."),
             ("Can", "Several players have that name; give their e-mail address."),
             ("", "Name the player you challenge.")] {
@@ -310,8 +311,9 @@ both_backends! {
             .form(&[("csrf", bora_form.as_str())]).send().await.unwrap();
         assert_eq!(res.status(), StatusCode::SEE_OTHER);
         let game = res.headers()["location"].to_str().unwrap().trim_start_matches("/games/").split('?').next().unwrap().to_owned();
-        let g = app.get_game(&game).await;
-        assert_eq!((g["white"]["id"].as_str(), g["rated"].as_bool()), (Some(ayse.id.as_str()), Some(true)));
+        let g = app.get_game_as_admin(&game).await;
+        assert_eq!((g["white"]["id"].as_str(), g["rated"].as_bool(), g["visibility"].as_str()),
+            (Some(ayse.id.as_str()), Some(true), Some("signed_in")));
         // Answered already: the page says so, and accepting again is refused on the page.
         let res = client.post(app.url(&format!("/challenges/{id}/accept?lang=en"))).header("cookie", &as_bora)
             .form(&[("csrf", bora_form.as_str())]).send().await.unwrap();

@@ -91,6 +91,28 @@ both_backends! {
         assert!(r[0]["rating"].as_f64().unwrap() > 1500.0);
     }
 
+    async fn game_mail_shows_the_players_ratings(app) {
+        let a = app.create_player_with(json!({"name": "Ayşe", "email": "ayse@example.org"})).await;
+        let b = app.create_player_with(json!({"name": "Bora", "email": "bora@example.org"})).await;
+        let first = game(&app, &a, &b, json!({"rated": true})).await;
+        app.play(&first, &a, &b, "f3 e5 g4 Qh4#").await;
+        count_ratings(&app);
+        let bora: Value = ratings(&app, &b, &b.token).await[0].clone();
+        // A move in their next game: Ayşe's mail names Bora with his rating.
+        let next = game(&app, &a, &b, json!({})).await;
+        let before = app.state.store.outbox(1000).unwrap().len();
+        assert_eq!(app.post_move(&next, &a.token, "e4").await.status(), StatusCode::OK);
+        assert_eq!(app.post_move(&next, &b.token, "e5").await.status(), StatusCode::OK);
+        let rows = app.state.store.outbox(1000).unwrap();
+        let row = rows[before..].iter().find(|r| r.recipient_id == a.id).expect("a mail to Ayşe");
+        let to = app.state.store.player(&a.id).unwrap().unwrap();
+        let mail = api::mail::compose::compose(&app.state.store, &app.state.folds, &app.state.mail, row, &to, None)
+            .unwrap().expect("sent");
+        let text = String::from_utf8(mail.formatted()).unwrap();
+        let shown = format!("Bora ({})", bora["shown"].as_str().unwrap());
+        assert!(text.contains(&shown), "{shown} in {text}");
+    }
+
     async fn two_servers_count_each_rated_game_once(app) {
         let peer = spawn_peer(&app).await;
         let a = app.create_player("Ayşe").await;

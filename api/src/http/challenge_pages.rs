@@ -270,6 +270,8 @@ pub struct NewForm {
     colour: Option<String>,
     rated: Option<String>,
     message: Option<String>,
+    /// Empty: the default.
+    visibility: Option<String>,
     csrf: Option<String>,
 }
 
@@ -353,7 +355,7 @@ pub async fn new_challenge(
         },
         rated: form.rated.is_some(),
         message: form.message,
-        visibility: None,
+        visibility: super::page::visibility_field(form.visibility.as_deref())?,
     };
     let s = state.clone();
     let reader = me.clone();

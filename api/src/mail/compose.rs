@@ -1,7 +1,7 @@
 //! From an outbox row to a mail: the recipient's language and notation, the board, the clock,
 //! one link to the game, threading headers and the unsubscribe headers.
 
-use domain::game::{export_pgn, Side};
+use domain::game::{export_pgn, Rules as _, Side};
 use domain::games::{GameKind, Notation};
 use lettre::message::header::{ContentType, HeaderName, HeaderValue};
 use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
@@ -153,10 +153,19 @@ pub fn compose(
         } else {
             Side::Black
         };
-        let opponent = now.participant(me.opponent()).name.clone();
-        args.push(("white", now.white.name.clone()));
-        args.push(("black", now.black.name.clone()));
-        args.push(("opponent", opponent));
+        // Each player's name with their rating in this game beside it, where they have one.
+        let (white_id, black_id) = (now.white.id.to_string(), now.black.id.to_string());
+        let rated = store.ratings_in(&[&white_id, &black_id], now.kind.name())?;
+        let rated_name = |side: Side| {
+            let p = now.participant(side);
+            match rated.get(&p.id.to_string()) {
+                Some(s) => format!("{} ({})", p.name, s.shown(store::now())),
+                None => p.name.clone(),
+            }
+        };
+        args.push(("white", rated_name(Side::White)));
+        args.push(("black", rated_name(Side::Black)));
+        args.push(("opponent", rated_name(me.opponent())));
         m.link = format!("{}/games/{game_id}", settings.public_url);
         // A turn passed back: the board as the recipient now finds it, their own dice thrown
         // (unless moves were made since).
