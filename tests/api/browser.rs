@@ -1494,6 +1494,66 @@ async fn a_newcomer_signs_up_challenges_plays_and_is_rated() {
         .unwrap();
     until_shown(&b, "Chess: <span class=\"rating-value\">1338?</span>").await;
     look(&b, "rated-profile-en").await;
+    // Their settings: whom they take challenges from, an invitation for a friend, their data.
+    n.goto(&app.url("/settings?lang=tr")).await.unwrap();
+    for (section, name) in [
+        ("challenges", "settings-challenges-tr"),
+        ("data", "settings-data-tr"),
+    ] {
+        n.execute(
+            &format!("document.getElementById('{section}').scrollIntoView()"),
+            vec![],
+        )
+        .await
+        .unwrap();
+        look(&n, name).await;
+    }
     n.close().await.unwrap();
     b.close().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_invites_a_friend_from_the_settings_page() {
+    let Some(driver) = start_driver().await else {
+        return;
+    };
+    let app = spawn_app_with(
+        Backend::Sqlite,
+        Options {
+            signup: api::config::Signup::Invite,
+            ..Options::default()
+        },
+    )
+    .await;
+    let ayse = app
+        .create_player_with(
+            json!({"name": "Ayşe Kaya", "email": "ayse@example.org", "locale": "tr"}),
+        )
+        .await;
+    let a = browser(&driver).await;
+    sign_in_as(&a, &app, &ayse.id).await;
+    a.goto(&app.url("/settings?lang=tr")).await.unwrap();
+    a.execute("document.getElementById('invite').scrollIntoView()", vec![])
+        .await
+        .unwrap();
+    look(&a, "settings-invite-tr").await;
+    click(&a, "form[action^='/settings/invite'] button").await;
+    until_shown(&a, "/signup?invite=").await;
+    look(&a, "invitation-tr").await;
+    // The friend follows the link: the sign-up page, for them.
+    let link = a
+        .find(Locator::Css("code.link"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let link = link.trim().to_owned();
+    assert!(link.contains("/signup?invite="), "{link}");
+    let f = browser(&driver).await;
+    f.goto(&link).await.unwrap();
+    until_at(&f, |path| path == "/signup").await;
+    look(&f, "signup-invited").await;
+    a.close().await.unwrap();
+    f.close().await.unwrap();
 }
