@@ -61,6 +61,52 @@ fn current(app: &AppState, id: &str) -> Result<Option<Box<Tournament>>, CommandE
     })
 }
 
+/// Enters or corrects a board's result (`command`, for `board`: its round and White) in
+/// tournament `id`, then ends the board's game in zarf if it is still going
+/// ([`end_game_of_board`]).
+pub fn enter_result(
+    app: &AppState,
+    id: &str,
+    command: Command,
+    board: (u16, domain::ids::PlayerId),
+    ctx: &TournamentContext,
+) -> Result<super::Outcome<Tournaments>, CommandError> {
+    let outcome = execute_on::<Tournaments>(app, id, just_on(command), ctx, None)?;
+    if let TournamentState::Created(t) = &outcome.folded.state {
+        end_game_of_board(app, t, board, ctx.actor)?;
+    }
+    Ok(outcome)
+}
+
+/// Publishes round `round` of tournament `id` for whoever `ctx` says, starting at `starts_at`
+/// (none: now), and makes its games at once where it is played online: one game id for each
+/// board the round could have, and the lot for its opening drawn here (the decider draws
+/// nothing). Every door that publishes a round publishes it so; where this server stops after
+/// the publication, the scheduler's sweep makes the games.
+pub fn publish(
+    app: &AppState,
+    id: &str,
+    round: u16,
+    starts_at: Option<domain::game::Timestamp>,
+    ctx: &TournamentContext,
+) -> Result<super::Outcome<Tournaments>, CommandError> {
+    let players = match &app.tournament_folds.current(&app.store, id)?.state {
+        TournamentState::Created(t) => t.players.len(),
+        TournamentState::NotCreated => 0,
+    };
+    let command = Command::PublishRound {
+        round,
+        starts_at,
+        games: game_ids(players / 2 + 1),
+        lot: rand::random(),
+    };
+    let outcome = execute_on::<Tournaments>(app, id, just_on(command), ctx, None)?;
+    if let TournamentState::Created(t) = &outcome.folded.state {
+        start_games(app, id, t)?;
+    }
+    Ok(outcome)
+}
+
 /// Creates the games of tournament `id`'s latest round, if published, that are not there yet
 /// (a board whose result is in needs none).
 #[tracing::instrument(level = "debug", skip(app, t))]

@@ -20,8 +20,7 @@ use super::auth::Caller;
 use super::error::ApiError;
 use super::page;
 use super::tournaments::{
-    codes_of, command, command_then, create, folded, outcome, result_text, tournament_id,
-    NewTournament,
+    codes_of, command, create, folded, outcome, result_text, tournament_id, NewTournament,
 };
 use crate::app::AppState;
 use crate::i18n::{points, Texts};
@@ -922,25 +921,8 @@ async fn act(
                     (at > crate::store::now()).then_some(at)
                 }
             };
-            let tour = {
-                let s = state.clone();
-                let key = id.clone();
-                web::block(move || folded(&s, &key)).await??
-            };
-            let players = match &tour {
-                TournamentState::Created(t) => t.players.len(),
-                TournamentState::NotCreated => 0,
-            };
-            let c = Command::PublishRound {
-                round: round()?,
-                starts_at,
-                games: crate::app::rounds::game_ids(players / 2 + 1),
-                lot: rand::random(),
-            };
-            command_then(state.clone(), caller, &id, c, |app, id, t| {
-                crate::app::rounds::start_games(app, id, t).map(drop)
-            })
-            .await?;
+            super::tournaments::publish_round(state.clone(), caller, &id, round()?, starts_at)
+                .await?;
         }
         "result" | "correct" => {
             let board = (round()?, player(form.white.as_deref())?);

@@ -419,40 +419,53 @@ pub(crate) async fn command(
     id: &str,
     command: Command,
 ) -> Result<TournamentView, ApiError> {
-    command_then(state, caller, id, command, |_, _, _| Ok(())).await
+    let (actor, _) = actor(caller)?;
+    let ctx = TournamentContext {
+        now: crate::store::now(),
+        actor,
+    };
+    let outcome = run_on::<Tournaments>(state.into_inner(), id, command, ctx, None)
+        .await
+        .map_err(|e| ApiError::command(e, caller.locale()))?;
+    view(id, &outcome.folded.state)
+        .ok_or_else(|| ApiError::internal(anyhow::anyhow!("a tournament without its creation")))
 }
 
-/// As [`command`], doing `then` on a blocking thread with the tournament it made before
-/// answering.
-pub(crate) async fn command_then(
-    state: web::Data<AppState>,
+/// Runs `use_case` (an app function that runs a command and what follows it) on a blocking
+/// thread for `caller`, answering with the tournament's view.
+async fn run_use_case(
     caller: &Caller,
     id: &str,
-    command: Command,
-    then: impl FnOnce(&AppState, &str, &Tournament) -> Result<(), CommandError> + Send + 'static,
+    use_case: impl FnOnce(&TournamentContext) -> Result<crate::app::Outcome<Tournaments>, CommandError>
+        + Send
+        + 'static,
 ) -> Result<TournamentView, ApiError> {
     let (actor, _) = actor(caller)?;
     let ctx = TournamentContext {
         now: crate::store::now(),
         actor,
     };
-    let locale = caller.locale();
-    let app = state.into_inner();
-    let outcome = run_on::<Tournaments>(app.clone(), id, command, ctx, None)
-        .await
-        .map_err(|e| ApiError::command(e, locale))?;
-    let folded = outcome.folded.clone();
-    let key = id.to_owned();
-    web::block(move || -> Result<(), CommandError> {
-        match &folded.state {
-            TournamentState::Created(t) => then(&app, &key, t),
-            TournamentState::NotCreated => Ok(()),
-        }
-    })
-    .await?
-    .map_err(|e| ApiError::command(e, locale))?;
+    let outcome = web::block(move || use_case(&ctx))
+        .await?
+        .map_err(|e| ApiError::command(e, caller.locale()))?;
     view(id, &outcome.folded.state)
         .ok_or_else(|| ApiError::internal(anyhow::anyhow!("a tournament without its creation")))
+}
+
+/// Publishes round `round` of tournament `id` as `caller` (see [`crate::app::rounds::publish`]),
+/// answering with the tournament's view.
+pub(crate) async fn publish_round(
+    state: web::Data<AppState>,
+    caller: &Caller,
+    id: &str,
+    round: u16,
+    starts_at: Option<time::OffsetDateTime>,
+) -> Result<TournamentView, ApiError> {
+    let key = id.to_owned();
+    run_use_case(caller, id, move |ctx| {
+        crate::app::rounds::publish(&state, &key, round, starts_at, ctx)
+    })
+    .await
 }
 
 /// Answers a command on tournament `id` (built once the caller and id are known good) with the
@@ -852,8 +865,7 @@ pub async fn record_result(
     Ok(HttpResponse::Ok().json(view))
 }
 
-/// Runs `command` (a result entered or corrected for `board`), then ends the board's game in
-/// zarf if it is still going ([`crate::app::rounds::end_game_of_board`]).
+/// Enters or corrects a board's result as `caller` (see [`crate::app::rounds::enter_result`]).
 pub(crate) async fn result_entered(
     state: web::Data<AppState>,
     caller: &Caller,
@@ -861,9 +873,9 @@ pub(crate) async fn result_entered(
     command: Command,
     board: (u16, PlayerId),
 ) -> Result<TournamentView, ApiError> {
-    let (actor, _) = actor(caller)?;
-    command_then(state, caller, id, command, move |app, _, t| {
-        crate::app::rounds::end_game_of_board(app, t, board, actor)
+    let key = id.to_owned();
+    run_use_case(caller, id, move |ctx| {
+        crate::app::rounds::enter_result(&state, &key, command, board, ctx)
     })
     .await
 }
@@ -1330,27 +1342,7 @@ pub async fn publish(
             (at > now).then_some(at)
         }
     };
-    // One id for each board the round could have.
-    let app = state.clone();
-    let key = id.clone();
-    let players = web::block(move || -> Result<usize, ApiError> {
-        let folded = app.tournament_folds.current(&app.store, &key)?;
-        Ok(match &folded.state {
-            TournamentState::Created(t) => t.players.len(),
-            TournamentState::NotCreated => 0,
-        })
-    })
-    .await??;
-    let command = Command::PublishRound {
-        round,
-        starts_at,
-        games: crate::app::rounds::game_ids(players / 2 + 1),
-        lot: rand::random(),
-    };
-    let view = command_then(state.clone(), &caller, &id, command, |app, id, t| {
-        crate::app::rounds::start_games(app, id, t).map(drop)
-    })
-    .await?;
+    let view = publish_round(state, &caller, &id, round, starts_at).await?;
     Ok(HttpResponse::Ok().json(view))
 }
 
