@@ -3,6 +3,7 @@
 //! maps requests onto it and its errors onto the contract's answers.
 
 pub mod accounts;
+pub mod actors;
 pub mod challenges;
 pub mod commands;
 pub mod conditional;

@@ -447,14 +447,7 @@ pub async fn restore(
     caller.require()?;
     let locale = caller.locale();
     let id = game_id(&id, locale)?;
-    let actor = match &caller {
-        Caller::Admin => domain::game::Actor::Admin,
-        Caller::Player(p) if p.has_role(crate::store::Role::Admin) => domain::game::Actor::Admin,
-        Caller::Player(p) => domain::game::Actor::Arbiter(
-            PlayerId::parse(&p.id).map_err(|_| ApiError::internal(anyhow::anyhow!("bad id")))?,
-        ),
-        Caller::Anonymous => return Err(ApiError::unauthenticated()),
-    };
+    let actor = crate::app::actors::as_arbiter(caller.acting()?)?;
     let body = body.into_inner();
     let ctx = Context {
         now: store::now(),

@@ -43,6 +43,20 @@ impl Caller {
         }
     }
 
+    /// The account acting, as the app layer takes it (none: anonymous).
+    pub fn account(&self) -> Option<crate::app::actors::Account<'_>> {
+        match self {
+            Caller::Admin => Some(crate::app::actors::Account::Admin),
+            Caller::Player(p) => Some(crate::app::actors::Account::Player(p)),
+            Caller::Anonymous => None,
+        }
+    }
+
+    /// The account acting, or 401 for an anonymous caller.
+    pub fn acting(&self) -> Result<crate::app::actors::Account<'_>, ApiError> {
+        self.account().ok_or_else(ApiError::unauthenticated)
+    }
+
     /// The admin token, or a player the admin role was given to.
     pub fn is_admin(&self) -> bool {
         match self {

@@ -2,7 +2,7 @@
 
 use actix_web::{get, post, web, HttpResponse};
 use domain::game::{
-    Actor, ClaimKind, CreateGame, EventBody, GameResult, Locale, MoveText, Participant, Rejection,
+    ClaimKind, CreateGame, EventBody, GameResult, Locale, MoveText, Participant, Rejection,
     SealedMoveCheck, TimeControl,
 };
 use domain::games::{Notation, RuleSetName};
@@ -16,7 +16,7 @@ use super::error::{ApiError, ErrorBody};
 use crate::app::reads::current_view_json;
 use crate::app::views::GameView;
 use crate::app::{self, AppState, Outcome};
-use crate::store::{self, Role, StoreError, StoredEvent};
+use crate::store::{self, StoreError, StoredEvent};
 use domain::games::{Command, Context, Game, GameState, MoveInput};
 
 // ---------------------------------------------------------------------- request bodies
@@ -161,25 +161,6 @@ fn move_input(text: &str, notation: Option<Notation>) -> Result<MoveInput, ApiEr
     Ok(MoveInput { text, notation })
 }
 
-/// The domain actor for the caller in a game command.
-fn actor_for(caller: &Caller, arbiter_command: bool) -> Result<Actor, ApiError> {
-    match caller.require()? {
-        Caller::Admin => Ok(Actor::Admin),
-        Caller::Player(p) => {
-            let id = PlayerId::parse(&p.id)
-                .map_err(|_| ApiError::internal(anyhow::anyhow!("bad player id {}", p.id)))?;
-            Ok(if arbiter_command && p.has_role(Role::Admin) {
-                Actor::Admin
-            } else if arbiter_command && p.has_role(Role::Organiser) {
-                Actor::Arbiter(id)
-            } else {
-                Actor::Player(id)
-            })
-        }
-        Caller::Anonymous => Err(ApiError::unauthenticated()),
-    }
-}
-
 // ---------------------------------------------------------------------- running commands
 
 fn fold(log: &[StoredEvent]) -> Result<GameState, ApiError> {
@@ -209,15 +190,7 @@ pub(crate) async fn run_in(
     locale: Locale,
 ) -> Result<Outcome, ApiError> {
     let id = game_id(&id, locale)?;
-    let arbiter = matches!(
-        command,
-        Command::DecideResult { .. }
-            | Command::AddTime { .. }
-            | Command::Adjourn { .. }
-            | Command::RestoreEnvelope { .. }
-            | Command::SetClocks { .. }
-    );
-    let actor = actor_for(&caller, arbiter)?;
+    let actor = crate::app::actors::in_game(caller.acting()?, &command)?;
     let ctx = Context {
         now: store::now(),
         actor,
@@ -301,29 +274,17 @@ pub(crate) async fn create(
     .await??
     .ok_or_else(|| ApiError::not_found(locale))?;
     // Who creates: the admin, an organiser (who becomes the game's arbiter), or a side.
-    let (actor, organiser) = match &caller {
-        Caller::Admin => (Actor::Admin, None),
-        Caller::Player(p) => {
-            let me = PlayerId::parse(&p.id)
-                .map_err(|_| ApiError::internal(anyhow::anyhow!("bad id")))?;
-            if (me == white_id || me == black_id) && !p.email_confirmed {
-                return Err(ApiError::new(
-                    actix_web::http::StatusCode::FORBIDDEN,
-                    "unconfirmed",
-                    "confirm your e-mail address first: follow the sign-in link mailed to it",
-                ));
-            } else if me == white_id || me == black_id {
-                (Actor::Player(me), None)
-            } else if p.has_role(Role::Admin) {
-                (Actor::Admin, None)
-            } else if p.has_role(Role::Organiser) {
-                (Actor::Arbiter(me), Some(me))
-            } else {
-                return Err(ApiError::rejection(&Rejection::NotAPlayer, locale));
-            }
+    let created_by = crate::app::actors::creating_game(caller.acting()?, (white_id, black_id))?;
+    let (actor, organiser) = created_by.map_err(|refusal| match refusal {
+        crate::app::actors::MayNotCreate::Unconfirmed => ApiError::new(
+            actix_web::http::StatusCode::FORBIDDEN,
+            "unconfirmed",
+            "confirm your e-mail address first: follow the sign-in link mailed to it",
+        ),
+        crate::app::actors::MayNotCreate::NotAPlayer => {
+            ApiError::rejection(&Rejection::NotAPlayer, locale)
         }
-        Caller::Anonymous => return Err(ApiError::unauthenticated()),
-    };
+    })?;
     let visibility = body.visibility.unwrap_or(default_visibility);
     let id = GameId::from_uuid(uuid::Uuid::now_v7());
     let ballot = body.ballot.map(|b| b.choose(body.game.as_deref()));

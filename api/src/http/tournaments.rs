@@ -384,24 +384,9 @@ fn view_of(id: &str, t: &Tournament) -> TournamentView {
     }
 }
 
-/// The acting account: the admin, an organiser as an arbiter, else a player (whom the
-/// tournament refuses).
+/// The acting account in the tournament's terms ([`crate::app::actors::in_tournament`]).
 fn actor(caller: &Caller) -> Result<(Actor, Option<PlayerId>), ApiError> {
-    caller.require()?;
-    match caller {
-        Caller::Admin => Ok((Actor::Admin, None)),
-        Caller::Player(p) if p.has_role(crate::store::Role::Admin) => Ok((Actor::Admin, None)),
-        Caller::Player(p) => {
-            let me = PlayerId::parse(&p.id)
-                .map_err(|_| ApiError::internal(anyhow::anyhow!("a stored player id is bad")))?;
-            if caller.is_organiser() {
-                Ok((Actor::Arbiter(me), Some(me)))
-            } else {
-                Ok((Actor::Player(me), Some(me)))
-            }
-        }
-        Caller::Anonymous => Err(ApiError::unauthenticated()),
-    }
+    Ok(crate::app::actors::in_tournament(caller.acting()?)?)
 }
 
 pub(crate) fn tournament_id(text: &str, caller: &Caller) -> Result<String, ApiError> {
