@@ -7,6 +7,7 @@ pub mod actors;
 pub mod challenges;
 pub mod commands;
 pub mod conditional;
+pub mod creation;
 pub mod dice;
 pub mod envelopes;
 pub mod erasure;

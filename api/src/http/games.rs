@@ -2,11 +2,10 @@
 
 use actix_web::{get, post, web, HttpResponse};
 use domain::game::{
-    ClaimKind, CreateGame, EventBody, GameResult, Locale, MoveText, Participant, Rejection,
-    SealedMoveCheck, TimeControl,
+    ClaimKind, EventBody, GameResult, Locale, MoveText, Rejection, SealedMoveCheck, TimeControl,
 };
 use domain::games::{Notation, RuleSetName};
-use domain::{GameId, PlayerId};
+use domain::GameId;
 
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -16,7 +15,7 @@ use super::error::{ApiError, ErrorBody};
 use crate::app::reads::current_view_json;
 use crate::app::views::GameView;
 use crate::app::{self, AppState, Outcome};
-use crate::store::{self, StoreError, StoredEvent};
+use crate::store::{self, StoredEvent};
 use domain::games::{Command, Context, Game, GameState, MoveInput};
 
 // ---------------------------------------------------------------------- request bodies
@@ -249,7 +248,7 @@ pub(crate) async fn create(
     body: CreateGameBody,
     locale: Locale,
 ) -> Result<Outcome, ApiError> {
-    caller.require()?;
+    let account = caller.acting()?;
     let start_position = match (body.start_position, body.start_fen) {
         (Some(_), Some(_)) => {
             return Err(ApiError::bad_request(
@@ -258,75 +257,41 @@ pub(crate) async fn create(
         }
         (p, f) => p.or(f),
     };
-    let (white_id, black_id) = (
-        PlayerId::parse(&body.white).map_err(|_| ApiError::not_found(locale))?,
-        PlayerId::parse(&body.black).map_err(|_| ApiError::not_found(locale))?,
-    );
-    let store = state.store.clone();
-    let (w, b) = (body.white.clone(), body.black.clone());
-    let (white, black, default_visibility) = web::block(move || -> Result<_, StoreError> {
-        let (Some(white), Some(black)) = (store.player(&w)?, store.player(&b)?) else {
-            return Ok(None);
-        };
-        let default = crate::app::accounts::default_visibility(&store, &white, &black)?;
-        Ok(Some((white, black, default)))
-    })
-    .await??
-    .ok_or_else(|| ApiError::not_found(locale))?;
-    // Who creates: the admin, an organiser (who becomes the game's arbiter), or a side.
-    let created_by = crate::app::actors::creating_game(caller.acting()?, (white_id, black_id))?;
-    let (actor, organiser) = created_by.map_err(|refusal| match refusal {
-        crate::app::actors::MayNotCreate::Unconfirmed => ApiError::new(
-            actix_web::http::StatusCode::FORBIDDEN,
-            "unconfirmed",
-            "confirm your e-mail address first: follow the sign-in link mailed to it",
-        ),
-        crate::app::actors::MayNotCreate::NotAPlayer => {
-            ApiError::rejection(&Rejection::NotAPlayer, locale)
-        }
-    })?;
-    let visibility = body.visibility.unwrap_or(default_visibility);
-    let id = GameId::from_uuid(uuid::Uuid::now_v7());
     let ballot = body.ballot.map(|b| b.choose(body.game.as_deref()));
-    let game = body.game;
-    let command = Command::CreateGame(Box::new(CreateGame {
-        game_id: id,
-        white: Participant {
-            id: white_id,
-            name: crate::app::accounts::recorded_name(&white),
-        },
-        black: Participant {
-            id: black_id,
-            name: crate::app::accounts::recorded_name(&black),
-        },
-        organiser,
-        game,
+    let new = crate::app::creation::NewGame {
+        white: body.white,
+        black: body.black,
+        game: body.game,
         rules: body.rules.map(|r| r.0),
-        start_fen: start_position,
+        start_position,
         time_control: body.time_control,
         event: body.event,
         round: body.round,
         site: body.site,
         leave_days_per_year: body.leave_days_per_year,
         sealed_move_check: body.sealed_move_check.unwrap_or_default(),
-        tournament: None,
-        starts_at: None,
         ballot,
         no_progress_moves: body.no_progress_moves,
         match_length: body.match_length,
-        entropy: None,
         rated: body.rated.unwrap_or(false),
-        visibility,
-    }));
-    let ctx = Context {
-        now: store::now(),
-        actor,
-        notation: None,
-        dice: None,
+        visibility: body.visibility,
     };
-    app::run(state.into_inner(), id, command, ctx, None)
+    use crate::app::actors::MayNotCreate;
+    use crate::app::creation::CreateError;
+    crate::app::creation::create_game(state.into_inner(), account, new)
         .await
-        .map_err(|e| ApiError::command(e, locale))
+        .map_err(|e| match e {
+            CreateError::NoSuchPlayer => ApiError::not_found(locale),
+            CreateError::MayNot(MayNotCreate::Unconfirmed) => ApiError::new(
+                actix_web::http::StatusCode::FORBIDDEN,
+                "unconfirmed",
+                "confirm your e-mail address first: follow the sign-in link mailed to it",
+            ),
+            CreateError::MayNot(MayNotCreate::NotAPlayer) => {
+                ApiError::rejection(&Rejection::NotAPlayer, locale)
+            }
+            CreateError::Command(e) => ApiError::command(e, locale),
+        })
 }
 
 #[utoipa::path(

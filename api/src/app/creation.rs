@@ -1,0 +1,122 @@
+//! Making a game between two players as an account asks (the JSON API's and the organiser's
+//! page's new games): who creates it and who is its arbiter, its players' names as their games
+//! record them, and who may read it unless the asker chose.
+
+use std::sync::Arc;
+
+use domain::game::{
+    BallotChoice, CreateGame, Participant, RuleSet, SealedMoveCheck, TimeControl, Visibility,
+};
+use domain::games::{Command, Context};
+use domain::ids::PlayerId;
+use domain::GameId;
+
+use super::actors::{creating_game, Account, MayNotCreate};
+use super::commands::{run, CommandError, Outcome};
+use super::AppState;
+use crate::store::{self, StoreError};
+
+/// A new game as asked: its players by id, and its terms.
+#[derive(Debug, Clone, Default)]
+pub struct NewGame {
+    pub white: String,
+    pub black: String,
+    /// The game played (none: chess).
+    pub game: Option<String>,
+    pub rules: Option<RuleSet>,
+    /// A set-up position in the game's own text.
+    pub start_position: Option<String>,
+    pub time_control: Option<TimeControl>,
+    pub event: Option<String>,
+    pub round: Option<String>,
+    pub site: Option<String>,
+    pub leave_days_per_year: Option<u32>,
+    pub sealed_move_check: SealedMoveCheck,
+    pub ballot: Option<BallotChoice>,
+    pub no_progress_moves: Option<u32>,
+    pub match_length: Option<u16>,
+    pub rated: bool,
+    /// Who may read it (none: [`super::accounts::default_visibility`]).
+    pub visibility: Option<Visibility>,
+}
+
+/// Why a game was not made.
+#[derive(Debug, thiserror::Error)]
+pub enum CreateError {
+    /// A side is no player here (answered as not found).
+    #[error("no such player")]
+    NoSuchPlayer,
+    #[error("{0:?}")]
+    MayNot(MayNotCreate),
+    #[error(transparent)]
+    Command(#[from] CommandError),
+}
+
+impl From<StoreError> for CreateError {
+    fn from(e: StoreError) -> Self {
+        CreateError::Command(e.into())
+    }
+}
+
+/// Makes `new` for `account`: the admin, an organiser (who becomes its arbiter), or one of its
+/// players. Runs on an HTTP worker: the store is read on a blocking thread, the commit awaited.
+pub async fn create_game(
+    state: Arc<AppState>,
+    account: Account<'_>,
+    new: NewGame,
+) -> Result<Outcome, CreateError> {
+    let (white_id, black_id) = (
+        PlayerId::parse(&new.white).map_err(|_| CreateError::NoSuchPlayer)?,
+        PlayerId::parse(&new.black).map_err(|_| CreateError::NoSuchPlayer)?,
+    );
+    let (s, w, b) = (state.clone(), new.white.clone(), new.black.clone());
+    let (white, black, default_visibility) = tokio::task::spawn_blocking(move || {
+        let (Some(white), Some(black)) = (s.store.player(&w)?, s.store.player(&b)?) else {
+            return Ok::<_, StoreError>(None);
+        };
+        let default = super::accounts::default_visibility(&s.store, &white, &black)?;
+        Ok(Some((white, black, default)))
+    })
+    .await
+    .map_err(|e| CommandError::from(anyhow::anyhow!("a blocking task failed: {e}")))??
+    .ok_or(CreateError::NoSuchPlayer)?;
+    let (actor, organiser) =
+        creating_game(account, (white_id, black_id))?.map_err(CreateError::MayNot)?;
+    let id = GameId::from_uuid(uuid::Uuid::now_v7());
+    let command = Command::CreateGame(Box::new(CreateGame {
+        game_id: id,
+        white: Participant {
+            id: white_id,
+            name: super::accounts::recorded_name(&white),
+        },
+        black: Participant {
+            id: black_id,
+            name: super::accounts::recorded_name(&black),
+        },
+        organiser,
+        game: new.game,
+        rules: new.rules,
+        start_fen: new.start_position,
+        time_control: new.time_control,
+        event: new.event,
+        round: new.round,
+        site: new.site,
+        leave_days_per_year: new.leave_days_per_year,
+        sealed_move_check: new.sealed_move_check,
+        tournament: None,
+        starts_at: None,
+        ballot: new.ballot,
+        no_progress_moves: new.no_progress_moves,
+        match_length: new.match_length,
+        entropy: None,
+        rated: new.rated,
+        visibility: new.visibility.unwrap_or(default_visibility),
+    }));
+    let ctx = Context {
+        now: store::now(),
+        actor,
+        notation: None,
+        dice: None,
+    };
+    Ok(run(state, id, command, ctx, None).await?)
+}
