@@ -1,0 +1,57 @@
+//! Sheets to print: pairings, result slips, standings and the cross table.
+
+use super::*;
+
+#[derive(Template)]
+#[template(path = "pages/tournament-print.html")]
+struct PrintPage {
+    t: Texts,
+    s: Shown,
+    /// `pairings`, `slips`, `standings` or `crosstable`.
+    sheet: String,
+    /// The round the pairings and slips are of.
+    round: Option<usize>,
+}
+
+#[derive(Deserialize)]
+pub struct PrintQuery {
+    sheet: Option<String>,
+    round: Option<u16>,
+}
+
+#[get("/tournaments/{id}/print")]
+pub async fn print_tournament(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    id: web::Path<String>,
+    q: web::Query<PrintQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let (caller, t) = page::viewer(&state, &req).await?;
+    let (id, tour, version) = match load(&state, &caller, &id, t).await? {
+        Ok(found) => found,
+        Err(answer) => return Ok(answer),
+    };
+    let sheet = match q.sheet.as_deref() {
+        None => "pairings",
+        Some(s @ ("pairings" | "slips" | "standings" | "crosstable")) => s,
+        Some(_) => {
+            return Err(ApiError::bad_request(
+                "sheet: pairings, slips, standings or crosstable",
+            ))
+        }
+    };
+    let zone = Zone::of_reader(caller.player());
+    let s = shown(&id, &tour, version, t, &zone);
+    // Rounds are shown newest first: round n is at len - n.
+    let round = match q.round {
+        Some(n) => s.rounds.iter().position(|r| r.number == n),
+        None => (!s.rounds.is_empty()).then_some(0),
+    };
+    let page = PrintPage {
+        t,
+        s,
+        sheet: sheet.to_owned(),
+        round,
+    };
+    page::html(StatusCode::OK, &page)
+}
