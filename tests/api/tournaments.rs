@@ -197,6 +197,10 @@ both_backends! {
         let res = app.post(&path, Some(&org.token), json!({"csv": "ad;puan\nAyşe;güçlü"})).await;
         let message = assert_error(res, 400, "bad_request").await;
         assert!(message.contains("line 2"), "{message}");
+        // A class name is at most 100 characters as sent, spaces around it included.
+        let long = format!("\t\n{}", "*".repeat(99));
+        let res = app.post(&path, Some(&org.token), json!({"csv": "Ayşe", "class": long})).await;
+        assert_error(res, 400, "bad_request").await;
         let res = app.post(&path, Some(&org.token), body).await;
         assert_eq!(res.status(), 200);
         let answer: Value = res.json().await.unwrap();

@@ -161,10 +161,12 @@ pub async fn create_player(
 
 /// A school's or a class's name as typed: trimmed, one line, 1 to 100 characters.
 pub fn group_name(text: Option<&str>, field: &str) -> Result<Option<String>, ApiError> {
-    let Some(t) = text.map(str::trim) else {
+    let Some(raw) = text else {
         return Ok(None);
     };
-    if t.is_empty() || t.chars().count() > 100 || t.chars().any(char::is_control) {
+    // At most 100 characters as sent (the contract's limit), then trimmed.
+    let t = raw.trim();
+    if t.is_empty() || raw.chars().count() > 100 || t.chars().any(char::is_control) {
         return Err(ApiError::bad_request(format!(
             "{field} must be at most 100 characters on one line"
         ))
