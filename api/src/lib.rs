@@ -102,7 +102,7 @@ pub fn build(config: &Config) -> anyhow::Result<Running> {
         public_url: public_url.clone(),
         link_secret: envelope_key.derive("unsubscribe"),
     };
-    let outlet = mail::sender::Outlet::new(config.smtp_url.as_deref(), config.mail_dir())?;
+    let outlet = app::sender::Outlet::new(config.smtp_url.as_deref(), config.mail_dir())?;
     let live = match store.backend() {
         store::Backend::Postgres => app::live::Live::shared(&store),
         store::Backend::Sqlite => Arc::new(app::live::Live::local()),
@@ -134,7 +134,7 @@ pub fn build(config: &Config) -> anyhow::Result<Running> {
     scheduler::spawn(std::sync::Arc::downgrade(&state.clone().into_inner()));
     let state_for_caller = state.clone();
     let handed = state.store.hand_off_mail();
-    mail::sender::spawn(
+    app::sender::spawn(
         std::sync::Arc::downgrade(&state.clone().into_inner()),
         outlet,
         mail,

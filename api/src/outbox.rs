@@ -1,5 +1,5 @@
 //! What mail a batch of new events causes: outbox rows written in the same transaction as the
-//! events. The sender ([`crate::mail::sender`]) renders and delivers them; nothing here talks to a mail server.
+//! events. The sender ([`crate::app::sender`]) renders and delivers them; nothing here talks to a mail server.
 
 use domain::game::{Actor, EnvelopeKind, EventBody, GameEvent, Side};
 

@@ -37,7 +37,7 @@ impl Sink {
         smtp.with_name("zarf-load.test")
             .with_ssl(SslConfig::None)
             .map_err(|e| anyhow::anyhow!("{e}"))?
-            .with_num_threads(api::mail::sender::WORKERS as u32)
+            .with_num_threads(api::app::sender::WORKERS as u32)
             .with_tcp_listener(listener);
         std::thread::spawn(move || {
             let _ = smtp.serve();

@@ -117,6 +117,18 @@ impl<K: LogKind> Folds<K> {
     }
 }
 
+/// What the mail composes from: each game as its log now stands.
+impl crate::mail::compose::CurrentGames for Folds<Games> {
+    fn current_game(
+        &self,
+        store: &Store,
+        id: &str,
+    ) -> Result<(Option<domain::games::Game>, i64), StoreError> {
+        let folded = self.current(store, id)?;
+        Ok((folded.state.game().cloned(), folded.seq))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -92,7 +92,7 @@ impl LogKind for Games {
         };
         let view = GameView::of(game, ctx.now);
         let mut mail = outbox::rows_for(game, first_seq, events);
-        crate::mail::sender::settle_where_written(&app.store, &mut mail);
+        super::sender::settle_where_written(&app.store, &mut mail);
         let row = view.row(game);
         let json = row.view.clone();
         Ok(Projected {

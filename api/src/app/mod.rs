@@ -23,6 +23,7 @@ pub mod profiles;
 pub mod ratings;
 pub mod reads;
 pub mod rounds;
+pub mod sender;
 pub mod sign_in;
 pub mod tokens;
 pub mod tournaments;

@@ -120,7 +120,7 @@ impl LogKind for Tournaments {
                 _ => {}
             }
         }
-        crate::mail::sender::settle_where_written(&app.store, &mut mail);
+        super::sender::settle_where_written(&app.store, &mut mail);
         Ok(Projected {
             row: Box::new(row.clone()),
             mail,

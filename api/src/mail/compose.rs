@@ -10,9 +10,8 @@ use sha2::{Digest, Sha256};
 
 use super::kind::{Mail, MailKind, Stored};
 use super::render::{render, MailView, Texts};
-use crate::app::folds::Folds;
 use crate::games::{diagram, written_code};
-use crate::store::{self, OutboxRow, PlayerRow, Store};
+use crate::store::{self, OutboxRow, PlayerRow, Store, StoreError};
 use crate::zone::Zone;
 use domain::games::{Game, GameState};
 
@@ -62,22 +61,24 @@ impl Skip {
     }
 }
 
+/// Games as they now stand: the app's cached folds, brought up to date from the logs.
+pub trait CurrentGames {
+    /// Game `id` now (none: no such game), and how many events its log holds.
+    fn current_game(&self, store: &Store, id: &str) -> Result<(Option<Game>, i64), StoreError>;
+}
+
 /// The state after the event `seq`, and the game as it is now: the cached fold brought up to
 /// date, and the log replayed only when the mail is about an earlier event than the last.
 fn game_at(
     store: &Store,
-    folds: &Folds,
+    games: &dyn CurrentGames,
     game_id: &str,
     seq: Option<i64>,
 ) -> anyhow::Result<(Game, Game)> {
-    let folded = folds.current(store, game_id)?;
-    let now = folded
-        .state
-        .game()
-        .cloned()
-        .ok_or_else(|| anyhow::anyhow!("no game"))?;
+    let (now, last) = games.current_game(store, game_id)?;
+    let now = now.ok_or_else(|| anyhow::anyhow!("no game"))?;
     let upto = match seq {
-        Some(s) if s < folded.seq => usize::try_from(s).unwrap_or(0),
+        Some(s) if s < last => usize::try_from(s).unwrap_or(0),
         _ => return Ok((now.clone(), now)),
     };
     let events: Vec<_> = store
@@ -120,7 +121,7 @@ pub fn skipped(row: &OutboxRow, to: &PlayerRow) -> Option<Skip> {
 /// Builds the mail for `row` to `to`, or says why it is not sent.
 pub fn compose(
     store: &Store,
-    folds: &Folds,
+    games: &dyn CurrentGames,
     settings: &MailSettings,
     row: &OutboxRow,
     to: &PlayerRow,
@@ -147,7 +148,7 @@ pub fn compose(
     let mut args: Vec<(&str, String)> = Vec::new();
     let mut attachment = None;
     if let Some(game_id) = row.game_id.as_deref() {
-        let (then, now) = game_at(store, folds, game_id, seq)?;
+        let (then, now) = game_at(store, games, game_id, seq)?;
         let me = if now.white.id.to_string() == to.id {
             Side::White
         } else {

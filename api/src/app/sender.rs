@@ -20,8 +20,8 @@ use lettre::transport::smtp::PoolConfig;
 use lettre::{FileTransport, Message, SmtpTransport, Transport};
 use rand::Rng;
 
-use super::compose::{compose, skipped, MailSettings, Skip};
-use crate::app::AppState;
+use super::AppState;
+use crate::mail::compose::{compose, skipped, MailSettings, Skip};
 use crate::store::{self, micros};
 
 /// How mail leaves.
