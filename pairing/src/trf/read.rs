@@ -1,371 +1,6 @@
-//! FIDE's Tournament Report File: TRF-16 and TRF-2026, with the older pairing-engine records
-//! (`XXR`, `XXC`, `XXP`, `XXA`, `BBW`…). Fixed columns, counted in characters from 1 as the
-//! specification counts them; lines may end in CR, LF or CRLF.
+//! Reading and writing a report file: the tournament's lines, each record's columns.
 
-use std::fmt::Write as _;
-
-use crate::points::Points;
-
-pub type PlayerId = u16;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Colour {
-    White,
-    Black,
-}
-
-impl Colour {
-    pub fn other(self) -> Colour {
-        match self {
-            Colour::White => Colour::Black,
-            Colour::Black => Colour::White,
-        }
-    }
-
-    fn letter(self) -> char {
-        match self {
-            Colour::White => 'w',
-            Colour::Black => 'b',
-        }
-    }
-}
-
-/// A round's result code (TRF's column 99 of round 1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Outcome {
-    /// `1`
-    Win,
-    /// `=`
-    Draw,
-    /// `0`
-    Loss,
-    /// `W`: a win in a game that lasted less than one move (not rated).
-    WinUnrated,
-    /// `D`
-    DrawUnrated,
-    /// `L`
-    LossUnrated,
-    /// `+`
-    ForfeitWin,
-    /// `-`
-    ForfeitLoss,
-    /// `H`: a half-point bye.
-    HalfBye,
-    /// `F`: a full-point bye.
-    FullBye,
-    /// `U`: the pairing-allocated bye.
-    PairingBye,
-    /// `Z` (or blank): a zero-point bye, a known absence.
-    ZeroBye,
-}
-
-impl Outcome {
-    pub fn parse(code: char) -> Option<Outcome> {
-        use Outcome as O;
-        Some(match code.to_ascii_uppercase() {
-            '1' => O::Win,
-            '=' => O::Draw,
-            '0' => O::Loss,
-            'W' => O::WinUnrated,
-            'D' => O::DrawUnrated,
-            'L' => O::LossUnrated,
-            '+' => O::ForfeitWin,
-            '-' => O::ForfeitLoss,
-            'H' => O::HalfBye,
-            'F' => O::FullBye,
-            'U' => O::PairingBye,
-            'Z' | ' ' => O::ZeroBye,
-            _ => return None,
-        })
-    }
-
-    pub fn code(self) -> char {
-        use Outcome as O;
-        match self {
-            O::Win => '1',
-            O::Draw => '=',
-            O::Loss => '0',
-            O::WinUnrated => 'W',
-            O::DrawUnrated => 'D',
-            O::LossUnrated => 'L',
-            O::ForfeitWin => '+',
-            O::ForfeitLoss => '-',
-            O::HalfBye => 'H',
-            O::FullBye => 'F',
-            O::PairingBye => 'U',
-            O::ZeroBye => 'Z',
-        }
-    }
-
-    /// Was a game played over the board (`1 = 0 W D L`)?
-    pub fn played(self) -> bool {
-        use Outcome as O;
-        matches!(
-            self,
-            O::Win | O::Draw | O::Loss | O::WinUnrated | O::DrawUnrated | O::LossUnrated
-        )
-    }
-
-    /// A bye of any kind (`H F U Z`): no opponent.
-    pub fn is_bye(self) -> bool {
-        use Outcome as O;
-        matches!(self, O::HalfBye | O::FullBye | O::PairingBye | O::ZeroBye)
-    }
-
-    /// What the opponent's line must say of the same game.
-    fn counterparts(self) -> &'static [Outcome] {
-        use Outcome as O;
-        match self {
-            O::Win => &[O::Loss],
-            O::Draw => &[O::Draw],
-            O::Loss => &[O::Win],
-            O::WinUnrated => &[O::LossUnrated],
-            O::DrawUnrated => &[O::DrawUnrated],
-            O::LossUnrated => &[O::WinUnrated],
-            O::ForfeitWin => &[O::ForfeitLoss],
-            // A double forfeit: both lose.
-            O::ForfeitLoss => &[O::ForfeitWin, O::ForfeitLoss],
-            _ => &[],
-        }
-    }
-}
-
-/// One round of a player's line: the opponent (none for a bye or absence), the colour, the
-/// result.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Entry {
-    pub opponent: Option<PlayerId>,
-    pub colour: Option<Colour>,
-    pub outcome: Outcome,
-}
-
-impl Entry {
-    /// Not paired: a zero-point bye.
-    pub const ABSENT: Entry = Entry {
-        opponent: None,
-        colour: None,
-        outcome: Outcome::ZeroBye,
-    };
-
-    /// Was this player given to the pairing (an opponent, or the pairing-allocated bye)?
-    pub fn paired(&self) -> bool {
-        self.opponent.is_some() || matches!(self.outcome, Outcome::PairingBye | Outcome::ForfeitWin)
-    }
-}
-
-/// A `001` record.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Player {
-    pub id: PlayerId,
-    /// `m` or `w`, or blank.
-    pub sex: Option<char>,
-    pub title: String,
-    pub name: String,
-    pub rating: Option<u16>,
-    pub federation: String,
-    pub fide_id: String,
-    /// `YYYY/MM/DD` as written (or a year alone).
-    pub birth: String,
-    /// The points the line gives (checked against its results).
-    pub points: Points,
-    pub rank: Option<u16>,
-    pub rounds: Vec<Entry>,
-}
-
-/// How many points each kind of result brings (`162`, or `BBW`/`BBD`/… of older files).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Scoring {
-    /// `W`: a win over the board or by forfeit, a full-point bye.
-    pub win: Points,
-    /// `D`: a draw, a half-point bye.
-    pub draw: Points,
-    /// `L`: a loss over the board.
-    pub loss: Points,
-    /// `A`: an absence (zero-point bye) or a forfeit loss.
-    pub absence: Points,
-    /// `P`: the pairing-allocated bye.
-    pub pairing_bye: Points,
-}
-
-impl Default for Scoring {
-    fn default() -> Scoring {
-        Scoring {
-            win: Points::tenths(10),
-            draw: Points::tenths(5),
-            loss: Points::ZERO,
-            absence: Points::ZERO,
-            pairing_bye: Points::tenths(10),
-        }
-    }
-}
-
-impl Scoring {
-    pub fn of(&self, outcome: Outcome) -> Points {
-        use Outcome as O;
-        match outcome {
-            O::Win | O::WinUnrated | O::ForfeitWin | O::FullBye => self.win,
-            O::Draw | O::DrawUnrated | O::HalfBye => self.draw,
-            O::Loss | O::LossUnrated => self.loss,
-            O::ForfeitLoss | O::ZeroBye => self.absence,
-            O::PairingBye => self.pairing_bye,
-        }
-    }
-}
-
-/// A requested bye (`240`): its kind (`F`, `H` or `Z`), the round, who.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Bye {
-    pub outcome: Outcome,
-    pub round: u16,
-    pub players: Vec<PlayerId>,
-}
-
-/// Fictitious points for pairing (`250`): added in rounds `first_round..=last_round` to players
-/// `first_player..=last_player`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Acceleration {
-    pub points: Points,
-    pub first_round: u16,
-    pub last_round: u16,
-    pub first_player: PlayerId,
-    pub last_player: PlayerId,
-}
-
-/// Players who may not meet (`260`: from `first_round` to `last_round`; `XXP`: never).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Forbidden {
-    pub rounds: Option<(u16, u16)>,
-    pub players: Vec<PlayerId>,
-}
-
-/// A whole tournament as its report file gives it.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Tournament {
-    /// `012`
-    pub name: String,
-    /// The other tournament records (`022`–`132`, `172`, `182`, `222`…), tag and text, in order.
-    pub records: Vec<(String, String)>,
-    /// `142` (or `XXR`): the number of rounds.
-    pub rounds: Option<u16>,
-    /// `152` (or `XXC white1`/`black1`): the colour of the top-ranked player in round 1.
-    pub initial_colour: Option<Colour>,
-    /// `162` (or `BBW`…).
-    pub scoring: Scoring,
-    /// `192`: the encoded type of tournament.
-    pub kind: Option<String>,
-    /// `202`: the tie-breaks, in order.
-    pub tiebreaks: Option<Vec<String>>,
-    /// `212`: the tie-breaks that define the standings (with `PTS`).
-    pub standings: Option<Vec<String>>,
-    pub players: Vec<Player>,
-    /// `240`
-    pub byes: Vec<Bye>,
-    /// `250`
-    pub accelerations: Vec<Acceleration>,
-    /// `XXA`: a player's fictitious points, round by round.
-    pub player_accelerations: Vec<(PlayerId, Vec<Points>)>,
-    /// `260` and `XXP`
-    pub forbidden: Vec<Forbidden>,
-    /// Lines kept as they are: team records, national rating records, options of other engines.
-    pub other: Vec<String>,
-}
-
-/// Why a file could not be read: the line (from 1) and what is wrong on it.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("line {line}: {reason}")]
-pub struct TrfError {
-    pub line: usize,
-    pub reason: String,
-}
-
-fn err<T>(line: usize, reason: impl Into<String>) -> Result<T, TrfError> {
-    Err(TrfError {
-        line,
-        reason: reason.into(),
-    })
-}
-
-/// A line as characters, read by the specification's columns (from 1, inclusive); past its end
-/// a line is blank.
-struct Columns(Vec<char>);
-
-impl Columns {
-    fn get(&self, from: usize, to: usize) -> String {
-        (from..=to)
-            .map(|c| self.0.get(c - 1).copied().unwrap_or(' '))
-            .collect()
-    }
-
-    fn at(&self, column: usize) -> char {
-        self.0.get(column - 1).copied().unwrap_or(' ')
-    }
-
-    fn len(&self) -> usize {
-        self.0.len()
-    }
-}
-
-fn number<T: std::str::FromStr>(text: &str, line: usize, what: &str) -> Result<T, TrfError> {
-    let t = text.trim();
-    if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
-        return err(line, format!("{what} is not a number: {t:?}"));
-    }
-    t.parse()
-        .or_else(|_| err(line, format!("{what} is too large: {t}")))
-}
-
-fn player_id(text: &str, line: usize) -> Result<PlayerId, TrfError> {
-    match number::<PlayerId>(text, line, "a pairing number")? {
-        0 => err(line, "a pairing number is 1 to 9999"),
-        id if id > 9999 => err(line, "a pairing number is 1 to 9999"),
-        id => Ok(id),
-    }
-}
-
-fn round_number(text: &str, line: usize) -> Result<u16, TrfError> {
-    match number::<u16>(text, line, "a round number")? {
-        0 => err(line, "a round number starts at 1"),
-        r => Ok(r),
-    }
-}
-
-/// Points in a field of four columns, as the file writes them: `-9.9` to `99.9`.
-fn points(text: &str, line: usize, what: &str) -> Result<Points, TrfError> {
-    match Points::parse(text) {
-        None => err(
-            line,
-            format!("{what}: {:?} is not points written like 11.5", text.trim()),
-        ),
-        Some(p) if !(-99..=999).contains(&p.as_tenths()) => err(
-            line,
-            format!("{what}: {p} does not fit the file's four columns (-9.9 to 99.9)"),
-        ),
-        Some(p) => Ok(p),
-    }
-}
-
-/// Splits a text into lines ending in CR, LF or CRLF.
-fn lines(text: &str) -> impl Iterator<Item = &str> {
-    let mut rest = text;
-    std::iter::from_fn(move || {
-        if rest.is_empty() {
-            return None;
-        }
-        match rest.find(['\r', '\n']) {
-            Some(i) => {
-                let line = &rest[..i];
-                let skip = if rest[i..].starts_with("\r\n") { 2 } else { 1 };
-                rest = &rest[i + skip..];
-                Some(line)
-            }
-            None => {
-                let line = rest;
-                rest = "";
-                Some(line)
-            }
-        }
-    })
-}
+use super::*;
 
 impl Tournament {
     /// Reads a report file; checks that every game appears on both players' lines alike and
@@ -713,7 +348,7 @@ impl Tournament {
     }
 }
 
-fn codes(text: &str) -> Vec<String> {
+pub(super) fn codes(text: &str) -> Vec<String> {
     text.split([',', ' '])
         .map(str::trim)
         .filter(|c| !c.is_empty())
@@ -721,7 +356,7 @@ fn codes(text: &str) -> Vec<String> {
         .collect()
 }
 
-fn read_player(cols: &Columns, n: usize) -> Result<Player, TrfError> {
+pub(super) fn read_player(cols: &Columns, n: usize) -> Result<Player, TrfError> {
     let id = player_id(&cols.get(5, 8), n)?;
     let sex = match cols.at(10) {
         ' ' => None,
@@ -829,11 +464,11 @@ fn read_player(cols: &Columns, n: usize) -> Result<Player, TrfError> {
 
 /// A text cut to a field's width, so that a longer one (a name given by a program) cannot push
 /// the fields after it out of their columns.
-fn fit(text: &str, width: usize) -> String {
+pub(super) fn fit(text: &str, width: usize) -> String {
     text.chars().take(width).collect()
 }
 
-fn player_line(p: &Player) -> String {
+pub(super) fn player_line(p: &Player) -> String {
     let mut line = format!(
         "001 {:>4} {}{:>3} {:<33} {:>4} {:<3} {:>11} {:<10} {:>4} {:>4}",
         p.id,
@@ -857,7 +492,7 @@ fn player_line(p: &Player) -> String {
 
 /// A scoring system's pairs of a result code and its points (`W 3.0 D 1.0`), read as words:
 /// the specification puts each code nine columns after the last, which files do not all keep.
-fn read_scoring(
+pub(super) fn read_scoring(
     text: &str,
     n: usize,
     s: &mut Scoring,
@@ -906,7 +541,7 @@ fn read_scoring(
 }
 
 /// Pairing numbers written every five columns from `from`, each in four.
-fn ids_from(cols: &Columns, from: usize, n: usize) -> Result<Vec<PlayerId>, TrfError> {
+pub(super) fn ids_from(cols: &Columns, from: usize, n: usize) -> Result<Vec<PlayerId>, TrfError> {
     let mut ids = Vec::new();
     let mut start = from;
     while start <= cols.len() {
@@ -916,7 +551,7 @@ fn ids_from(cols: &Columns, from: usize, n: usize) -> Result<Vec<PlayerId>, TrfE
     Ok(ids)
 }
 
-fn read_bye(cols: &Columns, n: usize) -> Result<Bye, TrfError> {
+pub(super) fn read_bye(cols: &Columns, n: usize) -> Result<Bye, TrfError> {
     let outcome = match cols.at(5) {
         'F' | 'f' => Outcome::FullBye,
         'H' | 'h' => Outcome::HalfBye,
@@ -935,7 +570,7 @@ fn read_bye(cols: &Columns, n: usize) -> Result<Bye, TrfError> {
     })
 }
 
-fn read_acceleration(cols: &Columns, n: usize) -> Result<Acceleration, TrfError> {
+pub(super) fn read_acceleration(cols: &Columns, n: usize) -> Result<Acceleration, TrfError> {
     let match_points = cols.get(5, 8);
     if !match_points.trim().is_empty() && points(&match_points, n, "match points")? != Points::ZERO
     {
@@ -957,7 +592,7 @@ fn read_acceleration(cols: &Columns, n: usize) -> Result<Acceleration, TrfError>
     Ok(a)
 }
 
-fn read_xxa(cols: &Columns, n: usize) -> Result<(PlayerId, Vec<Points>), TrfError> {
+pub(super) fn read_xxa(cols: &Columns, n: usize) -> Result<(PlayerId, Vec<Points>), TrfError> {
     let id = player_id(&cols.get(5, 8), n)?;
     let mut by_round = Vec::new();
     let mut start = 10;
@@ -973,7 +608,7 @@ fn read_xxa(cols: &Columns, n: usize) -> Result<(PlayerId, Vec<Points>), TrfErro
     Ok((id, by_round))
 }
 
-fn read_forbidden(cols: &Columns, n: usize) -> Result<Forbidden, TrfError> {
+pub(super) fn read_forbidden(cols: &Columns, n: usize) -> Result<Forbidden, TrfError> {
     let first = round_number(&cols.get(5, 7), n)?;
     let last = round_number(&cols.get(9, 11), n)?;
     if first > last {
@@ -987,146 +622,4 @@ fn read_forbidden(cols: &Columns, n: usize) -> Result<Forbidden, TrfError> {
         rounds: Some((first, last)),
         players,
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    const SMALL: &str = "012 Okul turnuvası\n\
-022 İzmir\n\
-142 5\n\
-001    1      Yılmaz, Ayşe                      1800                             1.5    1     3 w 1     2 b =\n\
-001    2      Öz, Mehmet                        1750                             1.5    2  0000 - U     1 w =\n\
-001    3      Demir, Can                        1700                             0.0    3     1 b 0  0000 - Z\n";
-
-    #[test]
-    fn reads_players_rounds_and_records() {
-        let t = Tournament::parse(SMALL).unwrap();
-        assert_eq!(t.name, "Okul turnuvası");
-        assert_eq!(t.rounds, Some(5));
-        assert_eq!(t.records, vec![("022".to_owned(), "İzmir".to_owned())]);
-        let ayse = t.player(1).unwrap();
-        assert_eq!(
-            (ayse.name.as_str(), ayse.rating, ayse.points),
-            ("Yılmaz, Ayşe", Some(1800), Points::tenths(15))
-        );
-        assert_eq!(
-            ayse.rounds[0],
-            Entry {
-                opponent: Some(3),
-                colour: Some(Colour::White),
-                outcome: Outcome::Win
-            }
-        );
-        assert_eq!(t.player(2).unwrap().rounds[0].outcome, Outcome::PairingBye);
-        assert_eq!(t.played_rounds(), 2);
-    }
-
-    #[test]
-    fn a_name_too_long_for_its_columns_is_cut_not_spilled() {
-        let mut t = Tournament::parse(SMALL).unwrap();
-        t.players[0].name = "Çağlayan-Büyükkarakurt, Ayşe Nur Gülizar".to_owned();
-        let again = Tournament::parse(&t.write()).unwrap();
-        assert_eq!(again.players[0].name, "Çağlayan-Büyükkarakurt, Ayşe Nur");
-        assert_eq!(again.players[0].rounds, t.players[0].rounds);
-        assert_eq!(again.players[0].rating, Some(1800));
-    }
-
-    #[test]
-    fn lines_end_in_cr_lf_or_crlf_alike() {
-        let lf = Tournament::parse(SMALL).unwrap();
-        assert_eq!(Tournament::parse(&SMALL.replace('\n', "\r\n")).unwrap(), lf);
-        assert_eq!(Tournament::parse(&SMALL.replace('\n', "\r")).unwrap(), lf);
-    }
-
-    #[test]
-    fn writes_what_it_reads() {
-        let t = Tournament::parse(SMALL).unwrap();
-        let written = t.write();
-        assert_eq!(Tournament::parse(&written).unwrap(), t);
-        // Columns as the specification counts them: round 1 from column 92.
-        let line = written.lines().find(|l| l.starts_with("001    1")).unwrap();
-        let chars: Vec<char> = line.chars().collect();
-        assert_eq!(chars[91..99].iter().collect::<String>(), "   3 w 1");
-    }
-
-    fn refused(text: &str) -> TrfError {
-        Tournament::parse(text).expect_err("refused")
-    }
-
-    #[test]
-    fn names_the_line_of_what_is_wrong() {
-        let e = refused(&SMALL.replace("     3 w 1     2 b =", "     3 w 1     2 b ?"));
-        assert_eq!(e.line, 4);
-        assert!(e.reason.contains("not a result"), "{e}");
-        let e = refused(&SMALL.replace("1.5    1", "2.5    1"));
-        assert_eq!(e.line, 4);
-        assert!(
-            e.reason
-                .contains("has 2.5 points, but the results give 1.5"),
-            "{e}"
-        );
-        // Both won the same game.
-        let e = refused(
-            &SMALL
-                .replace("     1 b 0", "     1 b 1")
-                .replace("0.0    3", "1.0    3"),
-        );
-        assert!(e.reason.contains("impossible together"), "{e}");
-        let e = refused(&SMALL.replace("     1 b 0", "     1 w 0"));
-        assert!(e.reason.contains("colour"), "{e}");
-        let e = refused(&SMALL.replace("142 5", "142 five"));
-        assert_eq!(e.line, 3);
-        let again = SMALL.lines().nth(5).unwrap();
-        let e = refused(&format!("{SMALL}{again}\n"));
-        assert!(e.reason.contains("appears twice"), "{e}");
-        let e = refused(&SMALL.replace("     3 w 1", "     9 w 1"));
-        assert!(e.reason.contains("no player 9"), "{e}");
-        let e = refused(&format!("{SMALL}250      522 001 002    1    2\n"));
-        assert!(
-            e.reason.contains("does not fit the file's four columns"),
-            "{e}"
-        );
-        let e = refused(&format!("{SMALL}240 H 003    7\n"));
-        assert!(e.reason.contains("names no player"), "{e}");
-    }
-
-    #[test]
-    fn a_bye_announced_for_the_next_round_may_be_counted() {
-        let with_bye = SMALL.replace(
-            "0.0    3     1 b 0  0000 - Z",
-            "0.5    3     1 b 0  0000 - Z  0000 - H",
-        );
-        let t = Tournament::parse(&with_bye).unwrap();
-        assert_eq!(t.player(3).unwrap().rounds.len(), 3);
-        assert_eq!(t.played_rounds(), 2);
-    }
-
-    #[test]
-    fn reads_the_pairing_records() {
-        let text = format!(
-            "{SMALL}152 B\n162 W  3.0    D  1.0    L  0.0\n192 FIDE_DUTCH_2025\n202 BH/C1,SB\n\
-             240 H 003    1    2\n250      1.0 001 002    1    2\nXXP 1 3\n260 001 003    2    3\n"
-        )
-        .replace("1.5    1", "4.0    1")
-        .replace("1.5    2", "4.0    2");
-        let t = Tournament::parse(&text).unwrap();
-        assert_eq!(t.initial_colour, Some(Colour::Black));
-        assert_eq!(t.scoring.win, Points::tenths(30));
-        assert_eq!(t.scoring.pairing_bye, Points::tenths(30));
-        assert_eq!(t.tiebreaks, Some(vec!["BH/C1".to_owned(), "SB".to_owned()]));
-        assert_eq!(
-            t.byes,
-            vec![Bye {
-                outcome: Outcome::HalfBye,
-                round: 3,
-                players: vec![1, 2]
-            }]
-        );
-        assert_eq!(t.acceleration(2, 2), Points::tenths(10));
-        assert_eq!(t.acceleration(3, 2), Points::ZERO);
-        assert_eq!(t.forbidden.len(), 2);
-        assert_eq!(Tournament::parse(&t.write()).unwrap(), t);
-    }
 }
