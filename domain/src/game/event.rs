@@ -286,6 +286,12 @@ pub enum EventBody {
     DiceRevealed {
         seed: String,
     },
+    /// A player's message to their opponent, sent with the events that follow it in the same
+    /// append (a move, an offer, a resignation), or alone.
+    MessageSent {
+        by: Side,
+        text: String,
+    },
 }
 
 /// A stored event that cannot be read.
@@ -304,7 +310,7 @@ pub enum DecodeError {
 }
 
 impl EventBody {
-    pub const TYPES: [&'static str; 28] = [
+    pub const TYPES: [&'static str; 29] = [
         "game_created",
         "move_played",
         "draw_offered",
@@ -333,6 +339,7 @@ impl EventBody {
         "dice_thrown",
         "entropy_added",
         "dice_revealed",
+        "message_sent",
     ];
 
     /// The stored `type`.
@@ -366,6 +373,7 @@ impl EventBody {
             EventBody::DiceThrown { .. } => "dice_thrown",
             EventBody::EntropyAdded { .. } => "entropy_added",
             EventBody::DiceRevealed { .. } => "dice_revealed",
+            EventBody::MessageSent { .. } => "message_sent",
         }
     }
 
@@ -479,6 +487,10 @@ mod tests {
                 entropy: Entropy::chosen("zar").unwrap(),
             },
             EventBody::DiceRevealed { seed: "ab".into() },
+            EventBody::MessageSent {
+                by: side,
+                text: "Kolay gelsin".into(),
+            },
         ];
         for b in bodies {
             assert!(EventBody::TYPES.contains(&b.type_name()));

@@ -11,6 +11,7 @@ pub mod conditional;
 mod decide;
 pub mod dice;
 mod event;
+mod message;
 mod pgn;
 mod rejection;
 pub mod rules;
@@ -31,6 +32,7 @@ pub use decide::{
 pub use event::{
     BallotOpening, DecodeError, EventBody, GameCreated, GameEvent, MoveRecord, TournamentBoard,
 };
+pub use message::{Message, MessageText, MessageTextError};
 pub use pgn::{export_pgn, time_control_tag};
 pub use rejection::{FieldProblem, LeaveProblem, Rejection};
 pub use rules::{

@@ -365,6 +365,8 @@ pub enum FieldProblem {
     },
     /// Not 16 to 64 lower-case hex digits.
     Nonce,
+    /// A message sent with a message: one message goes with a command.
+    OneMessage,
     /// Not between a second and `days` days.
     SecondsOutOfRange {
         days: u64,
@@ -401,6 +403,7 @@ impl FieldProblem {
             FieldProblem::Between { min: 1, max: 156 },
             FieldProblem::NotWithSetUp,
             FieldProblem::Empty,
+            FieldProblem::OneMessage,
         ]
     }
 
@@ -419,6 +422,7 @@ impl FieldProblem {
             FieldProblem::Between { .. } => "field-between",
             FieldProblem::NotWithSetUp => "field-not-with-set-up",
             FieldProblem::Empty => "field-empty",
+            FieldProblem::OneMessage => "field-one-message",
         }
     }
 
@@ -439,7 +443,8 @@ impl FieldProblem {
             | FieldProblem::Nonce
             | FieldProblem::Unknown
             | FieldProblem::NotWithSetUp
-            | FieldProblem::Empty => Vec::new(),
+            | FieldProblem::Empty
+            | FieldProblem::OneMessage => Vec::new(),
         }
     }
 }

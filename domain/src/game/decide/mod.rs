@@ -120,6 +120,12 @@ pub enum Command<R: Rules> {
     },
     /// A player withdraws their conditional lines.
     WithdrawConditionalMoves,
+    /// A player's message to their opponent, sent with a command of theirs (recorded before
+    /// that command's events, in the same append, and refused with it), or alone.
+    Message {
+        text: crate::game::MessageText,
+        with: Option<Box<Command<R>>>,
+    },
     OfferDraw,
     AcceptDraw,
     DeclineDraw,
@@ -249,6 +255,30 @@ pub fn decide<R: Rules>(
     }
     let bodies = match command {
         Command::CreateGame(_) => unreachable!("handled above"),
+        Command::Message { text, with } => {
+            let by = player_side(game, ctx)?;
+            let mut events = match with.map(|c| *c) {
+                Some(Command::Message { .. }) => {
+                    return Err(Rejection::InvalidField {
+                        field: "message",
+                        problem: FieldProblem::OneMessage,
+                    })
+                }
+                Some(command) => decide(state, command, ctx)?,
+                None => {
+                    player(game, ctx)?;
+                    Vec::new()
+                }
+            };
+            events.insert(
+                0,
+                stamp(EventBody::MessageSent {
+                    by,
+                    text: text.to_string(),
+                }),
+            );
+            return Ok(events);
+        }
         Command::MakeMove {
             mv,
             offer_draw,
@@ -381,6 +411,14 @@ pub fn judging_may_search<R: Rules>(
     command: &Command<R>,
     ctx: &Context<R>,
 ) -> bool {
+    // A message changes nothing of what its command may need.
+    let command = match command {
+        Command::Message {
+            with: Some(command),
+            ..
+        } => &**command,
+        command => command,
+    };
     let (GameState::Created(game), Command::MakeMove { mv, .. }) = (state, command) else {
         return true;
     };

@@ -124,6 +124,12 @@ impl<R: Rules> Game<R> {
                 self.entropy_changes
                     .push((self.throws.len(), *side, entropy.text.clone()));
             }
+            EventBody::MessageSent { by, text } => self.messages.push(crate::game::Message {
+                by: *by,
+                text: text.clone(),
+                ply: self.moves.len(),
+                at,
+            }),
             EventBody::DiceRevealed { seed } => {
                 let Some(d) = &self.dice else {
                     return Err("dice_revealed in a game without dice".into());

@@ -165,6 +165,8 @@ pub struct Game<R: Rules> {
     pub revealed_seed: Option<String>,
     /// Each player's entropy as it changed: the throws before the change, the side, the text.
     entropy_changes: Vec<(usize, Side, String)>,
+    /// The players' messages, in order.
+    pub messages: Vec<crate::game::Message>,
 }
 
 fn micros(d: time::Duration) -> i64 {
@@ -267,6 +269,7 @@ impl<R: Rules> Game<R> {
             san: String::new(),
             reversible_from: 0,
             offers_after: Vec::new(),
+            messages: Vec::new(),
             memo: kind.new_memo(),
             ballot: c.ballot.clone(),
             no_progress_moves: c.no_progress_moves,
