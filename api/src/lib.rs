@@ -126,6 +126,7 @@ pub fn build(config: &Config) -> anyhow::Result<Running> {
             config.login_limit_per_hour,
             config.login_limit_per_hour.saturating_mul(10),
         ),
+        password_failures: app::limits::Failures::per_hour(config.login_limit_per_hour),
         tournaments_due: Default::default(),
         opened_lines: Default::default(),
         erasures_seen: Default::default(),

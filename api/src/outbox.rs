@@ -4,8 +4,8 @@
 use domain::game::{Actor, EnvelopeKind, EventBody, GameEvent, Side};
 
 use crate::mail::kind::{
-    Adjournment, Answer, Claim, Closed, Deadline, Ended, Leave, Mail, MailKind, Moved, Opened,
-    Passed, Resumption, TimeGiven,
+    Adjournment, Answer, Claim, Closed, Deadline, Ended, Leave, Mail, MailKind, Moved, Note,
+    Opened, Passed, Resumption, TimeGiven,
 };
 use crate::store::{micros, rfc3339, OutboxRow};
 use domain::games::Game;
@@ -74,12 +74,22 @@ pub fn rows_for(game: &Game, first_seq: i64, events: &[GameEvent]) -> Vec<Outbox
                     answered_san: reply.map(|r| r.san.clone()),
                     answered_uci: reply.map(|r| r.uci.to_string()),
                     draw_offered: *draw_offered,
+                    message: message_with(events, i, mover),
                     san: mv.san.clone(),
                     uci: mv.uci.to_string(),
                 };
                 add(Mail::OpponentMoved(moved), mover.opponent());
             }
             EventBody::DrawOffered { by } => add(Mail::DrawOffered, by.opponent()),
+            // A message goes with its move's mail; one without a move has its own.
+            EventBody::MessageSent { by, text } => {
+                let with_move = events[i + 1..]
+                    .iter()
+                    .any(|later| matches!(later.body, EventBody::MovePlayed { .. }));
+                if !with_move {
+                    add(Mail::Message(Note { text: text.clone() }), by.opponent());
+                }
+            }
             // A throw that left its player no play: the turn is the opponent's again.
             EventBody::DiceThrown {
                 dice,
@@ -220,6 +230,19 @@ pub fn rows_for(game: &Game, first_seq: i64, events: &[GameEvent]) -> Vec<Outbox
         }
     }
     rows
+}
+
+/// What the mover of the `i`-th new event (a move) wrote with it: a message before it in the
+/// batch, with no move between.
+fn message_with(events: &[GameEvent], i: usize, mover: Side) -> Option<String> {
+    events[..i]
+        .iter()
+        .rev()
+        .take_while(|e| !matches!(e.body, EventBody::MovePlayed { .. }))
+        .find_map(|e| match &e.body {
+            EventBody::MessageSent { by, text } if *by == mover => Some(text.clone()),
+            _ => None,
+        })
 }
 
 /// Who made the `i`-th new event's move: count the moves after it in the batch.

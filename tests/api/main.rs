@@ -30,3 +30,4 @@ mod tournament_runs;
 mod tournaments;
 mod verify;
 mod visibility;
+mod xfcc;

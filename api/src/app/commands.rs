@@ -45,6 +45,9 @@ pub enum CommandError {
     /// The client's `expected_version` is not the game's, or the command lost every race.
     #[error("the game changed meanwhile")]
     VersionConflict,
+    /// A message in a game whose organiser turned messages off: nothing was written.
+    #[error("messages are off in this game")]
+    MessagesOff,
     /// Anything unexpected: a store failure, a log that does not fold, a secret that does not open.
     #[error(transparent)]
     Internal(#[from] anyhow::Error),

@@ -231,6 +231,7 @@ pub(crate) mod tests {
             verdicts: Default::default(),
             live: Arc::new(super::super::live::Live::local()),
             login_limits: super::super::Limits::per_hour(10, 10),
+            password_failures: super::super::limits::Failures::per_hour(10),
             signup: Default::default(),
             tournaments_due: Default::default(),
             opened_lines: Default::default(),

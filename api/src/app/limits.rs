@@ -37,3 +37,86 @@ impl Limits {
             && self.per_key.check_key(&key.to_owned()).is_ok()
     }
 }
+
+/// Failed attempts at a password, counted per key (the name tried) and per address in fixed
+/// windows: once either has failed `max` times in a window, every attempt for it is refused,
+/// right or wrong, until the window ends (so guessing gains nothing).
+pub struct Failures {
+    max: u32,
+    window: std::time::Duration,
+    seen: std::sync::Mutex<std::collections::HashMap<String, (std::time::Instant, u32)>>,
+}
+
+impl Failures {
+    /// At most `max` failures per key and per address an hour.
+    pub fn per_hour(max: u32) -> Failures {
+        Failures::new(max, std::time::Duration::from_secs(3600))
+    }
+
+    pub fn new(max: u32, window: std::time::Duration) -> Failures {
+        Failures {
+            max: max.max(1),
+            window,
+            seen: Default::default(),
+        }
+    }
+
+    fn keys(key: &str, ip: &str) -> [String; 2] {
+        [format!("key:{}", key.to_lowercase()), format!("ip:{ip}")]
+    }
+
+    /// Is an attempt for `key` from `ip` refused at `now` without being checked?
+    pub fn blocked(&self, key: &str, ip: &str, now: std::time::Instant) -> bool {
+        let seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());
+        Failures::keys(key, ip).iter().any(|k| {
+            seen.get(k).is_some_and(|(start, n)| {
+                now.saturating_duration_since(*start) < self.window && *n >= self.max
+            })
+        })
+    }
+
+    /// Counts a failed attempt.
+    pub fn failed(&self, key: &str, ip: &str, now: std::time::Instant) {
+        let mut seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());
+        if seen.len() > 100_000 {
+            seen.retain(|_, (start, _)| now.saturating_duration_since(*start) < self.window);
+        }
+        for k in Failures::keys(key, ip) {
+            let entry = seen.entry(k).or_insert((now, 0));
+            if now.saturating_duration_since(entry.0) >= self.window {
+                *entry = (now, 0);
+            }
+            entry.1 += 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::{Duration, Instant};
+
+    #[test]
+    fn failures_block_the_name_and_the_address_until_the_window_ends() {
+        let f = Failures::new(3, Duration::from_secs(60));
+        let t0 = Instant::now();
+        for _ in 0..2 {
+            f.failed("Ayse@Example.org", "10.0.0.1", t0);
+        }
+        assert!(!f.blocked("ayse@example.org", "10.0.0.1", t0));
+        f.failed("ayse@example.org", "10.0.0.1", t0);
+        assert!(f.blocked("AYSE@example.org", "10.0.0.9", t0), "by name");
+        assert!(
+            f.blocked("someone@example.org", "10.0.0.1", t0),
+            "by address"
+        );
+        assert!(!f.blocked("someone@example.org", "10.0.0.9", t0));
+        let later = t0 + Duration::from_secs(61);
+        assert!(!f.blocked("ayse@example.org", "10.0.0.1", later));
+        f.failed("ayse@example.org", "10.0.0.1", later);
+        assert!(
+            !f.blocked("ayse@example.org", "10.0.0.1", later),
+            "a new window"
+        );
+    }
+}

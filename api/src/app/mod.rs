@@ -4,6 +4,7 @@
 
 pub mod accounts;
 pub mod actors;
+pub mod app_passwords;
 pub mod challenges;
 pub mod commands;
 pub mod conditional;
@@ -19,6 +20,7 @@ pub mod leave;
 pub mod limits;
 pub mod live;
 pub mod metrics;
+pub mod play;
 pub mod profiles;
 pub mod ratings;
 pub mod reads;
@@ -29,6 +31,7 @@ pub mod tokens;
 pub mod tournaments;
 pub mod verdicts;
 pub mod views;
+pub mod xfcc;
 
 use std::sync::Arc;
 
@@ -54,6 +57,8 @@ pub struct AppState {
     pub live: Arc<live::Live>,
     /// Sign-in requests per mail address and per address.
     pub login_limits: Limits,
+    /// Failed application passwords per name and per address (Xfcc).
+    pub password_failures: limits::Failures,
     /// Who may make an account of their own.
     pub signup: crate::config::Signup,
     /// Online tournaments with a game just ended, for the scheduler.

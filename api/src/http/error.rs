@@ -130,6 +130,11 @@ impl ApiError {
             CommandError::TournamentRejected(r) => ApiError::tournament_rejection(&r, locale),
             CommandError::NotFound => ApiError::not_found(locale),
             CommandError::VersionConflict => ApiError::version_conflict(locale),
+            CommandError::MessagesOff => ApiError::new(
+                StatusCode::FORBIDDEN,
+                "messages_off",
+                crate::i18n::Texts::of(locale).get("messages-off", &[]),
+            ),
             CommandError::Internal(cause) => ApiError::internal(cause),
         }
     }

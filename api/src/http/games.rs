@@ -16,7 +16,7 @@ use crate::app::reads::current_view_json;
 use crate::app::views::GameView;
 use crate::app::{self, AppState, Outcome};
 use crate::store::{self, StoredEvent};
-use domain::games::{Command, Context, Game, GameState, MoveInput};
+use domain::games::{Command, Game, GameState, MoveInput};
 
 // ---------------------------------------------------------------------- request bodies
 
@@ -79,6 +79,10 @@ pub struct MoveBody {
     pub offer_draw: Option<bool>,
     #[serde(default, deserialize_with = "domain::whole::opt_u64")]
     pub expected_version: Option<u64>,
+    /// A message to the opponent, sent with the move (1 to 1000 characters; refused with
+    /// `messages_off` where the game's organiser turned messages off).
+    #[schema(max_length = 1000)]
+    pub message: Option<String>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -124,6 +128,10 @@ pub struct EventView {
     /// and is not recomputed from `data`.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub erased: bool,
+    /// A player's message whose text is withheld from this reader (neither a player of the
+    /// game, nor its arbiter, nor the admin): `hash` is that of what it holds.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub withheld: bool,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -189,19 +197,15 @@ pub(crate) async fn run_in(
     locale: Locale,
 ) -> Result<Outcome, ApiError> {
     let id = game_id(&id, locale)?;
-    let actor = crate::app::actors::in_game(caller.acting()?, &command)?;
-    let ctx = Context {
-        now: store::now(),
-        actor,
-        notation: caller
-            .player()
-            .and_then(|p| p.notation.as_deref())
-            .and_then(Notation::parse),
-        dice: None,
-    };
-    app::run(state.into_inner(), id, command, ctx, expected_version)
-        .await
-        .map_err(|e| ApiError::command(e, locale))
+    app::play::command(
+        state.into_inner(),
+        caller.acting()?,
+        id,
+        command,
+        expected_version,
+    )
+    .await
+    .map_err(|e| ApiError::command(e, locale))
 }
 
 pub(crate) fn ok_game(outcome: &Outcome) -> HttpResponse {
@@ -347,6 +351,14 @@ pub async fn post_move(
         mv,
         offer_draw: body.offer_draw.unwrap_or(false),
         conditional: Vec::new(),
+    };
+    let command = match body.message.as_deref() {
+        None => command,
+        Some(text) => Command::Message {
+            text: domain::game::MessageText::parse(text)
+                .map_err(|e| ApiError::bad_request(format!("message: {e}")))?,
+            with: Some(Box::new(command)),
+        },
     };
     Ok(ok_game(
         &run(
@@ -537,9 +549,25 @@ pub async fn game_log(
             _ => ApiError::rejection(&Rejection::NotAPlayer, locale),
         });
     }
+    // The players' messages are theirs, their arbiter's and the admin's to read.
+    let reads_messages = caller.is_admin()
+        || caller.player().is_some_and(|p| {
+            let id = p.id.as_str();
+            game.white.id.to_string() == id
+                || game.black.id.to_string() == id
+                || game.organiser.is_some_and(|o| o.to_string() == id)
+        });
     let events = log
         .into_iter()
-        .map(|e| EventView {
+        .map(|mut e| {
+            let withheld = !reads_messages
+                && matches!(e.event.body, domain::game::EventBody::MessageSent { .. });
+            if withheld {
+                e.data["text"] = serde_json::Value::Null;
+            }
+            (e, withheld)
+        })
+        .map(|(e, withheld)| EventView {
             seq: e.seq,
             type_name: e.event.body.type_name().to_owned(),
             at: store::rfc3339(e.event.at),
@@ -548,6 +576,7 @@ pub async fn game_log(
             hash: e.hash,
             prev_hash: e.prev_hash,
             erased: erased.contains(&e.seq),
+            withheld,
         })
         .collect();
     Ok(HttpResponse::Ok().json(EventsAnswer { events }))

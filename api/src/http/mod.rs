@@ -22,6 +22,7 @@ pub mod ops;
 pub mod organise;
 pub mod page;
 pub mod page_lines;
+pub mod passwords;
 pub mod play;
 pub mod players;
 pub mod profile;
@@ -32,6 +33,7 @@ pub mod settings;
 pub mod signup;
 pub mod tournament_pages;
 pub mod tournaments;
+pub mod xfcc;
 
 use std::time::Instant;
 
@@ -209,6 +211,11 @@ fn methods_at(path: &str) -> Option<Vec<&'static str>> {
 /// Every route.
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(home::home)
+        .service(xfcc::description)
+        .service(xfcc::soap_call)
+        .service(passwords::passwords_page)
+        .service(passwords::create_form)
+        .service(passwords::revoke_form)
         .service(assets::asset)
         .service(ops::readme)
         .service(play::game_page)

@@ -69,6 +69,8 @@ struct OrganisePage {
     /// Who may see the games and tournaments of the organiser's pupils unless their maker
     /// says: each choice's value and words, and whether it is the one made.
     school_visibility: Vec<(&'static str, String, bool)>,
+    /// The players may send each other messages in the games the organiser runs.
+    messages_on: bool,
 }
 
 #[derive(Template)]
@@ -140,14 +142,16 @@ pub(super) async fn render(
     let csrf = super::csrf::Csrf::for_page(&state, req);
     let s = state.clone();
     let id = p.id.clone();
-    let (mine, rows, school_visibility) = web::block(move || -> Result<_, ApiError> {
-        Ok((
-            s.store.players_created_by(&id)?,
-            s.store.games_organised_by(&id, 200)?,
-            crate::app::accounts::school_visibility(&s.store, &id)?,
-        ))
-    })
-    .await??;
+    let (mine, rows, school_visibility, messages_off) =
+        web::block(move || -> Result<_, ApiError> {
+            Ok((
+                s.store.players_created_by(&id)?,
+                s.store.games_organised_by(&id, 200)?,
+                crate::app::accounts::school_visibility(&s.store, &id)?,
+                s.store.messages_off(&id)?,
+            ))
+        })
+        .await??;
     // Classes by school and name, the players with no class last, each class by name.
     let mut mine = mine;
     mine.sort_by(|a, b| {
@@ -238,6 +242,7 @@ pub(super) async fn render(
         .into_iter()
         .map(|(v, key)| (v.as_str(), t.text(key), v == school_visibility))
         .collect(),
+        messages_on: !messages_off,
     };
     Ok(csrf.answer(page::html(status, &page)?))
 }

@@ -72,6 +72,17 @@ struct GamePage<'a> {
     record_label: String,
     /// What the opponent offers the player to act, in the reader's words (a double).
     offer: Option<String>,
+    /// The players' messages, for the players, the arbiter and the admin.
+    talk: Option<Talk>,
+}
+
+/// The players' messages as a reader who may see them sees them.
+pub(crate) struct Talk {
+    /// Each message: who wrote it and when (in the reader's words), and what.
+    pub messages: Vec<(String, String)>,
+    /// The reader plays in the game, which goes on, and messages are on: the move form carries
+    /// one, and one may be sent alone.
+    pub can_send: bool,
 }
 
 /// A move the rules refused: the reason in the viewer's language, and the text as typed.
@@ -204,6 +215,7 @@ pub(crate) async fn render(
             }
             _ => None,
         };
+        let talk = talk(&state, game, &viewer, playing.is_some(), &zone, &t)?;
         let parts = crate::games::page_parts(game);
         let draws = game.draws();
         let mut claims = Vec::new();
@@ -255,6 +267,7 @@ pub(crate) async fn render(
             features,
             match_line,
             ratings,
+            talk,
         ))
     })
     .await?;
@@ -277,6 +290,7 @@ pub(crate) async fn render(
         features,
         match_line,
         ratings,
+        talk,
     ) = match found {
         Ok(found) => found,
         // A game for signed-in readers: sign in, and come back.
@@ -307,6 +321,7 @@ pub(crate) async fn render(
         .filter(|_| can_move)
         .map(|(key, args)| t.get(key, args));
     let page = GamePage {
+        talk,
         offer,
         opening,
         here: format!("/games/{}", view.id),
@@ -341,6 +356,50 @@ pub(crate) async fn render(
     Ok(csrf.answer(page::html(status, &page)?))
 }
 
+/// The messages of `game` for `viewer`, if they may read them: its players, its arbiter, the
+/// admin.
+fn talk(
+    state: &AppState,
+    game: &domain::games::Game,
+    viewer: &Caller,
+    playing: bool,
+    zone: &crate::zone::Zone,
+    t: &Texts,
+) -> Result<Option<Talk>, ApiError> {
+    let reads = match viewer {
+        Caller::Admin => true,
+        Caller::Player(p) => {
+            p.has_role(crate::store::Role::Admin)
+                || [Some(game.white.id), Some(game.black.id), game.organiser]
+                    .iter()
+                    .flatten()
+                    .any(|id| id.to_string() == p.id)
+        }
+        Caller::Anonymous => false,
+    };
+    if !reads {
+        return Ok(None);
+    }
+    let can_send = playing
+        && crate::app::play::messages_allowed(state, &game.id.to_string())
+            .map_err(|e| ApiError::command(e, t.locale()))?;
+    let messages = game
+        .messages
+        .iter()
+        .map(|m| {
+            let who = t.get(
+                "page-message-by",
+                &[
+                    ("name", game.participant(m.by).name.clone()),
+                    ("when", t.local_time(m.at, zone)),
+                ],
+            );
+            (who, m.text.clone())
+        })
+        .collect();
+    Ok(Some(Talk { messages, can_send }))
+}
+
 #[get("/games/{id}")]
 pub async fn game_page(
     state: web::Data<AppState>,
@@ -356,6 +415,8 @@ pub struct MoveForm {
     #[serde(rename = "move")]
     mv: String,
     offer_draw: Option<String>,
+    /// A message to the opponent with the move.
+    message: Option<String>,
     csrf: Option<String>,
 }
 
@@ -391,7 +452,39 @@ pub async fn move_form(
         offer_draw: form.offer_draw.is_some(),
         conditional: Vec::new(),
     };
+    let command = match with_message(command, form.message.as_deref(), t) {
+        Ok(command) => command,
+        Err(why) => {
+            let shown = Shown {
+                refused: Some(Refused { reason: why, typed }),
+                ..Shown::default()
+            };
+            return render(state, &req, id, shown, StatusCode::BAD_REQUEST).await;
+        }
+    };
     play(state, &req, id, command, typed).await
+}
+
+/// `command` with the message a form sent with it (none where the field is empty), or why the
+/// message cannot be sent.
+pub(crate) fn with_message(
+    command: Command,
+    message: Option<&str>,
+    t: Texts,
+) -> Result<Command, String> {
+    match message.map(str::trim).filter(|m| !m.is_empty()) {
+        None => Ok(command),
+        Some(text) => match domain::game::MessageText::parse(text) {
+            Ok(text) => Ok(Command::Message {
+                text,
+                with: Some(Box::new(command)),
+            }),
+            Err(_) => Err(t.get(
+                "page-message-invalid",
+                &[("max", domain::game::MessageText::MAX_CHARS.to_string())],
+            )),
+        },
+    }
 }
 
 /// The page's answer to a text that cannot even be a move (empty, too long, control characters).
@@ -466,6 +559,8 @@ pub struct ActionForm {
     intended_move: Option<String>,
     /// A player's own text for the dice (`entropy`).
     entropy: Option<String>,
+    /// A message to the opponent (`message`: sent alone).
+    message: Option<String>,
     csrf: Option<String>,
 }
 
@@ -518,6 +613,26 @@ pub async fn action_form(
             };
             return play(state, &req, id, command, typed).await;
         }
+        "message" => {
+            let text = form.message.as_deref().unwrap_or_default();
+            match domain::game::MessageText::parse(text) {
+                Ok(text) => Command::Message { text, with: None },
+                Err(_) => {
+                    let reason = t.get(
+                        "page-message-invalid",
+                        &[("max", domain::game::MessageText::MAX_CHARS.to_string())],
+                    );
+                    let shown = Shown {
+                        refused: Some(Refused {
+                            reason,
+                            typed: String::new(),
+                        }),
+                        ..Shown::default()
+                    };
+                    return render(state, &req, id, shown, StatusCode::BAD_REQUEST).await;
+                }
+            }
+        }
         "resign" if form.confirm.as_deref() == Some("yes") => Command::Resign,
         "resign" => {
             let shown = Shown {
@@ -530,7 +645,7 @@ pub async fn action_form(
             return Err(ApiError::bad_request(format!(
                 "unknown action {other:?}: use offer_draw, accept_draw, decline_draw, \
                  claim_threefold, claim_fifty_moves, claim_forty_moves, claim_no_progress, \
-                 throw_dice, entropy or resign"
+                 throw_dice, entropy, message or resign"
             )))
         }
     };

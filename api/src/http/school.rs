@@ -1,5 +1,6 @@
 //! A school's privacy, on the organiser's page: the default visibility of their pupils' games
-//! and tournaments, and a pupil who leaves anonymised.
+//! and tournaments, whether players send messages in the games they run, and a pupil who leaves
+//! anonymised.
 
 use actix_web::{post, web, HttpRequest, HttpResponse};
 use serde::Deserialize;
@@ -11,6 +12,8 @@ use crate::app::AppState;
 #[derive(Deserialize)]
 pub struct PrivacyForm {
     visibility: String,
+    /// Present (checked): the players may send each other messages in the organiser's games.
+    messages: Option<String>,
     csrf: Option<String>,
 }
 
@@ -32,9 +35,11 @@ pub async fn set_privacy(
         ));
     };
     let s = state.clone();
-    web::block(move || {
+    let messages_off = form.messages.is_none();
+    web::block(move || -> Result<_, crate::store::StoreError> {
         s.store
-            .set_school_visibility(&p.id, Some(visibility.as_str()))
+            .set_school_visibility(&p.id, Some(visibility.as_str()))?;
+        s.store.set_messages_off(&p.id, messages_off)
     })
     .await??;
     Ok(HttpResponse::SeeOther()

@@ -128,7 +128,7 @@ fn player_id(p: &PlayerRow) -> Result<PlayerId, ApiError> {
 }
 
 /// The signed-in player, or where to send a reader who is not.
-async fn signed_in(
+pub(super) async fn signed_in(
     state: &web::Data<AppState>,
     req: &HttpRequest,
 ) -> Result<Result<PlayerRow, HttpResponse>, ApiError> {
@@ -143,7 +143,7 @@ async fn signed_in(
 
 /// The signed-in player posting a form with its token; else the answer (403 without the token,
 /// to sign in without a session).
-async fn poster(
+pub(super) async fn poster(
     state: &web::Data<AppState>,
     req: &HttpRequest,
     csrf: Option<&str>,

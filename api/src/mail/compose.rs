@@ -215,6 +215,11 @@ pub fn compose(
                 if moved.draw_offered {
                     m.lines.push(t.get("opponent_moved-offer", &args));
                 }
+                if let Some(text) = &moved.message {
+                    let mut with = args.clone();
+                    with.push(("message", text.clone()));
+                    m.lines.push(t.get("mail-message", &with));
+                }
             }
             Mail::DrawAnswered(a) => args.push(("accepted", yes_no(a.accepted))),
             Mail::ClaimJudged(c) => {
@@ -270,6 +275,11 @@ pub fn compose(
                 args.push(("nonce", o.nonce.clone()));
             }
             Mail::TurnPassed(passed) => args.push(("dice", passed.dice.clone())),
+            Mail::Message(note) => {
+                let mut with = args.clone();
+                with.push(("message", note.text.clone()));
+                m.lines.push(t.get("mail-message", &with));
+            }
             Mail::OpponentOnLeave(leave) => {
                 args.push(("from", local(&leave.from)));
                 args.push(("until", local(&leave.until)));

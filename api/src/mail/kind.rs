@@ -32,10 +32,11 @@ pub enum MailKind {
     TournamentStandings,
     TurnPassed,
     Challenge,
+    Message,
 }
 
 impl MailKind {
-    pub const ALL: [MailKind; 20] = [
+    pub const ALL: [MailKind; 21] = [
         MailKind::GameStarted,
         MailKind::OpponentMoved,
         MailKind::DrawOffered,
@@ -56,6 +57,7 @@ impl MailKind {
         MailKind::TournamentStandings,
         MailKind::TurnPassed,
         MailKind::Challenge,
+        MailKind::Message,
     ];
 
     /// The name stored in the outbox and of the templates' folder.
@@ -81,6 +83,7 @@ impl MailKind {
             MailKind::TournamentPairing => "tournament_pairing",
             MailKind::TournamentStandings => "tournament_standings",
             MailKind::Challenge => "challenge",
+            MailKind::Message => "message",
         }
     }
 
@@ -138,8 +141,18 @@ pub struct Moved {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub answered_uci: Option<String>,
     pub draw_offered: bool,
+    /// What the mover wrote with the move.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
     pub san: String,
     pub uci: String,
+}
+
+/// A message the opponent sent without a move (alone, or with an offer or a resignation).
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Note {
+    pub text: String,
 }
 
 /// An adjournment: when and where play resumes, and who seals.
@@ -300,6 +313,7 @@ pub enum Mail {
     TournamentStandings(RoundStandings),
     TurnPassed(Passed),
     Challenge(ChallengeNews),
+    Message(Note),
 }
 
 /// A mail caused by an event of a game's log: the event's seq and type beside what it says.
@@ -352,6 +366,7 @@ impl Mail {
             Mail::TournamentStandings(_) => MailKind::TournamentStandings,
             Mail::TurnPassed(_) => MailKind::TurnPassed,
             Mail::Challenge(_) => MailKind::Challenge,
+            Mail::Message(_) => MailKind::Message,
         }
     }
 
@@ -372,6 +387,7 @@ impl Mail {
             Mail::GameStarted | Mail::DrawOffered | Mail::SignIn => of(&Nothing {}, cause),
             Mail::OpponentMoved(d) => of(d, cause),
             Mail::TurnPassed(d) => of(d, cause),
+            Mail::Message(d) => of(d, cause),
             Mail::DrawAnswered(d) => of(d, cause),
             Mail::ClaimJudged(d) => of(d, cause),
             Mail::GameOver(d) => of(d, cause),
@@ -440,6 +456,7 @@ impl Mail {
             MailKind::OpponentOnLeave => event(payload, Mail::OpponentOnLeave)?,
             MailKind::TimeAdded => event(payload, Mail::TimeAdded)?,
             MailKind::TurnPassed => event(payload, Mail::TurnPassed)?,
+            MailKind::Message => event(payload, Mail::Message)?,
             MailKind::TimeLow => own(payload, Mail::TimeLow)?,
             MailKind::DayLeft => own(payload, Mail::DayLeft)?,
             MailKind::SignIn => own(payload, |_: Nothing| Mail::SignIn)?,

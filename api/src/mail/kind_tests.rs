@@ -41,6 +41,27 @@ fn every_kind_is_stored_as_before_and_reads_back() {
             event(3, "draw_offered", json!({})),
         ),
         (
+            Mail::OpponentMoved(Moved {
+                san: "Nf3".into(),
+                uci: "g1f3".into(),
+                message: Some("İyi oyunlar!".into()),
+                ..Moved::default()
+            }),
+            Some((7, "move_played")),
+            event(
+                7,
+                "move_played",
+                json!({"uci": "g1f3", "san": "Nf3", "draw_offered": false, "message": "İyi oyunlar!"}),
+            ),
+        ),
+        (
+            Mail::Message(Note {
+                text: "Tatildeyim.".into(),
+            }),
+            Some((8, "message_sent")),
+            event(8, "message_sent", json!({"text": "Tatildeyim."})),
+        ),
+        (
             Mail::TurnPassed(Passed { dice: "66".into() }),
             Some((9, "dice_thrown")),
             event(9, "dice_thrown", json!({"dice": "66"})),

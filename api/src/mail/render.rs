@@ -80,6 +80,7 @@ mail_templates! {
     "tournament_standings" => TournamentStandingsS "mail/tournament_standings/subject.txt", TournamentStandingsT "mail/tournament_standings/body.txt", TournamentStandingsH "mail/tournament_standings/body.html";
     "turn_passed" => TurnPassedS "mail/turn_passed/subject.txt", TurnPassedT "mail/turn_passed/body.txt", TurnPassedH "mail/turn_passed/body.html";
     "challenge" => ChallengeS "mail/challenge/subject.txt", ChallengeT "mail/challenge/body.txt", ChallengeH "mail/challenge/body.html";
+    "message" => MessageS "mail/message/subject.txt", MessageT "mail/message/body.txt", MessageH "mail/message/body.html";
     "tournament_pairing" => TournamentPairingS "mail/tournament_pairing/subject.txt", TournamentPairingT "mail/tournament_pairing/body.txt", TournamentPairingH "mail/tournament_pairing/body.html";
 }
 
@@ -190,6 +191,11 @@ mod tests {
                         "https://zarf.example/games/2".into(),
                     ),
                 ];
+            }
+            "message" | "opponent_moved" => {
+                let mut with = args.clone();
+                with.push(("message", "İyi oyunlar! Mayısta yavaş oynayacağım.".into()));
+                m.lines.push(t.get("mail-message", &with));
             }
             "sign_in" => {
                 m.unsubscribe_link = None;

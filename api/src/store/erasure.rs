@@ -53,6 +53,11 @@ impl super::Store {
                 return Ok(false);
             }
             diesel::delete(tokens::table.filter(tokens::player_id.eq(player))).execute(conn)?;
+            diesel::delete(
+                super::schema::app_passwords::table
+                    .filter(super::schema::app_passwords::player_id.eq(player)),
+            )
+            .execute(conn)?;
             diesel::delete(sessions::table.filter(sessions::player_id.eq(player))).execute(conn)?;
             diesel::delete(login_codes::table.filter(login_codes::player_id.eq(player)))
                 .execute(conn)?;

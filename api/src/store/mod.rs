@@ -111,6 +111,7 @@ mod ratings;
 mod sign_in;
 pub(crate) mod tournaments;
 mod verify;
+mod xfcc;
 
 pub use challenges::*;
 pub use erasure::*;
@@ -123,6 +124,7 @@ pub use players::*;
 pub use ratings::*;
 pub use tournaments::*;
 pub use verify::*;
+pub use xfcc::AppPasswordRow;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Backend {

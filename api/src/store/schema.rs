@@ -24,6 +24,26 @@ diesel::table! {
         email_confirmed -> Bool,
         school_visibility -> Nullable<Text>,
         anonymised_at -> Nullable<BigInt>,
+        messages_off -> Bool,
+    }
+}
+
+diesel::table! {
+    app_passwords (id) {
+        id -> Text,
+        player_id -> Text,
+        name -> Text,
+        hash -> Text,
+        created_at -> BigInt,
+        last_used_at -> Nullable<BigInt>,
+        revoked_at -> Nullable<BigInt>,
+    }
+}
+
+diesel::table! {
+    game_numbers (number) {
+        number -> BigInt,
+        game_id -> Text,
     }
 }
 
@@ -225,6 +245,8 @@ diesel::table! {
 }
 
 diesel::allow_tables_to_appear_in_same_query!(
+    app_passwords,
+    game_numbers,
     invitations,
     challenges,
     ratings,

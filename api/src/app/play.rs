@@ -1,0 +1,59 @@
+//! A player's (or an arbiter's) command in a game, as every door sends it: who acts, in which
+//! notation, whether a message may go with it, then the command pipeline.
+
+use std::sync::Arc;
+
+use domain::games::{Command, Context, Notation};
+use domain::GameId;
+
+use super::actors::Account;
+use super::{AppState, CommandError, Outcome};
+use crate::store;
+
+/// Runs `command` in game `id` for `account`: the actor as [`super::actors::in_game`] decides,
+/// moves read in the player's notation where they name none, a message refused where the game's
+/// organiser turned messages off.
+pub async fn command(
+    state: Arc<AppState>,
+    account: Account<'_>,
+    id: GameId,
+    command: Command,
+    expected_version: Option<u64>,
+) -> Result<Outcome, CommandError> {
+    let actor = super::actors::in_game(account, &command)?;
+    if matches!(command, Command::Message { .. }) {
+        let key = id.to_string();
+        let allowed = {
+            let state = state.clone();
+            tokio::task::spawn_blocking(move || messages_allowed(&state, &key))
+                .await
+                .map_err(|e| anyhow::anyhow!("a blocking task failed: {e}"))??
+        };
+        if !allowed {
+            return Err(CommandError::MessagesOff);
+        }
+    }
+    let notation = match account {
+        Account::Player(p) => p.notation.as_deref().and_then(Notation::parse),
+        Account::Admin => None,
+    };
+    let ctx = Context {
+        now: store::now(),
+        actor,
+        notation,
+        dice: None,
+    };
+    super::run(state, id, command, ctx, expected_version).await
+}
+
+/// May the players send messages in this game: unless its organiser turned them off (an
+/// unknown game is the pipeline's to answer).
+pub fn messages_allowed(state: &AppState, game_id: &str) -> Result<bool, CommandError> {
+    let Some(row) = state.store.game_row(game_id)? else {
+        return Ok(true);
+    };
+    Ok(match &row.organiser_id {
+        Some(organiser) => !state.store.messages_off(organiser)?,
+        None => true,
+    })
+}
