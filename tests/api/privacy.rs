@@ -94,7 +94,11 @@ both_backends! {
         assert_error(app.post(&path, None, json!({})).await, 401, "unauthenticated").await;
         let why = assert_error(app.post(&path, Some(&org.token), json!({})).await, 409, "still_playing").await;
         assert!(why.contains("1 games and 1 tournaments"), "{why}");
-        app.play(&game, &ayse, &ali, "f3 e5 g4 Qh4#").await;
+        // What she wrote to her opponent goes with her name.
+        let res = app.post(&format!("/api/v1/games/{game}/moves"), Some(&ayse.token),
+            json!({"move": "f3", "message": "Ben Ayşe Yılmaz, 9-A: iyi oyunlar!"})).await;
+        assert_eq!(res.status(), StatusCode::OK);
+        app.play(&game, &ayse, &ali, "e5 g4 Qh4#").await;
         assert_error(app.post(&path, Some(&org.token), json!({})).await, 409, "still_playing").await;
         let res = app.post(&format!("/api/v1/tournaments/{tid}/withdrawals"), Some(&org.token), json!({"player": ayse.id})).await;
         assert_eq!(res.status(), StatusCode::OK);
@@ -126,7 +130,9 @@ both_backends! {
         let events = events["events"].as_array().unwrap();
         assert!(gone(&Value::Array(events.clone()).to_string()));
         assert_eq!(events[0]["erased"], true);
-        assert!(events[1..].iter().all(|e| e.get("erased").is_none()), "only the creation named her");
+        assert_eq!((events[1]["type"].as_str(), events[1]["erased"].as_bool()), (Some("message_sent"), Some(true)));
+        assert_eq!(events[1]["data"]["text"], "");
+        assert!(events[2..].iter().all(|e| e.get("erased").is_none()), "only the creation and her message named her");
         assert_chain(&game, events);
         for read in ["", "/report.trf", "/standings"] {
             let text = app.get(&format!("/api/v1/tournaments/{tid}{read}"), None).await.text().await.unwrap();

@@ -62,7 +62,17 @@ pub fn anonymise(
     let games = s.games_of_player(id, None, i64::from(i32::MAX))?;
     let playing = games.iter().filter(|g| g.status != "finished").count();
     for row in &games {
-        let (erased, rows) = erase_in(s, &GameLog, &row.id, "game_created", |data| {
+        let side = if row.white_id == id { "white" } else { "black" };
+        let kinds = ["game_created", "message_sent"];
+        let (erased, rows) = erase_in(s, &GameLog, &row.id, &kinds, |kind, data| {
+            // What the pupil wrote to their opponent goes with their name.
+            if kind == "message_sent" {
+                if data["by"] != side || data["text"] == "" {
+                    return false;
+                }
+                data["text"] = Value::String(String::new());
+                return true;
+            }
             let mut changed = false;
             for side in ["white", "black"] {
                 if data[side]["id"] == id {
@@ -99,8 +109,8 @@ pub fn anonymise(
             s,
             &TournamentLog,
             &tournament,
-            "player_registered",
-            |data| {
+            &["player_registered"],
+            |_, data| {
                 if data["player"] != id {
                     return false;
                 }
@@ -134,21 +144,24 @@ pub fn anonymise(
     })
 }
 
-/// The events of log `id` of type `kind` that `erase` changes (it answers whether it did),
-/// as erased, and every row of the log with them erased.
+/// The events of log `id` of the types `kinds` that `erase` changes (given each one's type, it
+/// answers whether it did), as erased, and every row of the log with them erased.
 fn erase_in(
     s: &store::Store,
     log: &'static dyn LogTable,
     id: &str,
-    kind: &str,
-    mut erase: impl FnMut(&mut Value) -> bool,
+    kinds: &[&str],
+    mut erase: impl FnMut(&str, &mut Value) -> bool,
 ) -> Result<(Vec<Erased>, Vec<store::EventRow>), StoreError> {
     let mut rows = log.load(&mut *s.reader()?, id, 0)?;
     let mut erased = Vec::new();
-    for row in rows.iter_mut().filter(|r| r.type_ == kind) {
+    for row in rows
+        .iter_mut()
+        .filter(|r| kinds.contains(&r.type_.as_str()))
+    {
         let mut data: Value = serde_json::from_str(&row.data)
             .map_err(|e| StoreError::Corrupt(format!("{id} #{}: {e}", row.seq)))?;
-        if erase(&mut data) {
+        if erase(&row.type_, &mut data) {
             row.data = canonical_json(&data);
             erased.push(Erased {
                 log,
