@@ -276,3 +276,82 @@ async fn a_player_invites_a_friend_from_the_settings_page() {
     a.close().await.unwrap();
     f.close().await.unwrap();
 }
+
+/// A player makes an application password for their correspondence program (shown once, in
+/// Turkish), then writes to their opponent with a move; the opponent reads it on the game page.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_makes_an_application_password_and_writes_with_a_move() {
+    let Some(driver) = start_driver().await else {
+        return;
+    };
+    let app = spawn_app(Backend::Sqlite).await;
+    let ayse = app
+        .create_player_with(
+            json!({"name": "Ayşe Kaya", "email": "ayse@example.org", "locale": "tr"}),
+        )
+        .await;
+    let bora = app
+        .create_player_with(json!({"name": "Bora Can", "email": "bora@example.org"}))
+        .await;
+    let a = browser(&driver).await;
+    sign_in_as(&a, &app, &ayse.id).await;
+    a.goto(&app.url("/settings/passwords?lang=tr"))
+        .await
+        .unwrap();
+    type_into(&a, "#pw-name", "Scid vs. PC").await;
+    click(&a, "form[action^='/settings/passwords'] button").await;
+    until_shown(&a, "class=\"secret\"").await;
+    look(&a, "passwords-new-tr").await;
+    let password = a
+        .find(Locator::Css("code.secret"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert_eq!(password.trim().len(), 23, "{password}");
+    a.goto(&app.url("/settings/passwords?lang=tr"))
+        .await
+        .unwrap();
+    until_shown(&a, "<td>Scid vs. PC</td>").await;
+    assert!(
+        !a.source().await.unwrap().contains(password.trim()),
+        "shown once"
+    );
+    look(&a, "passwords-tr").await;
+
+    let res = app
+        .create_game_with(&app.admin, json!({"white": ayse.id, "black": bora.id}))
+        .await;
+    let game = res.json::<Value>().await.unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    a.goto(&app.url(&format!("/games/{game}?lang=tr")))
+        .await
+        .unwrap();
+    type_into(&a, "#move", "e4").await;
+    type_into(&a, "#message", "İyi oyunlar! Haftaya tatildeyim.").await;
+    click(&a, "form.move > button").await;
+    until_shown(&a, "İyi oyunlar! Haftaya tatildeyim.").await;
+    let b = browser(&driver).await;
+    sign_in_as(&b, &app, &bora.id).await;
+    b.goto(&app.url(&format!("/games/{game}?lang=en")))
+        .await
+        .unwrap();
+    until_shown(&b, "<h2 id=\"messages\">Messages</h2>").await;
+    assert!(b
+        .source()
+        .await
+        .unwrap()
+        .contains("İyi oyunlar! Haftaya tatildeyim."));
+    b.execute(
+        "document.getElementById('messages').scrollIntoView()",
+        vec![],
+    )
+    .await
+    .unwrap();
+    look(&b, "game-messages").await;
+    a.close().await.unwrap();
+    b.close().await.unwrap();
+}
