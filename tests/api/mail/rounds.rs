@@ -1,0 +1,163 @@
+//! A published round's pairings by mail.
+
+use super::*;
+use crate::on_each_backend;
+
+on_each_backend!(a_published_round_mails_each_player_their_pairing_once,);
+
+/// Three players over the board: publishing round 1 mails each their board, colour and
+/// opponent (the bye too), in their language, with the start time and place; online, the mail
+/// links the game instead, and the game itself mails nothing more.
+async fn a_published_round_mails_each_player_their_pairing_once(backend: Backend) {
+    let (app, inbox) = mail_app(backend).await;
+    let org = app
+        .create_player_with(json!({"name": "Hakem", "roles": ["organiser"]}))
+        .await;
+    let mut players = Vec::new();
+    for (name, locale, rating) in [
+        ("Ayse", "tr", 1900),
+        ("Mehmet", "en", 1800),
+        ("Can", "en", 1700),
+    ] {
+        let email = format!("{}@okul.tr", name.to_lowercase());
+        let p = app
+            .create_player_with(json!({"name": name, "email": email, "locale": locale}))
+            .await;
+        players.push((p, rating));
+    }
+    for online in [false, true] {
+        let mut body =
+            json!({"name": "Okul Kupası", "system": "swiss", "rounds": 3, "place": "Spor salonu"});
+        if online {
+            body["play"] = json!("online");
+            body["time_control"] = json!({"kind": "per_move", "seconds": 86_400});
+        }
+        let t: Value = app
+            .post("/api/v1/tournaments", Some(&org.token), body)
+            .await
+            .json()
+            .await
+            .unwrap();
+        let path = format!("/api/v1/tournaments/{}", t["id"].as_str().unwrap());
+        for (p, rating) in &players {
+            let res = app
+                .post(
+                    &format!("{path}/players"),
+                    Some(&org.token),
+                    json!({"player": p.id, "rating": rating}),
+                )
+                .await;
+            assert_eq!(res.status(), StatusCode::OK);
+        }
+        app.post(&format!("{path}/rounds"), Some(&org.token), json!({}))
+            .await;
+        let start = (time::OffsetDateTime::now_utc() + time::Duration::days(10))
+            .replace_time(time::macros::time!(14:00))
+            .format(&time::format_description::well_known::Rfc3339)
+            .unwrap();
+        let res = app
+            .post(
+                &format!("{path}/publish"),
+                Some(&org.token),
+                json!({"round": 1, "starts_at": start}),
+            )
+            .await;
+        assert_eq!(res.status(), StatusCode::OK);
+        let expected = if online { 9 } else { 3 };
+        let mails = wait_for(&inbox, expected).await;
+        assert_eq!(
+            mails.len(),
+            expected,
+            "{:?}",
+            mails.iter().map(|m| &m.subject).collect::<Vec<_>>()
+        );
+        let mails = &mails[expected - 3..];
+        let to = |address: &str| mails.iter().find(|m| m.to == [address.to_owned()]).unwrap();
+        let ayse = to("ayse@okul.tr");
+        assert_eq!(ayse.subject, "Okul Kupası: 1. tur eşlemesi");
+        assert!(
+            ayse.text
+                .contains("1. tur, 1. masa: Mehmet ile beyaz taşlarla oynuyorsunuz."),
+            "{}",
+            ayse.text
+        );
+        assert!(ayse.text.contains("Yer: Spor salonu"), "{}", ayse.text);
+        let starts = ayse
+            .text
+            .lines()
+            .find(|l| l.starts_with("Oyunların başlama zamanı:"));
+        assert!(
+            starts.is_some_and(|l| l.contains("17:00 (UTC+03:00)")),
+            "{}",
+            ayse.text
+        );
+        let game = t["id"].as_str().unwrap();
+        if online {
+            assert!(
+                ayse.text.contains("/games/"),
+                "online, the game's link: {}",
+                ayse.text
+            );
+        } else {
+            assert!(
+                ayse.text.contains(&format!("/tournaments/{game}")),
+                "{}",
+                ayse.text
+            );
+        }
+        let mehmet = to("mehmet@okul.tr");
+        assert!(
+            mehmet
+                .text
+                .contains("Round 1, board 1: you play Black against Ayse."),
+            "{}",
+            mehmet.text
+        );
+        let can = to("can@okul.tr");
+        assert!(
+            can.text.contains("Round 1: you have the bye this round."),
+            "{}",
+            can.text
+        );
+        if !online {
+            // The round's last result: each player's place.
+            let board = ayse_id_board(&app, &path).await;
+            let res = app
+                .post(
+                    &format!("{path}/results"),
+                    Some(&org.token),
+                    json!({"round": 1, "white": board, "result": "1/2-1/2"}),
+                )
+                .await;
+            assert_eq!(res.status(), StatusCode::OK);
+            let mails = wait_for(&inbox, 6).await;
+            let ayse = mails[3..]
+                .iter()
+                .find(|m| m.to == ["ayse@okul.tr".to_owned()])
+                .unwrap();
+            assert_eq!(ayse.subject, "Okul Kupası: 1. tur sonunda sıralama");
+            assert!(
+                ayse.text
+                    .contains("1. tur tamamlandı: ½ puanla 3 oyuncu arasında"),
+                "{}",
+                ayse.text
+            );
+            let can = mails[3..]
+                .iter()
+                .find(|m| m.to == ["can@okul.tr".to_owned()])
+                .unwrap();
+            assert!(
+                can.text
+                    .contains("Round 1 is complete: you are 1 of 3, with a score of 1."),
+                "{}",
+                can.text
+            );
+        }
+    }
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(
+        inbox.lock().unwrap().len(),
+        9,
+        "nothing more: the games announce nothing of their own"
+    );
+}
