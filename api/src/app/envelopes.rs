@@ -158,3 +158,52 @@ fn reveal(
         notation: content.notation.as_deref().and_then(Notation::parse),
     })
 }
+
+/// A11: the envelope is lost; `actor` (the game's arbiter, or the admin) records the move the
+/// sealer states they sealed, stored as the envelope would have held it.
+pub fn restore(
+    state: &AppState,
+    id: GameId,
+    actor: Actor,
+    text: String,
+    reason: String,
+) -> Result<Outcome, CommandError> {
+    let ctx = Context {
+        now: store::now(),
+        actor,
+        notation: None,
+        dice: None,
+    };
+    let nonce = new_nonce();
+    let content = Content {
+        text: text.clone(),
+        nonce: nonce.clone(),
+        notation: None,
+    };
+    let row = EnvelopeRow {
+        game_id: id.to_string(),
+        kind: "sealed".into(),
+        sealed_by: "stated".into(),
+        ciphertext: state.envelope_key.seal(&id.to_string(), "sealed", &content),
+        sealed_at: store::micros(ctx.now),
+    };
+    let command = Command::RestoreEnvelope {
+        text,
+        nonce,
+        reason,
+    };
+    execute(
+        state,
+        id,
+        move |_: &GameState| {
+            Ok((
+                command.clone(),
+                Extras {
+                    envelope: Some(row.clone()),
+                },
+            ))
+        },
+        &ctx,
+        None,
+    )
+}

@@ -39,6 +39,23 @@ pub fn anonymous_name(player: &str) -> String {
     format!("NN {tail}")
 }
 
+/// Anonymises pupil `id` as `account` asks: the admin any pupil, an organiser their own; anyone
+/// else finds no such pupil.
+pub fn anonymise_as(
+    state: &AppState,
+    account: super::actors::Account<'_>,
+    id: &str,
+) -> Result<PlayerRow, AnonymiseError> {
+    use super::actors::Account;
+    match account {
+        a if a.is_admin() => anonymise(state, None, id),
+        Account::Player(p) if p.has_role(crate::store::Role::Organiser) => {
+            anonymise(state, Some(p), id)
+        }
+        _ => Err(AnonymiseError::NotFound),
+    }
+}
+
 /// Anonymises pupil `id` for `by` (their organiser; any pupil for the admin): refused while
 /// they have a game going on or are entered in a tournament going on (withdraw them first).
 pub fn anonymise(

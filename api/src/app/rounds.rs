@@ -379,6 +379,95 @@ pub fn game_ids(n: usize) -> Vec<GameId> {
         .collect()
 }
 
+/// Continues board (`round`, its White) of tournament `id`, played over the board, as a game in
+/// zarf from `fen` (the position it reached), for `account`: the attachment is judged on the
+/// tournament first, then the game is made and attached. From an HTTP worker.
+pub async fn continue_board(
+    state: std::sync::Arc<AppState>,
+    account: super::actors::Account<'_>,
+    id: &str,
+    (round, white): (u16, domain::ids::PlayerId),
+    fen: Option<String>,
+    time_control: Option<domain::game::TimeControl>,
+) -> Result<super::Outcome<Tournaments>, CommandError> {
+    let (actor, me) = super::actors::in_tournament(account)?;
+    let folded = {
+        let (s, key) = (state.clone(), id.to_owned());
+        tokio::task::spawn_blocking(move || s.tournament_folds.current(&s.store, &key))
+            .await
+            .map_err(|e| anyhow::anyhow!("a blocking task failed: {e}"))??
+    };
+    let TournamentState::Created(t) = &folded.state else {
+        return Err(CommandError::NotFound);
+    };
+    // Judged before the game is made: the same command, on the tournament as it is.
+    let game = GameId::from_uuid(uuid::Uuid::now_v7());
+    let attach = Command::AttachGame { round, white, game };
+    domain::tournament::decide(&folded.state, attach.clone(), store::now(), actor)
+        .map_err(CommandError::TournamentRejected)?;
+    let pairing = t.rounds[usize::from(round) - 1]
+        .boards
+        .iter()
+        .find(|(p, _)| p.white == white)
+        .map(|(p, _)| *p)
+        .ok_or_else(|| anyhow::anyhow!("a board the decider found"))?;
+    let black = pairing
+        .black
+        .ok_or_else(|| anyhow::anyhow!("a bye has no game"))?;
+    let name = |p: domain::ids::PlayerId| {
+        t.player(p)
+            .map(|p| p.entrant.name.clone())
+            .unwrap_or_default()
+    };
+    let create = domain::game::CreateGame {
+        game_id: game,
+        white: domain::game::Participant {
+            id: white,
+            name: name(white),
+        },
+        black: domain::game::Participant {
+            id: black,
+            name: name(black),
+        },
+        organiser: me.filter(|_| matches!(actor, domain::game::Actor::Arbiter(_))),
+        game: None,
+        rules: None,
+        start_fen: fen.filter(|f| !f.trim().is_empty()),
+        time_control,
+        event: Some(t.setup.name.clone()),
+        round: Some(round.to_string()),
+        site: t.setup.place.clone(),
+        leave_days_per_year: None,
+        sealed_move_check: Default::default(),
+        tournament: Some(domain::game::TournamentBoard {
+            tournament: TournamentId::parse(id).map_err(|_| CommandError::NotFound)?,
+            round,
+        }),
+        starts_at: None,
+        ballot: None,
+        no_progress_moves: None,
+        match_length: None,
+        entropy: None,
+        rated: false,
+        visibility: t.visibility(),
+    };
+    let ctx = Context {
+        now: store::now(),
+        actor,
+        notation: None,
+        dice: None,
+    };
+    super::run(
+        state.clone(),
+        game,
+        domain::games::Command::CreateGame(Box::new(create)),
+        ctx,
+        None,
+    )
+    .await?;
+    super::tournaments::command(state, account, id, attach).await
+}
+
 #[cfg(test)]
 mod tests {
     use std::sync::Arc;

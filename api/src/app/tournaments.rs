@@ -26,6 +26,29 @@ pub struct TournamentContext {
     pub actor: Actor,
 }
 
+impl TournamentContext {
+    /// The context of a tournament command `account` sends now: who acts as
+    /// [`super::actors::in_tournament`] decides.
+    pub fn of(account: super::actors::Account<'_>) -> Result<TournamentContext, StoreError> {
+        let (actor, _) = super::actors::in_tournament(account)?;
+        Ok(TournamentContext {
+            now: crate::store::now(),
+            actor,
+        })
+    }
+}
+
+/// Runs `command` on tournament `id` for `account`, from an HTTP worker.
+pub async fn command(
+    state: std::sync::Arc<AppState>,
+    account: super::actors::Account<'_>,
+    id: &str,
+    command: domain::tournament::Command,
+) -> Result<super::Outcome<Tournaments>, CommandError> {
+    let ctx = TournamentContext::of(account)?;
+    super::commands::run_on::<Tournaments>(state, id, command, ctx, None).await
+}
+
 fn micros(t: Timestamp) -> i64 {
     i64::try_from(t.unix_timestamp_nanos() / 1_000).unwrap_or(i64::MAX)
 }

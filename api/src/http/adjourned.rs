@@ -209,17 +209,16 @@ pub async fn envelope_form(
             .await?
         }
         "close" => {
-            web::block(move || {
-                let ctx = domain::games::Context {
-                    now: store::now(),
-                    actor: domain::game::Actor::Player(player),
-                    notation: None,
-                    dice: None,
-                };
-                let close = crate::app::commands::just(Command::CloseEnvelope);
-                crate::app::execute(&s, game, close, &ctx, None).map(|_| ())
-            })
-            .await?
+            let closed = super::games::run_in(
+                state.clone(),
+                caller,
+                id.clone(),
+                Command::CloseEnvelope,
+                None,
+                locale,
+            )
+            .await;
+            return after(state, &req, id, closed.map(|_| ()), typed, t).await;
         }
         "check_in" => {
             web::block(move || envelopes::check_in(&s, game, player, store::now()).map(|_| ()))

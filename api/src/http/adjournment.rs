@@ -18,11 +18,9 @@ use super::games::{ok_game, run};
 use crate::app::envelopes::{self, kind_name};
 use crate::app::views::{DrawOfferView, GameView};
 use crate::app::AppState;
-use crate::app::{execute, Extras};
 use crate::i18n::Texts;
-use crate::sealing::{new_nonce, Content};
-use crate::store::{self, rfc3339, EnvelopeRow};
-use domain::games::{Command, Context, Game, GameState};
+use crate::store::{self, rfc3339};
+use domain::games::{Command, Game, GameState};
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -449,48 +447,9 @@ pub async fn restore(
     let id = game_id(&id, locale)?;
     let actor = crate::app::actors::as_arbiter(caller.acting()?)?;
     let body = body.into_inner();
-    let ctx = Context {
-        now: store::now(),
-        actor,
-        notation: None,
-        dice: None,
-    };
-    let outcome = web::block(move || {
-        let nonce = new_nonce();
-        let content = Content {
-            text: body.mv.clone(),
-            nonce: nonce.clone(),
-            notation: None,
-        };
-        let row = EnvelopeRow {
-            game_id: id.to_string(),
-            kind: "sealed".into(),
-            sealed_by: "stated".into(),
-            ciphertext: state.envelope_key.seal(&id.to_string(), "sealed", &content),
-            sealed_at: store::micros(ctx.now),
-        };
-        let command = Command::RestoreEnvelope {
-            text: body.mv.clone(),
-            nonce,
-            reason: body.reason.clone(),
-        };
-        execute(
-            &state,
-            id,
-            move |_: &GameState| {
-                Ok((
-                    command.clone(),
-                    Extras {
-                        envelope: Some(row.clone()),
-                    },
-                ))
-            },
-            &ctx,
-            None,
-        )
-    })
-    .await?
-    .map_err(|e| ApiError::command(e, locale))?;
+    let outcome = web::block(move || envelopes::restore(&state, id, actor, body.mv, body.reason))
+        .await?
+        .map_err(|e| ApiError::command(e, locale))?;
     Ok(ok_game(&outcome))
 }
 

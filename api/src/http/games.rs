@@ -550,13 +550,7 @@ pub async fn game_log(
         });
     }
     // The players' messages are theirs, their arbiter's and the admin's to read.
-    let reads_messages = caller.is_admin()
-        || caller.player().is_some_and(|p| {
-            let id = p.id.as_str();
-            game.white.id.to_string() == id
-                || game.black.id.to_string() == id
-                || game.organiser.is_some_and(|o| o.to_string() == id)
-        });
+    let reads_messages = app::play::reads_messages(caller.account(), game);
     let events = log
         .into_iter()
         .map(|mut e| {

@@ -468,3 +468,63 @@ pub fn app(
         .configure(routes)
         .default_service(web::to(not_found))
 }
+
+/// The doors (the JSON API, the pages, Xfcc) translate and leave every decision to the app: the
+/// use-cases each calls are `app::play::command` (a command in a game), `app::creation`,
+/// `app::rounds` (`publish`, `enter_result`, `continue_board`), `app::tournaments::command`,
+/// `app::envelopes`, `app::xfcc`, `app::challenges`, `app::erasure::anonymise_as`, with
+/// `app::actors` for who acts and `app::reads` for who reads.
+#[cfg(test)]
+mod doors {
+    /// What only the app does: build a command's context, name an actor, judge a command, run
+    /// the pipeline.
+    const THE_APPS: [&str; 8] = [
+        "Context {",
+        "Actor::",
+        "::decide(",
+        "::judge(",
+        "app::run(",
+        "app::execute(",
+        "run_on",
+        "actors::in_game(",
+    ];
+
+    fn sources(dir: &std::path::Path, out: &mut Vec<(String, String)>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                sources(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                out.push((path.display().to_string(), text));
+            }
+        }
+    }
+
+    #[test]
+    fn no_door_decides_what_the_app_decides() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/http");
+        let mut files = Vec::new();
+        sources(&dir, &mut files);
+        assert!(files.len() > 30, "the doors' sources are read");
+        let mut found = Vec::new();
+        for (path, text) in &files {
+            // This test names what it looks for.
+            if path.ends_with("http/mod.rs") {
+                continue;
+            }
+            for (n, line) in text.lines().enumerate() {
+                let code = line.trim_start();
+                if code.starts_with("//") {
+                    continue;
+                }
+                for pattern in THE_APPS {
+                    if code.contains(pattern) {
+                        found.push(format!("{path}:{}: {pattern}", n + 1));
+                    }
+                }
+            }
+        }
+        assert!(found.is_empty(), "decisions in http/: {found:#?}");
+    }
+}

@@ -366,17 +366,7 @@ fn talk(
     zone: &crate::zone::Zone,
     t: &Texts,
 ) -> Result<Option<Talk>, ApiError> {
-    let reads = match viewer {
-        Caller::Admin => true,
-        Caller::Player(p) => {
-            p.has_role(crate::store::Role::Admin)
-                || [Some(game.white.id), Some(game.black.id), game.organiser]
-                    .iter()
-                    .flatten()
-                    .any(|id| id.to_string() == p.id)
-        }
-        Caller::Anonymous => false,
-    };
+    let reads = crate::app::play::reads_messages(viewer.account(), game);
     if !reads {
         return Ok(None);
     }

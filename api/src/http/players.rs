@@ -459,17 +459,13 @@ pub async fn anonymise(
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let locale = caller.locale();
-    let by = match caller.require()? {
-        Caller::Admin => None,
-        Caller::Player(p) if p.has_role(Role::Admin) => None,
-        Caller::Player(p) if p.has_role(Role::Organiser) => Some((**p).clone()),
-        Caller::Player(_) => return Err(ApiError::not_found(locale)),
-        Caller::Anonymous => return Err(ApiError::unauthenticated()),
-    };
+    let caller = caller.require()?.clone();
     let id = id.into_inner();
-    let row = web::block(move || crate::app::erasure::anonymise(&state, by.as_ref(), &id))
-        .await?
-        .map_err(|e| anonymise_refused(e, locale))?;
+    let row = web::block(move || {
+        crate::app::erasure::anonymise_as(&state, caller.acting()?, &id)
+            .map_err(|e| anonymise_refused(e, locale))
+    })
+    .await??;
     Ok(HttpResponse::Ok().json(Anonymised {
         id: row.id,
         name: row.name,

@@ -70,9 +70,12 @@ pub async fn anonymise(
         Err(answer) => return Ok(answer),
     };
     let (s, organiser, pupil) = (state.clone(), p.clone(), form.player.clone());
-    let done = web::block(move || crate::app::erasure::anonymise(&s, Some(&organiser), &pupil))
-        .await?
-        .map_err(|e| super::players::anonymise_refused(e, t.locale()));
+    let done = web::block(move || {
+        let account = crate::app::actors::Account::Player(&organiser);
+        crate::app::erasure::anonymise_as(&s, account, &pupil)
+    })
+    .await?
+    .map_err(|e| super::players::anonymise_refused(e, t.locale()));
     match done {
         Ok(_) => Ok(HttpResponse::SeeOther()
             .insert_header((

@@ -65,85 +65,17 @@ pub(crate) async fn continue_in_zarf(
     fen: Option<String>,
     time_control: Option<domain::game::TimeControl>,
 ) -> Result<TournamentView, ApiError> {
-    let (actor, me) = actor(caller)?;
     let id = tournament_id(id, caller)?;
-    let locale = caller.locale();
-    let s = state.clone();
-    let key = id.clone();
-    let TournamentState::Created(t) = web::block(move || folded(&s, &key)).await?? else {
-        return Err(ApiError::not_found(locale));
-    };
-    // Judged before the game is made: the same command, on the tournament as it is.
-    let game = domain::GameId::from_uuid(uuid::Uuid::now_v7());
-    let attach = Command::AttachGame { round, white, game };
-    domain::tournament::decide(
-        &TournamentState::Created(t.clone()),
-        attach.clone(),
-        crate::store::now(),
-        actor,
-    )
-    .map_err(|r| ApiError::tournament_rejection(&r, locale))?;
-    let pairing = t.rounds[usize::from(round) - 1]
-        .boards
-        .iter()
-        .find(|(p, _)| p.white == white)
-        .map(|(p, _)| *p)
-        .ok_or_else(|| ApiError::internal(anyhow::anyhow!("a board the decider found")))?;
-    let black = pairing
-        .black
-        .ok_or_else(|| ApiError::internal(anyhow::anyhow!("a bye has no game")))?;
-    let name = |p: PlayerId| {
-        t.player(p)
-            .map(|p| p.entrant.name.clone())
-            .unwrap_or_default()
-    };
-    let create = domain::game::CreateGame {
-        game_id: game,
-        white: domain::game::Participant {
-            id: white,
-            name: name(white),
-        },
-        black: domain::game::Participant {
-            id: black,
-            name: name(black),
-        },
-        organiser: me.filter(|_| matches!(actor, Actor::Arbiter(_))),
-        game: None,
-        rules: None,
-        start_fen: fen.filter(|f| !f.trim().is_empty()),
+    let outcome = crate::app::rounds::continue_board(
+        state.into_inner(),
+        caller.acting()?,
+        &id,
+        (round, white),
+        fen,
         time_control,
-        event: Some(t.setup.name.clone()),
-        round: Some(round.to_string()),
-        site: t.setup.place.clone(),
-        leave_days_per_year: None,
-        sealed_move_check: Default::default(),
-        tournament: Some(domain::game::TournamentBoard {
-            tournament: domain::ids::TournamentId::parse(&id)
-                .map_err(|_| ApiError::not_found(locale))?,
-            round,
-        }),
-        starts_at: None,
-        ballot: None,
-        no_progress_moves: None,
-        match_length: None,
-        entropy: None,
-        rated: false,
-        visibility: t.visibility(),
-    };
-    let ctx = domain::games::Context {
-        now: crate::store::now(),
-        actor,
-        notation: None,
-        dice: None,
-    };
-    crate::app::run(
-        state.clone().into_inner(),
-        game,
-        domain::games::Command::CreateGame(Box::new(create)),
-        ctx,
-        None,
     )
     .await
-    .map_err(|e| ApiError::command(e, locale))?;
-    command(state, caller, &id, attach).await
+    .map_err(|e| ApiError::command(e, caller.locale()))?;
+    view(&id, &outcome.folded.state)
+        .ok_or_else(|| ApiError::internal(anyhow::anyhow!("a tournament without its creation")))
 }

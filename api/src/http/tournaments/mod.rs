@@ -20,7 +20,7 @@ use uuid::Uuid;
 
 use super::auth::Caller;
 use super::error::{ApiError, ErrorBody};
-use crate::app::commands::{run_on, CommandError};
+use crate::app::commands::CommandError;
 use crate::app::tournaments::{TournamentContext, Tournaments};
 use crate::app::AppState;
 
@@ -419,14 +419,10 @@ pub(crate) async fn command(
     id: &str,
     command: Command,
 ) -> Result<TournamentView, ApiError> {
-    let (actor, _) = actor(caller)?;
-    let ctx = TournamentContext {
-        now: crate::store::now(),
-        actor,
-    };
-    let outcome = run_on::<Tournaments>(state.into_inner(), id, command, ctx, None)
-        .await
-        .map_err(|e| ApiError::command(e, caller.locale()))?;
+    let outcome =
+        crate::app::tournaments::command(state.into_inner(), caller.acting()?, id, command)
+            .await
+            .map_err(|e| ApiError::command(e, caller.locale()))?;
     view(id, &outcome.folded.state)
         .ok_or_else(|| ApiError::internal(anyhow::anyhow!("a tournament without its creation")))
 }
@@ -440,11 +436,7 @@ async fn run_use_case(
         + Send
         + 'static,
 ) -> Result<TournamentView, ApiError> {
-    let (actor, _) = actor(caller)?;
-    let ctx = TournamentContext {
-        now: crate::store::now(),
-        actor,
-    };
+    let ctx = TournamentContext::of(caller.acting()?)?;
     let outcome = web::block(move || use_case(&ctx))
         .await?
         .map_err(|e| ApiError::command(e, caller.locale()))?;
