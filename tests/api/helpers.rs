@@ -116,6 +116,8 @@ pub struct Options {
     pub rate_limit_per_minute: u32,
     pub smtp_url: Option<String>,
     pub signup: api::config::Signup,
+    /// Sign-in requests, and failed application passwords, per address an hour.
+    pub login_limit_per_hour: u32,
 }
 
 impl Default for Options {
@@ -124,6 +126,7 @@ impl Default for Options {
             rate_limit_per_minute: 100_000,
             smtp_url: None,
             signup: api::config::Signup::Closed,
+            login_limit_per_hour: 1000,
         }
     }
 }
@@ -152,7 +155,7 @@ async fn start_server(db: Arc<TestDb>, admin: String, options: Options) -> TestA
     config.db_pool = 8;
     config.smtp_url = options.smtp_url;
     config.signup = options.signup;
-    config.login_limit_per_hour = 1000;
+    config.login_limit_per_hour = options.login_limit_per_hour;
     config.workers = Some(2);
     let running = tokio::task::spawn_blocking(move || api::build(&config))
         .await

@@ -509,3 +509,48 @@ async fn a_soap_client_zarf_did_not_write_plays_a_whole_game() {
         (Some(9), Some("resignation"))
     );
 }
+
+/// Failed passwords count per username and per address: past the limit even the right password
+/// fails until the hour is out, and another username from the same address fails too.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn failed_passwords_are_limited_like_sign_in_requests() {
+    let app = spawn_app_with(
+        Backend::Sqlite,
+        Options {
+            login_limit_per_hour: 3,
+            ..Options::default()
+        },
+    )
+    .await;
+    let ayse = player(&app, "Ayşe Yılmaz", "ayse@okul.tr").await;
+    let password = app_password(&app, &ayse, "Scid").await;
+    assert!(
+        my_games(&app, "ayse@okul.tr", &password).await.is_empty(),
+        "right, before any failure"
+    );
+    for _ in 0..3 {
+        let (_, body) = soap(&app, "GetMyGames", &credentials("ayse@okul.tr", "guess")).await;
+        assert_eq!(fault(&body).1, "AuthenticationFailed");
+    }
+    let (_, body) = soap(&app, "GetMyGames", &credentials("ayse@okul.tr", &password)).await;
+    assert_eq!(
+        fault(&body).1,
+        "AuthenticationFailed",
+        "blocked, right or wrong"
+    );
+    assert_eq!(
+        make_a_move(
+            &app,
+            "ayse@okul.tr",
+            &password,
+            Move {
+                game: 1,
+                movecount: 1,
+                my_move: "e4",
+                ..Move::default()
+            }
+        )
+        .await,
+        "AuthenticationFailed"
+    );
+}

@@ -79,9 +79,7 @@ pub struct MoveBody {
     pub offer_draw: Option<bool>,
     #[serde(default, deserialize_with = "domain::whole::opt_u64")]
     pub expected_version: Option<u64>,
-    /// A message to the opponent, sent with the move (1 to 1000 characters; refused with
-    /// `messages_off` where the game's organiser turned messages off).
-    #[schema(max_length = 1000)]
+    #[schema(schema_with = super::schema::message_or_null)]
     pub message: Option<String>,
 }
 

@@ -277,6 +277,23 @@ pub fn group_or_empty() -> Object {
     schema
 }
 
+/// A message to the opponent, or none: something visible, line breaks and tabs allowed, no
+/// other control characters.
+pub fn message_or_null() -> Object {
+    ObjectBuilder::new()
+        .schema_type(SchemaType::from_iter([Type::String, Type::Null]))
+        .min_length(Some(1))
+        .max_length(Some(domain::game::MessageText::MAX_CHARS))
+        .pattern(Some(
+            r"^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]*$",
+        ))
+        .description(Some(
+            "A message to the opponent, sent with the move (refused with messages_off where \
+             the game's organiser turned messages off).",
+        ))
+        .build()
+}
+
 /// An intended move, or none.
 pub fn move_text_or_null() -> Object {
     let mut schema = text(24, MOVE);

@@ -25,12 +25,13 @@ impl MessageText {
     /// A correspondence card's worth: enough for a greeting and a word on the game.
     pub const MAX_CHARS: usize = 1000;
 
+    /// Reads a message as sent: its length is counted as sent, before trimming.
     pub fn parse(text: &str) -> Result<MessageText, MessageTextError> {
         let t = text.trim();
         if t.is_empty() {
             return Err(MessageTextError::Empty);
         }
-        if t.chars().count() > Self::MAX_CHARS {
+        if text.chars().count() > Self::MAX_CHARS {
             return Err(MessageTextError::TooLong {
                 max: Self::MAX_CHARS,
             });
@@ -89,6 +90,8 @@ mod tests {
             })
         );
         assert!(MessageText::parse(&"ş".repeat(MessageText::MAX_CHARS)).is_ok());
+        let padded = format!(" {}", "ş".repeat(MessageText::MAX_CHARS));
+        assert!(MessageText::parse(&padded).is_err(), "counted as sent");
         assert_eq!(
             MessageText::parse("a\u{7}b"),
             Err(MessageTextError::ControlCharacter)

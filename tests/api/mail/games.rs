@@ -11,6 +11,7 @@ on_each_backend!(
     a_dama_move_mails_its_board_and_the_end_its_pdn,
     a_tavla_pass_mails_the_player_whose_turn_came_back_and_the_end_its_mat,
     an_smtp_outage_loses_nothing_and_sends_nothing_twice,
+    a_message_reaches_the_opponent_by_mail,
 );
 
 /// A move that leaves no side a mate, where the move's own judgement cannot tell (queens and
@@ -354,4 +355,67 @@ async fn an_smtp_outage_loses_nothing_and_sends_nothing_twice(backend: Backend) 
     about("Mehmet e5 oynadı: hamle sırası sizde");
     about("Ayse played Nf3: your move");
     about("Mehmet Ac6 oynadı: hamle sırası sizde");
+}
+
+/// A message sent with a move goes in the move's mail; one sent alone has a mail of its own.
+async fn a_message_reaches_the_opponent_by_mail(backend: Backend) {
+    let (app, inbox) = mail_app(backend).await;
+    let (g, white, black) = game_between(&app).await;
+    wait_for(&inbox, 2).await;
+    let res = app
+        .post(
+            &format!("/api/v1/games/{g}/moves"),
+            Some(&white.token),
+            json!({"move": "d4", "message": "İyi oyunlar, <Mehmet> & co!"}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let all = wait_for(&inbox, 3).await;
+    assert_eq!(all.len(), 3, "one mail for the move and its message");
+    let moved = &all[2];
+    assert_eq!(moved.to, ["mehmet@okul.tr"]);
+    assert_eq!(moved.subject, "Ayse played d4: your move");
+    assert!(
+        moved
+            .text
+            .contains("Ayse writes: İyi oyunlar, <Mehmet> & co!"),
+        "{}",
+        moved.text
+    );
+    assert!(
+        moved
+            .html
+            .contains("İyi oyunlar, &#60;Mehmet&#62; &#38; co!"),
+        "{}",
+        moved.html
+    );
+    // A message alone, from the page's form: a mail of its own to the other player.
+    let (cookie, csrf) = sign_in(&app, &black.id).await;
+    let res = no_redirects()
+        .post(app.url(&format!("/games/{g}/action?lang=en")))
+        .header("cookie", &cookie)
+        .form(&[
+            ("action", "message"),
+            ("message", "Bir gün düşüneceğim."),
+            ("csrf", csrf.as_str()),
+        ])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let all = wait_for(&inbox, 4).await;
+    let note = &all[3];
+    assert_eq!(note.to, ["ayse@okul.tr"]);
+    assert_eq!(
+        note.subject, "Mehmet size mesaj gönderdi",
+        "in her language"
+    );
+    assert!(
+        note.text.contains("Mehmet yazıyor: Bir gün düşüneceğim."),
+        "{}",
+        note.text
+    );
+    // Nothing else was mailed: the message is not a move.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(wait_for(&inbox, 4).await.len(), 4);
 }
