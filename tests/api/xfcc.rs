@@ -330,6 +330,17 @@ both_backends! {
         assert_eq!(a(Move { game: nr, movecount: 1, my_move: "d4", message: "hi", ..Move::default() }).await, "FeatureUnavailable");
         assert_eq!(a(Move { game: nr, movecount: 1, my_move: "d4", ..Move::default() }).await, "Success");
 
+        // YouAreOnLeave is published but never answered: a player on leave may move in zarf,
+        // and their leave goes on (D67).
+        let clocked = game(&app, &ayse, &mehmet, json!({"time_control": {"kind": "per_move", "seconds": 259200}})).await;
+        let nl = number_of(&app, "ayse@okul.tr", &pa, &clocked).await;
+        let today = time::OffsetDateTime::now_utc().date().to_string();
+        let res = app.post("/api/v1/me/leave", Some(&ayse.token), json!({"from": today, "days": 2})).await;
+        assert_eq!(res.status(), StatusCode::OK);
+        assert_eq!(a(Move { game: nl, movecount: 1, my_move: "c4", ..Move::default() }).await, "Success");
+        let types: Vec<String> = app.events(&clocked, &ayse.token).await.iter().map(|e| e["type"].as_str().unwrap().to_owned()).collect();
+        assert!(types.contains(&"leave_taken".to_owned()) && !types.contains(&"leave_ended".to_owned()), "{types:?}");
+
         // A log the server cannot read: ServerError, and nothing written.
         let broken = game(&app, &ayse, &mehmet, json!({})).await;
         let nb = number_of(&app, "ayse@okul.tr", &pa, &broken).await;
