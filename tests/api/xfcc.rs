@@ -565,3 +565,30 @@ async fn failed_passwords_are_limited_like_sign_in_requests() {
         "AuthenticationFailed"
     );
 }
+
+/// A program over the write limit reads a SOAP fault asking it to slow down, not the API's JSON.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_program_over_the_rate_limit_gets_a_soap_fault() {
+    let app = spawn_app_with(
+        Backend::Sqlite,
+        Options {
+            rate_limit_per_minute: 1,
+            ..Options::default()
+        },
+    )
+    .await;
+    // Per address the limit is ten times the per-client one.
+    let mut last = None;
+    for _ in 0..12 {
+        last = Some(soap(&app, "GetMyGames", &credentials("ayse@okul.tr", "x")).await);
+    }
+    let (status, body) = last.unwrap();
+    assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR);
+    assert_eq!(
+        fault(&body),
+        (
+            "soap:Client",
+            "rate_limited: too many requests; slow down and try again shortly"
+        )
+    );
+}

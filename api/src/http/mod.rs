@@ -364,9 +364,13 @@ async fn observe(
             .map(|t| format!("token:{}", token_hash(t)))
             .unwrap_or_else(|| format!("ip:{ip}"));
         if !state.limits.allow(&key, &ip) {
-            let mut res = req.into_response(actix_web::ResponseError::error_response(
-                &ApiError::rate_limited(),
-            ));
+            // A correspondence program reads a SOAP fault, not the API's JSON.
+            let refusal = if req.path().starts_with("/xfcc/") {
+                xfcc::rate_limited()
+            } else {
+                actix_web::ResponseError::error_response(&ApiError::rate_limited())
+            };
+            let mut res = req.into_response(refusal);
             add_request_id(&mut res, request_id.as_deref());
             access::answered(&res, started.elapsed());
             return Ok(res);

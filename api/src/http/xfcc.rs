@@ -73,6 +73,16 @@ fn xml_answer(status: StatusCode, body: String) -> HttpResponse {
         .body(body)
 }
 
+/// The answer to a program over the write limit: a client fault it can show (SOAP 1.1 sends
+/// every fault as HTTP 500), asking it to slow down.
+pub fn rate_limited() -> HttpResponse {
+    Fault {
+        code: "Client",
+        message: "rate_limited: too many requests; slow down and try again shortly".into(),
+    }
+    .answer()
+}
+
 /// Text as XML character data: the five escapes, and characters XML 1.0 cannot hold dropped.
 fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
