@@ -57,17 +57,3 @@ pub fn messages_allowed(state: &AppState, game_id: &str) -> Result<bool, Command
         None => true,
     })
 }
-
-/// May `account` read the players' messages in `game`: its players, its arbiter and the admin
-/// (D68).
-pub fn reads_messages(account: Option<Account<'_>>, game: &domain::games::Game) -> bool {
-    match account {
-        None => false,
-        Some(a) if a.is_admin() => true,
-        Some(Account::Player(p)) => [Some(game.white.id), Some(game.black.id), game.organiser]
-            .iter()
-            .flatten()
-            .any(|id| id.to_string() == p.id),
-        Some(Account::Admin) => true,
-    }
-}

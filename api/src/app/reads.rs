@@ -102,3 +102,31 @@ pub fn tournament_access(t: &Tournament, reader: Option<&PlayerRow>, admin: bool
         .is_some_and(|me| t.participant(me));
     allowed(t.visibility().as_str(), reader, admin, participant)
 }
+
+/// Does `account` take part in `game`: the admin, its players, its arbiter.
+fn takes_part(account: Option<super::actors::Account<'_>>, game: &domain::games::Game) -> bool {
+    match account {
+        None => false,
+        Some(a) if a.is_admin() => true,
+        Some(super::actors::Account::Player(p)) => {
+            [Some(game.white.id), Some(game.black.id), game.organiser]
+                .iter()
+                .flatten()
+                .any(|id| id.to_string() == p.id)
+        }
+        Some(super::actors::Account::Admin) => true,
+    }
+}
+
+/// May `account` read `game`'s log: those who take part in it; anyone once it is over.
+pub fn reads_log(account: Option<super::actors::Account<'_>>, game: &domain::games::Game) -> bool {
+    !game.is_live() || takes_part(account, game)
+}
+
+/// May `account` read the players' messages in `game`: those who take part in it (D68).
+pub fn reads_messages(
+    account: Option<super::actors::Account<'_>>,
+    game: &domain::games::Game,
+) -> bool {
+    takes_part(account, game)
+}

@@ -190,28 +190,47 @@ pub fn my_games(state: &AppState, player: &PlayerRow) -> Result<Vec<XfccGame>, C
         {
             continue;
         }
-        // Read as of now: a fallen flag is recorded first.
-        super::reads::current_view(state, &row)?;
-        let events = state.store.load_events(&row.id)?;
-        let events: Vec<_> = events.into_iter().map(|e| e.event).collect();
-        let folded = GameState::replay(events.iter())
-            .map_err(|e| anyhow::anyhow!("game {} does not fold: {}", row.id, e.reason))?;
-        let Some(game) = folded.game() else { continue };
-        let ratings = state
-            .store
-            .ratings_in(&[&row.white_id, &row.black_id], &row.game)?;
-        let elo = |id: &str| ratings.get(id).map(|s| s.rating.rating.round() as i64);
-        games.push(listed(
-            state,
-            player,
-            game,
-            &events,
-            now,
-            state.store.game_number(&row.id)?,
-            (elo(&row.white_id), elo(&row.black_id)),
-        ));
+        // One game that cannot be read is logged and left out; the others are still listed.
+        match listed_row(state, player, &row, now) {
+            Ok(Some(game)) => games.push(game),
+            Ok(None) => {}
+            Err(e) => {
+                tracing::error!(game = %row.id, error = %e, "a game could not be listed for Xfcc")
+            }
+        }
     }
     Ok(games)
+}
+
+/// One game of the player's list, read as of now (a fallen flag recorded first).
+fn listed_row(
+    state: &AppState,
+    player: &PlayerRow,
+    row: &crate::store::GameRow,
+    now: time::OffsetDateTime,
+) -> Result<Option<XfccGame>, CommandError> {
+    super::reads::current_view(state, row)?;
+    let events = state.store.load_events(&row.id)?;
+    let events: Vec<_> = events.into_iter().map(|e| e.event).collect();
+    let folded = GameState::replay(events.iter())
+        .map_err(|e| anyhow::anyhow!("game {} does not fold: {}", row.id, e.reason))?;
+    let Some(game) = folded.game() else {
+        return Ok(None);
+    };
+    let ratings = state
+        .store
+        .ratings_in(&[&row.white_id, &row.black_id], &row.game)?;
+    let elo = |id: &str| ratings.get(id).map(|s| s.rating.rating.round() as i64);
+    let number = state.store.game_number(&row.id)?;
+    Ok(Some(listed(
+        state,
+        player,
+        game,
+        &events,
+        now,
+        number,
+        (elo(&row.white_id), elo(&row.black_id)),
+    )))
 }
 
 fn listed(

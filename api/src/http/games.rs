@@ -16,7 +16,7 @@ use crate::app::reads::current_view_json;
 use crate::app::views::GameView;
 use crate::app::{self, AppState, Outcome};
 use crate::store::{self, StoredEvent};
-use domain::games::{Command, Game, GameState, MoveInput};
+use domain::games::{Command, GameState, MoveInput};
 
 // ---------------------------------------------------------------------- request bodies
 
@@ -328,7 +328,7 @@ pub async fn get_game(
     request_body = MoveBody,
     responses(
         (status = 200, body = GameView),
-        (status = 403, description = "not_a_player", body = ErrorBody),
+        (status = 403, description = "not_a_player; messages_off (a message where the game's organiser turned messages off)", body = ErrorBody),
         (status = 409, description = "not_your_turn, game_over, version_conflict", body = ErrorBody),
         (status = 422, description = "illegal_move, ambiguous_move, unparseable_move", body = ErrorBody),
     ),
@@ -498,19 +498,6 @@ pub async fn decision(
     ))
 }
 
-/// May the caller read this game's log? A player, the organiser, the admin; anyone once it is over.
-fn may_read_log(caller: &Caller, game: &Game) -> bool {
-    if !game.is_active() || caller.is_admin() {
-        return true;
-    }
-    caller.player().is_some_and(|p| {
-        let id = p.id.as_str();
-        game.white.id.to_string() == id
-            || game.black.id.to_string() == id
-            || game.organiser.is_some_and(|o| o.to_string() == id)
-    })
-}
-
 #[utoipa::path(
     get, path = "/api/v1/games/{id}/events", tag = "games",
     params(("id" = String, Path)),
@@ -541,14 +528,14 @@ pub async fn game_log(
     }
     let folded = fold(&log)?;
     let game = folded.game().ok_or_else(|| ApiError::not_found(locale))?;
-    if !may_read_log(&caller, game) {
+    if !app::reads::reads_log(caller.account(), game) {
         return Err(match caller {
             Caller::Anonymous => ApiError::unauthenticated(),
             _ => ApiError::rejection(&Rejection::NotAPlayer, locale),
         });
     }
     // The players' messages are theirs, their arbiter's and the admin's to read.
-    let reads_messages = app::play::reads_messages(caller.account(), game);
+    let reads_messages = app::reads::reads_messages(caller.account(), game);
     let events = log
         .into_iter()
         .map(|mut e| {

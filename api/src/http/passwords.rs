@@ -91,7 +91,7 @@ pub async fn passwords_page(
     state: web::Data<AppState>,
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
-    match signed_in(&state, &req).await? {
+    match signed_in(&state, &req, "/settings/passwords").await? {
         Ok(p) => render(state, &req, p, None, None, StatusCode::OK).await,
         Err(to_sign_in) => Ok(to_sign_in),
     }

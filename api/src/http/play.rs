@@ -366,7 +366,7 @@ fn talk(
     zone: &crate::zone::Zone,
     t: &Texts,
 ) -> Result<Option<Talk>, ApiError> {
-    let reads = crate::app::play::reads_messages(viewer.account(), game);
+    let reads = crate::app::reads::reads_messages(viewer.account(), game);
     if !reads {
         return Ok(None);
     }

@@ -127,16 +127,17 @@ fn player_id(p: &PlayerRow) -> Result<PlayerId, ApiError> {
     PlayerId::parse(&p.id).map_err(|_| ApiError::internal(anyhow::anyhow!("bad player id")))
 }
 
-/// The signed-in player, or where to send a reader who is not.
+/// The signed-in player, or where to send a reader who is not (to sign in, then to `next`).
 pub(super) async fn signed_in(
     state: &web::Data<AppState>,
     req: &HttpRequest,
+    next: &str,
 ) -> Result<Result<PlayerRow, HttpResponse>, ApiError> {
     let (caller, t) = page::viewer(state, req).await?;
     Ok(match caller {
         Caller::Player(p) => Ok(*p),
         _ => Err(HttpResponse::SeeOther()
-            .insert_header(("location", format!("/login?lang={}&next=/settings", t.lang)))
+            .insert_header(("location", format!("/login?lang={}&next={next}", t.lang)))
             .finish()),
     })
 }
@@ -151,7 +152,7 @@ pub(super) async fn poster(
     if let Some(refusal) = super::csrf::refused(state, req, csrf)? {
         return Ok(Err(refusal));
     }
-    signed_in(state, req).await
+    signed_in(state, req, "/settings").await
 }
 
 #[get("/settings")]
@@ -159,7 +160,7 @@ pub async fn settings_page(
     state: web::Data<AppState>,
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
-    let p = match signed_in(&state, &req).await? {
+    let p = match signed_in(&state, &req, "/settings").await? {
         Ok(p) => p,
         Err(to_sign_in) => return Ok(to_sign_in),
     };
