@@ -224,6 +224,12 @@ error-challenge-yourself = You cannot play a challenge of your own.
 error-challenge-not-taken = That player takes no challenges from you.
 error-challenge-too-many-games = { $name } already plays as many games at once as they chose to.
 error-challenge-too-many-open = You have { $max } open challenges; withdraw one first.
+denied-code-own-pupil = A sign-in code is made only for a pupil of your own.
+denied-code-role = No sign-in code is made for an organiser's or an admin's account.
+denied-game-challenge = Your opponent does not take challenges from you: send a challenge instead.
+denied-game-no-room = Your opponent already plays as many games at once as they chose to.
+denied-game-organiser = An organiser makes games only between their own players or their tournament's entrants.
+denied-entrant = A player is entered by their own organiser, or once they have asked to enter.
 error-challenge-not-yours = This challenge is not yours to answer.
 error-challenge-closed = { $status ->
     [accepted] This challenge has been accepted.

@@ -224,6 +224,12 @@ error-challenge-yourself = Kendi davetinizi oynayamazsınız.
 error-challenge-not-taken = Bu oyuncu sizden davet kabul etmiyor.
 error-challenge-too-many-games = { $name } seçtiği kadar oyunu zaten oynuyor.
 error-challenge-too-many-open = { $max } açık davetiniz var; önce birini geri çekin.
+denied-code-own-pupil = Giriş kodu yalnızca kendi öğrenciniz için yapılır.
+denied-code-role = Bir düzenleyicinin ya da yöneticinin hesabı için giriş kodu yapılmaz.
+denied-game-challenge = Rakibiniz sizden davet kabul etmiyor: bunun yerine bir davet gönderin.
+denied-game-no-room = Rakibiniz seçtiği kadar oyunu zaten aynı anda oynuyor.
+denied-game-organiser = Bir düzenleyici yalnızca kendi oyuncuları ya da turnuvasının katılımcıları arasında oyun yapar.
+denied-entrant = Bir oyuncuyu kendi düzenleyicisi kaydeder ya da oyuncu katılmak istediğini bildirdikten sonra kaydedilir.
 error-challenge-not-yours = Bu daveti yanıtlamak size düşmüyor.
 error-challenge-closed = { $status ->
     [accepted] Bu davet kabul edildi.

@@ -68,8 +68,8 @@ async fn at_the_board(app: &TestApp) -> (Player, Player, Player, String) {
     let white = app.create_player("Ayşe").await;
     let black = app.create_player("Mehmet").await;
     let res = app
-        .create_game_with(
-            &org.token,
+        .organisers_game(
+            &org,
             json!({"white": white.id, "black": black.id,
                 "time_control": {"kind": "per_move", "seconds": 86400}}),
         )
@@ -370,7 +370,7 @@ async fn secrecy(backend: Backend) {
     let game = call!(
         post,
         "/api/v1/games",
-        ot,
+        admin,
         Some(
             json!({"white": w["id"], "black": b["id"], "time_control": {"kind": "per_move", "seconds": 86400}})
         ),
@@ -390,7 +390,7 @@ async fn secrecy(backend: Backend) {
     call!(
         post,
         format!("/api/v1/games/{g}/adjourn"),
-        ot,
+        admin,
         Some(json!({"resume_at": resume_at, "place": "Salon"})),
         true
     );

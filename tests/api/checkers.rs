@@ -160,7 +160,7 @@ both_backends! {
 
         // An organiser's game, adjourned: Black seals a capture.
         let org = app.create_player_with(json!({"name": "Hakem", "roles": ["organiser"]})).await;
-        let res = app.create_game_with(&org.token, json!({"white": white.id, "black": black.id, "game": "checkers",
+        let res = app.organisers_game(&org, json!({"white": white.id, "black": black.id, "game": "checkers",
             "start_position": "B:W18,25:B14,1", "time_control": {"kind": "per_move", "seconds": 86400}})).await;
         let g = res.json::<Value>().await.unwrap()["id"].as_str().unwrap().to_owned();
         let url = |p: &str| format!("/api/v1/games/{g}{p}");
@@ -270,7 +270,7 @@ both_backends! {
         let mut tokens: HashMap<String, String> = HashMap::new();
         for n in 0..4u32 {
             let p = app.create_player(&format!("Oyuncu {n}")).await;
-            let res = app.post(&path("/players"), Some(&org.token), json!({"player": p.id, "rating": 1500 - n * 50})).await;
+            let res = app.post(&path("/players"), Some(&app.admin), json!({"player": p.id, "rating": 1500 - n * 50})).await;
             assert_eq!(res.status(), 200);
             tokens.insert(p.id.clone(), p.token.clone());
         }

@@ -150,7 +150,7 @@ both_backends! {
         let white = app.create_player("W").await;
         let black = app.create_player("B").await;
         let org = app.create_player_with(json!({"name": "Hakem", "roles": ["organiser"]})).await;
-        let res = app.create_game_with(&org.token, json!({"white": white.id, "black": black.id, "time_control": {"kind": "per_move", "seconds": 3600}})).await;
+        let res = app.organisers_game(&org, json!({"white": white.id, "black": black.id, "time_control": {"kind": "per_move", "seconds": 3600}})).await;
         let g = res.json::<Value>().await.unwrap()["id"].as_str().unwrap().to_owned();
         let body = json!({"side": "white", "seconds": 7200, "reason": "power cut at the school"});
         assert_error(app.post(&format!("/api/v1/games/{g}/time"), Some(&white.token), body.clone()).await, 403, "forbidden").await;

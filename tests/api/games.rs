@@ -207,7 +207,7 @@ both_backends! {
         // An organiser's game: the organiser rules as arbiter; players and other organisers cannot.
         let org = app.create_player_with(json!({"name": "Hakem", "roles": ["organiser"]})).await;
         let other = app.create_player_with(json!({"name": "Başka Hakem", "roles": ["organiser"]})).await;
-        let res = app.create_game_with(&org.token, json!({"white": white.id, "black": black.id})).await;
+        let res = app.organisers_game(&org, json!({"white": white.id, "black": black.id})).await;
         let g2 = id(&res.json::<Value>().await.unwrap());
         let decision = format!("/api/v1/games/{g2}/decision");
         let body = json!({"result": "1-0", "reason": "Black left the venue"});

@@ -239,6 +239,34 @@ impl TestApp {
         self.post("/api/v1/games", Some(token), body).await
     }
 
+    /// A game `organiser` makes between two players who are not theirs, as D69 allows it: both
+    /// entered (by the admin) in a tournament the organiser runs, named with the game.
+    pub async fn organisers_game(&self, organiser: &Player, mut body: Value) -> Response {
+        let t: Value = self
+            .post(
+                "/api/v1/tournaments",
+                Some(&organiser.token),
+                json!({"name": "Kulüp Maçları", "system": "swiss", "rounds": 3, "visibility": "public"}),
+            )
+            .await
+            .json()
+            .await
+            .unwrap();
+        let tid = t["id"].as_str().expect("the tournament is made").to_owned();
+        for side in ["white", "black"] {
+            let res = self
+                .post(
+                    &format!("/api/v1/tournaments/{tid}/players"),
+                    Some(&self.admin),
+                    json!({"player": body[side]}),
+                )
+                .await;
+            assert_eq!(res.status(), StatusCode::OK, "{:?}", res.text().await);
+        }
+        body["tournament"] = json!(tid);
+        self.create_game_with(&organiser.token, body).await
+    }
+
     /// A game between two new players, made by the admin.
     pub async fn new_game(&self) -> (Value, Player, Player) {
         self.new_game_from(None).await
@@ -649,21 +677,23 @@ pub async fn form_token(app: &TestApp) -> (String, String) {
     (cookie, token)
 }
 
-/// Signs `player` in as a browser does (a one-time code the admin made, posted with the sign-in
-/// page's form token): the `cookie` header that carries the session and the form cookie, and the
-/// form token for the pages' forms.
+/// Signs `player` in as a browser does: a pupil or player with a one-time code the admin made,
+/// posted with the sign-in page's form token; an organiser or admin, for whom no code is made,
+/// with the session a followed sign-in link opens. The `cookie` header that carries the session
+/// and the form cookie, and the form token for the pages' forms.
 pub async fn sign_in(app: &TestApp, player: &str) -> (String, String) {
     let (form_cookie, token) = form_token(app).await;
-    let code: Value = app
+    let res = app
         .post(
             &format!("/api/v1/players/{player}/login-code"),
             Some(&app.admin),
             serde_json::json!({}),
         )
-        .await
-        .json()
-        .await
-        .unwrap();
+        .await;
+    if res.status() == StatusCode::FORBIDDEN {
+        return signed_in_by_link(app, player, form_cookie, token);
+    }
+    let code: Value = res.json().await.unwrap();
     let client = reqwest::Client::builder()
         .redirect(reqwest::redirect::Policy::none())
         .build()
@@ -688,6 +718,26 @@ pub async fn sign_in(app: &TestApp, player: &str) -> (String, String) {
         .expect("signed in")
         .to_owned();
     (format!("{session}; {form_cookie}"), token)
+}
+
+/// The session a sign-in link opens for `player`, as [`sign_in`] answers it.
+fn signed_in_by_link(
+    app: &TestApp,
+    player: &str,
+    form_cookie: String,
+    token: String,
+) -> (String, String) {
+    let session = api::app::tokens::new_token();
+    let expires = time::OffsetDateTime::now_utc() + time::Duration::days(1);
+    app.state
+        .store
+        .create_session(
+            &api::app::tokens::token_hash(&session),
+            player,
+            (expires.unix_timestamp_nanos() / 1000) as i64,
+        )
+        .expect("a session is opened");
+    (format!("zarf_session={session}; {form_cookie}"), token)
 }
 
 /// `zarf ARGS…`: its exit code and standard output.

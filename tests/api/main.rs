@@ -5,6 +5,7 @@ mod helpers;
 
 mod adjournment;
 mod admin;
+mod authority;
 mod browser;
 mod challenges;
 mod checkers;

@@ -123,7 +123,7 @@ both_backends! {
         let org = app.create_player_with(serde_json::json!({"name": "Hakem", "roles": ["organiser"]})).await;
         let white = app.create_player_with(serde_json::json!({"name": "Ayşe", "email": "ayse@okul.tr"})).await;
         let black = app.create_player("Mehmet").await;
-        let res = app.create_game_with(&org.token, serde_json::json!({"white": white.id, "black": black.id,
+        let res = app.organisers_game(&org, serde_json::json!({"white": white.id, "black": black.id,
             "time_control": {"kind": "per_move", "seconds": 86400}})).await;
         let id = res.json::<serde_json::Value>().await.unwrap()["id"].as_str().unwrap().to_owned();
         app.play(&id, &white, &black, "e4").await;
@@ -136,7 +136,7 @@ both_backends! {
             serde_json::json!({"name": "Kupa", "system": "round_robin", "rounds": 3, "place": "İzmir"})).await.json().await.unwrap();
         let tid = t["id"].as_str().unwrap().to_owned();
         for p in [&white, &black, &org] {
-            app.post(&format!("/api/v1/tournaments/{tid}/players"), Some(&org.token), serde_json::json!({"player": p.id})).await;
+            app.post(&format!("/api/v1/tournaments/{tid}/players"), Some(&app.admin), serde_json::json!({"player": p.id})).await;
         }
         let paired: serde_json::Value = app.post(&format!("/api/v1/tournaments/{tid}/rounds"), Some(&org.token), serde_json::json!({})).await.json().await.unwrap();
         let board = paired["pairings"][0]["boards"].as_array().unwrap().iter().find(|b| !b["black"].is_null()).unwrap().clone();

@@ -20,7 +20,7 @@ both_backends! {
         let t: Value = app.post("/api/v1/tournaments", Some(&org.token), json!({"name": "Kış Turnuvası", "system": "swiss", "rounds": 3}))
             .await.json().await.unwrap();
         let tid = t["id"].as_str().unwrap();
-        app.post(&format!("/api/v1/tournaments/{tid}/players"), Some(&org.token), json!({"player": ayse.id})).await;
+        app.post(&format!("/api/v1/tournaments/{tid}/players"), Some(&app.admin), json!({"player": ayse.id})).await;
 
         let res = app.get("/api/v1/me/export", Some(&ayse.token)).await;
         assert_eq!(res.status(), StatusCode::OK);
@@ -76,14 +76,14 @@ both_backends! {
         let can = pupil("Can Işık", "can@okul.tr").await;
         let ali = app.create_player("Ali Veli").await;
         let other = app.create_player_with(json!({"name": "Başka Öğretmen", "roles": ["organiser"]})).await;
-        let game: Value = app.create_game_with(&org.token, json!({"white": ayse.id, "black": ali.id, "visibility": "public"}))
+        let game: Value = app.create_game_with(&app.admin, json!({"white": ayse.id, "black": ali.id, "visibility": "public"}))
             .await.json().await.unwrap();
         let game = game["id"].as_str().unwrap().to_owned();
         let t: Value = app.post("/api/v1/tournaments", Some(&org.token), json!({"name": "Okul Turnuvası", "system": "swiss", "rounds": 3, "visibility": "public"}))
             .await.json().await.unwrap();
         let tid = t["id"].as_str().unwrap().to_owned();
         for p in [&ayse, &can] {
-            app.post(&format!("/api/v1/tournaments/{tid}/players"), Some(&org.token), json!({"player": p.id})).await;
+            app.post(&format!("/api/v1/tournaments/{tid}/players"), Some(&app.admin), json!({"player": p.id})).await;
         }
         let path = format!("/api/v1/players/{}/anonymise", ayse.id);
 

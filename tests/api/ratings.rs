@@ -205,7 +205,7 @@ both_backends! {
             if let Some(r) = rating {
                 body["rating"] = json!(r);
             }
-            assert_eq!(app.post(&path, Some(&org.token), body).await.status(), StatusCode::OK);
+            assert_eq!(app.post(&path, Some(&app.admin), body).await.status(), StatusCode::OK);
         }
         let view: Value = app.get(&format!("/api/v1/tournaments/{}", t["id"].as_str().unwrap()), None).await.json().await.unwrap();
         let rating_of = |p: &Player| view["players"].as_array().unwrap().iter().find(|x| x["id"] == p.id.as_str()).unwrap()["rating"].clone();

@@ -324,7 +324,7 @@ both_backends! {
         let mut tokens = std::collections::HashMap::new();
         for n in 0..4u32 {
             let p = app.create_player(&format!("Oyuncu {n}")).await;
-            let res = app.post(&path("/players"), Some(&org.token), json!({"player": p.id, "rating": 1500 - n * 50})).await;
+            let res = app.post(&path("/players"), Some(&app.admin), json!({"player": p.id, "rating": 1500 - n * 50})).await;
             assert_eq!(res.status(), 200);
             tokens.insert(p.id.clone(), p.token.clone());
         }

@@ -43,12 +43,12 @@ both_backends! {
                 .create_player_with(json!({"name": format!("Oyuncu {n}"), "school": school, "class": "9-A"}))
                 .await;
             let res = app
-                .post(&path("/players"), Some(&org.token), json!({"player": p.id, "rating": 1900 - n * 25}))
+                .post(&path("/players"), Some(&app.admin), json!({"player": p.id, "rating": 1900 - n * 25}))
                 .await;
             assert_eq!(res.status(), 200);
             players.push(p);
         }
-        let res = app.post(&path("/players"), Some(&org.token), json!({"player": players[0].id})).await;
+        let res = app.post(&path("/players"), Some(&app.admin), json!({"player": players[0].id})).await;
         assert_error(res, 409, "already_registered").await;
         let res = app.post(&path("/rounds"), Some(&pupil.token), json!({})).await;
         assert_error(res, 403, "forbidden").await;
@@ -224,7 +224,7 @@ both_backends! {
             .await.json().await.unwrap();
         let rr_path = format!("/api/v1/tournaments/{}", rr["id"].as_str().unwrap());
         for p in pupils.iter().take(2) {
-            app.post(&format!("{rr_path}/players"), Some(&org.token), json!({"player": p["id"]})).await;
+            app.post(&format!("{rr_path}/players"), Some(&app.admin), json!({"player": p["id"]})).await;
         }
         app.post(&format!("{rr_path}/rounds"), Some(&org.token), json!({})).await;
         let res = app.post(&format!("{rr_path}/class"), Some(&org.token), json!({"csv": "Yeni Öğrenci, yeni@okul.tr"})).await;
@@ -242,7 +242,7 @@ both_backends! {
         let mut tokens = std::collections::HashMap::new();
         for n in 0..4u32 {
             let p = app.create_player(&format!("Oyuncu {n}")).await;
-            app.post(&path("/players"), Some(&org.token), json!({"player": p.id, "rating": 1700 - n * 10})).await;
+            app.post(&path("/players"), Some(&app.admin), json!({"player": p.id, "rating": 1700 - n * 10})).await;
             tokens.insert(p.id.clone(), p.token.clone());
         }
         let t: Value = app.post(&path("/rounds"), Some(&org.token), json!({})).await.json().await.unwrap();
@@ -305,7 +305,7 @@ both_backends! {
         let mut players = Vec::new();
         for n in 0..4u16 {
             let p = app.create_player(&format!("Oyuncu {n}")).await;
-            let res = app.post(&path("/players"), Some(&org.token), json!({"player": p.id, "rating": 1800 - n * 50})).await;
+            let res = app.post(&path("/players"), Some(&app.admin), json!({"player": p.id, "rating": 1800 - n * 50})).await;
             assert_eq!(res.status(), 200);
             players.push(p);
         }

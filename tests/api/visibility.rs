@@ -154,7 +154,7 @@ both_backends! {
         assert_eq!(page_reads(&app, &public, None).await, [200, 200]);
 
         // An adult's profile lists only the games its reader may read.
-        let mixed: Value = app.create_game_with(&org.token, json!({"white": ece.id, "black": stranger.id}))
+        let mixed: Value = app.create_game_with(&app.admin, json!({"white": ece.id, "black": stranger.id}))
             .await.json().await.unwrap();
         assert_eq!(mixed["visibility"], "participants", "a pupil plays in it");
         let mixed = mixed["id"].as_str().unwrap();
@@ -182,7 +182,7 @@ both_backends! {
         let path = |rest: &str| format!("/api/v1/tournaments/{id}{rest}");
         assert_eq!(tournament_api_reads(&app, &id, None).await, [200; 5]);
         for p in [&ece, &efe, &ali] {
-            let res = app.post(&path("/players"), Some(&org.token), json!({"player": p.id})).await;
+            let res = app.post(&path("/players"), Some(&app.admin), json!({"player": p.id})).await;
             assert_eq!(res.status(), StatusCode::OK);
         }
         let t: Value = app.get(&path(""), Some(&org.token)).await.json().await.unwrap();
@@ -225,7 +225,7 @@ both_backends! {
         assert_eq!(t["visibility"], "signed_in");
         let id = t["id"].as_str().unwrap().to_owned();
         let ece = pupil(&app, &org, "Ece").await;
-        app.post(&format!("/api/v1/tournaments/{id}/players"), Some(&org.token), json!({"player": ece.id})).await;
+        app.post(&format!("/api/v1/tournaments/{id}/players"), Some(&app.admin), json!({"player": ece.id})).await;
         assert_eq!(tournament_api_reads(&app, &id, Some(&stranger.token)).await, [200; 5], "as chosen, pupil or not");
         assert_eq!(tournament_api_reads(&app, &id, None).await, [401; 5]);
         let res = app.post("/api/v1/tournaments", Some(&org.token), json!({"name": "X", "system": "swiss", "rounds": 3, "visibility": "everyone"})).await;
@@ -271,7 +271,7 @@ both_backends! {
         let full = |text: &str| text.contains("Yılmaz");
 
         // A public game between a pupil and an adult: the pupil is recorded as "Ayşe Y.".
-        let game: Value = app.create_game_with(&org.token, json!({"white": ayse.id, "black": ali.id, "visibility": "public"}))
+        let game: Value = app.create_game_with(&app.admin, json!({"white": ayse.id, "black": ali.id, "visibility": "public"}))
             .await.json().await.unwrap();
         assert_eq!((game["white"]["name"].as_str(), game["black"]["name"].as_str()), (Some("Ayşe Y."), Some("Ali Veli")));
         let id = game["id"].as_str().unwrap();
@@ -286,7 +286,7 @@ both_backends! {
         let t: Value = app.post("/api/v1/tournaments", Some(&org.token), json!({"name": "Açık", "system": "swiss", "rounds": 3, "visibility": "public"}))
             .await.json().await.unwrap();
         let tid = t["id"].as_str().unwrap();
-        let t: Value = app.post(&format!("/api/v1/tournaments/{tid}/players"), Some(&org.token), json!({"player": ayse.id})).await.json().await.unwrap();
+        let t: Value = app.post(&format!("/api/v1/tournaments/{tid}/players"), Some(&app.admin), json!({"player": ayse.id})).await.json().await.unwrap();
         assert_eq!(t["players"][0]["name"], "Ayşe Y.");
         let trf = app.get(&format!("/api/v1/tournaments/{tid}/report.trf"), None).await.text().await.unwrap();
         assert!(trf.contains("Ayşe Y.") && !full(&trf), "{trf}");

@@ -321,7 +321,7 @@ both_backends! {
 
         // Messages off where the organiser turned them off: the move is not made either.
         let hoca = app.create_player_with(json!({"name": "Hoca", "email": "hoca@okul.tr", "roles": ["organiser"]})).await;
-        let run = app.create_game_with(&hoca.token, json!({"white": ayse.id, "black": mehmet.id})).await;
+        let run = app.organisers_game(&hoca, json!({"white": ayse.id, "black": mehmet.id})).await;
         let run = run.json::<Value>().await.unwrap()["id"].as_str().unwrap().to_owned();
         let (cookie, csrf) = sign_in(&app, &hoca.id).await;
         let res = no_redirects().post(app.url("/organise/privacy?lang=en")).header("cookie", &cookie)

@@ -114,24 +114,6 @@ impl NewAccount {
     }
 }
 
-/// Whether `viewer` (none: a reader not signed in) may see `player`'s account, profile and
-/// ratings. A pupil (a player an organiser made) is seen by themselves, their organiser, the
-/// organiser's other players and the admin; any other player by anyone signed in.
-pub fn may_see(viewer: Option<&PlayerRow>, admin: bool, player: &PlayerRow) -> bool {
-    if admin {
-        return true;
-    }
-    let Some(v) = viewer else {
-        return false;
-    };
-    match &player.created_by {
-        None => true,
-        Some(organiser) => {
-            v.id == player.id || &v.id == organiser || v.created_by.as_ref() == Some(organiser)
-        }
-    }
-}
-
 /// A name as a pupil goes by outside their school: the first name and the initial of the
 /// last, `Ayşe Y.` (Turkish capitals: `İ` for `i`); a single name as it is.
 pub fn short_name(name: &str) -> String {
@@ -161,9 +143,9 @@ pub fn recorded_name(player: &PlayerRow) -> String {
 }
 
 /// `player`'s name as `reader` (none: not signed in) may read it: in full where they may see
-/// the account ([`may_see`]), else as recorded.
+/// the account ([`super::authority::sees_player`]), else as recorded.
 pub fn name_for(reader: Option<&PlayerRow>, admin: bool, player: &PlayerRow) -> String {
-    if may_see(reader, admin, player) {
+    if super::authority::sees_player(reader, admin, player) {
         player.name.clone()
     } else {
         recorded_name(player)

@@ -80,39 +80,6 @@ pub fn in_tournament(account: Account<'_>) -> Result<(Actor, Option<PlayerId>), 
     })
 }
 
-/// Why an account may not create a game between two players.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum MayNotCreate {
-    /// A side whose signed-up address is not confirmed yet.
-    Unconfirmed,
-    /// Neither a side, nor an organiser, nor the admin.
-    NotAPlayer,
-}
-
-/// Who creates a game between `white` and `black`: the actor and the game's arbiter (an
-/// organiser who is not a side becomes it; a side creates as a player, the admin as the admin).
-pub fn creating_game(
-    account: Account<'_>,
-    (white, black): (PlayerId, PlayerId),
-) -> Result<Result<(Actor, Option<PlayerId>), MayNotCreate>, StoreError> {
-    let Account::Player(p) = account else {
-        return Ok(Ok((Actor::Admin, None)));
-    };
-    let me = player_id(p)?;
-    let side = me == white || me == black;
-    Ok(if side && !p.email_confirmed {
-        Err(MayNotCreate::Unconfirmed)
-    } else if side {
-        Ok((Actor::Player(me), None))
-    } else if p.has_role(Role::Admin) {
-        Ok((Actor::Admin, None))
-    } else if p.has_role(Role::Organiser) {
-        Ok((Actor::Arbiter(me), Some(me)))
-    } else {
-        Err(MayNotCreate::NotAPlayer)
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -163,28 +130,6 @@ mod tests {
         assert_eq!(
             in_tournament(Account::Player(&admin)).unwrap(),
             (Actor::Admin, None)
-        );
-    }
-
-    #[test]
-    fn a_game_is_created_by_a_side_an_organiser_or_the_admin() {
-        let (white, black) = (account(vec![]), account(vec![]));
-        let organiser = account(vec![Role::Organiser]);
-        let stranger = account(vec![]);
-        let sides = (player_id(&white).unwrap(), player_id(&black).unwrap());
-        let by = |p: &PlayerRow| creating_game(Account::Player(p), sides).unwrap();
-        assert_eq!(by(&white), Ok((Actor::Player(sides.0), None)));
-        let me = player_id(&organiser).unwrap();
-        assert_eq!(by(&organiser), Ok((Actor::Arbiter(me), Some(me))));
-        assert_eq!(by(&stranger), Err(MayNotCreate::NotAPlayer));
-        let unconfirmed = PlayerRow {
-            email_confirmed: false,
-            ..white.clone()
-        };
-        assert_eq!(by(&unconfirmed), Err(MayNotCreate::Unconfirmed));
-        assert_eq!(
-            creating_game(Account::Admin, sides).unwrap(),
-            Ok((Actor::Admin, None))
         );
     }
 }

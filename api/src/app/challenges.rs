@@ -8,7 +8,7 @@ use domain::games::{Command, Context, GameKind, GameState, RuleSetName};
 use domain::{GameId, PlayerId};
 use serde::{Deserialize, Serialize};
 
-use super::accounts::may_see;
+use super::authority::sees_player;
 use super::commands::{execute, just, CommandError};
 use super::AppState;
 use crate::mail::kind::{ChallengeNews, Mail};
@@ -219,7 +219,7 @@ fn check_terms(terms: &Terms, challenger: &PlayerRow) -> Result<(), ChallengeErr
 }
 
 /// Whether `challenged` takes challenges from `challenger`, by their own choice.
-fn takes_from(
+pub(crate) fn takes_from(
     state: &AppState,
     challenger: &PlayerRow,
     challenged: &PlayerRow,
@@ -239,7 +239,7 @@ fn takes_from(
 }
 
 /// Whether a player may start another game, by the limit they chose.
-fn has_room(state: &AppState, p: &PlayerRow) -> Result<bool, StoreError> {
+pub(crate) fn has_room(state: &AppState, p: &PlayerRow) -> Result<bool, StoreError> {
     Ok(match p.max_games {
         None => true,
         Some(max) => state.store.games_in_play(&p.id)? < i64::from(max),
@@ -302,7 +302,7 @@ pub fn create(
             let p = state
                 .store
                 .player(id)?
-                .filter(|p| p.email_confirmed && may_see(Some(challenger), false, p))
+                .filter(|p| p.email_confirmed && sees_player(Some(challenger), false, p))
                 .ok_or(ChallengeError::NotFound)?;
             if p.id == challenger.id {
                 return Err(ChallengeError::Yourself);
@@ -401,7 +401,7 @@ pub fn lobby(
         .filter(|r| {
             players
                 .get(&r.challenger_id)
-                .is_some_and(|p| may_see(Some(reader), false, p))
+                .is_some_and(|p| sees_player(Some(reader), false, p))
         })
         .map(Challenge::of)
         .collect()
@@ -436,7 +436,7 @@ pub fn accept(
         .store
         .player(&c.row.challenger_id)?
         .ok_or(ChallengeError::NotFound)?;
-    if c.row.challenged_id.is_none() && !may_see(Some(acceptor), false, &challenger) {
+    if c.row.challenged_id.is_none() && !sees_player(Some(acceptor), false, &challenger) {
         return Err(ChallengeError::NotFound);
     }
     for p in [acceptor, &challenger] {

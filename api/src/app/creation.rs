@@ -5,13 +5,14 @@
 use std::sync::Arc;
 
 use domain::game::{
-    BallotChoice, CreateGame, Participant, RuleSet, SealedMoveCheck, TimeControl, Visibility,
+    Actor, BallotChoice, CreateGame, Participant, RuleSet, SealedMoveCheck, TimeControl, Visibility,
 };
 use domain::games::{Command, Context};
 use domain::ids::PlayerId;
 use domain::GameId;
 
-use super::actors::{creating_game, Account, MayNotCreate};
+use super::actors::{player_id, Account};
+use super::authority::{GameFacts, GameMaker, MayNotCreate};
 use super::commands::{run, CommandError, Outcome};
 use super::AppState;
 use crate::store::{self, StoreError};
@@ -38,6 +39,8 @@ pub struct NewGame {
     pub rated: bool,
     /// Who may read it (none: [`super::accounts::default_visibility`]).
     pub visibility: Option<Visibility>,
+    /// A tournament the organiser making it runs, whose entrants both players are.
+    pub tournament: Option<String>,
 }
 
 /// Why a game was not made.
@@ -70,18 +73,35 @@ pub async fn create_game(
         PlayerId::parse(&new.black).map_err(|_| CreateError::NoSuchPlayer)?,
     );
     let (s, w, b) = (state.clone(), new.white.clone(), new.black.clone());
-    let (white, black, default_visibility) = tokio::task::spawn_blocking(move || {
+    let maker = match account {
+        Account::Admin => None,
+        Account::Player(p) => Some(p.clone()),
+    };
+    let tournament = new.tournament.clone();
+    let (white, black, default_visibility, facts) = tokio::task::spawn_blocking(move || {
         let (Some(white), Some(black)) = (s.store.player(&w)?, s.store.player(&b)?) else {
-            return Ok::<_, StoreError>(None);
+            return Ok::<_, CommandError>(None);
         };
         let default = super::accounts::default_visibility(&s.store, &white, &black)?;
-        Ok(Some((white, black, default)))
+        let facts = match &maker {
+            Some(me) => game_facts(&s, me, (&white, &black), tournament.as_deref())?,
+            None => GameFacts::default(),
+        };
+        Ok(Some((white, black, default, facts)))
     })
     .await
     .map_err(|e| CommandError::from(anyhow::anyhow!("a blocking task failed: {e}")))??
     .ok_or(CreateError::NoSuchPlayer)?;
-    let (actor, organiser) =
-        creating_game(account, (white_id, black_id))?.map_err(CreateError::MayNot)?;
+    let maker = super::authority::create_game(account, (&white, &black), facts)
+        .map_err(CreateError::MayNot)?;
+    let (actor, organiser) = match (maker, account) {
+        (GameMaker::Admin, _) | (_, Account::Admin) => (Actor::Admin, None),
+        (GameMaker::Side, Account::Player(p)) => (Actor::Player(player_id(p)?), None),
+        (GameMaker::Arbiter, Account::Player(p)) => {
+            let me = player_id(p)?;
+            (Actor::Arbiter(me), Some(me))
+        }
+    };
     let id = GameId::from_uuid(uuid::Uuid::now_v7());
     let command = Command::CreateGame(Box::new(CreateGame {
         game_id: id,
@@ -119,4 +139,50 @@ pub async fn create_game(
         dice: None,
     };
     Ok(run(state, id, command, ctx, None).await?)
+}
+
+/// What the store says about `me` making a game between `white` and `black`: whether the other
+/// side takes challenges from `me` and has room for one more game, and whether both are entrants
+/// of `tournament`, run by `me`.
+fn game_facts(
+    state: &AppState,
+    me: &crate::store::PlayerRow,
+    (white, black): (&crate::store::PlayerRow, &crate::store::PlayerRow),
+    tournament: Option<&str>,
+) -> Result<GameFacts, CommandError> {
+    let opponent = [white, black].into_iter().find(|p| p.id != me.id);
+    let side = opponent.is_some() && (white.id == me.id || black.id == me.id);
+    let (takes, room) = match opponent.filter(|_| side) {
+        Some(o) => (
+            super::challenges::takes_from(state, me, o)?,
+            super::challenges::has_room(state, o)?,
+        ),
+        None => (false, false),
+    };
+    let entrants = match tournament {
+        Some(id) if !side => {
+            use domain::tournament::TournamentState;
+            let folded = state.tournament_folds.current(&state.store, id)?;
+            match (
+                &folded.state,
+                player_id(me),
+                player_id(white),
+                player_id(black),
+            ) {
+                (TournamentState::Created(t), Ok(me), Ok(w), Ok(b)) => {
+                    t.setup.run_by(me)
+                        && !t.finished
+                        && t.player(w).is_some()
+                        && t.player(b).is_some()
+                }
+                _ => false,
+            }
+        }
+        _ => false,
+    };
+    Ok(GameFacts {
+        opponent_takes_challenges: takes,
+        opponent_has_room: room,
+        entrants_of_their_tournament: entrants,
+    })
 }

@@ -5,11 +5,13 @@
 pub mod accounts;
 pub mod actors;
 pub mod app_passwords;
+pub mod authority;
 pub mod challenges;
 pub mod commands;
 pub mod conditional;
 pub mod creation;
 pub mod dice;
+pub mod entries;
 pub mod envelopes;
 pub mod erasure;
 pub mod export;

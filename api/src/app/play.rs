@@ -46,14 +46,22 @@ pub async fn command(
     super::run(state, id, command, ctx, expected_version).await
 }
 
-/// May the players send messages in this game: unless its organiser turned them off (an
-/// unknown game is the pipeline's to answer).
+/// May the players send messages in this game: unless its organiser, or the organiser of a
+/// pupil who plays in it, turned them off (an unknown game is the pipeline's to answer).
 pub fn messages_allowed(state: &AppState, game_id: &str) -> Result<bool, CommandError> {
     let Some(row) = state.store.game_row(game_id)? else {
         return Ok(true);
     };
-    Ok(match &row.organiser_id {
-        Some(organiser) => !state.store.messages_off(organiser)?,
-        None => true,
-    })
+    let mut organisers = vec![row.organiser_id.clone()];
+    for side in [&row.white_id, &row.black_id] {
+        if let Some(p) = state.store.player(side)? {
+            organisers.push(p.created_by);
+        }
+    }
+    for organiser in organisers.into_iter().flatten() {
+        if state.store.messages_off(&organiser)? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
 }

@@ -1,6 +1,6 @@
 //! A player's profile: their ratings and rating history in each game, their games (current and
 //! finished), a result summary, the players they played most, and all their games' records in
-//! one file. Seen by whoever may see the player (`accounts::may_see`).
+//! one file. Seen by whoever may see the player (`authority::sees_player`).
 
 use std::collections::HashMap;
 
@@ -8,7 +8,7 @@ use domain::game::{export_pgn, Rules};
 use domain::games::GameKind;
 use domain::rating::Standing;
 
-use super::accounts::may_see;
+use super::authority::sees_player;
 use super::commands::CommandError;
 use super::reads::current_view;
 use super::views::{GameView, PlayerRef};
@@ -52,7 +52,7 @@ pub fn player(
     Ok(state
         .store
         .player(id)?
-        .filter(|p| may_see(reader, admin, p)))
+        .filter(|p| sees_player(reader, admin, p)))
 }
 
 /// A player's zarf rating in `game` as it stands now, rounded, as a tournament registers a

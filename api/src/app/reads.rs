@@ -130,3 +130,39 @@ pub fn reads_messages(
 ) -> bool {
     takes_part(account, game)
 }
+
+/// Tournament `t` as `reader` may read it: a pupil's school and class left out where the reader
+/// may not see the pupil ([`super::authority::sees_player`]); every view of a tournament (its
+/// JSON, pages, sheets and report) is made from this.
+pub fn tournament_as_read_by(
+    state: &AppState,
+    t: &Tournament,
+    reader: Option<&PlayerRow>,
+    admin: bool,
+) -> Result<Tournament, crate::store::StoreError> {
+    let mut t = t.clone();
+    if admin {
+        return Ok(t);
+    }
+    let pupils: Vec<String> = t
+        .players
+        .iter()
+        .filter(|p| p.entrant.pupil && (p.entrant.school.is_some() || p.entrant.class.is_some()))
+        .map(|p| p.entrant.player.to_string())
+        .collect();
+    if pupils.is_empty() {
+        return Ok(t);
+    }
+    let ids: Vec<&str> = pupils.iter().map(String::as_str).collect();
+    let rows = state.store.players(&ids)?;
+    for p in t.players.iter_mut().filter(|p| p.entrant.pupil) {
+        let seen = rows
+            .get(&p.entrant.player.to_string())
+            .is_some_and(|row| super::authority::sees_player(reader, false, row));
+        if !seen {
+            p.entrant.school = None;
+            p.entrant.class = None;
+        }
+    }
+    Ok(t)
+}

@@ -15,3 +15,17 @@ pub fn issue_link(state: &AppState, player_id: &str) -> anyhow::Result<String> {
         time::Duration::minutes(LINK_MINUTES),
     )?)
 }
+
+/// The player a sign-in code may be made for by `account` ([`super::authority::issue_login_code`]):
+/// an unknown player is as hidden as one the account may not see.
+pub fn code_may_be_made(
+    state: &AppState,
+    account: super::actors::Account<'_>,
+    player_id: &str,
+) -> Result<Result<crate::store::PlayerRow, super::authority::Denied>, crate::store::StoreError> {
+    use super::authority::{issue_login_code, Denied};
+    let Some(player) = state.store.player(player_id)? else {
+        return Ok(Err(Denied::Hidden));
+    };
+    Ok(issue_login_code(account, &player).map(|()| player))
+}

@@ -13,7 +13,7 @@ use super::auth::Caller;
 use super::challenges::refusal;
 use super::error::ApiError;
 use super::page;
-use crate::app::accounts::may_see;
+use crate::app::authority::sees_player as may_see;
 use crate::app::challenges::{
     self as challenges, Challenge, ChallengeError, Colour, Target, Terms,
 };

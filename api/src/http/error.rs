@@ -107,6 +107,16 @@ impl ApiError {
         ApiError::new(StatusCode::FORBIDDEN, "forbidden", message)
     }
 
+    /// An action the authority model refuses: 404 where the caller may not know of the one
+    /// acted on, else 403 `forbidden` with the reason in the caller's language.
+    pub fn denied(denied: crate::app::authority::Denied, locale: Locale) -> ApiError {
+        use crate::app::authority::Denied;
+        match denied {
+            Denied::Hidden => ApiError::not_found(locale),
+            Denied::Forbidden(why) => ApiError::forbidden(Texts::of(locale).text(why)),
+        }
+    }
+
     pub fn version_conflict(locale: Locale) -> ApiError {
         ApiError::new(
             StatusCode::CONFLICT,

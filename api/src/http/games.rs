@@ -66,6 +66,9 @@ pub struct CreateGameBody {
     /// (`participants` unless their organiser chose), else `public`.
     #[schema(schema_with = super::schema::visibility)]
     pub visibility: Option<domain::game::Visibility>,
+    /// A tournament the organiser making the game runs, both players being its entrants (an
+    /// organiser makes games only between their own players or such entrants).
+    pub tournament: Option<String>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -277,8 +280,9 @@ pub(crate) async fn create(
         match_length: body.match_length,
         rated: body.rated.unwrap_or(false),
         visibility: body.visibility,
+        tournament: body.tournament,
     };
-    use crate::app::actors::MayNotCreate;
+    use crate::app::authority::MayNotCreate;
     use crate::app::creation::CreateError;
     crate::app::creation::create_game(state.into_inner(), account, new)
         .await
@@ -292,6 +296,7 @@ pub(crate) async fn create(
             CreateError::MayNot(MayNotCreate::NotAPlayer) => {
                 ApiError::rejection(&Rejection::NotAPlayer, locale)
             }
+            CreateError::MayNot(MayNotCreate::Denied(denied)) => ApiError::denied(denied, locale),
             CreateError::Command(e) => ApiError::command(e, locale),
         })
 }

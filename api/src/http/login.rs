@@ -324,19 +324,11 @@ pub async fn login_code(
     id: web::Path<String>,
     q: web::Query<CodeQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    caller.require()?;
-    if !(caller.is_admin() || caller.is_organiser()) {
-        return Err(ApiError::forbidden(
-            "only the admin or an organiser makes login codes",
-        ));
-    }
     let locale = caller.locale();
     let id = id.into_inner();
     let (player, code) = web::block(move || -> Result<_, ApiError> {
-        let p = state
-            .store
-            .player(&id)?
-            .ok_or_else(|| ApiError::not_found(locale))?;
+        let p = crate::app::sign_in::code_may_be_made(&state, caller.acting()?, &id)?
+            .map_err(|denied| ApiError::denied(denied, locale))?;
         let code = issue_code(&state, &p.id)?;
         Ok((p, code))
     })

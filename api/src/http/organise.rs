@@ -577,6 +577,7 @@ fn game_body(form: &GameForm) -> Result<CreateGameBody, ApiError> {
         no_progress_moves: None,
         rated: None,
         visibility: super::page::visibility_field(form.visibility.as_deref())?,
+        tournament: None,
         match_length: match form.match_length.as_deref().map(str::trim).unwrap_or("") {
             "" => None,
             n => Some(n.parse().map_err(|_| {

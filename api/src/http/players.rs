@@ -351,7 +351,7 @@ pub async fn ratings(
         let player = state
             .store
             .player(&id)?
-            .filter(|p| crate::app::accounts::may_see(caller.player(), caller.is_admin(), p))
+            .filter(|p| crate::app::authority::sees_player(caller.player(), caller.is_admin(), p))
             .ok_or_else(|| ApiError::not_found(locale))?;
         Ok(state.store.standings(&player.id)?)
     })

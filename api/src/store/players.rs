@@ -213,6 +213,19 @@ impl Store {
         Ok(())
     }
 
+    /// Gives player `player_id` one more bearer token (stored only as its hash).
+    pub fn add_token(&self, token_hash: &str, player_id: &str) -> Result<(), StoreError> {
+        let mut conn = self.writer()?;
+        diesel::insert_into(tokens::table)
+            .values(TokenRow {
+                hash: token_hash.to_owned(),
+                player_id: player_id.to_owned(),
+                created_at: super::micros(super::now()),
+            })
+            .execute(&mut *conn)?;
+        Ok(())
+    }
+
     /// The generation of the player caches a read about to start belongs to.
     pub(super) fn players_generation(&self) -> Seen {
         Seen(self.tokens.generation(), self.players_by_id.generation())

@@ -364,6 +364,8 @@ async fn a_school_tournament_run_from_the_browser() {
         .await
         .unwrap();
     until_shown(&v, "Çapraz tablo").await;
-    until_shown(&v, "Atatürk Lisesi").await;
+    // The pupils' school is their school's to see, not a stranger's (D69).
+    let source = v.source().await.unwrap();
+    assert!(!source.contains("Atatürk Lisesi"), "{source}");
     look(&v, "tournament").await;
 }

@@ -43,7 +43,7 @@ async fn a_published_round_mails_each_player_their_pairing_once(backend: Backend
             let res = app
                 .post(
                     &format!("{path}/players"),
-                    Some(&org.token),
+                    Some(&app.admin),
                     json!({"player": p.id, "rating": rating}),
                 )
                 .await;

@@ -141,7 +141,17 @@ async fn a_printed_login_code_signs_a_pupil_in_once() {
     let org = app
         .create_player_with(json!({"name": "Öğretmen", "roles": ["organiser"]}))
         .await;
-    let pupil = app.create_player("Can").await;
+    // Her own pupil: an organiser makes codes for no one else (D69).
+    let res = app
+        .post("/api/v1/players", Some(&org.token), json!({"name": "Can"}))
+        .await;
+    let pupil = Player {
+        id: res.json::<Value>().await.unwrap()["id"]
+            .as_str()
+            .unwrap()
+            .to_owned(),
+        token: String::new(),
+    };
     let res = app
         .post(
             &format!("/api/v1/players/{}/login-code", pupil.id),
@@ -155,6 +165,7 @@ async fn a_printed_login_code_signs_a_pupil_in_once() {
         .unwrap()
         .to_owned();
     assert_eq!(code.len(), 14);
+    // To anyone outside her school she is no one (D69).
     let other = app.create_player("Ece").await;
     assert_error(
         app.post(
@@ -163,8 +174,8 @@ async fn a_printed_login_code_signs_a_pupil_in_once() {
             json!({}),
         )
         .await,
-        403,
-        "forbidden",
+        404,
+        "not_found",
     )
     .await;
     let card = app

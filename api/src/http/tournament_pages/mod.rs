@@ -11,7 +11,7 @@ use domain::game::Rules;
 use domain::games::GameKind;
 use domain::ids::PlayerId;
 use domain::tournament::{
-    ByeKind, Command, Entrant, Play, System, Team, TeamTiebreak, Tournament, TournamentState,
+    ByeKind, Command, Play, System, Team, TeamTiebreak, Tournament, TournamentState,
 };
 use pairing::trf;
 use serde::Deserialize;
@@ -20,7 +20,7 @@ use super::auth::Caller;
 use super::error::ApiError;
 use super::page;
 use super::tournaments::{
-    codes_of, command, create, folded, outcome, result_text, tournament_id, NewTournament,
+    codes_of, command, create, outcome, result_text, tournament_id, NewTournament,
 };
 use crate::app::AppState;
 use crate::i18n::{points, Texts};
@@ -360,7 +360,20 @@ async fn load(
     };
     use crate::app::reads::Access;
     match crate::app::reads::tournament_access(tour, caller.player(), caller.is_admin()) {
-        Access::Allowed => Ok(Ok((id, tour.clone(), folded.seq))),
+        Access::Allowed => {
+            let (s, tour, reader, admin) = (
+                state.clone(),
+                tour.clone(),
+                caller.player().cloned(),
+                caller.is_admin(),
+            );
+            let tour = web::block(move || {
+                crate::app::reads::tournament_as_read_by(&s, &tour, reader.as_ref(), admin)
+                    .map(Box::new)
+            })
+            .await??;
+            Ok(Ok((id, tour, folded.seq)))
+        }
         Access::SignIn => Ok(Err(HttpResponse::SeeOther()
             .insert_header((
                 "location",

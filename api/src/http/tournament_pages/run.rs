@@ -271,35 +271,23 @@ pub(super) async fn act(
                         .ok_or_else(|| ApiError::bad_request("rating: 0 to 3500"))?,
                 ),
             };
-            let tour = {
-                let s = state.clone();
-                let key = id.clone();
-                web::block(move || folded(&s, &key)).await??
-            };
             for p in chosen {
-                // Without a rating given, the player's zarf rating in the tournament's game.
-                let rating = match &tour {
-                    TournamentState::Created(tournament) => {
-                        let (s, tournament, who) =
-                            (state.clone(), tournament.clone(), p.id.clone());
-                        web::block(move || {
-                            crate::app::profiles::entrant_rating(&s, &tournament, &who, rating)
-                        })
-                        .await?
-                        .map_err(|e| ApiError::command(e, t.locale()))?
-                    }
-                    TournamentState::NotCreated => rating,
-                };
-                let entrant = Entrant {
-                    player: player(Some(&p.id))?,
-                    name: crate::app::accounts::recorded_name(p),
+                use crate::app::entries::EntryError;
+                crate::app::entries::register(
+                    state.clone().into_inner(),
+                    caller.acting()?,
+                    &id,
+                    &p.id,
                     rating,
-                    school: p.school.clone(),
-                    class: p.class_name.clone(),
-                    birth_year: None,
-                    pupil: p.created_by.is_some(),
-                };
-                run(Command::Register(entrant)).await?;
+                )
+                .await
+                .map_err(|e| match e {
+                    EntryError::NoSuchPlayer => {
+                        ApiError::bad_request(t.text("page-tournament-choose-player"))
+                    }
+                    EntryError::Denied(denied) => ApiError::denied(denied, t.locale()),
+                    EntryError::Command(e) => ApiError::command(e, t.locale()),
+                })?;
             }
         }
         "pair" => drop(run(Command::PairNextRound).await?),

@@ -25,45 +25,33 @@ pub async fn register_player(
 ) -> Result<HttpResponse, ApiError> {
     actor(&caller)?;
     let id = tournament_id(&id, &caller)?;
-    let player = player_id(&body.player)?;
+    player_id(&body.player)?;
     let rating = match body.rating {
         Some(r) if r > 3500 => return Err(ApiError::bad_request("rating: 0 to 3500")),
         r => r.and_then(|r| u16::try_from(r).ok()),
     };
-    // Without a rating given, the player's zarf rating in the tournament's game, if any.
-    let s = state.clone();
     let locale = caller.locale();
-    let (key, tournament) = (body.player.clone(), id.clone());
-    let (row, rating) = web::block(move || -> Result<_, ApiError> {
-        let row = s.store.player(&key)?;
-        let rating = match (&row, folded(&s, &tournament)?) {
-            (Some(p), TournamentState::Created(t)) => {
-                crate::app::profiles::entrant_rating(&s, &t, &p.id, rating)
-                    .map_err(|e| ApiError::command(e, locale))?
-            }
-            _ => rating,
-        };
-        Ok((row, rating))
-    })
-    .await??;
-    // An unknown player is not an unknown tournament: 422, not 404.
-    let row = row.ok_or_else(|| {
-        ApiError::new(
+    use crate::app::entries::EntryError;
+    let outcome = crate::app::entries::register(
+        state.into_inner(),
+        caller.acting()?,
+        &id,
+        &body.player,
+        rating,
+    )
+    .await
+    .map_err(|e| match e {
+        // An unknown player is not an unknown tournament: 422, not 404.
+        EntryError::NoSuchPlayer => ApiError::new(
             actix_web::http::StatusCode::UNPROCESSABLE_ENTITY,
             "no_such_player",
             "no player has that id",
-        )
+        ),
+        EntryError::Denied(denied) => ApiError::denied(denied, locale),
+        EntryError::Command(e) => ApiError::command(e, locale),
     })?;
-    let entrant = Entrant {
-        player,
-        name: crate::app::accounts::recorded_name(&row),
-        rating,
-        school: row.school.clone(),
-        class: row.class_name.clone(),
-        birth_year: None,
-        pupil: row.created_by.is_some(),
-    };
-    let view = command(state, &caller, &id, Command::Register(entrant)).await?;
+    let view = view(&id, &outcome.folded.state)
+        .ok_or_else(|| ApiError::internal(anyhow::anyhow!("a tournament without its creation")))?;
     Ok(HttpResponse::Ok().json(view))
 }
 

@@ -506,6 +506,12 @@ async fn read_tournament<T: Send + 'static>(
     web::block(move || match folded(&state, &id)? {
         TournamentState::Created(t) => {
             super::auth::tournament_readable(&t, &reader, locale)?;
+            let t = crate::app::reads::tournament_as_read_by(
+                &state,
+                &t,
+                reader.player(),
+                reader.is_admin(),
+            )?;
             read(&state, &t)
         }
         TournamentState::NotCreated => Err(ApiError::not_found(locale)),
