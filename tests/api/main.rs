@@ -6,6 +6,7 @@ mod helpers;
 mod adjournment;
 mod admin;
 mod authority;
+mod authz;
 mod browser;
 mod challenges;
 mod checkers;

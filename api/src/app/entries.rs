@@ -41,6 +41,20 @@ pub async fn register(
     })
     .await
     .map_err(|e| CommandError::from(anyhow::anyhow!("a blocking task failed: {e}")))??;
+    // Only those who run it enter anyone: nobody else learns who exists.
+    let runs = match (&tour.state, account) {
+        (TournamentState::NotCreated, _) => return Err(CommandError::NotFound.into()),
+        (_, a) if a.is_admin() => true,
+        (TournamentState::Created(t), Account::Player(me)) => {
+            player_id(me).is_ok_and(|me| t.setup.run_by(me))
+        }
+        _ => false,
+    };
+    if !runs {
+        return Err(EntryError::Command(CommandError::TournamentRejected(
+            domain::tournament::Rejection::ArbiterOnly,
+        )));
+    }
     let row = row.ok_or(EntryError::NoSuchPlayer)?;
     super::authority::register_entrant(account, &row, false).map_err(|d| match d {
         // Whom an organiser may not see is no player to them.

@@ -103,6 +103,14 @@ pub fn tournament_access(t: &Tournament, reader: Option<&PlayerRow>, admin: bool
     allowed(t.visibility().as_str(), reader, admin, participant)
 }
 
+/// Whether `reader` runs tournament `t`: one of its arbiters or organisers, or the admin.
+pub fn runs_tournament(t: &Tournament, reader: Option<&PlayerRow>, admin: bool) -> bool {
+    admin
+        || reader
+            .and_then(|r| PlayerId::parse(&r.id).ok())
+            .is_some_and(|me| t.setup.run_by(me))
+}
+
 /// Does `account` take part in `game`: the admin, its players, its arbiter.
 fn takes_part(account: Option<super::actors::Account<'_>>, game: &domain::games::Game) -> bool {
     match account {

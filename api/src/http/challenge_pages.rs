@@ -411,7 +411,8 @@ async fn one(
     let s = state.clone();
     let reader = me.clone();
     let found = web::block(move || -> Result<_, ApiError> {
-        let c = match challenges::read(&s, &id, Some(&reader), false) {
+        let admin = reader.has_role(crate::store::Role::Admin);
+        let c = match challenges::read(&s, &id, Some(&reader), admin) {
             Ok(c) => c,
             Err(ChallengeError::NotFound) => return Ok(None),
             Err(e) => return Err(refusal(e, t.locale())),

@@ -324,12 +324,9 @@ fn nav(caller: &Caller, t: Texts) -> (Option<String>, page::Staff) {
     (signed_in, page::Staff::of(caller.player()))
 }
 
-/// Whether `caller` runs `tour` (one of its arbiters).
+/// Whether `caller` runs `tour` (one of its arbiters or organisers, or the admin).
 fn runs(caller: &Caller, tour: &Tournament) -> bool {
-    caller
-        .player()
-        .and_then(|p| PlayerId::parse(&p.id).ok())
-        .is_some_and(|me| tour.setup.run_by(me))
+    crate::app::reads::runs_tournament(tour, caller.player(), caller.is_admin())
 }
 
 /// The tournament `id` and its log's length, if `caller` may read it; else a 404 page, or

@@ -94,6 +94,8 @@ pub(super) fn throw<R: Rules>(
     game: &Game<R>,
     ctx: &Context<R>,
 ) -> Result<Vec<EventBody>, Rejection> {
+    // Whoever is no player here is told so before anything of the game.
+    player(game, ctx)?;
     if !game.kind.features().dice {
         return Err(Rejection::NotInThisGame { feature: "dice" });
     }
@@ -110,10 +112,10 @@ pub(super) fn add_entropy<R: Rules>(
     text: &str,
     ctx: &Context<R>,
 ) -> Result<Vec<EventBody>, Rejection> {
+    let side = player(game, ctx)?;
     if game.dice.is_none() {
         return Err(Rejection::NotInThisGame { feature: "dice" });
     }
-    let side = player(game, ctx)?;
     let entropy = Entropy::chosen(text).map_err(|e| Rejection::InvalidField {
         field: "entropy",
         problem: match e {
