@@ -11,6 +11,7 @@ mod checkers;
 mod clocks;
 mod concurrency;
 mod conditional;
+mod credentials;
 mod dama;
 mod errors;
 mod games;
