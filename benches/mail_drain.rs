@@ -66,7 +66,7 @@ fn run(url: &str, data_dir: std::path::PathBuf) -> f64 {
         max_games: None,
         email_confirmed: true,
     };
-    store.create_player(&player, "bench-token-hash").unwrap();
+    store.create_player(&player, None).unwrap();
     let rows: Vec<api::store::OutboxRow> = (0..MAILS)
         .map(|i| {
             api::store::OutboxRow::queued(

@@ -107,7 +107,8 @@ pub fn seed(database: &str, games: u64, players: u64, threads: usize) -> anyhow:
         let rows: Vec<(PlayerRow, String)> = (first..players.min(first + 1000))
             .map(|p| (seed_player(p, now), token_hash(&player_token(p))))
             .collect();
-        let part: Vec<(&PlayerRow, &str)> = rows.iter().map(|(p, h)| (p, h.as_str())).collect();
+        let part: Vec<(&PlayerRow, Option<&str>)> =
+            rows.iter().map(|(p, h)| (p, Some(h.as_str()))).collect();
         match store.create_players(&part) {
             Ok(()) => {}
             Err(api::store::StoreError::Duplicate) => {

@@ -69,7 +69,7 @@ async fn the_operator_makes_the_first_organiser_who_signs_in(backend: Backend) {
         .unwrap();
     let base = serving_at(&mut child).expect("zarf serves");
     let client = no_redirects();
-    let res = client.get(format!("{base}{path}")).send().await.unwrap();
+    let res = confirm_sign_in_link(&format!("{base}{path}")).await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
     let session = session_cookie(&res).expect("the link opens a session");
     let res = client
@@ -81,6 +81,11 @@ async fn the_operator_makes_the_first_organiser_who_signs_in(backend: Backend) {
     assert_eq!(res.status(), StatusCode::OK);
     assert!(res.text().await.unwrap().contains("Ada Hoca"));
     let again = client.get(format!("{base}{path}")).send().await.unwrap();
+    assert_eq!(
+        again.status(),
+        StatusCode::BAD_REQUEST,
+        "the link is single-use"
+    );
     assert!(session_cookie(&again).is_none(), "the link is single-use");
 
     // The same address made an admin: the same account, now with the admin's page too.
@@ -95,7 +100,7 @@ async fn the_operator_makes_the_first_organiser_who_signs_in(backend: Backend) {
         .find_map(|w| w.strip_prefix("https://zarf.example.org"))
         .unwrap()
         .to_owned();
-    let res = client.get(format!("{base}{path}")).send().await.unwrap();
+    let res = confirm_sign_in_link(&format!("{base}{path}")).await;
     let session = session_cookie(&res).expect("signed in again");
     let res = client
         .get(format!("{base}/admin?lang=en"))

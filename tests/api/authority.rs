@@ -30,11 +30,8 @@ async fn pupil_of(app: &TestApp, organiser: &Player, name: &str, school: &str) -
     assert_eq!(res.status(), StatusCode::CREATED);
     let v: Value = res.json().await.unwrap();
     let id = v["id"].as_str().unwrap().to_owned();
-    let token = api::app::tokens::new_token();
-    app.state
-        .store
-        .add_token(&api::app::tokens::token_hash(&token), &id)
-        .unwrap();
+    let now = api::store::micros(api::store::now());
+    let token = api::app::tokens::issue(&app.state.store, &id, Some("test"), now).unwrap();
     Player { id, token }
 }
 

@@ -146,8 +146,7 @@ both_backends! {
         // A pupil takes challenges from their school only, and is not seen by others.
         let org = app.create_player_with(json!({"name": "Öğretmen", "roles": ["organiser"]})).await;
         let pupil: Value = app.post("/api/v1/players", Some(&org.token), json!({"name": "Ece"})).await.json().await.unwrap();
-        let mate: Value = app.post("/api/v1/players", Some(&org.token), json!({"name": "Efe"})).await.json().await.unwrap();
-        let mate = Player { id: mate["id"].as_str().unwrap().into(), token: mate["token"].as_str().unwrap().into() };
+        let mate = app.create_pupil(&org.token, json!({"name": "Efe"})).await;
         assert_error(challenge(&app, &ayse, json!({"to": pupil["id"]})).await, 404, "not_found").await;
         made(&app, &mate, json!({"to": pupil["id"]})).await;
         made(&app, &org, json!({"to": pupil["id"]})).await;

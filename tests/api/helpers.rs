@@ -118,6 +118,8 @@ pub struct Options {
     pub signup: api::config::Signup,
     /// Sign-in requests, and failed application passwords, per address an hour.
     pub login_limit_per_hour: u32,
+    /// `ZARF_PUBLIC_URL` (none: the address the server binds).
+    pub public_url: Option<String>,
 }
 
 impl Default for Options {
@@ -127,6 +129,7 @@ impl Default for Options {
             smtp_url: None,
             signup: api::config::Signup::Closed,
             login_limit_per_hour: 1000,
+            public_url: None,
         }
     }
 }
@@ -156,6 +159,7 @@ async fn start_server(db: Arc<TestDb>, admin: String, options: Options) -> TestA
     config.smtp_url = options.smtp_url;
     config.signup = options.signup;
     config.login_limit_per_hour = options.login_limit_per_hour;
+    config.public_url = options.public_url;
     config.workers = Some(2);
     let running = tokio::task::spawn_blocking(move || api::build(&config))
         .await
@@ -233,6 +237,20 @@ impl TestApp {
 
     pub async fn create_player(&self, name: &str) -> Player {
         self.create_player_with(json!({ "name": name })).await
+    }
+
+    /// A pupil the organiser with `org_token` makes from `body` (the answer holds no token: a
+    /// pupil signs in with a code), and a bearer token of the pupil's own, made as the pupil
+    /// makes one on the settings page.
+    pub async fn create_pupil(&self, org_token: &str, body: Value) -> Player {
+        let res = self.post("/api/v1/players", Some(org_token), body).await;
+        assert_eq!(res.status(), StatusCode::CREATED);
+        let v: Value = res.json().await.unwrap();
+        assert!(v.get("token").is_none(), "an organiser gets no token: {v}");
+        let id = v["id"].as_str().unwrap().to_owned();
+        let now = api::store::micros(api::store::now());
+        let token = api::app::tokens::issue(&self.state.store, &id, Some("test"), now).unwrap();
+        Player { id, token }
     }
 
     pub async fn create_game_with(&self, token: &str, body: Value) -> Response {
@@ -691,7 +709,9 @@ pub async fn sign_in(app: &TestApp, player: &str) -> (String, String) {
         )
         .await;
     if res.status() == StatusCode::FORBIDDEN {
-        return signed_in_by_link(app, player, form_cookie, token);
+        let cookie = signed_in_by_link(app, player, form_cookie);
+        let token = page_token(app, &cookie, "/settings").await;
+        return (cookie, token);
     }
     let code: Value = res.json().await.unwrap();
     let client = reqwest::Client::builder()
@@ -717,16 +737,33 @@ pub async fn sign_in(app: &TestApp, player: &str) -> (String, String) {
         .and_then(|v| v.split(';').next())
         .expect("signed in")
         .to_owned();
-    (format!("{session}; {form_cookie}"), token)
+    let cookie = format!("{session}; {form_cookie}");
+    // Signing in opens a new session: the forms' token is the session's now.
+    let token = page_token(app, &cookie, "/settings").await;
+    (cookie, token)
 }
 
-/// The session a sign-in link opens for `player`, as [`sign_in`] answers it.
-fn signed_in_by_link(
-    app: &TestApp,
-    player: &str,
-    form_cookie: String,
-    token: String,
-) -> (String, String) {
+/// The forms' token of the page at `path` as the browser with `cookie` reads it.
+pub async fn page_token(app: &TestApp, cookie: &str, path: &str) -> String {
+    let page = app
+        .client
+        .get(app.url(path))
+        .header("cookie", cookie)
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    page.split("name=\"csrf\" value=\"")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .expect("the page's forms carry a token")
+        .to_owned()
+}
+
+/// The `cookie` header of the session a followed sign-in link opens for `player`.
+fn signed_in_by_link(app: &TestApp, player: &str, form_cookie: String) -> String {
     let session = api::app::tokens::new_token();
     let expires = time::OffsetDateTime::now_utc() + time::Duration::days(1);
     app.state
@@ -737,7 +774,7 @@ fn signed_in_by_link(
             (expires.unix_timestamp_nanos() / 1000) as i64,
         )
         .expect("a session is opened");
-    (format!("zarf_session={session}; {form_cookie}"), token)
+    format!("zarf_session={session}; {form_cookie}")
 }
 
 /// `zarf ARGS…`: its exit code and standard output.
@@ -750,4 +787,38 @@ pub fn zarf(args: &[&str]) -> (i32, String) {
         out.status.code().unwrap_or(-1),
         String::from_utf8(out.stdout).unwrap(),
     )
+}
+
+/// Follows a mailed sign-in link as a browser does: its page (which spends nothing), then the
+/// page's button (a POST with the page's form token). The button's answer.
+pub async fn confirm_sign_in_link(link: &str) -> Response {
+    let client = no_redirects();
+    let page = client.get(link).send().await.unwrap();
+    assert_eq!(page.status(), StatusCode::OK, "the link's page");
+    let cookie = page
+        .headers()
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .find(|v| v.starts_with("zarf_csrf="))
+        .and_then(|v| v.split(';').next())
+        .expect("the page sets its form cookie")
+        .to_owned();
+    let html = page.text().await.unwrap();
+    let field = |name: &str| {
+        html.split(&format!("name=\"{name}\" value=\""))
+            .nth(1)
+            .and_then(|rest| rest.split('"').next())
+            .unwrap_or_else(|| panic!("the page's form has {name}: {html}"))
+            .to_owned()
+    };
+    let (csrf, token) = (field("csrf"), field("token"));
+    let origin = link.split("/login/").next().unwrap();
+    client
+        .post(format!("{origin}/login/link"))
+        .header("cookie", cookie)
+        .form(&[("token", token.as_str()), ("csrf", csrf.as_str())])
+        .send()
+        .await
+        .unwrap()
 }

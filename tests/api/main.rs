@@ -13,6 +13,7 @@ mod checkers;
 mod clocks;
 mod concurrency;
 mod conditional;
+mod credentials;
 mod dama;
 mod errors;
 mod games;

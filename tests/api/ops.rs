@@ -2,7 +2,7 @@ use reqwest::StatusCode;
 use serde_json::Value;
 
 use crate::both_backends;
-use crate::helpers::{sign_in, Player};
+use crate::helpers::{page_token, sign_in, Player};
 
 both_backends! {
     async fn health_metrics_and_openapi(app) {
@@ -240,6 +240,10 @@ both_backends! {
         assert_eq!(res.status(), StatusCode::FORBIDDEN);
         let me = client.get(app.url("/api/v1/me")).header("cookie", &session).send().await.unwrap();
         assert_eq!(me.status(), StatusCode::OK);
+        // The form token from before signing in is no longer good: the session has its own.
+        let res = client.post(app.url("/logout")).header("cookie", &signed_in).form(&[("csrf", &token)]).send().await.unwrap();
+        assert_eq!(res.status(), StatusCode::FORBIDDEN);
+        let token = page_token(&app, &signed_in, &game_page).await;
         let res = client.post(app.url("/logout")).header("cookie", &signed_in).form(&[("csrf", &token)]).send().await.unwrap();
         assert_eq!(res.status(), StatusCode::SEE_OTHER);
         assert!(res.headers()["set-cookie"].to_str().unwrap().starts_with("zarf_session=;"));

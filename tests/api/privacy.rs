@@ -67,9 +67,8 @@ both_backends! {
         let pupil = |name: &'static str, email: &'static str| {
             let (app, org) = (&app, &org);
             async move {
-                let v: Value = app.post("/api/v1/players", Some(&org.token), json!({"name": name, "email": email,
-                    "school": "Atatürk Lisesi", "class": "9-A"})).await.json().await.unwrap();
-                Player { id: v["id"].as_str().unwrap().into(), token: v["token"].as_str().unwrap().into() }
+                app.create_pupil(&org.token, json!({"name": name, "email": email,
+                    "school": "Atatürk Lisesi", "class": "9-A"})).await
             }
         };
         let ayse = pupil("Ayşe Yılmaz", "ayse@okul.tr").await;

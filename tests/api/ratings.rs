@@ -228,13 +228,11 @@ both_backends! {
 
     async fn a_pupils_ratings_are_their_schools_to_see(app) {
         let org = app.create_player_with(json!({"name": "Öğretmen", "roles": ["organiser"]})).await;
-        let pupil = app.post("/api/v1/players", Some(&org.token), json!({"name": "Ece"})).await;
-        let pupil: Value = pupil.json().await.unwrap();
-        let classmate = app.post("/api/v1/players", Some(&org.token), json!({"name": "Efe"})).await;
-        let classmate: Value = classmate.json().await.unwrap();
+        let pupil = app.create_pupil(&org.token, json!({"name": "Ece"})).await;
+        let classmate = app.create_pupil(&org.token, json!({"name": "Efe"})).await;
         let stranger = app.create_player("Yabancı").await;
-        let path = format!("/api/v1/players/{}/ratings", pupil["id"].as_str().unwrap());
-        for reader in [&org.token, classmate["token"].as_str().unwrap(), pupil["token"].as_str().unwrap(), &app.admin] {
+        let path = format!("/api/v1/players/{}/ratings", pupil.id);
+        for reader in [&org.token, &classmate.token, &pupil.token, &app.admin] {
             assert_eq!(app.get(&path, Some(reader)).await.status(), StatusCode::OK);
         }
         assert_error(app.get(&path, Some(&stranger.token)).await, 404, "not_found").await;

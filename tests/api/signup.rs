@@ -183,7 +183,7 @@ async fn an_open_sign_up_plays_once_its_address_is_confirmed() {
         .split_once("/login/")
         .map(|(_, t)| format!("/login/{t}"))
         .unwrap();
-    let res = client.get(app.url(&path)).send().await.unwrap();
+    let res = confirm_sign_in_link(&app.url(&path)).await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
     assert!(
         app.state

@@ -10,16 +10,7 @@ use crate::helpers::*;
 
 /// A pupil the organiser makes: (id, token).
 async fn pupil(app: &TestApp, org: &Player, name: &str) -> Player {
-    let v: Value = app
-        .post("/api/v1/players", Some(&org.token), json!({"name": name}))
-        .await
-        .json()
-        .await
-        .unwrap();
-    Player {
-        id: v["id"].as_str().unwrap().into(),
-        token: v["token"].as_str().unwrap().into(),
-    }
+    app.create_pupil(&org.token, json!({"name": name})).await
 }
 
 /// The status of each API read of game `id` with `token` (none: anonymous).

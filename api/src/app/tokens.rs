@@ -1,5 +1,7 @@
 //! Secrets handed to people: bearer tokens, sign-in links and codes are random 256-bit values,
-//! stored only as their SHA-256.
+//! stored only as their SHA-256. A player holds several bearer tokens, each made by the player
+//! (the settings page, or `POST /api/v1/me/token` rotating the one it is called with) or handed
+//! to the admin who made the account, and revoked by the player at once.
 
 use rand::RngCore;
 use sha2::{Digest, Sha256};
@@ -25,6 +27,66 @@ pub fn same_hash(a: &str, b: &str) -> bool {
             == 0
 }
 
+/// Most bearer tokens a player may hold at once.
+pub const MAX_TOKENS: i64 = 20;
+/// Longest name of a token (the program or script it is for).
+pub const MAX_NAME_CHARS: usize = 100;
+
+/// Whether whoever makes an account is handed its bearer token: the admin only. An
+/// organiser's pupils sign in with mailed links or printed codes, and a player makes their own
+/// tokens; a token shown to someone else would let them act as the player unseen.
+pub fn handed_to_creator(creator: super::actors::Account<'_>) -> bool {
+    creator.is_admin()
+}
+
+/// A token's name as the player typed it: trimmed, at most [`MAX_NAME_CHARS`] characters on
+/// one line; empty is no name.
+pub fn token_name(text: &str) -> Option<Option<String>> {
+    let t = text.trim();
+    if t.chars().count() > MAX_NAME_CHARS || t.chars().any(char::is_control) {
+        return None;
+    }
+    Some((!t.is_empty()).then(|| t.to_owned()))
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum IssueError {
+    #[error("at most {MAX_TOKENS} tokens at a time: revoke one first")]
+    TooMany,
+    #[error(transparent)]
+    Store(#[from] crate::store::StoreError),
+}
+
+/// Makes a player a new bearer token named `name` (blocking): the token, shown this once.
+pub fn issue(
+    store: &crate::store::Store,
+    player_id: &str,
+    name: Option<&str>,
+    now: i64,
+) -> Result<String, IssueError> {
+    if store.token_count(player_id)? >= MAX_TOKENS {
+        return Err(IssueError::TooMany);
+    }
+    let token = new_token();
+    store.add_token(player_id, &token_hash(&token), name, now)?;
+    Ok(token)
+}
+
+/// A new bearer token in the place of the one with hash `used` (blocking): the new token, or
+/// `None` if `used` is no longer a token of the player (revoked meanwhile). The old token fails
+/// from the next request on.
+pub fn rotate(
+    store: &crate::store::Store,
+    player_id: &str,
+    used: &str,
+    now: i64,
+) -> Result<Option<String>, crate::store::StoreError> {
+    let token = new_token();
+    Ok(store
+        .rotate_token(player_id, used, &token_hash(&token), now)?
+        .map(|_| token))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -40,5 +102,13 @@ mod tests {
         assert!(same_hash(&token_hash(&a), &token_hash(&a)));
         assert!(!same_hash(&token_hash(&a), &token_hash(&b)));
         assert!(!same_hash("ab", "abc"));
+    }
+
+    #[test]
+    fn a_tokens_name_is_one_short_line_or_none() {
+        assert_eq!(token_name("  bot.py "), Some(Some("bot.py".to_owned())));
+        assert_eq!(token_name("   "), Some(None));
+        assert_eq!(token_name("a\nb"), None);
+        assert_eq!(token_name(&"x".repeat(MAX_NAME_CHARS + 1)), None);
     }
 }

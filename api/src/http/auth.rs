@@ -95,6 +95,11 @@ fn bearer(req: &HttpRequest) -> Result<Option<String>, ApiError> {
     Ok(Some(token.to_owned()))
 }
 
+/// The hash of the bearer token a request carries, if it carries one.
+pub fn bearer_hash(req: &HttpRequest) -> Option<String> {
+    bearer(req).ok().flatten().map(|t| token_hash(&t))
+}
+
 /// A request's credentials, read without touching the database: the caller already known (no
 /// credentials, the admin token, a token seen moments ago), or a token or session to look up.
 /// A handler that goes to the database anyway takes this and calls [`Credentials::resolve`] on
@@ -108,14 +113,20 @@ pub enum Credentials {
 impl Credentials {
     pub fn read(req: &HttpRequest) -> Result<Credentials, ApiError> {
         let Some(token) = bearer(req)? else {
-            // The web pages sign in with a session cookie instead of a bearer token.
-            return Ok(match req.cookie(super::login::SESSION_COOKIE) {
-                Some(session) if req.app_data::<web::Data<AppState>>().is_some() => {
-                    Credentials::Session {
-                        hash: token_hash(session.value()),
-                    }
-                }
-                _ => Credentials::Known(Caller::Anonymous),
+            // The web pages sign in with a session cookie instead of a bearer token; the JSON
+            // API takes it for a write only with the page's token, from a page of this site.
+            let Some(state) = req.app_data::<web::Data<AppState>>() else {
+                return Ok(Credentials::Known(Caller::Anonymous));
+            };
+            let Some(session) = super::csrf::cookie_value(state, req, super::login::SESSION_COOKIE)
+            else {
+                return Ok(Credentials::Known(Caller::Anonymous));
+            };
+            if let Some(refusal) = super::csrf::api_write_refused(state, req) {
+                return Err(refusal);
+            }
+            return Ok(Credentials::Session {
+                hash: token_hash(&session),
             });
         };
         let state = req

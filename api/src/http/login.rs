@@ -1,5 +1,6 @@
-//! Signing in without a password: a link by mail (single use, 15 minutes, stored hashed) or a
-//! one-time code an organiser printed for a pupil without e-mail; both open a session cookie.
+//! Signing in without a password: a link by mail (single use, 15 minutes, stored hashed; its
+//! page signs in by a button, a POST) or a one-time code an organiser printed for a pupil
+//! without e-mail (30 days unless they choose, the newest only); both open a session cookie.
 //! Also the unsubscribe link and the mail preferences.
 
 use actix_web::cookie::{Cookie, SameSite};
@@ -139,13 +140,8 @@ fn open_session(state: &AppState, player_id: &str) -> Result<String, ApiError> {
 
 /// Signed in: the session cookie, and on to the page the player asked to sign in from.
 fn session_response(state: &AppState, req: &HttpRequest, token: String) -> HttpResponse {
-    let cookie = Cookie::build(SESSION_COOKIE, token)
-        .path("/")
-        .http_only(true)
-        .secure(state.public_url.starts_with("https://"))
-        .same_site(SameSite::Lax)
-        .max_age(actix_web::cookie::time::Duration::days(SESSION_DAYS))
-        .finish();
+    let mut cookie = csrf::site_cookie(state, SESSION_COOKIE, token);
+    cookie.set_max_age(actix_web::cookie::time::Duration::days(SESSION_DAYS));
     let next = req
         .cookie(NEXT_COOKIE)
         .and_then(|c| local_path(c.value()).map(str::to_owned))
@@ -176,12 +172,11 @@ pub async fn logout(
     if let Some(refusal) = csrf::refused(&state, &req, form.csrf.as_deref())? {
         return Ok(refusal);
     }
-    if let Some(session) = req.cookie(SESSION_COOKIE) {
-        let hash = token_hash(session.value());
+    let gone = csrf::removal(&state, SESSION_COOKIE);
+    if let Some(session) = csrf::cookie_value(&state, &req, SESSION_COOKIE) {
+        let hash = token_hash(&session);
         web::block(move || state.store.end_session(&hash)).await??;
     }
-    let mut gone = Cookie::build(SESSION_COOKIE, "").path("/").finish();
-    gone.make_removal();
     let lang = page::texts(&req).lang;
     Ok(HttpResponse::SeeOther()
         .insert_header(("location", format!("/login?lang={lang}")))
@@ -214,14 +209,74 @@ fn session_or_refused(
     }
 }
 
+/// The page a mailed sign-in link opens: who it signs in, and a button that does (a POST). The
+/// GET spends nothing, so a mail scanner that follows the link leaves it usable, and another
+/// site cannot sign a browser into an account by sending it there. Neither cached nor sent on
+/// as a referrer: its address holds the link.
+#[derive(Template)]
+#[template(path = "pages/login-link.html")]
+struct LinkPage {
+    t: Texts,
+    csrf: String,
+    token: String,
+    name: String,
+}
+
+/// Keeps a page holding a secret out of caches and other sites' referrers.
+fn private(mut answer: HttpResponse) -> HttpResponse {
+    use actix_web::http::header::{HeaderValue, CACHE_CONTROL, REFERRER_POLICY};
+    let headers = answer.headers_mut();
+    headers.insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    headers.insert(REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+    answer
+}
+
 #[get("/login/{token}")]
 #[tracing::instrument(level = "debug", skip_all)]
-pub async fn use_link(
+pub async fn link_page(
     state: web::Data<AppState>,
     req: HttpRequest,
     token: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
+    let token = token.into_inner();
     let hash = token_hash(&token);
+    let s = state.clone();
+    let player =
+        web::block(move || s.store.login_link_player(&hash, micros(store::now()))).await??;
+    let Some(player) = player else {
+        return refused(&req).map(private);
+    };
+    let csrf = Csrf::for_page(&state, &req);
+    let page = page::html(
+        StatusCode::OK,
+        &LinkPage {
+            t: page::texts_for(&req, Some(&player)),
+            csrf: csrf.token.clone(),
+            token,
+            name: player.name,
+        },
+    )?;
+    Ok(private(csrf.answer(page)))
+}
+
+#[derive(Deserialize)]
+pub struct LinkForm {
+    token: String,
+    csrf: Option<String>,
+}
+
+/// Signs in with a mailed link, posted from its page: spends the link, opens a session.
+#[post("/login/link")]
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn use_link(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    form: web::Form<LinkForm>,
+) -> Result<HttpResponse, ApiError> {
+    if let Some(refusal) = csrf::refused(&state, &req, form.csrf.as_deref())? {
+        return Ok(refusal);
+    }
+    let hash = token_hash(&form.token);
     let s = state.clone();
     let session = web::block(move || -> Result<Option<String>, ApiError> {
         match s.store.use_login_link(&hash, micros(store::now()))? {
@@ -276,14 +331,24 @@ fn normalise_code(code: &str) -> String {
         .collect()
 }
 
-/// Makes a fresh one-time code for a player and stores it hashed (blocking): the code.
+/// Makes a fresh one-time code for a player, valid for the default
+/// [`crate::app::sign_in::CODE_DAYS`], and stores it hashed (blocking): the code. Their older
+/// codes stop working.
 pub fn issue_code(state: &AppState, player_id: &str) -> Result<String, crate::store::StoreError> {
+    issue_code_for(state, player_id, crate::app::sign_in::CODE_DAYS).map(|(code, _)| code)
+}
+
+/// As [`issue_code`], valid for `days`: the code, and when it expires.
+pub fn issue_code_for(
+    state: &AppState,
+    player_id: &str,
+    days: i64,
+) -> Result<(String, time::OffsetDateTime), crate::store::StoreError> {
     let code = new_code();
     let hash = token_hash(&normalise_code(&code));
-    state
-        .store
-        .insert_login_code(&hash, player_id, micros(store::now()))?;
-    Ok(code)
+    let expires =
+        crate::app::sign_in::record_code(&state.store, &hash, player_id, store::now(), days)?;
+    Ok((code, expires))
 }
 
 /// A one-time code: 12 characters from an alphabet without look-alikes, grouped by 4.
@@ -300,36 +365,68 @@ fn new_code() -> String {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct LoginCode {
     pub player: String,
-    /// Shown once; stored only hashed. Works once, at /login.
+    /// Shown once; stored only hashed. Works once, at /login, until `expires_at`; a newer code
+    /// for the player cancels it.
     pub code: String,
+    /// When the code stops working (RFC 3339).
+    pub expires_at: String,
 }
 
 #[derive(Debug, Deserialize)]
 pub struct CodeQuery {
     format: Option<String>,
+    /// How many days the code works (1 to 365; default 30).
+    days: Option<i64>,
+}
+
+/// What `POST /api/v1/players/{id}/login-code` may be sent (or nothing).
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CodeRequest {
+    /// How many days the code works: 1 to 365 (default 30).
+    #[schema(minimum = 1, maximum = 365)]
+    pub days: Option<i64>,
+}
+
+/// The days a code is asked to live, from the body (JSON, or empty) or the query: 400 if the
+/// body is not a [`CodeRequest`] or the days are not 1 to 365.
+fn code_days(body: &[u8], q: &CodeQuery) -> Result<i64, ApiError> {
+    let asked = if body.iter().all(u8::is_ascii_whitespace) {
+        None
+    } else {
+        serde_json::from_slice::<CodeRequest>(body)
+            .map_err(|e| ApiError::bad_request(format!("the body is not valid: {e}")))?
+            .days
+    };
+    crate::app::sign_in::code_days(asked.or(q.days)).ok_or_else(|| {
+        ApiError::bad_request(format!("days: 1 to {}", crate::app::sign_in::MAX_CODE_DAYS))
+    })
 }
 
 #[utoipa::path(
     post, path = "/api/v1/players/{id}/login-code", tag = "players",
-    description = "A one-time login code for a pupil without e-mail (the admin or an organiser). `?format=html` gives a printable card.",
-    params(("id" = String, Path)),
-    responses((status = 201, body = LoginCode), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)),
+    description = "A one-time login code for a pupil without e-mail (the admin or an organiser). It works once, for `days` days (1 to 365, default 30; in the body or the query), and cancels the pupil's older codes. `?format=html` gives a printable card.",
+    params(("id" = String, Path), ("days" = Option<i64>, Query, description = "How many days the code works (1 to 365; default 30).")),
+    request_body(content = CodeRequest, description = "Optional: the body may be empty."),
+    responses((status = 201, body = LoginCode), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)),
     security(("bearer" = []))
 )]
 #[post("/api/v1/players/{id}/login-code")]
-#[tracing::instrument(level = "debug", skip(state, caller))]
+#[tracing::instrument(level = "debug", skip(state, caller, body))]
 pub async fn login_code(
     state: web::Data<AppState>,
     caller: Caller,
     id: web::Path<String>,
     q: web::Query<CodeQuery>,
+    body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
     let locale = caller.locale();
+    let days = code_days(&body, &q)?;
     let id = id.into_inner();
-    let (player, code) = web::block(move || -> Result<_, ApiError> {
+    let (player, (code, expires_at)) = web::block(move || -> Result<_, ApiError> {
         let p = crate::app::sign_in::code_may_be_made(&state, caller.acting()?, &id)?
             .map_err(|denied| ApiError::denied(denied, locale))?;
-        let code = issue_code(&state, &p.id)?;
+        let code = issue_code_for(&state, &p.id, days)?;
         Ok((p, code))
     })
     .await??;
@@ -344,6 +441,7 @@ pub async fn login_code(
     Ok(HttpResponse::Created().json(LoginCode {
         player: player.id,
         code,
+        expires_at: store::rfc3339(expires_at),
     }))
 }
 

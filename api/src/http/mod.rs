@@ -31,6 +31,7 @@ pub mod schema;
 pub mod school;
 pub mod settings;
 pub mod signup;
+pub mod tokens;
 pub mod tournament_pages;
 pub mod tournaments;
 pub mod xfcc;
@@ -80,7 +81,7 @@ impl Modify for BearerAuth {
         adjournment::check_in, adjournment::restore, adjournment::set_clocks,
         conditional::set_conditional_moves, conditional::get_conditional_moves,
         conditional::withdraw_conditional_moves,
-        login::login_code, login::mail_preferences,
+        login::login_code, login::mail_preferences, tokens::new_token,
         tournaments::create_tournament, tournaments::get_tournament, tournaments::register_player,
         tournaments::pair_round, tournaments::record_result, tournaments::report,
         tournaments::withdraw, tournaments::request_bye, tournaments::correct_result,
@@ -216,6 +217,10 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(passwords::passwords_page)
         .service(passwords::create_form)
         .service(passwords::revoke_form)
+        .service(tokens::tokens_page)
+        .service(tokens::create_form)
+        .service(tokens::revoke_form)
+        .service(tokens::new_token)
         .service(assets::asset)
         .service(ops::readme)
         .service(play::game_page)
@@ -329,6 +334,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(login::use_code)
         .service(login::logout)
         .service(login::use_link)
+        .service(login::link_page)
         .service(login::login_code)
         .service(login::unsubscribe_page)
         .service(login::unsubscribe)

@@ -441,7 +441,7 @@ pub async fn add_class(
         Ok(o) => o,
         Err(answer) => return Ok(answer),
     };
-    let made = (|| -> Result<Vec<(PlayerRow, String)>, ApiError> {
+    let made = (|| -> Result<Vec<(PlayerRow, Option<String>)>, ApiError> {
         let locale = locale_of(form.locale.as_deref())?;
         let pupils = read_class(&form.names, t).map_err(ApiError::bad_request)?;
         pupils
@@ -470,8 +470,8 @@ pub struct CodesForm {
     csrf: Option<String>,
 }
 
-/// A fresh one-time code for every pupil of a class, on one A4 sheet to print and cut. Codes
-/// made before for them stay valid until used.
+/// A fresh one-time code for every pupil of a class, on one A4 sheet to print and cut. Each
+/// works for 30 days; codes made before for them stop working.
 #[post("/organise/codes")]
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn class_codes(

@@ -1,4 +1,5 @@
-//! Players: accounts made by the admin or an organiser, each with a bearer token shown once.
+//! Players: accounts made by the admin or an organiser; the admin is handed the new player's
+//! bearer token, shown once (an organiser's pupils sign in with mailed links or printed codes).
 
 use actix_web::{get, patch, post, web, HttpResponse};
 use domain::game::Locale;
@@ -45,8 +46,10 @@ pub struct PlayerCreated {
     pub name: String,
     pub email: Option<String>,
     pub locale: String,
-    /// The bearer token: shown once, stored only hashed.
-    pub token: String,
+    /// The new player's bearer token, given to the admin only: shown once, stored only hashed.
+    /// Absent for an organiser (their pupils sign in with mailed links or printed codes).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub token: Option<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -175,8 +178,12 @@ pub fn group_name(text: Option<&str>, field: &str) -> Result<Option<String>, Api
     Ok(Some(t.to_owned()))
 }
 
-/// A new player's row and bearer token, as `caller` (the admin or an organiser) asks.
-pub fn new_player(caller: &Caller, body: NewPlayer) -> Result<(PlayerRow, String), ApiError> {
+/// A new player's row, as `caller` (the admin or an organiser) asks, and its bearer token where
+/// the caller is handed one (the admin).
+pub fn new_player(
+    caller: &Caller,
+    body: NewPlayer,
+) -> Result<(PlayerRow, Option<String>), ApiError> {
     caller.require()?;
     if !(caller.is_admin() || caller.is_organiser()) {
         return Err(ApiError::forbidden(
@@ -217,17 +224,27 @@ pub fn new_player(caller: &Caller, body: NewPlayer) -> Result<(PlayerRow, String
         class_name: group_name(body.class_name.as_deref(), "class")?,
     }
     .row();
-    Ok((row, new_token()))
+    let token = caller
+        .account()
+        .is_some_and(crate::app::tokens::handed_to_creator)
+        .then(new_token);
+    Ok((row, token))
 }
 
-/// Stores new players, each with its bearer token, in one transaction (blocking): 409
-/// `email_taken`, and none stored, if an address is taken.
-pub fn store_players(state: &AppState, players: &[(PlayerRow, String)]) -> Result<(), ApiError> {
-    let hashes: Vec<String> = players.iter().map(|(_, t)| token_hash(t)).collect();
-    let rows: Vec<(&PlayerRow, &str)> = players
+/// Stores new players, each with its bearer token if it has one, in one transaction
+/// (blocking): 409 `email_taken`, and none stored, if an address is taken.
+pub fn store_players(
+    state: &AppState,
+    players: &[(PlayerRow, Option<String>)],
+) -> Result<(), ApiError> {
+    let hashes: Vec<Option<String>> = players
+        .iter()
+        .map(|(_, t)| t.as_deref().map(token_hash))
+        .collect();
+    let rows: Vec<(&PlayerRow, Option<&str>)> = players
         .iter()
         .zip(&hashes)
-        .map(|((p, _), h)| (p, h.as_str()))
+        .map(|((p, _), h)| (p, h.as_deref()))
         .collect();
     match state.store.create_players(&rows) {
         Ok(()) => Ok(()),

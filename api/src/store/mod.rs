@@ -109,6 +109,7 @@ mod pg_batch;
 mod players;
 mod ratings;
 mod sign_in;
+mod tokens;
 pub(crate) mod tournaments;
 mod verify;
 mod xfcc;
@@ -122,6 +123,7 @@ pub use log::{EventRow, GameLog, LogTable, ProjectionRow, Recorded, TournamentLo
 pub use mail::*;
 pub use players::*;
 pub use ratings::*;
+pub use tokens::{TokenListed, LAST_USED_EVERY};
 pub use tournaments::*;
 pub use verify::*;
 pub use xfcc::AppPasswordRow;

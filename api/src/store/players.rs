@@ -171,24 +171,20 @@ impl PlayerRow {
     }
 }
 
-#[derive(Debug, Clone, Insertable)]
-#[diesel(table_name = tokens)]
-pub(super) struct TokenRow {
-    hash: String,
-    player_id: String,
-    created_at: i64,
-}
-
 impl Store {
     #[tracing::instrument(level = "debug", skip(self, player, token_hash), fields(player = %player.id))]
-    pub fn create_player(&self, player: &PlayerRow, token_hash: &str) -> Result<(), StoreError> {
+    pub fn create_player(
+        &self,
+        player: &PlayerRow,
+        token_hash: Option<&str>,
+    ) -> Result<(), StoreError> {
         self.create_players(&[(player, token_hash)])
     }
 
-    /// Creates players, each with its token, in one transaction (one commit for many players,
-    /// where each commit waits for the disk): `Duplicate`, and nothing written, if any of them
-    /// exists already.
-    pub fn create_players(&self, players: &[(&PlayerRow, &str)]) -> Result<(), StoreError> {
+    /// Creates players, each with its bearer token where one is given, in one transaction (one
+    /// commit for many players, where each commit waits for the disk): `Duplicate`, and nothing
+    /// written, if any of them exists already.
+    pub fn create_players(&self, players: &[(&PlayerRow, Option<&str>)]) -> Result<(), StoreError> {
         let written_in = self.players_generation();
         let mut conn = self.writer()?;
         conn.transaction(|conn| {
@@ -197,32 +193,22 @@ impl Store {
                     .values(*player)
                     .execute(conn)
                     .map_err(unique_as(StoreError::Duplicate))?;
-                diesel::insert_into(tokens::table)
-                    .values(TokenRow {
-                        hash: (*token_hash).to_owned(),
-                        player_id: player.id.clone(),
-                        created_at: player.created_at,
-                    })
-                    .execute(conn)?;
+                if let Some(hash) = token_hash {
+                    diesel::insert_into(tokens::table)
+                        .values(super::tokens::TokenRow::new(
+                            hash,
+                            &player.id,
+                            player.created_at,
+                            None,
+                        ))
+                        .execute(conn)?;
+                }
             }
             Ok::<_, StoreError>(())
         })?;
         for (player, _) in players {
             self.seen(written_in, None, player);
         }
-        Ok(())
-    }
-
-    /// Gives player `player_id` one more bearer token (stored only as its hash).
-    pub fn add_token(&self, token_hash: &str, player_id: &str) -> Result<(), StoreError> {
-        let mut conn = self.writer()?;
-        diesel::insert_into(tokens::table)
-            .values(TokenRow {
-                hash: token_hash.to_owned(),
-                player_id: player_id.to_owned(),
-                created_at: super::micros(super::now()),
-            })
-            .execute(&mut *conn)?;
         Ok(())
     }
 
@@ -264,16 +250,19 @@ impl Store {
         }
         let read_in = self.players_generation();
         let mut conn = self.reader()?;
-        let player = tokens::table
+        let found: Option<(PlayerRow, Option<i64>)> = tokens::table
             .inner_join(players::table.on(players::id.eq(tokens::player_id)))
             .filter(tokens::hash.eq(hash))
-            .select(PlayerRow::as_select())
+            .select((PlayerRow::as_select(), tokens::last_used_at))
             .first(&mut *conn)
             .optional()?;
-        if let Some(p) = &player {
-            self.seen(read_in, Some(hash), p);
-        }
-        Ok(player)
+        drop(conn);
+        let Some((p, last_used)) = found else {
+            return Ok(None);
+        };
+        self.token_used(hash, last_used, micros(now()));
+        self.seen(read_in, Some(hash), &p);
+        Ok(Some(p))
     }
 
     #[tracing::instrument(level = "debug", skip(self))]

@@ -61,6 +61,9 @@ diesel::table! {
         hash -> Text,
         player_id -> Text,
         created_at -> BigInt,
+        id -> Text,
+        name -> Nullable<Text>,
+        last_used_at -> Nullable<BigInt>,
     }
 }
 
@@ -179,6 +182,7 @@ diesel::table! {
         player_id -> Text,
         created_at -> BigInt,
         used_at -> Nullable<BigInt>,
+        expires_at -> BigInt,
     }
 }
 

@@ -54,6 +54,20 @@ impl Store {
         Ok(player)
     }
 
+    /// The player a sign-in link is for, if it is unused and unexpired at `now` (spending
+    /// nothing: the link's page asks before it is used).
+    pub fn login_link_player(&self, hash: &str, now: i64) -> Result<Option<PlayerRow>, StoreError> {
+        let mut conn = self.reader()?;
+        Ok(login_links::table
+            .inner_join(players::table.on(players::id.eq(login_links::player_id)))
+            .filter(login_links::hash.eq(hash))
+            .filter(login_links::used_at.is_null())
+            .filter(login_links::expires_at.gt(now))
+            .select(PlayerRow::as_select())
+            .first(&mut *conn)
+            .optional()?)
+    }
+
     /// Records an invitation link (its token's hash) a player made.
     pub fn create_invitation(
         &self,
@@ -87,30 +101,43 @@ impl Store {
             .optional()?)
     }
 
+    /// Records a player's new login code, valid until `expires_at`, and cancels their codes
+    /// not yet used: only the newest code a player was given works.
     pub fn insert_login_code(
         &self,
         hash: &str,
         player_id: &str,
         now: i64,
+        expires_at: i64,
     ) -> Result<(), StoreError> {
         let mut conn = self.writer()?;
-        diesel::insert_into(login_codes::table)
-            .values((
-                login_codes::hash.eq(hash),
-                login_codes::player_id.eq(player_id),
-                login_codes::created_at.eq(now),
-            ))
-            .execute(&mut *conn)?;
-        Ok(())
+        conn.transaction(|conn| {
+            diesel::delete(
+                login_codes::table
+                    .filter(login_codes::player_id.eq(player_id))
+                    .filter(login_codes::used_at.is_null()),
+            )
+            .execute(conn)?;
+            diesel::insert_into(login_codes::table)
+                .values((
+                    login_codes::hash.eq(hash),
+                    login_codes::player_id.eq(player_id),
+                    login_codes::created_at.eq(now),
+                    login_codes::expires_at.eq(expires_at),
+                ))
+                .execute(conn)?;
+            Ok::<_, StoreError>(())
+        })
     }
 
-    /// Uses a one-time login code: the player it was for, if unused.
+    /// Uses a one-time login code: the player it was for, if unused and unexpired at `now`.
     pub fn use_login_code(&self, hash: &str, now: i64) -> Result<Option<String>, StoreError> {
         let mut conn = self.writer()?;
         Ok(diesel::update(
             login_codes::table
                 .filter(login_codes::hash.eq(hash))
-                .filter(login_codes::used_at.is_null()),
+                .filter(login_codes::used_at.is_null())
+                .filter(login_codes::expires_at.gt(now)),
         )
         .set(login_codes::used_at.eq(Some(now)))
         .returning(login_codes::player_id)

@@ -95,11 +95,8 @@ async fn account(app: &TestApp, by: &str, body: Value) -> Credentials {
     assert_eq!(res.status(), StatusCode::CREATED);
     let mut c = player(res.json().await.unwrap());
     // A bearer token of the account's own, as its settings page would make it.
-    c.token = api::app::tokens::new_token();
-    app.state
-        .store
-        .add_token(&api::app::tokens::token_hash(&c.token), &c.id)
-        .unwrap();
+    let now = api::store::micros(api::store::now());
+    c.token = api::app::tokens::issue(&app.state.store, &c.id, Some("test"), now).unwrap();
     c
 }
 

@@ -166,6 +166,7 @@ async fn a_newcomer_signs_up_challenges_plays_and_is_rated() {
     until_shown(&n, "Bu adrese bir bağlantı gönderiliyor").await;
     let link = sign_in_link(&inbox, "yeni@example.org").await;
     n.goto(&link).await.unwrap();
+    click(&n, "form[action^='/login/link'] button").await;
     n.wait()
         .for_element(Locator::Css("nav form"))
         .await

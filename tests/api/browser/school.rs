@@ -96,6 +96,7 @@ async fn a_school_plays_from_the_browser() {
     click(&b, "form[action^='/login?'] button").await;
     let link = sign_in_link(&inbox, "mehmet@okul.tr").await;
     b.goto(&link).await.unwrap();
+    click(&b, "form[action^='/login/link'] button").await;
     until_shown(&b, "Signed in as Mehmet Öz").await;
     a.goto(&app.url(&format!("/games/{game}?lang=en")))
         .await

@@ -1,0 +1,235 @@
+//! A player's bearer tokens, for their own programs and scripts: `POST /api/v1/me/token` (a new
+//! token in the place of the one it is called with), and the settings page's list, where a
+//! token is made (shown once) and revoked at once.
+
+use actix_web::http::header::{HeaderValue, CACHE_CONTROL};
+use actix_web::http::StatusCode;
+use actix_web::{get, post, web, HttpRequest, HttpResponse};
+use askama::Template;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::auth::{bearer_hash, Caller};
+use super::error::{ApiError, ErrorBody};
+use super::page;
+use super::settings::{poster, signed_in};
+use crate::app::tokens::{self, IssueError};
+use crate::app::AppState;
+use crate::i18n::Texts;
+use crate::store::{self, PlayerRow};
+use crate::zone::Zone;
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct NewToken {
+    /// The new bearer token: shown once, stored only hashed.
+    pub token: String,
+}
+
+/// An answer holding a secret: never kept by a cache.
+fn private(mut answer: HttpResponse) -> HttpResponse {
+    answer
+        .headers_mut()
+        .insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    answer
+}
+
+#[utoipa::path(
+    post, path = "/api/v1/me/token", tag = "players",
+    description = "A new bearer token for the calling player. Called with a bearer token, the new one takes its place: the token used is revoked at once (its name kept). Called from a page (the session cookie, with the page's `X-CSRF-Token` header and this site's `Origin`), a token is added. A player holds at most 20 tokens; the settings page lists and revokes them.",
+    responses(
+        (status = 201, body = NewToken),
+        (status = 401, body = ErrorBody),
+        (status = 403, description = "not_a_player: the admin token is configuration, not a player's", body = ErrorBody),
+        (status = 409, description = "too_many_tokens: revoke one first", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+#[post("/api/v1/me/token")]
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn new_token(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    caller: Caller,
+) -> Result<HttpResponse, ApiError> {
+    let player = match caller.require()? {
+        Caller::Player(p) => (**p).clone(),
+        _ => {
+            return Err(ApiError::new(
+                StatusCode::FORBIDDEN,
+                "not_a_player",
+                "the admin token is set in the configuration",
+            ))
+        }
+    };
+    let used = bearer_hash(&req);
+    let now = store::micros(store::now());
+    let made = web::block(move || -> Result<Option<String>, ApiError> {
+        match used {
+            Some(hash) => Ok(tokens::rotate(&state.store, &player.id, &hash, now)?),
+            None => match tokens::issue(&state.store, &player.id, None, now) {
+                Ok(token) => Ok(Some(token)),
+                Err(IssueError::TooMany) => Err(too_many()),
+                Err(IssueError::Store(e)) => Err(e.into()),
+            },
+        }
+    })
+    .await??;
+    let token = made.ok_or_else(ApiError::unauthenticated)?;
+    Ok(private(HttpResponse::Created().json(NewToken { token })))
+}
+
+fn too_many() -> ApiError {
+    ApiError::new(
+        StatusCode::CONFLICT,
+        "too_many_tokens",
+        format!(
+            "at most {} tokens at a time: revoke one first",
+            tokens::MAX_TOKENS
+        ),
+    )
+}
+
+/// A token as listed: times in the player's zone.
+struct Listed {
+    id: String,
+    name: String,
+    created: String,
+    last_used: String,
+}
+
+#[derive(Template)]
+#[template(path = "pages/tokens.html")]
+struct TokensPage {
+    t: Texts,
+    signed_in: Option<String>,
+    csrf: String,
+    here: &'static str,
+    staff: page::Staff,
+    refused: Option<String>,
+    /// The token just made, shown this once.
+    created: Option<String>,
+    rows: Vec<Listed>,
+}
+
+async fn render(
+    state: web::Data<AppState>,
+    req: &HttpRequest,
+    p: PlayerRow,
+    created: Option<String>,
+    refused: Option<String>,
+    status: StatusCode,
+) -> Result<HttpResponse, ApiError> {
+    let t = page::texts_for(req, Some(&p));
+    let csrf = super::csrf::Csrf::for_page(&state, req);
+    let s = state.clone();
+    let id = p.id.clone();
+    let rows = web::block(move || s.store.tokens_of(&id)).await??;
+    let zone = Zone::of(&p);
+    let at = |micros: i64| t.local_time(store::from_micros(micros), &zone);
+    let rows = rows
+        .into_iter()
+        .map(|r| Listed {
+            id: r.id,
+            name: r.name.unwrap_or_else(|| t.text("page-tokens-unnamed")),
+            created: at(r.created_at),
+            last_used: r
+                .last_used_at
+                .map_or_else(|| t.text("page-passwords-never"), at),
+        })
+        .collect();
+    let page = TokensPage {
+        t,
+        signed_in: Some(t.get("page-signed-in-as", &[("name", p.name.clone())])),
+        csrf: csrf.token.clone(),
+        here: "/settings",
+        staff: page::Staff::of(Some(&p)),
+        refused,
+        created,
+        rows,
+    };
+    Ok(private(csrf.answer(page::html(status, &page)?)))
+}
+
+#[get("/settings/tokens")]
+pub async fn tokens_page(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+) -> Result<HttpResponse, ApiError> {
+    match signed_in(&state, &req, "/settings/tokens").await? {
+        Ok(p) => render(state, &req, p, None, None, StatusCode::OK).await,
+        Err(to_sign_in) => Ok(to_sign_in),
+    }
+}
+
+#[derive(Deserialize)]
+pub struct CreateForm {
+    name: String,
+    csrf: Option<String>,
+}
+
+/// Makes a token and shows it, this once.
+#[post("/settings/tokens")]
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn create_form(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    form: web::Form<CreateForm>,
+) -> Result<HttpResponse, ApiError> {
+    let p = match poster(&state, &req, form.csrf.as_deref()).await? {
+        Ok(p) => p,
+        Err(answer) => return Ok(answer),
+    };
+    let t = page::texts_for(&req, Some(&p));
+    let Some(name) = tokens::token_name(&form.name) else {
+        let why = t.get(
+            "page-tokens-bad-name",
+            &[("max", tokens::MAX_NAME_CHARS.to_string())],
+        );
+        return render(state, &req, p, None, Some(why), StatusCode::BAD_REQUEST).await;
+    };
+    let s = state.clone();
+    let id = p.id.clone();
+    let now = store::micros(store::now());
+    let made = web::block(move || tokens::issue(&s.store, &id, name.as_deref(), now)).await?;
+    match made {
+        Ok(token) => render(state, &req, p, Some(token), None, StatusCode::OK).await,
+        Err(IssueError::TooMany) => {
+            let why = t.get(
+                "page-tokens-too-many",
+                &[("max", tokens::MAX_TOKENS.to_string())],
+            );
+            render(state, &req, p, None, Some(why), StatusCode::CONFLICT).await
+        }
+        Err(IssueError::Store(e)) => Err(e.into()),
+    }
+}
+
+#[derive(Deserialize)]
+pub struct RevokeForm {
+    id: String,
+    csrf: Option<String>,
+}
+
+/// Revokes a token: it fails from the next request on.
+#[post("/settings/tokens/revoke")]
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn revoke_form(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    form: web::Form<RevokeForm>,
+) -> Result<HttpResponse, ApiError> {
+    let p = match poster(&state, &req, form.csrf.as_deref()).await? {
+        Ok(p) => p,
+        Err(answer) => return Ok(answer),
+    };
+    let t = page::texts_for(&req, Some(&p));
+    let s = state.clone();
+    let (me, id) = (p.id.clone(), form.id.clone());
+    if web::block(move || s.store.revoke_token(&me, &id)).await?? {
+        return Ok(HttpResponse::SeeOther()
+            .insert_header(("location", format!("/settings/tokens?lang={}", t.lang)))
+            .finish());
+    }
+    let why = t.text("page-tokens-unknown");
+    render(state, &req, p, None, Some(why), StatusCode::NOT_FOUND).await
+}
