@@ -690,6 +690,7 @@ page-organise-only = These pages are for organisers. Ask the administrator to ma
 page-organise-players = Your players
 page-organise-no-class = No class
 page-organise-print-codes = Print sign-in codes for this class
+page-organise-code-days = Days the codes work
 page-organise-add-player = Add a player
 page-organise-email = E-mail (optional)
 page-organise-school = School (optional)

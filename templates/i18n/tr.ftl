@@ -690,6 +690,7 @@ page-organise-only = Bu sayfalar düzenleyiciler içindir. Yöneticiden sizi dü
 page-organise-players = Oyuncularınız
 page-organise-no-class = Sınıfsız
 page-organise-print-codes = Bu sınıfın giriş kodlarını yazdır
+page-organise-code-days = Kodların geçerli olacağı gün sayısı
 page-organise-add-player = Oyuncu ekle
 page-organise-email = E-posta (isteğe bağlı)
 page-organise-school = Okul (isteğe bağlı)

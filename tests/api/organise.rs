@@ -56,7 +56,9 @@ both_backends! {
         assert!(page.contains("Players added: 1.") && page.contains("9-A, Atatürk Lisesi (3)") && page.contains("No class (1)"), "{page}");
         assert!(!page.contains("Zeynep") && !page.contains("Başka"), "only what was added, only theirs: {page}");
         // The class's codes, one sheet; each code signs its pupil in once.
-        let sheet = post("/organise/codes", vec![("school", "Atatürk Lisesi".into()), ("class", "9-A".into()), ("csrf", token.clone())]).await.unwrap();
+        let too_long = post("/organise/codes", vec![("school", "Atatürk Lisesi".into()), ("class", "9-A".into()), ("days", "400".into()), ("csrf", token.clone())]).await.unwrap();
+        assert_eq!(too_long.status(), StatusCode::BAD_REQUEST, "codes work 1 to 365 days");
+        let sheet = post("/organise/codes", vec![("school", "Atatürk Lisesi".into()), ("class", "9-A".into()), ("days", "7".into()), ("csrf", token.clone())]).await.unwrap();
         assert_eq!(sheet.status(), StatusCode::OK);
         let sheet = sheet.text().await.unwrap();
         let codes: Vec<String> = sheet.split("<span class=\"code\">").skip(1).map(|s| s.split('<').next().unwrap().to_owned()).collect();

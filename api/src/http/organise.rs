@@ -16,7 +16,7 @@ use super::auth::Caller;
 use super::ballot::BallotBody;
 use super::error::ApiError;
 use super::games::CreateGameBody;
-use super::login::issue_code;
+use super::login::issue_code_for;
 use super::page;
 use super::players::{new_player, store_players, NewPlayer};
 use crate::app::AppState;
@@ -467,11 +467,28 @@ pub async fn add_class(
 pub struct CodesForm {
     school: Option<String>,
     class: Option<String>,
+    /// How many days the codes work (empty: 30).
+    days: Option<String>,
     csrf: Option<String>,
 }
 
+/// The days the sheet's codes work, as the form asks (1 to 365; empty: 30).
+fn code_days(form: &CodesForm) -> Result<i64, ApiError> {
+    let asked = match form.days.as_deref().map(str::trim).unwrap_or("") {
+        "" => None,
+        d => Some(
+            d.parse::<i64>()
+                .map_err(|_| ApiError::bad_request("days: a number"))?,
+        ),
+    };
+    crate::app::sign_in::code_days(asked).ok_or_else(|| {
+        ApiError::bad_request(format!("days: 1 to {}", crate::app::sign_in::MAX_CODE_DAYS))
+    })
+}
+
 /// A fresh one-time code for every pupil of a class, on one A4 sheet to print and cut. Each
-/// works for 30 days; codes made before for them stop working.
+/// works for the days the organiser chose (30 unless they say); codes made before for them
+/// stop working.
 #[post("/organise/codes")]
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn class_codes(
@@ -483,6 +500,7 @@ pub async fn class_codes(
         Ok(o) => o,
         Err(answer) => return Ok(answer),
     };
+    let days = code_days(&form)?;
     let school = form.school.clone().unwrap_or_default();
     let class = form.class.clone().unwrap_or_default();
     let (s, id, sc, cl) = (state.clone(), p.id.clone(), school.clone(), class.clone());
@@ -497,7 +515,7 @@ pub async fn class_codes(
                 let theirs = Texts::for_locale(&p.locale);
                 Ok(Slip {
                     name: p.name.clone(),
-                    code: issue_code(&s, &p.id)?,
+                    code: issue_code_for(&s, &p.id, days)?.0,
                     lang: theirs.lang,
                     where_text: theirs.get("page-codes-where", &[("url", login.clone())]),
                 })
