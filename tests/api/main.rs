@@ -14,6 +14,7 @@ mod conditional;
 mod dama;
 mod errors;
 mod games;
+mod limits;
 mod live;
 mod mail;
 mod ops;
