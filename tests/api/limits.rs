@@ -95,7 +95,7 @@ async fn an_unknown_bearer_token_gets_no_bucket_of_its_own() {
         client
             .post(app.url("/api/v1/games"))
             .bearer_auth(token)
-            .json(&json!({}))
+            .json(&json!({"white": "w", "black": "b"}))
             .send()
     };
     for n in 0..3 {
