@@ -214,7 +214,8 @@ pub struct Config {
     )]
     pub signup: Signup,
 
-    /// Sign-in link requests allowed per hour for one address (and ten times that per IP).
+    /// Sign-in link requests (and sign-ups) allowed per hour for one mail address, and ten times
+    /// that for one client address.
     #[arg(
         long,
         env = "ZARF_LOGIN_LIMIT_PER_HOUR",
@@ -259,7 +260,8 @@ pub struct Config {
     )]
     pub blocking_threads: usize,
 
-    /// Writes allowed per minute for one token (and for one anonymous address); more are 429.
+    /// Writes allowed per minute for one account (and for one address: anonymous requests, and a
+    /// token's first); more are 429.
     #[arg(
         long,
         env = "ZARF_RATE_LIMIT_PER_MINUTE",
@@ -268,7 +270,7 @@ pub struct Config {
     )]
     pub rate_limit_per_minute: u32,
 
-    /// Writes allowed per minute from one IP address, all tokens together.
+    /// Writes allowed per minute from one client address, all callers together.
     #[arg(
         long,
         env = "ZARF_IP_RATE_LIMIT_PER_MINUTE",
@@ -276,6 +278,38 @@ pub struct Config {
         global = true
     )]
     pub ip_rate_limit_per_minute: u32,
+
+    /// The reverse proxies in front of zarf (comma-separated addresses or CIDR ranges): from
+    /// these the client is the right-most address of X-Forwarded-For not itself one of them.
+    /// Empty: every request's client is its peer, and X-Forwarded-For is ignored.
+    #[arg(
+        long,
+        env = "ZARF_TRUSTED_PROXIES",
+        default_value = "",
+        value_parser = crate::app::addresses::TrustedProxies::parse,
+        global = true
+    )]
+    pub trusted_proxies: crate::app::addresses::TrustedProxies,
+
+    /// Failed Xfcc passwords for one username from one address before it is locked (a minute,
+    /// doubling with each further failure up to an hour).
+    #[arg(
+        long,
+        env = "ZARF_FAILURES_BEFORE_LOCK",
+        default_value_t = 5,
+        global = true
+    )]
+    pub failures_before_lock: u32,
+
+    /// Failures from one address before the address is locked as above: Xfcc passwords over
+    /// every username, and (counted apart) wrong sign-in codes.
+    #[arg(
+        long,
+        env = "ZARF_ADDRESS_FAILURES_BEFORE_LOCK",
+        default_value_t = 50,
+        global = true
+    )]
+    pub address_failures_before_lock: u32,
 }
 
 impl Config {

@@ -126,7 +126,12 @@ pub fn build(config: &Config) -> anyhow::Result<Running> {
             config.login_limit_per_hour,
             config.login_limit_per_hour.saturating_mul(10),
         ),
-        password_failures: app::limits::Failures::per_hour(config.login_limit_per_hour),
+        password_failures: app::limits::PasswordFailures::new(
+            config.failures_before_lock,
+            config.address_failures_before_lock,
+        ),
+        code_failures: app::limits::Failures::new(config.address_failures_before_lock),
+        trusted_proxies: config.trusted_proxies.clone(),
         tournaments_due: Default::default(),
         opened_lines: Default::default(),
         erasures_seen: Default::default(),

@@ -109,7 +109,10 @@ async fn writes_are_rate_limited_per_token() {
     .await;
     let (game, white, _black) = app.new_game().await;
     let g = game["id"].as_str().unwrap();
-    // The white player's token gets five writes a minute; refused requests count too.
+    // A token seen once counts against its player (its very first request, against its
+    // address). The white player gets five writes a minute; refused requests count too.
+    let me = app.get("/api/v1/me", Some(&white.token)).await;
+    assert_eq!(me.status(), StatusCode::OK);
     for _ in 0..5 {
         let res = app
             .post(

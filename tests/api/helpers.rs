@@ -116,10 +116,16 @@ pub struct Options {
     pub rate_limit_per_minute: u32,
     pub smtp_url: Option<String>,
     pub signup: api::config::Signup,
-    /// Sign-in requests, and failed application passwords, per address an hour.
+    /// Sign-in requests per address an hour.
     pub login_limit_per_hour: u32,
     /// `ZARF_PUBLIC_URL` (none: the address the server binds).
     pub public_url: Option<String>,
+    /// Failed Xfcc passwords for a username from one address before it is locked.
+    pub failures_before_lock: u32,
+    /// Failures from one address (Xfcc passwords, sign-in codes) before it is locked.
+    pub address_failures_before_lock: u32,
+    /// `ZARF_TRUSTED_PROXIES`.
+    pub trusted_proxies: &'static str,
 }
 
 impl Default for Options {
@@ -130,6 +136,9 @@ impl Default for Options {
             signup: api::config::Signup::Closed,
             login_limit_per_hour: 1000,
             public_url: None,
+            failures_before_lock: 1000,
+            address_failures_before_lock: 1000,
+            trusted_proxies: "",
         }
     }
 }
@@ -160,6 +169,10 @@ async fn start_server(db: Arc<TestDb>, admin: String, options: Options) -> TestA
     config.signup = options.signup;
     config.login_limit_per_hour = options.login_limit_per_hour;
     config.public_url = options.public_url;
+    config.failures_before_lock = options.failures_before_lock;
+    config.address_failures_before_lock = options.address_failures_before_lock;
+    config.trusted_proxies = api::app::addresses::TrustedProxies::parse(options.trusted_proxies)
+        .expect("trusted proxies");
     config.workers = Some(2);
     let running = tokio::task::spawn_blocking(move || api::build(&config))
         .await
@@ -667,6 +680,16 @@ impl LoggedServer {
 /// A client that shows redirects instead of following them (a page's answer to a form).
 pub fn no_redirects() -> reqwest::Client {
     reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap()
+}
+
+/// A client whose requests come from `ip` (a loopback address such as 127.0.0.2: each is
+/// another client to the server's per-address limits), showing redirects.
+pub fn client_from(ip: &str) -> reqwest::Client {
+    reqwest::Client::builder()
+        .local_address(Some(ip.parse().expect("an address")))
         .redirect(reqwest::redirect::Policy::none())
         .build()
         .unwrap()

@@ -17,6 +17,7 @@ mod credentials;
 mod dama;
 mod errors;
 mod games;
+mod limits;
 mod live;
 mod mail;
 mod ops;

@@ -51,17 +51,35 @@ fn esc(text: &str) -> String {
 
 /// Posts a call (`inner`: the operation's parameters) as Scid sends it: its status and body.
 async fn soap(app: &TestApp, operation: &str, inner: &str) -> (StatusCode, String) {
+    soap_from(app, &app.client, operation, inner).await
+}
+
+/// A call sent by `client` (from the address it is bound to).
+async fn soap_from(
+    app: &TestApp,
+    client: &reqwest::Client,
+    operation: &str,
+    inner: &str,
+) -> (StatusCode, String) {
     let envelope = format!(
         r#"<?xml version="1.0" encoding="utf-8"?>
 <soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/">
 <soap:Body><{operation} xmlns="{NS}">{inner}</{operation}></soap:Body></soap:Envelope>"#
     );
-    raw(app, &format!("{NS}/{operation}"), envelope).await
+    raw_from(app, client, &format!("{NS}/{operation}"), envelope).await
 }
 
 async fn raw(app: &TestApp, action: &str, body: String) -> (StatusCode, String) {
-    let res = app
-        .client
+    raw_from(app, &app.client, action, body).await
+}
+
+async fn raw_from(
+    app: &TestApp,
+    client: &reqwest::Client,
+    action: &str,
+    body: String,
+) -> (StatusCode, String) {
+    let res = client
         .post(app.url(SERVICE))
         .header("content-type", "text/xml; charset=utf-8")
         .header("soapaction", format!("\"{action}\""))
@@ -528,34 +546,49 @@ async fn a_soap_client_zarf_did_not_write_plays_a_whole_game() {
     );
 }
 
-/// Failed passwords count per username and per address: past the limit even the right password
-/// fails until the hour is out, and another username from the same address fails too.
+/// Failed passwords count per (username, address): past the limit the guesser's address is
+/// refused even the right password, while the owner's program elsewhere is not; and per address
+/// over every username.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn failed_passwords_are_limited_like_sign_in_requests() {
+async fn failed_passwords_lock_the_guessers_address_not_the_owner() {
     let app = spawn_app_with(
         Backend::Sqlite,
         Options {
             login_limit_per_hour: 3,
+            failures_before_lock: 3,
+            address_failures_before_lock: 6,
             ..Options::default()
         },
     )
     .await;
     let ayse = player(&app, "Ayşe Yılmaz", "ayse@okul.tr").await;
     let password = app_password(&app, &ayse, "Scid").await;
+    let (guesser, owner, other) = (
+        client_from("127.0.0.2"),
+        client_from("127.0.0.3"),
+        client_from("127.0.0.4"),
+    );
+    let right = credentials("ayse@okul.tr", &password);
+    let call = |client: &reqwest::Client, inner: String| {
+        let (app, client) = (&app, client.clone());
+        async move { soap_from(app, &client, "GetMyGames", &inner).await.1 }
+    };
     assert!(
-        my_games(&app, "ayse@okul.tr", &password).await.is_empty(),
+        !call(&guesser, right.clone()).await.contains("soap:Fault"),
         "right, before any failure"
     );
     for _ in 0..3 {
-        let (_, body) = soap(&app, "GetMyGames", &credentials("ayse@okul.tr", "guess")).await;
+        let body = call(&guesser, credentials("ayse@okul.tr", "guess")).await;
         assert_eq!(fault(&body).1, "AuthenticationFailed");
     }
-    let (_, body) = soap(&app, "GetMyGames", &credentials("ayse@okul.tr", &password)).await;
+    let body = call(&guesser, right.clone()).await;
     assert_eq!(
         fault(&body).1,
         "AuthenticationFailed",
-        "blocked, right or wrong"
+        "the guesser's address is locked, right or wrong"
     );
+    let body = call(&owner, right.clone()).await;
+    assert!(!body.contains("soap:Fault"), "the owner's program: {body}");
     assert_eq!(
         make_a_move(
             &app,
@@ -569,8 +602,21 @@ async fn failed_passwords_are_limited_like_sign_in_requests() {
             }
         )
         .await,
-        "AuthenticationFailed"
+        "InvalidGameID",
+        "from the test's own address, past the authentication"
     );
+    // One address trying many usernames is locked over all of them.
+    for n in 0..6 {
+        let body = call(&other, credentials(&format!("p{n}@okul.tr"), "guess")).await;
+        assert_eq!(fault(&body).1, "AuthenticationFailed");
+    }
+    let body = call(&other, right.clone()).await;
+    assert_eq!(
+        fault(&body).1,
+        "AuthenticationFailed",
+        "that address is locked"
+    );
+    assert!(!call(&owner, right).await.contains("soap:Fault"));
 }
 
 /// A program over the write limit reads a SOAP fault asking it to slow down, not the API's JSON.

@@ -138,8 +138,9 @@ pub enum AuthError {
 }
 
 /// The player whose address `username` is and whose password in force `password` is, asked
-/// from `ip`. Every failure counts against the name and the address; past the limit every
-/// attempt fails, right or wrong, until the hour is out.
+/// from `ip` (a client address's key). Every failure counts against (the name, the address) and
+/// against the address; while either is locked every attempt fails, right or wrong. The right
+/// password from another address is not refused for failures from this one.
 pub fn authenticate(
     state: &AppState,
     username: &str,
@@ -160,7 +161,10 @@ pub fn authenticate(
             .use_app_password(username, &password_hash(password), at)?
     };
     match found {
-        Some(player) => Ok(player),
+        Some(player) => {
+            failures.succeeded(username, ip);
+            Ok(player)
+        }
         None => {
             failures.failed(username, ip, now);
             Err(AuthError::Failed)

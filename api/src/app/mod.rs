@@ -4,6 +4,7 @@
 
 pub mod accounts;
 pub mod actors;
+pub mod addresses;
 pub mod app_passwords;
 pub mod authority;
 pub mod challenges;
@@ -59,8 +60,12 @@ pub struct AppState {
     pub live: Arc<live::Live>,
     /// Sign-in requests per mail address and per address.
     pub login_limits: Limits,
-    /// Failed application passwords per name and per address (Xfcc).
-    pub password_failures: limits::Failures,
+    /// Failed application passwords per (name, address) and per address (Xfcc).
+    pub password_failures: limits::PasswordFailures,
+    /// Wrong sign-in codes per address.
+    pub code_failures: limits::Failures,
+    /// The proxies whose X-Forwarded-For names the client.
+    pub trusted_proxies: addresses::TrustedProxies,
     /// Who may make an account of their own.
     pub signup: crate::config::Signup,
     /// Online tournaments with a game just ended, for the scheduler.

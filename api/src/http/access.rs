@@ -1,7 +1,7 @@
 //! The request's span and the access log.
 //!
 //! Each request runs in one span (`HTTP request`) that names the method, the route (the pattern,
-//! with `{id}`), the path, the peer and the request id; every line logged while the request is
+//! with `{id}`), the path, the client address and the request id; every line logged while the request is
 //! handled carries it. The access line is one event at the end ([`answered`]), target
 //! `zarf::access`, with the status and the time taken; `RUST_LOG=info,zarf::access=warn` silences
 //! it. The span is not timed on every enter and exit, and the route is matched once for the span
@@ -46,7 +46,7 @@ impl RootSpanBuilder for RequestSpan {
             http.method = %request.method(),
             http.route = %route.0,
             http.target = %request.path(),
-            http.client_ip = request.peer_addr().map(|a| tracing::field::display(a.ip())),
+            http.client_ip = %super::client::client_address(request.request()),
             request_id = request_id.map(tracing::field::display),
         );
         request.extensions_mut().insert(route);

@@ -95,10 +95,7 @@ pub async fn request_link(
     if let Some(refusal) = csrf::refused(&state, &req, form.csrf.as_deref())? {
         return Ok(refusal);
     }
-    let ip = req
-        .peer_addr()
-        .map(|a| a.ip().to_string())
-        .unwrap_or_default();
+    let ip = super::client::client_address(&req).key();
     let address = Email::parse(&form.email)
         .map(|e| e.as_str().to_owned())
         .unwrap_or_default();
@@ -304,11 +301,10 @@ pub async fn use_code(
     if let Some(refusal) = csrf::refused(&state, &req, form.csrf.as_deref())? {
         return Ok(refusal);
     }
-    let ip = req
-        .peer_addr()
-        .map(|a| a.ip().to_string())
-        .unwrap_or_default();
-    if !state.login_limits.allow("code", &ip) {
+    // Wrong codes count against the client address (a wrong code names no pupil); while it
+    // is locked, every code from it is refused unchecked. Other addresses are not affected.
+    let ip = super::client::client_address(&req).key();
+    if state.code_failures.blocked(&ip, std::time::Instant::now()) {
         return Err(ApiError::rate_limited());
     }
     let hash = token_hash(&normalise_code(&form.code));
@@ -320,6 +316,9 @@ pub async fn use_code(
         }
     })
     .await??;
+    if session.is_none() {
+        state.code_failures.failed(&ip, std::time::Instant::now());
+    }
     session_or_refused(&state, &req, session)
 }
 

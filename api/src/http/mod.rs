@@ -9,6 +9,7 @@ pub mod auth;
 pub mod ballot;
 pub mod challenge_pages;
 pub mod challenges;
+pub mod client;
 pub mod clocks;
 pub mod conditional;
 pub mod csrf;
@@ -49,7 +50,6 @@ use access::{RequestSpan, Route};
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
-use crate::app::tokens::token_hash;
 use crate::app::AppState;
 use error::ApiError;
 
@@ -344,7 +344,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 /// Body limits: no request of the API needs more than a few hundred bytes.
 pub const MAX_BODY_BYTES: usize = 16 * 1024;
 
-/// Rate-limits writes, records metrics, hands back the request id and writes the access line.
+/// Rate-limits writes (per caller and per client address, `client::Counted`), records metrics,
+/// hands back the request id and writes the access line.
 async fn observe(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
@@ -358,18 +359,18 @@ async fn observe(
         method,
         actix_web::http::Method::POST | actix_web::http::Method::DELETE
     );
-    if let (Some(state), true) = (&state, writes) {
-        let ip = req
-            .peer_addr()
-            .map(|a| a.ip().to_string())
-            .unwrap_or_default();
-        let key = req
-            .headers()
-            .get(actix_web::http::header::AUTHORIZATION)
-            .and_then(|v| v.to_str().ok())
-            .map(|t| format!("token:{}", token_hash(t)))
-            .unwrap_or_else(|| format!("ip:{ip}"));
-        if !state.limits.allow(&key, &ip) {
+    // A read is counted only to learn whose its token is.
+    let counted = state
+        .as_ref()
+        .filter(|_| {
+            writes
+                || req
+                    .headers()
+                    .contains_key(actix_web::http::header::AUTHORIZATION)
+        })
+        .map(|state| client::Counted::of(state, req.request()));
+    if let (Some(state), Some(counted), true) = (&state, &counted, writes) {
+        if !state.limits.allow(&counted.key, &counted.address) {
             // A correspondence program reads a SOAP fault, not the API's JSON.
             let refusal = if req.path().starts_with("/xfcc/") {
                 xfcc::rate_limited()
@@ -385,6 +386,9 @@ async fn observe(
     let mut res = next.call(req).await?.map_into_boxed_body();
     add_request_id(&mut res, request_id.as_deref());
     let took = started.elapsed();
+    if let (Some(state), Some(counted)) = (&state, &counted) {
+        counted.learn(state);
+    }
     if let Some(state) = state {
         let status = res.status().as_u16().to_string();
         state

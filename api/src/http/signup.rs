@@ -114,10 +114,7 @@ async fn sign_up(
     invite: Option<String>,
     t: Texts,
 ) -> Result<(), ApiError> {
-    let ip = req
-        .peer_addr()
-        .map(|a| a.ip().to_string())
-        .unwrap_or_default();
+    let ip = super::client::client_address(req).key();
     let address = accounts::Email::parse(&email)
         .map(|e| e.as_str().to_owned())
         .unwrap_or_default();

@@ -316,10 +316,7 @@ pub async fn soap_call(
             return Fault::client(format!("SOAPAction {action} is not the body's call")).answer();
         }
     }
-    let ip = req
-        .peer_addr()
-        .map(|a| a.ip().to_string())
-        .unwrap_or_default();
+    let ip = super::client::client_address(&req).key();
     let answered = match call.operation.as_str() {
         "GetMyGames" => get_my_games(state, &call, ip).await,
         "MakeAMove" => make_a_move(state, &call, ip).await,
