@@ -403,6 +403,8 @@ async fn hsts_only_when_the_public_url_is_https() {
     let https = start(TestDb::new(&Backend::Sqlite), |c| {
         c.public_url = Some("https://zarf.example.org".into());
         c.admin_token = Some("admin-hsts".into());
+        c.rate_limit_per_minute = 1;
+        c.ip_rate_limit_per_minute = 1;
     })
     .await;
     let plain = spawn_app(Backend::Sqlite).await;
@@ -431,6 +433,17 @@ async fn hsts_only_when_the_public_url_is_https() {
         .unwrap();
     assert!(res.status().is_client_error(), "{}", res.status());
     assert!(res.headers().contains_key("strict-transport-security"));
+    // The rate limiter's refusal too.
+    let res = https
+        .client
+        .post(https.url("/api/v1/games"))
+        .json(&json!({}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert!(res.headers().contains_key("strict-transport-security"));
+    assert_eq!(res.headers()["cache-control"], "no-store");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
