@@ -56,18 +56,15 @@ fn answer(command: &str, out: anyhow::Result<String>) -> anyhow::Result<()> {
 }
 
 fn serve(config: api::config::Config) -> anyhow::Result<()> {
+    // Whatever the server or a library creates (the database's journal, a mail) is private.
+    api::files::private_umask();
     actix_web::rt::System::new().block_on(async move {
-        let running = api::build(&config)?;
-        // Written without println!: a closed stdout must not stop the server.
-        let mut banner = format!("zarf is serving at http://{}\n", running.addr);
-        if running.admin_token_from_data_dir {
-            banner += &format!(
-                "admin token (kept in {}): {}\n",
-                config.data_dir.join("admin-token").display(),
-                running.admin_token
-            );
+        let mut running = api::build(&config)?;
+        let banner = running.banner(&config.database_url);
+        if let Some((_, metrics)) = running.metrics.take() {
+            actix_web::rt::spawn(metrics);
         }
-        banner += &format!("database: {}\n", api::redact(&config.database_url));
+        // Written without println!: a closed stdout must not stop the server.
         let mut out = std::io::stdout();
         let _ = out.write_all(banner.as_bytes()).and_then(|()| out.flush());
         running.server.await?;

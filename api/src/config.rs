@@ -181,7 +181,7 @@ pub struct Config {
     pub data_dir: PathBuf,
 
     /// Bearer token with instance-admin rights. If unset, one is generated into the data
-    /// directory on first start and printed.
+    /// directory on first start and printed that once.
     #[arg(long, env = "ZARF_ADMIN_TOKEN", hide_env_values = true, global = true)]
     pub admin_token: Option<String>,
 
@@ -310,6 +310,11 @@ pub struct Config {
         global = true
     )]
     pub address_failures_before_lock: u32,
+
+    /// A second address that serves only `GET /metrics`, without a token (for a Prometheus
+    /// scraper on a private interface). On the main address `/metrics` needs the admin token.
+    #[arg(long, env = "ZARF_METRICS_BIND", global = true)]
+    pub metrics_bind: Option<SocketAddr>,
 }
 
 impl Config {

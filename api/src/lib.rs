@@ -2,6 +2,7 @@
 
 pub mod app;
 pub mod config;
+pub mod files;
 pub mod games;
 pub mod http;
 pub mod i18n;
@@ -14,7 +15,7 @@ pub mod telemetry;
 pub mod zone;
 
 use std::net::{SocketAddr, TcpListener};
-use std::path::Path;
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use actix_web::{web, HttpServer};
@@ -25,41 +26,36 @@ use app::{AppState, Limits};
 use config::Config;
 use store::Store;
 
-/// The admin token: configured, or kept in the data directory (generated on first start).
-/// Returns the token and whether it came from the data directory.
-pub fn admin_token(config: &Config) -> anyhow::Result<(String, bool)> {
+/// Where the admin token came from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AdminTokenSource {
+    /// The configuration (`ZARF_ADMIN_TOKEN`).
+    Configured,
+    /// The file in the data directory, made on an earlier start.
+    Kept(PathBuf),
+    /// Made now, into the file in the data directory.
+    Generated(PathBuf),
+}
+
+/// The admin token: configured, or kept in the data directory (generated on first start, in a
+/// file only its owner may read). Returns the token and where it came from.
+pub fn admin_token(config: &Config) -> anyhow::Result<(String, AdminTokenSource)> {
     if let Some(t) = config.admin_token.as_ref().filter(|t| !t.trim().is_empty()) {
-        return Ok((t.trim().to_owned(), false));
+        return Ok((t.trim().to_owned(), AdminTokenSource::Configured));
     }
     let path = config.data_dir.join("admin-token");
     if let Ok(existing) = std::fs::read_to_string(&path) {
         let t = existing.trim().to_owned();
         if !t.is_empty() {
-            return Ok((t, true));
+            return Ok((t, AdminTokenSource::Kept(path)));
         }
+        // An empty file (a start that stopped half-way): made again.
+        std::fs::remove_file(&path).with_context(|| format!("removing {}", path.display()))?;
     }
-    std::fs::create_dir_all(&config.data_dir)
-        .with_context(|| format!("creating {}", config.data_dir.display()))?;
+    files::private_dir(&config.data_dir)?;
     let token = new_token();
-    write_private(&path, &token)?;
-    Ok((token, true))
-}
-
-pub(crate) fn write_private(path: &Path, text: &str) -> anyhow::Result<()> {
-    use std::io::Write;
-    let mut options = std::fs::OpenOptions::new();
-    options.write(true).create_new(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.mode(0o600);
-    }
-    let mut f = options
-        .open(path)
-        .with_context(|| format!("creating {}", path.display()))?;
-    f.write_all(text.as_bytes())?;
-    f.sync_all()?;
-    Ok(())
+    files::write_private(&path, token.as_bytes())?;
+    Ok((token, AdminTokenSource::Generated(path)))
 }
 
 /// A server ready to run, and where it listens.
@@ -69,14 +65,44 @@ pub struct Running {
     pub state: web::Data<AppState>,
     pub addr: SocketAddr,
     pub admin_token: String,
-    pub admin_token_from_data_dir: bool,
+    pub admin_token_source: AdminTokenSource,
+    /// The private address `/metrics` is also served on without a token (`ZARF_METRICS_BIND`),
+    /// and its server, to run beside the main one.
+    pub metrics: Option<(SocketAddr, actix_web::dev::Server)>,
+}
+
+impl Running {
+    /// What `zarf serve` prints when it is ready: where it serves, and the admin token only on
+    /// the start that generated it (later starts say where it is kept, not what it is).
+    pub fn banner(&self, database_url: &str) -> String {
+        let mut banner = format!("zarf is serving at http://{}\n", self.addr);
+        match &self.admin_token_source {
+            AdminTokenSource::Generated(path) => {
+                banner += &format!(
+                    "admin token (generated now, kept in {}): {}\n",
+                    path.display(),
+                    self.admin_token
+                );
+            }
+            AdminTokenSource::Kept(path) => {
+                banner += &format!("admin token: kept in {}\n", path.display());
+            }
+            AdminTokenSource::Configured => {}
+        }
+        if let Some((addr, _)) = &self.metrics {
+            banner += &format!("metrics (no token): http://{addr}/metrics\n");
+        }
+        banner += &format!("database: {}\n", redact(database_url));
+        banner
+    }
 }
 
 /// Opens the store (running migrations), binds, and builds the server.
 pub fn build(config: &Config) -> anyhow::Result<Running> {
+    files::secure(config)?;
     let store = Store::open(&config.database_url, config.db_pool)
         .with_context(|| format!("opening the database {}", redact(&config.database_url)))?;
-    let (admin, from_file) = admin_token(config)?;
+    let (admin, source) = admin_token(config)?;
     let envelope_key =
         sealing::EnvelopeKey::load(config.envelope_key.as_deref(), &config.data_dir)?;
     let listener =
@@ -146,6 +172,20 @@ pub fn build(config: &Config) -> anyhow::Result<Running> {
         mail,
         handed,
     );
+    let metrics = match config.metrics_bind {
+        Some(bind) => {
+            let listener =
+                TcpListener::bind(bind).with_context(|| format!("binding {bind} for metrics"))?;
+            let addr = listener.local_addr()?;
+            let state = state.clone();
+            let server = HttpServer::new(move || http::ops::metrics_app(state.clone()))
+                .listen(listener)?
+                .workers(1)
+                .run();
+            Some((addr, server))
+        }
+        None => None,
+    };
     let mut server = HttpServer::new(move || http::app(state.clone())).listen(listener)?;
     if let Some(w) = config.workers {
         server = server.workers(w.max(1));
@@ -156,7 +196,8 @@ pub fn build(config: &Config) -> anyhow::Result<Running> {
         server: server.run(),
         addr,
         admin_token: admin,
-        admin_token_from_data_dir: from_file,
+        admin_token_source: source,
+        metrics,
     })
 }
 

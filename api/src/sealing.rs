@@ -49,10 +49,10 @@ impl EnvelopeKey {
             return EnvelopeKey::from_hex(&existing)
                 .with_context(|| format!("reading {}", path.display()));
         }
-        std::fs::create_dir_all(data_dir)?;
+        crate::files::private_dir(data_dir)?;
         let mut bytes = [0u8; 32];
         rand::rng().fill_bytes(&mut bytes);
-        crate::write_private(&path, &hex::encode(bytes))?;
+        crate::files::write_private(&path, hex::encode(bytes).as_bytes())?;
         Ok(EnvelopeKey(*Key::from_slice(&bytes)))
     }
 

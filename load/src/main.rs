@@ -194,12 +194,19 @@ async fn new_game(client: &reqwest::Client, args: &Args, n: usize) -> anyhow::Re
     })
 }
 
-/// The server's largest resident set until `until`, read from its `/metrics` twice a second
-/// (`process_resident_memory_bytes`; `None` where the server does not report it).
-async fn watch_rss(client: reqwest::Client, url: String, until: Instant) -> Option<f64> {
+/// The server's largest resident set until `until`, read from its `/metrics` (which takes the
+/// admin token) twice a second (`process_resident_memory_bytes`; `None` where the server does
+/// not report it).
+async fn watch_rss(
+    client: reqwest::Client,
+    url: String,
+    admin: String,
+    until: Instant,
+) -> Option<f64> {
     let mut max: Option<f64> = None;
     while Instant::now() < until {
-        if let Ok(res) = client.get(format!("{url}/metrics")).send().await {
+        let metrics = client.get(format!("{url}/metrics")).bearer_auth(&admin);
+        if let Ok(res) = metrics.send().await {
             if let Ok(text) = res.text().await {
                 let rss = text
                     .lines()
@@ -217,9 +224,10 @@ async fn watch_rss(client: reqwest::Client, url: String, until: Instant) -> Opti
 
 /// The server's counters of the background dead-position test, from its `/metrics`: searches,
 /// searches that stopped at their bound, dead positions found (`None` where it has none).
-async fn verdict_counts(client: &reqwest::Client, url: &str) -> Option<[u64; 3]> {
+async fn verdict_counts(client: &reqwest::Client, url: &str, admin: &str) -> Option<[u64; 3]> {
     let text = client
         .get(format!("{url}/metrics"))
+        .bearer_auth(admin)
         .send()
         .await
         .ok()?
@@ -587,7 +595,12 @@ async fn main() -> anyhow::Result<()> {
             ))
         })
         .collect();
-    let rss = tokio::spawn(watch_rss(client.clone(), args.url().to_owned(), until));
+    let rss = tokio::spawn(watch_rss(
+        client.clone(),
+        args.url().to_owned(),
+        args.admin_token().to_owned(),
+        until,
+    ));
     let backlog = match (&args.database, args.mail) {
         (Some(db), true) => {
             let db = db.clone();
@@ -617,7 +630,9 @@ async fn main() -> anyhow::Result<()> {
     }
     // The queue drains within moments of the last move.
     tokio::time::sleep(Duration::from_millis(500)).await;
-    if let Some([searches, unknown, dead]) = verdict_counts(&client, args.url()).await {
+    if let Some([searches, unknown, dead]) =
+        verdict_counts(&client, args.url(), args.admin_token()).await
+    {
         println!(
             "background dead-position test: {searches} positions searched ({:.2} a move), {unknown} stopped at the bound, {dead} dead",
             searches as f64 / tally.lock().unwrap().moves.max(1) as f64

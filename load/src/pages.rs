@@ -123,8 +123,10 @@ fn cookie(res: &reqwest::Response, name: &str) -> Option<String> {
         .map(str::to_owned)
 }
 
-async fn rss_mb(client: &reqwest::Client, url: &str) -> f64 {
-    let Ok(res) = client.get(format!("{url}/metrics")).send().await else {
+/// The server's resident memory from its `/metrics` (which takes the admin token), in MB.
+async fn rss_mb(client: &reqwest::Client, url: &str, admin: &str) -> f64 {
+    let metrics = client.get(format!("{url}/metrics")).bearer_auth(admin);
+    let Ok(res) = metrics.send().await else {
         return f64::NAN;
     };
     res.text()
@@ -229,7 +231,7 @@ pub async fn pages(
     for n in 0..watched_games.max(1) {
         games.push(new_game(&client, url, admin, n + 1).await?);
     }
-    let before = rss_mb(&client, url).await;
+    let before = rss_mb(&client, url, admin).await;
     // When each game's moves were sent, by the log's length they make.
     let sent: Arc<Mutex<std::collections::HashMap<(usize, u64), Instant>>> = Arc::default();
     let heard = Arc::new(Mutex::new((new_hist()?, 0u64)));
@@ -265,7 +267,7 @@ pub async fn pages(
         }));
     }
     tokio::time::sleep(Duration::from_secs(1)).await;
-    let open = rss_mb(&client, url).await;
+    let open = rss_mb(&client, url, admin).await;
     // A move at a time, round the games: each game's watchers should hear it.
     let per_game = watchers / games.len();
     let mut expected = 0u64;

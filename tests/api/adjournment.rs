@@ -423,7 +423,7 @@ async fn secrecy(backend: Backend) {
         call!(get, "/api/v1/me/games", token, none.clone(), true);
     }
     call!(get, format!("/api/v1/games/{g}"), "", none.clone(), true);
-    call!(get, "/metrics", "", none.clone(), true);
+    call!(get, "/metrics", admin, none.clone(), true);
     assert!(
         seen.contains("envelope_closed") && seen.contains("commitment"),
         "the responses were collected"

@@ -289,7 +289,7 @@ async fn secrecy(backend: Backend) {
         }
         call!(get, path(&g), wt, none.clone(), true);
         call!(get, format!("/api/v1/games/{g}"), "", none.clone(), true);
-        call!(get, "/metrics", "", none.clone(), true);
+        call!(get, "/metrics", admin, none.clone(), true);
         if round == 0 {
             let after = call!(
                 post,

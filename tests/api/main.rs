@@ -25,6 +25,7 @@ mod organise;
 mod players;
 mod privacy;
 mod ratings;
+mod secrets;
 mod settings;
 mod signup;
 mod take_away;

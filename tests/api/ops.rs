@@ -10,7 +10,7 @@ both_backends! {
         assert_eq!(res.status(), StatusCode::OK);
         let (game, white, black) = app.new_game().await;
         app.play(game["id"].as_str().unwrap(), &white, &black, "e4 e5").await;
-        let metrics = app.get("/metrics", None).await.text().await.unwrap();
+        let metrics = app.get("/metrics", Some(&app.admin)).await.text().await.unwrap();
         assert!(metrics.contains("zarf_moves_recorded_total 2"), "{metrics}");
         assert!(metrics.contains("zarf_events_appended_total 3"), "{metrics}");
         // Three appends (the game, two moves), one after another: each its own transaction.

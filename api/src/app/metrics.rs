@@ -103,3 +103,15 @@ impl Default for Metrics {
         Metrics::new()
     }
 }
+
+/// Who may read the metrics on the main address: an admin (the admin token, or a player given
+/// the admin role); an anonymous reader is asked to sign in, anyone else refused. The metrics
+/// address (`ZARF_METRICS_BIND`) is private by where it listens, and asks nobody.
+pub fn may_read(reader: Option<super::actors::Account<'_>>) -> super::reads::Access {
+    use super::reads::Access;
+    match reader {
+        None => Access::SignIn,
+        Some(a) if a.is_admin() => Access::Allowed,
+        Some(_) => Access::Hidden,
+    }
+}

@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 use crossbeam_channel::{Receiver, RecvTimeoutError, Sender};
 
 use lettre::transport::smtp::PoolConfig;
-use lettre::{FileTransport, Message, SmtpTransport, Transport};
+use lettre::{Message, SmtpTransport, Transport};
 use rand::Rng;
 
 use super::AppState;
@@ -27,7 +27,9 @@ use crate::store::{self, micros};
 /// How mail leaves.
 pub enum Outlet {
     Smtp(SmtpTransport),
-    Files(FileTransport, PathBuf),
+    /// `.eml` files in a directory only the server's account may enter, each readable by it
+    /// alone (a mail may hold a live sign-in link).
+    Files(PathBuf),
 }
 
 impl Outlet {
@@ -41,8 +43,8 @@ impl Outlet {
                     .build(),
             ),
             None => {
-                std::fs::create_dir_all(&mail_dir)?;
-                Outlet::Files(FileTransport::new(&mail_dir), mail_dir)
+                crate::files::private_dir(&mail_dir)?;
+                Outlet::Files(mail_dir)
             }
         })
     }
@@ -50,7 +52,10 @@ impl Outlet {
     fn send(&self, message: &Message) -> anyhow::Result<()> {
         match self {
             Outlet::Smtp(t) => t.send(message).map(drop).map_err(Into::into),
-            Outlet::Files(t, _) => t.send(message).map(drop).map_err(Into::into),
+            Outlet::Files(dir) => crate::files::write_private(
+                &dir.join(format!("{}.eml", uuid::Uuid::now_v7())),
+                &message.formatted(),
+            ),
         }
     }
 }

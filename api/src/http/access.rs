@@ -1,11 +1,13 @@
 //! The request's span and the access log.
 //!
 //! Each request runs in one span (`HTTP request`) that names the method, the route (the pattern,
-//! with `{id}`), the path, the client address and the request id; every line logged while the request is
+//! with `{id}`), the client address and the request id; every line logged while the request is
 //! handled carries it. The access line is one event at the end ([`answered`]), target
 //! `zarf::access`, with the status and the time taken; `RUST_LOG=info,zarf::access=warn` silences
-//! it. The span is not timed on every enter and exit, and the route is matched once for the span
-//! and the metrics (D32).
+//! it. Neither names the path or the query: a path or a query may hold a secret (the sign-in
+//! link's token, an unsubscribe link's, an invitation's code); the route's pattern says which
+//! route it was without it. The span is not timed on every enter and exit, and the route is
+//! matched once for the span and the metrics (D32).
 
 use std::borrow::Cow;
 use std::time::Duration;
@@ -45,7 +47,6 @@ impl RootSpanBuilder for RequestSpan {
             "HTTP request",
             http.method = %request.method(),
             http.route = %route.0,
-            http.target = %request.path(),
             http.client_ip = %super::client::client_address(request.request()),
             request_id = request_id.map(tracing::field::display),
         );

@@ -440,13 +440,35 @@ pub const CONTENT_SECURITY_POLICY: &str =
      img-src 'self' data:; connect-src 'self'; form-action 'self'; base-uri 'none'; \
      frame-ancestors 'none'";
 
-/// Headers on every answer: the CSP, no framing, no sniffing, no referrer to other sites.
-fn security_headers() -> actix_web::middleware::DefaultHeaders {
-    actix_web::middleware::DefaultHeaders::new()
+/// Headers on every answer: the CSP, no framing, no sniffing, no referrer to other sites; no
+/// copy kept by a browser or a proxy unless the answer says otherwise (only the hashed assets do,
+/// D72); and over https, HSTS.
+fn security_headers(https: bool) -> actix_web::middleware::DefaultHeaders {
+    let headers = actix_web::middleware::DefaultHeaders::new()
         .add(("content-security-policy", CONTENT_SECURITY_POLICY))
         .add(("x-frame-options", "DENY"))
         .add(("x-content-type-options", "nosniff"))
         .add(("referrer-policy", "same-origin"))
+        .add(NO_STORE);
+    match https {
+        true => headers.add(("strict-transport-security", HSTS)),
+        false => headers,
+    }
+}
+
+/// Browsers keep to https for a year, on every subdomain too, once they have seen it.
+pub const HSTS: &str = "max-age=31536000; includeSubDomains";
+
+/// An answer no cache may keep.
+const NO_STORE: (actix_web::http::header::HeaderName, &str) =
+    (actix_web::http::header::CACHE_CONTROL, "no-store");
+
+/// `res`, which shows a secret (a token, a code, a link, a password), kept by no cache. Every
+/// answer without a `Cache-Control` of its own already is; this says so where the secret is.
+pub fn no_store(mut res: HttpResponse) -> HttpResponse {
+    res.headers_mut()
+        .insert(NO_STORE.0, HeaderValue::from_static(NO_STORE.1));
+    res
 }
 
 /// The application, for the server and for tests.
@@ -461,6 +483,7 @@ pub fn app(
         InitError = (),
     >,
 > {
+    let https = state.public_url.starts_with("https://");
     actix_web::App::new()
         .app_data(state)
         .app_data(
@@ -476,8 +499,8 @@ pub fn app(
                 .error_handler(error::form_error),
         )
         .app_data(web::PathConfig::default().error_handler(error::path_error))
-        .wrap(security_headers())
         .wrap(from_fn(observe))
+        .wrap(security_headers(https))
         .wrap(TracingLogger::<RequestSpan>::new())
         .configure(routes)
         .default_service(web::to(not_found))

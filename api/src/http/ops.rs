@@ -2,6 +2,9 @@
 
 use actix_web::{get, web, HttpResponse};
 
+use super::auth::Caller;
+use super::error::ApiError;
+use crate::app::reads::Access;
 use crate::app::AppState;
 
 #[get("/healthz")]
@@ -16,8 +19,41 @@ pub async fn healthz(state: web::Data<AppState>) -> HttpResponse {
     }
 }
 
+/// The metrics on the main address: for an admin only (401 without a token, 403 for others).
 #[get("/metrics")]
-pub async fn metrics(state: web::Data<AppState>) -> HttpResponse {
+pub async fn metrics(state: web::Data<AppState>, caller: Caller) -> Result<HttpResponse, ApiError> {
+    match crate::app::metrics::may_read(caller.account()) {
+        Access::Allowed => Ok(metrics_text(&state)),
+        Access::SignIn => Err(ApiError::unauthenticated()),
+        Access::Hidden => Err(ApiError::forbidden("the metrics are for the admin")),
+    }
+}
+
+/// The metrics on the private metrics address: no token.
+#[get("/metrics")]
+pub async fn open_metrics(state: web::Data<AppState>) -> HttpResponse {
+    metrics_text(&state)
+}
+
+/// The server on the metrics address (`ZARF_METRICS_BIND`): `/metrics` and nothing else.
+pub fn metrics_app(
+    state: web::Data<AppState>,
+) -> actix_web::App<
+    impl actix_web::dev::ServiceFactory<
+        actix_web::dev::ServiceRequest,
+        Config = (),
+        Response = actix_web::dev::ServiceResponse<impl actix_web::body::MessageBody>,
+        Error = actix_web::Error,
+        InitError = (),
+    >,
+> {
+    actix_web::App::new()
+        .app_data(state)
+        .wrap(actix_web::middleware::DefaultHeaders::new().add(("cache-control", "no-store")))
+        .service(open_metrics)
+}
+
+fn metrics_text(state: &AppState) -> HttpResponse {
     HttpResponse::Ok()
         .content_type("text/plain; version=0.0.4")
         .body(state.metrics.render() + &commit_metrics(&state.store.commit_stats))

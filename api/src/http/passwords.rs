@@ -135,7 +135,9 @@ pub async fn create_form(
     let now = store::micros(store::now());
     let made = web::block(move || app_passwords::create(&s.store, &id, &name, now)).await?;
     match made {
-        Ok(created) => render(state, &req, p, Some(created), None, StatusCode::OK).await,
+        Ok(created) => render(state, &req, p, Some(created), None, StatusCode::OK)
+            .await
+            .map(super::no_store),
         Err(CreateError::TooMany) => {
             let why = t.get(
                 "page-passwords-too-many",

@@ -262,10 +262,10 @@ pub async fn invitation_api(
 ) -> Result<HttpResponse, ApiError> {
     let me = inviter(&caller)?;
     let (link, until) = web::block(move || accounts::invite(&state, &me)).await??;
-    Ok(HttpResponse::Created().json(Invitation {
+    Ok(super::no_store(HttpResponse::Created().json(Invitation {
         link,
         expires_at: crate::store::rfc3339(until),
-    }))
+    })))
 }
 
 /// The player who may invite: one whose own address is confirmed.
@@ -317,4 +317,5 @@ pub async fn invitation_form(
             until: t.local_time(until, &zone),
         },
     )
+    .map(super::no_store)
 }

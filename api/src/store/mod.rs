@@ -213,12 +213,7 @@ impl Store {
             anyhow::bail!("the database URL must start with sqlite:// or postgres://, not {url:?}");
         };
         if backend == Backend::Sqlite {
-            if let Some(dir) = Path::new(&target)
-                .parent()
-                .filter(|d| !d.as_os_str().is_empty())
-            {
-                std::fs::create_dir_all(dir)?;
-            }
+            crate::files::sqlite_database(Path::new(&target))?;
         }
         let manager = Manager { backend, target };
         let build = |size: u32| {
