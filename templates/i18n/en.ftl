@@ -229,6 +229,7 @@ denied-code-role = No sign-in code is made for an organiser's or an admin's acco
 denied-game-challenge = Your opponent does not take challenges from you: send a challenge instead.
 denied-game-no-room = Your opponent already plays as many games at once as they chose to.
 denied-game-organiser = An organiser makes games only between their own players or their tournament's entrants.
+denied-game-rated = A game between your tournament's entrants who are not your own pupils is not rated.
 denied-entrant = A player is entered by their own organiser, or once they have asked to enter.
 error-challenge-not-yours = This challenge is not yours to answer.
 error-challenge-closed = { $status ->

@@ -229,6 +229,7 @@ denied-code-role = Bir düzenleyicinin ya da yöneticinin hesabı için giriş k
 denied-game-challenge = Rakibiniz sizden davet kabul etmiyor: bunun yerine bir davet gönderin.
 denied-game-no-room = Rakibiniz seçtiği kadar oyunu zaten aynı anda oynuyor.
 denied-game-organiser = Bir düzenleyici yalnızca kendi oyuncuları ya da turnuvasının katılımcıları arasında oyun yapar.
+denied-game-rated = Kendi öğrenciniz olmayan turnuva katılımcıları arasındaki bir oyun puanlı olmaz.
 denied-entrant = Bir oyuncuyu kendi düzenleyicisi kaydeder ya da oyuncu katılmak istediğini bildirdikten sonra kaydedilir.
 error-challenge-not-yours = Bu daveti yanıtlamak size düşmüyor.
 error-challenge-closed = { $status ->

@@ -88,10 +88,10 @@ both_backends! {
             async move { app.create_game_with(&token, body).await }
         };
 
-        // A stranger makes no game against a pupil of a school, rated or not.
-        assert_error(game(&stranger, &stranger.id, &a.pupil.id, json!({})).await, 403, "forbidden").await;
+        // A stranger makes no game against a pupil of a school, rated or not: she is no one to them.
+        assert_error(game(&stranger, &stranger.id, &a.pupil.id, json!({})).await, 404, "not_found").await;
         // Another school's pupil neither, whatever the pupil's own settings say.
-        assert_error(game(&b.pupil, &b.pupil.id, &a.pupil.id, json!({})).await, 403, "forbidden").await;
+        assert_error(game(&b.pupil, &b.pupil.id, &a.pupil.id, json!({})).await, 404, "not_found").await;
         // Nothing was made, and the pupil was mailed nothing.
         let games_after = app.get("/api/v1/me/games", Some(&a.pupil.token)).await.json::<Value>().await.unwrap();
         assert_eq!(games_after, games_before);
@@ -100,9 +100,9 @@ both_backends! {
 
         // Another school's organiser makes no game between players who are not theirs, nor
         // arbitrates one to decide it.
-        assert_error(game(&b.organiser, &a.pupil.id, &a.classmate.id, json!({})).await, 403, "forbidden").await;
+        assert_error(game(&b.organiser, &a.pupil.id, &a.classmate.id, json!({})).await, 404, "not_found").await;
         assert_error(game(&b.organiser, &stranger.id, &adult.id, json!({})).await, 403, "forbidden").await;
-        assert_error(game(&b.organiser, &b.pupil.id, &a.pupil.id, json!({})).await, 403, "forbidden").await;
+        assert_error(game(&b.organiser, &b.pupil.id, &a.pupil.id, json!({})).await, 404, "not_found").await;
 
         // Their own organiser does, and is its arbiter; a school-mate plays a school-mate.
         let made = game(&a.organiser, &a.pupil.id, &a.classmate.id, json!({})).await;
@@ -136,12 +136,16 @@ both_backends! {
             assert_eq!(res.status(), StatusCode::OK, "{:?}", res.text().await);
         }
         let body = json!({"white": a.pupil.id, "black": b.pupil.id, "tournament": tid});
+        // Not rated: another school's pupil's rating is not theirs to move.
+        let rated = json!({"white": a.pupil.id, "black": b.pupil.id, "tournament": tid, "rated": true});
+        assert_error(app.create_game_with(&a.organiser.token, rated).await, 403, "forbidden").await;
         let made = app.create_game_with(&a.organiser.token, body.clone()).await;
         assert_eq!(made.status(), StatusCode::CREATED, "{:?}", made.text().await);
-        // Not for an organiser who does not run it, nor for players who are not its entrants.
-        assert_error(app.create_game_with(&b.organiser.token, body).await, 403, "forbidden").await;
+        // Not for an organiser who does not run it, nor for players who are not its entrants:
+        // another school's pupil is then no one to them.
+        assert_error(app.create_game_with(&b.organiser.token, body).await, 404, "not_found").await;
         let body = json!({"white": a.pupil.id, "black": b.classmate.id, "tournament": tid});
-        assert_error(app.create_game_with(&a.organiser.token, body).await, 403, "forbidden").await;
+        assert_error(app.create_game_with(&a.organiser.token, body).await, 404, "not_found").await;
     }
 
     async fn an_organiser_enters_only_their_own_pupils(app) {

@@ -151,7 +151,8 @@ pub struct ClientAddress(pub Option<IpAddr>);
 impl ClientAddress {
     /// What per-address limits count under: an IPv4 address whole, an IPv6 address by its /64.
     pub fn key(&self) -> String {
-        match self.0 {
+        // An IPv4 client on a dual-stack socket arrives as ::ffff:a.b.c.d: it is that IPv4 address.
+        match self.0.map(|ip| ip.to_canonical()) {
             None => "unknown".to_owned(),
             Some(IpAddr::V4(v4)) => v4.to_string(),
             Some(IpAddr::V6(v6)) => {

@@ -6,7 +6,7 @@
 //! | action | the admin | an organiser | a player |
 //! |---|---|---|---|
 //! | a sign-in code for P ([`issue_login_code`]) | P neither organiser nor admin | P their pupil, neither | never |
-//! | a game between W and B ([`create_game`]) | any two | both theirs, or both entrants of their tournament | as a side, where the other takes challenges from them and is no pupil of another school |
+//! | a game between W and B ([`create_game`]) | any two | both theirs, or both entrants of their tournament (unrated) | as a side, where the other takes challenges from them and is no pupil of another school |
 //! | P entered in a tournament ([`register_entrant`]) | anyone | their pupil, themselves, or P who asked to enter | never |
 //! | P's account, profile, school and class seen ([`sees_player`]) | anyone | a pupil: their own; others: anyone signed in | a pupil: themselves and their school; others: anyone signed in |
 //!
@@ -65,7 +65,13 @@ pub fn sees_player(viewer: Option<&PlayerRow>, admin: bool, player: &PlayerRow) 
     let Some(viewer) = viewer else {
         return false;
     };
-    player.created_by.is_none() || relation(viewer, player) != Relation::Stranger
+    player.created_by.is_none()
+        || match relation(viewer, player) {
+            // A teacher whose organiser role was taken back no longer has pupils.
+            Relation::TheirPupil => viewer.has_role(Role::Organiser),
+            Relation::Stranger => false,
+            Relation::Oneself | Relation::SameSchool => true,
+        }
 }
 
 /// A sign-in code for `target`: never for an organiser's or admin's account (a code signs in as
@@ -79,7 +85,7 @@ pub fn issue_login_code(account: Account<'_>, target: &PlayerRow) -> Result<(), 
     if !by_admin && !sees_player(Some(me), false, target) {
         return Err(Denied::Hidden);
     }
-    if by_admin || relation(me, target) == Relation::TheirPupil {
+    if by_admin || relation(me, target) == Relation::TheirPupil && me.has_role(Role::Organiser) {
         return code_for(target);
     }
     Err(Denied::Forbidden("denied-code-own-pupil"))
@@ -123,6 +129,8 @@ pub struct GameFacts {
     pub opponent_has_room: bool,
     /// Both sides are entrants of a tournament the account runs.
     pub entrants_of_their_tournament: bool,
+    /// The game is to move both players' ratings.
+    pub rated: bool,
 }
 
 /// May `account` make a game between `white` and `black`: the admin any; an organiser who is not
@@ -155,9 +163,11 @@ pub fn create_game(
         if account.is_admin() {
             return Ok(GameMaker::Side);
         }
-        let foreign_pupil =
-            opponent.created_by.is_some() && relation(me, opponent) == Relation::Stranger;
-        if foreign_pupil || !facts.opponent_takes_challenges {
+        // Another school's pupil is no one to them.
+        if !sees_player(Some(me), false, opponent) {
+            return Err(MayNotCreate::Denied(Denied::Hidden));
+        }
+        if !facts.opponent_takes_challenges {
             return Err(MayNotCreate::Denied(Denied::Forbidden(
                 "denied-game-challenge",
             )));
@@ -176,8 +186,19 @@ pub fn create_game(
         return Err(MayNotCreate::NotAPlayer);
     }
     let theirs = |p: &PlayerRow| relation(me, p) == Relation::TheirPupil;
-    if theirs(white) && theirs(black) || facts.entrants_of_their_tournament {
+    if theirs(white) && theirs(black) {
         return Ok(GameMaker::Arbiter);
+    }
+    if facts.entrants_of_their_tournament {
+        // Their tournament's entrants meet again, but a rating is moved only by the games
+        // of the tournament or of their own pupils.
+        if facts.rated {
+            return Err(MayNotCreate::Denied(Denied::Forbidden("denied-game-rated")));
+        }
+        return Ok(GameMaker::Arbiter);
+    }
+    if !sees_player(Some(me), false, white) || !sees_player(Some(me), false, black) {
+        return Err(MayNotCreate::Denied(Denied::Hidden));
     }
     Err(MayNotCreate::Denied(Denied::Forbidden(
         "denied-game-organiser",
@@ -309,6 +330,13 @@ mod tests {
         ));
         assert!(matches!(by(&w.pupil, &w.pupil), Err(Denied::Forbidden(_))));
         assert_eq!(by(&w.admin, &w.other_pupil), Ok(()));
+        // A teacher whose organiser role was taken back makes no codes for former pupils.
+        let former = PlayerRow {
+            roles: Role::column(&[Role::Player]),
+            ..w.organiser.clone()
+        };
+        assert_eq!(by(&former, &w.pupil), Err(Denied::Hidden));
+        assert!(!sees_player(Some(&former), false, &w.pupil));
         assert_eq!(issue_login_code(Account::Admin, &w.adult), Ok(()));
         // Not even the admin makes a code that signs in as an organiser or an admin.
         assert!(matches!(
@@ -322,6 +350,7 @@ mod tests {
         opponent_takes_challenges: true,
         opponent_has_room: true,
         entrants_of_their_tournament: false,
+        rated: false,
     };
 
     #[test]
@@ -351,18 +380,13 @@ mod tests {
             ..TAKES
         };
         assert!(refused(make(&w.adult, (&w.organiser, &w.adult), full)));
-        // Another school's pupil never, whatever their preferences say.
-        assert!(refused(make(&w.adult, (&w.adult, &w.pupil), TAKES)));
-        assert!(refused(make(
-            &w.other_pupil,
-            (&w.pupil, &w.other_pupil),
-            TAKES
-        )));
-        assert!(refused(make(
-            &w.other_organiser,
-            (&w.other_organiser, &w.pupil),
-            TAKES
-        )));
+        // Another school's pupil never, whatever their preferences say: she is no one to them.
+        let hidden = Err(MayNotCreate::Denied(Denied::Hidden));
+        assert_eq!(make(&w.adult, (&w.adult, &w.pupil), TAKES), hidden);
+        let pupils = (&w.pupil, &w.other_pupil);
+        assert_eq!(make(&w.other_pupil, pupils, TAKES), hidden);
+        let theirs = (&w.other_organiser, &w.pupil);
+        assert_eq!(make(&w.other_organiser, theirs, TAKES), hidden);
         // A pupil's own organiser plays them as a side.
         assert_eq!(
             make(&w.organiser, (&w.organiser, &w.pupil), TAKES),
@@ -390,10 +414,7 @@ mod tests {
             Ok(GameMaker::Arbiter)
         );
         let foreign = make(&w.other_organiser, (&w.pupil, &w.classmate), none);
-        assert!(
-            matches!(foreign, Err(MayNotCreate::Denied(_))),
-            "{foreign:?}"
-        );
+        assert_eq!(foreign, Err(MayNotCreate::Denied(Denied::Hidden)));
         let mixed = make(&w.organiser, (&w.pupil, &w.other_pupil), none);
         assert!(matches!(mixed, Err(MayNotCreate::Denied(_))), "{mixed:?}");
         let adults = make(&w.organiser, (&w.adult, &w.admin), none);
@@ -405,6 +426,32 @@ mod tests {
         assert_eq!(
             make(&w.organiser, (&w.adult, &w.other_pupil), entrants),
             Ok(GameMaker::Arbiter)
+        );
+        // Not rated: their ratings are not the organiser's to move.
+        let rated = GameFacts {
+            rated: true,
+            ..entrants
+        };
+        assert!(matches!(
+            make(&w.organiser, (&w.adult, &w.other_pupil), rated),
+            Err(MayNotCreate::Denied(Denied::Forbidden(_)))
+        ));
+        let theirs_rated = GameFacts {
+            rated: true,
+            ..none
+        };
+        assert_eq!(
+            make(&w.organiser, (&w.pupil, &w.classmate), theirs_rated),
+            Ok(GameMaker::Arbiter)
+        );
+        // An organiser whose role was taken back has no pupils any more.
+        let former = PlayerRow {
+            roles: Role::column(&[Role::Player]),
+            ..w.organiser.clone()
+        };
+        assert_eq!(
+            make(&former, (&w.pupil, &w.classmate), none),
+            Err(MayNotCreate::NotAPlayer)
         );
         assert_eq!(
             make(&w.pupil, (&w.adult, &w.classmate), entrants),

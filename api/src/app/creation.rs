@@ -77,14 +77,14 @@ pub async fn create_game(
         Account::Admin => None,
         Account::Player(p) => Some(p.clone()),
     };
-    let tournament = new.tournament.clone();
+    let (tournament, rated) = (new.tournament.clone(), new.rated);
     let (white, black, default_visibility, facts) = tokio::task::spawn_blocking(move || {
         let (Some(white), Some(black)) = (s.store.player(&w)?, s.store.player(&b)?) else {
             return Ok::<_, CommandError>(None);
         };
         let default = super::accounts::default_visibility(&s.store, &white, &black)?;
         let facts = match &maker {
-            Some(me) => game_facts(&s, me, (&white, &black), tournament.as_deref())?,
+            Some(me) => game_facts(&s, me, (&white, &black), tournament.as_deref(), rated)?,
             None => GameFacts::default(),
         };
         Ok(Some((white, black, default, facts)))
@@ -149,6 +149,7 @@ fn game_facts(
     me: &crate::store::PlayerRow,
     (white, black): (&crate::store::PlayerRow, &crate::store::PlayerRow),
     tournament: Option<&str>,
+    rated: bool,
 ) -> Result<GameFacts, CommandError> {
     let opponent = [white, black].into_iter().find(|p| p.id != me.id);
     let side = opponent.is_some() && (white.id == me.id || black.id == me.id);
@@ -184,5 +185,6 @@ fn game_facts(
         opponent_takes_challenges: takes,
         opponent_has_room: room,
         entrants_of_their_tournament: entrants,
+        rated,
     })
 }

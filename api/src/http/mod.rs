@@ -355,9 +355,12 @@ async fn observe(
     let request_id = req.extensions().get::<RequestId>().map(|r| r.to_string());
     let route = Route::of(req.request());
     let method = req.method().clone();
-    let writes = matches!(
+    // Every method that can change something counts against the write limits.
+    let writes = !matches!(
         method,
-        actix_web::http::Method::POST | actix_web::http::Method::DELETE
+        actix_web::http::Method::GET
+            | actix_web::http::Method::HEAD
+            | actix_web::http::Method::OPTIONS
     );
     // A read is counted only to learn whose its token is.
     let counted = state

@@ -219,7 +219,11 @@ pub fn new_player(
         locale: body.locale.unwrap_or_default(),
         notation: body.notation,
         roles,
-        created_by: caller.player().map(|p| p.id.clone()),
+        // An organiser's pupil; an account the admin makes is nobody's.
+        created_by: caller
+            .player()
+            .filter(|p| p.has_role(Role::Organiser))
+            .map(|p| p.id.clone()),
         school: group_name(body.school.as_deref(), "school")?,
         class_name: group_name(body.class_name.as_deref(), "class")?,
     }

@@ -10,3 +10,6 @@ UPDATE tokens SET id = md5(random()::text || hash);
 CREATE UNIQUE INDEX tokens_id ON tokens (id);
 ALTER TABLE tokens ADD COLUMN name TEXT;
 ALTER TABLE tokens ADD COLUMN last_used_at BIGINT;
+-- A pupil's token was handed to the organiser who made them; no pupil could make one of their
+-- own, so every pupil's token is one the organiser may hold: none survives.
+DELETE FROM tokens WHERE player_id IN (SELECT id FROM players WHERE created_by IS NOT NULL);

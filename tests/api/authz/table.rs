@@ -77,6 +77,7 @@ const SIGNED_IN: &[Who] = &[
 ];
 const NOBODY: &[Who] = &[];
 const ORGANISER_ACCOUNTS: &[Who] = &[Organiser, OtherOrganiser, Arbiter];
+
 /// The game's people: its players, its arbiter, the admin.
 const GAME: &[Who] = &[Player, Opponent, Arbiter, Admin];
 const PLAYERS: &[Who] = &[Player, Opponent];
@@ -141,7 +142,9 @@ rules! {
     POST "/login" => EVERYONE, |_, _| form(&[("email", "someone@example.org")]);
     // Anyone may try a code (a wrong one is answered as such; its limits are tested apart).
     POST "/login/code" => EVERYONE, |_, _| form(&[("code", "AAAA-BBBB-CCCC")]);
+    // Whoever holds the link sees its page and may follow it (once).
     GET "/login/{token}" => EVERYONE, none;
+    POST "/login/link" => EVERYONE, |w, _| form(&[("token", &w.link)]);
     POST "/logout" => EVERYONE, |_, _| form(&[]);
     // The mail's own token is the authority here, whoever follows it (tested with mail).
     GET "/unsubscribe" => EVERYONE, none;
@@ -174,6 +177,12 @@ rules! {
     POST "/settings/passwords" => SIGNED_IN, |_, _| form(&[("name", "Lucas")]);
     POST "/settings/passwords/revoke" => SIGNED_IN, |_, c| form(&[("id", &c.app_password_id)]);
     GET "/live" => SIGNED_IN, none;
+    // A player's own bearer tokens (the admin here is an account with the admin role).
+    POST "/api/v1/me/token" => SIGNED_IN, empty;
+    GET "/settings/tokens" => SIGNED_IN, none;
+    POST "/settings/tokens" => SIGNED_IN, |_, _| form(&[("name", "Bot")]);
+    // The player's own token, which nobody else finds.
+    POST "/settings/tokens/revoke" => &[Player], |w, _| form(&[("id", &w.of(Player).token_id)]);
 
     // Players and their accounts.
     POST "/api/v1/players" => ORGANISERS, |_, _| Body::Json(json!({"name": "Yeni Öğrenci"}));

@@ -55,6 +55,8 @@ pub struct Credentials {
     pub csrf: String,
     pub app_password: String,
     pub app_password_id: String,
+    /// The id (not the token) of the bearer token it holds.
+    pub token_id: String,
 }
 
 pub struct World {
@@ -97,6 +99,7 @@ async fn account(app: &TestApp, by: &str, body: Value) -> Credentials {
     // A bearer token of the account's own, as its settings page would make it.
     let now = api::store::micros(api::store::now());
     c.token = api::app::tokens::issue(&app.state.store, &c.id, Some("test"), now).unwrap();
+    c.token_id = app.state.store.tokens_of(&c.id).unwrap()[0].id.clone();
     c
 }
 

@@ -109,15 +109,19 @@ async fn sign_in_as(c: &Client, app: &TestApp, player: &str) {
         c.goto(&link).await.unwrap();
         // The link's page asks to confirm before it signs in.
         if let Ok(button) = c
-            .find(Locator::Css("main form[action^='/login/'] button"))
+            .find(Locator::Css("form[action^='/login/link'] button"))
             .await
         {
             button.click().await.unwrap();
         }
-        c.wait()
+        if c.wait()
             .for_element(Locator::Css("nav form"))
             .await
-            .expect("signed in");
+            .is_err()
+        {
+            let page = c.source().await.unwrap_or_default();
+            panic!("not signed in by the link: {page}");
+        }
         return;
     }
     let code: Value = res.json().await.unwrap();

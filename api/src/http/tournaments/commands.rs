@@ -33,7 +33,7 @@ pub async fn register_player(
     let locale = caller.locale();
     use crate::app::entries::EntryError;
     let outcome = crate::app::entries::register(
-        state.into_inner(),
+        state.clone().into_inner(),
         caller.acting()?,
         &id,
         &body.player,
@@ -50,8 +50,7 @@ pub async fn register_player(
         EntryError::Denied(denied) => ApiError::denied(denied, locale),
         EntryError::Command(e) => ApiError::command(e, locale),
     })?;
-    let view = view(&id, &outcome.folded.state)
-        .ok_or_else(|| ApiError::internal(anyhow::anyhow!("a tournament without its creation")))?;
+    let view = shown_to(state, &caller, &id, &outcome.folded.state).await?;
     Ok(HttpResponse::Ok().json(view))
 }
 
@@ -116,7 +115,7 @@ pub(crate) async fn result_entered(
     board: (u16, PlayerId),
 ) -> Result<TournamentView, ApiError> {
     let key = id.to_owned();
-    run_use_case(caller, id, move |ctx| {
+    run_use_case(state.clone(), caller, id, move |ctx| {
         crate::app::rounds::enter_result(&state, &key, command, board, ctx)
     })
     .await

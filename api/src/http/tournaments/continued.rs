@@ -67,7 +67,7 @@ pub(crate) async fn continue_in_zarf(
 ) -> Result<TournamentView, ApiError> {
     let id = tournament_id(id, caller)?;
     let outcome = crate::app::rounds::continue_board(
-        state.into_inner(),
+        state.clone().into_inner(),
         caller.acting()?,
         &id,
         (round, white),
@@ -76,6 +76,5 @@ pub(crate) async fn continue_in_zarf(
     )
     .await
     .map_err(|e| ApiError::command(e, caller.locale()))?;
-    view(&id, &outcome.folded.state)
-        .ok_or_else(|| ApiError::internal(anyhow::anyhow!("a tournament without its creation")))
+    shown_to(state, caller, &id, &outcome.folded.state).await
 }

@@ -309,13 +309,6 @@ fn player_id(text: &str) -> Result<PlayerId, ApiError> {
     PlayerId::parse(text).map_err(|_| ApiError::bad_request("player: a player's id"))
 }
 
-fn view(id: &str, state: &TournamentState) -> Option<TournamentView> {
-    match state {
-        TournamentState::Created(t) => Some(view_of(id, t)),
-        TournamentState::NotCreated => None,
-    }
-}
-
 fn view_of(id: &str, t: &Tournament) -> TournamentView {
     let (play, time_control, rules, game) = match &t.setup.play {
         Play::OverTheBoard => ("over_the_board", None, None, None),
@@ -420,16 +413,37 @@ pub(crate) async fn command(
     command: Command,
 ) -> Result<TournamentView, ApiError> {
     let outcome =
-        crate::app::tournaments::command(state.into_inner(), caller.acting()?, id, command)
+        crate::app::tournaments::command(state.clone().into_inner(), caller.acting()?, id, command)
             .await
             .map_err(|e| ApiError::command(e, caller.locale()))?;
-    view(id, &outcome.folded.state)
-        .ok_or_else(|| ApiError::internal(anyhow::anyhow!("a tournament without its creation")))
+    shown_to(state, caller, id, &outcome.folded.state).await
+}
+
+/// The tournament's view after a command, as `caller` may read it (a pupil's school and class
+/// only to those who may see the pupil).
+pub(crate) async fn shown_to(
+    state: web::Data<AppState>,
+    caller: &Caller,
+    id: &str,
+    after: &TournamentState,
+) -> Result<TournamentView, ApiError> {
+    let TournamentState::Created(t) = after else {
+        return Err(ApiError::internal(anyhow::anyhow!(
+            "a tournament without its creation"
+        )));
+    };
+    let (t, reader, admin) = (t.clone(), caller.player().cloned(), caller.is_admin());
+    let read = web::block(move || {
+        crate::app::reads::tournament_as_read_by(&state, &t, reader.as_ref(), admin)
+    })
+    .await??;
+    Ok(view_of(id, &read))
 }
 
 /// Runs `use_case` (an app function that runs a command and what follows it) on a blocking
 /// thread for `caller`, answering with the tournament's view.
 async fn run_use_case(
+    state: web::Data<AppState>,
     caller: &Caller,
     id: &str,
     use_case: impl FnOnce(&TournamentContext) -> Result<crate::app::Outcome<Tournaments>, CommandError>
@@ -440,8 +454,7 @@ async fn run_use_case(
     let outcome = web::block(move || use_case(&ctx))
         .await?
         .map_err(|e| ApiError::command(e, caller.locale()))?;
-    view(id, &outcome.folded.state)
-        .ok_or_else(|| ApiError::internal(anyhow::anyhow!("a tournament without its creation")))
+    shown_to(state, caller, id, &outcome.folded.state).await
 }
 
 /// Publishes round `round` of tournament `id` as `caller` (see [`crate::app::rounds::publish`]),
@@ -454,7 +467,7 @@ pub(crate) async fn publish_round(
     starts_at: Option<time::OffsetDateTime>,
 ) -> Result<TournamentView, ApiError> {
     let key = id.to_owned();
-    run_use_case(caller, id, move |ctx| {
+    run_use_case(state.clone(), caller, id, move |ctx| {
         crate::app::rounds::publish(&state, &key, round, starts_at, ctx)
     })
     .await
