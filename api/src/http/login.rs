@@ -404,8 +404,8 @@ fn code_days(body: &[u8], q: &CodeQuery) -> Result<i64, ApiError> {
 
 #[utoipa::path(
     post, path = "/api/v1/players/{id}/login-code", tag = "players",
-    description = "A one-time login code for a pupil without e-mail (the admin or an organiser). It works once, for `days` days (1 to 365, default 30; in the body or the query), and cancels the pupil's older codes. `?format=html` gives a printable card.",
-    params(("id" = String, Path), ("days" = Option<i64>, Query, description = "How many days the code works (1 to 365; default 30).")),
+    description = "A one-time login code for a pupil without e-mail (the admin, or the organiser who made the pupil; never for an organiser's or admin's account). It works once, for `days` days (1 to 365, default 30; in the body or the query), and cancels the pupil's older codes. `?format=html` gives a printable card.",
+    params(("id" = String, Path), ("days" = Option<i64>, Query, minimum = 1, maximum = 365, description = "How many days the code works (1 to 365; default 30).")),
     request_body(content = CodeRequest, description = "Optional: the body may be empty."),
     responses((status = 201, body = LoginCode), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)),
     security(("bearer" = []))
