@@ -646,6 +646,7 @@ page-tokens = API tokens
 page-tokens-explained = Your own programs and scripts use the JSON API (/api/v1) with a bearer token. Make one for each program; revoke one and it stops working at once.
 page-tokens-manage = Manage API tokens
 page-tokens-new = Your new token
+page-tokens-shown-once = Copy it into your program now: it is shown only this once. If you lose it, revoke it and make another.
 page-tokens-create = Make a token
 page-tokens-yours = Your tokens
 page-tokens-none = You have no API tokens.

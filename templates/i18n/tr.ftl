@@ -646,6 +646,7 @@ page-tokens = API anahtarları
 page-tokens-explained = Kendi programlarınız ve betikleriniz JSON API'yi (/api/v1) bir taşıyıcı anahtarla kullanır. Her program için bir tane oluşturun; iptal ettiğiniz anahtar hemen çalışmaz olur.
 page-tokens-manage = API anahtarlarını yönet
 page-tokens-new = Yeni anahtarınız
+page-tokens-shown-once = Anahtarı şimdi programınıza kopyalayın: yalnızca bu kez gösterilir. Kaybederseniz iptal edip yenisini oluşturun.
 page-tokens-create = Anahtar oluştur
 page-tokens-yours = Anahtarlarınız
 page-tokens-none = Hiç API anahtarınız yok.

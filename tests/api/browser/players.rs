@@ -166,6 +166,7 @@ async fn a_newcomer_signs_up_challenges_plays_and_is_rated() {
     until_shown(&n, "Bu adrese bir bağlantı gönderiliyor").await;
     let link = sign_in_link(&inbox, "yeni@example.org").await;
     n.goto(&link).await.unwrap();
+    look(&n, "login-link-tr").await;
     click(&n, "form[action^='/login/link'] button").await;
     n.wait()
         .for_element(Locator::Css("nav form"))
@@ -320,6 +321,33 @@ async fn a_player_makes_an_application_password_and_writes_with_a_move() {
         "shown once"
     );
     look(&a, "passwords-tr").await;
+
+    // A bearer token for a program of her own, shown once, listed, revoked.
+    a.goto(&app.url("/settings/tokens?lang=tr")).await.unwrap();
+    type_into(&a, "#token-name", "bot.py").await;
+    click(&a, "form[action^='/settings/tokens?'] button").await;
+    until_shown(&a, "class=\"secret\"").await;
+    look(&a, "tokens-new-tr").await;
+    let token = a
+        .find(Locator::Css("code.secret"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert_eq!(
+        app.get("/api/v1/me", Some(token.trim())).await.status(),
+        200
+    );
+    click(&a, "button[aria-label*='bot.py']").await;
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    while app.get("/api/v1/me", Some(token.trim())).await.status() != 401 {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "revoked from the page"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
 
     let res = app
         .create_game_with(&app.admin, json!({"white": ayse.id, "black": bora.id}))
