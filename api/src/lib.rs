@@ -152,6 +152,7 @@ pub fn build(config: &Config) -> anyhow::Result<Running> {
             config.login_limit_per_hour,
             config.login_limit_per_hour.saturating_mul(10),
         ),
+        sign_in_mail_cap: Limits::per_hour(config.login_limit_per_hour.saturating_mul(10), 1),
         password_failures: app::limits::PasswordFailures::new(
             config.failures_before_lock,
             config.address_failures_before_lock,

@@ -231,6 +231,7 @@ pub(crate) mod tests {
             verdicts: Default::default(),
             live: Arc::new(super::super::live::Live::local()),
             login_limits: super::super::Limits::per_hour(10, 10),
+            sign_in_mail_cap: super::super::Limits::per_hour(100, 1),
             password_failures: super::super::limits::PasswordFailures::new(10, 100),
             code_failures: super::super::limits::Failures::new(100),
             trusted_proxies: Default::default(),

@@ -71,6 +71,11 @@ impl Limits {
         callers.insert(token_hash.to_owned(), (now, key));
     }
 
+    /// May one more request for this key go ahead, from wherever it comes?
+    pub fn allow_key(&self, key: &str) -> bool {
+        self.per_key.check_key(&key.to_owned()).is_ok()
+    }
+
     /// May one more request for this key from this address go ahead?
     pub fn allow(&self, key: &str, ip: &str) -> bool {
         self.per_ip.check_key(&ip.to_owned()).is_ok()

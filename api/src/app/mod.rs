@@ -60,6 +60,8 @@ pub struct AppState {
     pub live: Arc<live::Live>,
     /// Sign-in requests per mail address and per address.
     pub login_limits: Limits,
+    /// Sign-in mails to one address, from wherever they are asked for (D71).
+    pub sign_in_mail_cap: Limits,
     /// Failed application passwords per (name, address) and per address (Xfcc).
     pub password_failures: limits::PasswordFailures,
     /// Wrong sign-in codes per address.

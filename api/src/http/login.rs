@@ -99,10 +99,17 @@ pub async fn request_link(
     let address = Email::parse(&form.email)
         .map(|e| e.as_str().to_owned())
         .unwrap_or_default();
-    if !state.login_limits.allow(&address, &ip) {
+    // A client asking too often, for any address or again for this one, is told so; a stranger
+    // elsewhere asking for this address uses a count of their own, so cannot lock its owner out.
+    if !state
+        .login_limits
+        .allow(&format!("{address} from {ip}"), &ip)
+    {
         return Err(ApiError::rate_limited());
     }
-    if !address.is_empty() {
+    // Asked for from many places, an address gets no more mail past its cap this hour, and the
+    // page answers as ever: nobody can flood an inbox, nor learn the cap was reached.
+    if !address.is_empty() && state.sign_in_mail_cap.allow_key(&address) {
         web::block(move || -> Result<(), ApiError> {
             if let Some(p) = state.store.player_by_email(&address)? {
                 let now = micros(store::now());
