@@ -184,6 +184,38 @@ both_backends! {
         assert_eq!(by_admin["players"][0]["school"].as_str(), Some("Cumhuriyet Ortaokulu"));
     }
 
+    async fn a_player_who_asked_to_enter_is_entered_by_whoever_runs_it(app) {
+        let a = school(&app, "Atatürk Ortaokulu").await;
+        let b = school(&app, "Cumhuriyet Ortaokulu").await;
+        let t: Value = app.post("/api/v1/tournaments", Some(&b.organiser.token), json!({
+            "name": "Açık Turnuva", "system": "swiss", "rounds": 5, "visibility": "public"
+        })).await.json().await.unwrap();
+        let tid = t["id"].as_str().unwrap().to_owned();
+        let (ask, enter) = (format!("/api/v1/tournaments/{tid}/entries"), format!("/api/v1/tournaments/{tid}/players"));
+        let deniz = app.create_player("Deniz Kaya").await;
+        let ece = app.create_player("Ece Arslan").await;
+
+        // Not asked: not entered.
+        assert_error(app.post(&enter, Some(&b.organiser.token), json!({"player": deniz.id})).await, 403, "forbidden").await;
+        let asked: Value = app.post(&ask, Some(&deniz.token), json!({})).await.json().await.unwrap();
+        assert_eq!(asked["asked"], json!([]), "who asked is for those who run it to know");
+        let theirs: Value = app.get(&format!("/api/v1/tournaments/{tid}"), Some(&b.organiser.token)).await.json().await.unwrap();
+        assert_eq!(theirs["asked"], json!([deniz.id]));
+        let anonymous: Value = app.get(&format!("/api/v1/tournaments/{tid}"), None).await.json().await.unwrap();
+        assert_eq!(anonymous["asked"], json!([]));
+        assert_error(app.post(&ask, Some(&deniz.token), json!({})).await, 409, "already_registered").await;
+        assert_error(app.post(&ask, Some(&app.admin), json!({})).await, 403, "not_a_player").await;
+        let entered = app.post(&enter, Some(&b.organiser.token), json!({"player": deniz.id})).await;
+        assert_eq!(entered.status(), StatusCode::OK);
+        let view: Value = entered.json().await.unwrap();
+        assert_eq!(view["players"][0]["id"].as_str(), Some(deniz.id.as_str()));
+        assert_eq!(view["asked"], json!([]));
+        assert_error(app.post(&enter, Some(&b.organiser.token), json!({"player": ece.id})).await, 403, "forbidden").await;
+        // Another school's pupil may ask; her school enters her, not this organiser.
+        assert_eq!(app.post(&ask, Some(&a.pupil.token), json!({})).await.status(), StatusCode::OK);
+        assert_error(app.post(&enter, Some(&b.organiser.token), json!({"player": a.pupil.id})).await, 422, "no_such_player").await;
+    }
+
     async fn a_schools_messages_off_holds_in_every_game_of_its_pupils(app) {
         let a = school(&app, "Atatürk Ortaokulu").await;
         // A game the pupils made themselves has no organiser.

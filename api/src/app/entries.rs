@@ -56,7 +56,11 @@ pub async fn register(
         )));
     }
     let row = row.ok_or(EntryError::NoSuchPlayer)?;
-    super::authority::register_entrant(account, &row, false).map_err(|d| match d {
+    let asked = match (&tour.state, player_id(&row)) {
+        (TournamentState::Created(t), Ok(p)) => t.asked.contains(&p),
+        _ => false,
+    };
+    super::authority::register_entrant(account, &row, asked).map_err(|d| match d {
         // Whom an organiser may not see is no player to them.
         Denied::Hidden => EntryError::NoSuchPlayer,
         d => EntryError::Denied(d),
@@ -82,4 +86,31 @@ pub async fn register(
         pupil: row.created_by.is_some(),
     };
     Ok(super::tournaments::command(state, account, id, Command::Register(entrant)).await?)
+}
+
+/// `account` asks to enter tournament `id` (a player, for themselves), so that whoever runs it
+/// may enter them; the admin token is no player.
+pub async fn ask(
+    state: Arc<AppState>,
+    account: Account<'_>,
+    id: &str,
+) -> Result<Outcome<Tournaments>, EntryError> {
+    let Account::Player(me) = account else {
+        return Err(EntryError::Command(CommandError::Rejected(
+            domain::game::Rejection::NotAPlayer,
+        )));
+    };
+    let me = player_id(me).map_err(CommandError::from)?;
+    let ctx = super::tournaments::TournamentContext {
+        now: crate::store::now(),
+        actor: domain::game::Actor::Player(me),
+    };
+    Ok(super::commands::run_on::<super::tournaments::Tournaments>(
+        state,
+        id,
+        Command::AskToEnter { player: me },
+        ctx,
+        None,
+    )
+    .await?)
 }

@@ -41,6 +41,9 @@ pub fn decide(
         }
         (TournamentState::Created(t), _) => t,
     };
+    if let Command::AskToEnter { player } = command {
+        return ask_to_enter(t, player, actor).map(|body| vec![stamp(body)]);
+    }
     if !may_run(actor, &t.setup) {
         return Err(Rejection::ArbiterOnly);
     }
@@ -48,7 +51,9 @@ pub fn decide(
         return Err(Rejection::Finished);
     }
     let body = match command {
-        Command::Create(_) | Command::Import(_) => unreachable!("answered above"),
+        Command::Create(_) | Command::Import(_) | Command::AskToEnter { .. } => {
+            unreachable!("answered above")
+        }
         Command::Register(entrant) => {
             if t.player(entrant.player).is_some() {
                 return Err(Rejection::AlreadyRegistered(entrant.player));
@@ -319,4 +324,25 @@ fn ballot_of_round(t: &Tournament, r: &Round, online: &OnlineGames, lot: u64) ->
         (!here.is_empty() && pairs(earlier, true) == here).then_some(ballot)
     });
     mirrored.or_else(|| Some((lot % u64::from(deck.len())) as u16 + 1))
+}
+
+/// A player asks to enter: only for themselves, while entries are open, once.
+fn ask_to_enter(
+    t: &Tournament,
+    player: PlayerId,
+    actor: Actor,
+) -> Result<TournamentEventBody, Rejection> {
+    if actor != Actor::Player(player) {
+        return Err(Rejection::ArbiterOnly);
+    }
+    if t.finished {
+        return Err(Rejection::Finished);
+    }
+    if t.player(player).is_some() || t.asked.contains(&player) {
+        return Err(Rejection::AlreadyRegistered(player));
+    }
+    if t.setup.system != System::Swiss && !t.rounds.is_empty() {
+        return Err(Rejection::RoundRobinClosed);
+    }
+    Ok(TournamentEventBody::EntryAsked { player })
 }

@@ -9,6 +9,10 @@ use super::*;
 pub enum TournamentEventBody {
     Created(TournamentCreated),
     PlayerRegistered(Entrant),
+    /// A player asked to enter: their organiser (or whoever runs it) may now enter them.
+    EntryAsked {
+        player: PlayerId,
+    },
     /// Not paired from round `from_round` on.
     PlayerWithdrawn {
         player: PlayerId,
@@ -92,6 +96,7 @@ impl TournamentEventBody {
         match self {
             E::Created(_) => "created",
             E::PlayerRegistered(_) => "player_registered",
+            E::EntryAsked { .. } => "entry_asked",
             E::PlayerWithdrawn { .. } => "player_withdrawn",
             E::ByeRequested { .. } => "bye_requested",
             E::RoundPaired { .. } => "round_paired",
@@ -124,6 +129,10 @@ pub struct TournamentEvent {
 pub enum Command {
     Create(TournamentCreated),
     Register(Entrant),
+    /// A player asks to enter (only for themselves).
+    AskToEnter {
+        player: PlayerId,
+    },
     Withdraw {
         player: PlayerId,
     },

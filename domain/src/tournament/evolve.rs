@@ -13,6 +13,7 @@ pub fn evolve(state: TournamentState, event: &TournamentEvent) -> TournamentStat
                 tiebreaks: created.tiebreaks.clone(),
                 finished: false,
                 players: Vec::new(),
+                asked: Vec::new(),
                 rounds: Vec::new(),
             }));
         }
@@ -22,7 +23,13 @@ pub fn evolve(state: TournamentState, event: &TournamentEvent) -> TournamentStat
     t.events += 1;
     match &event.body {
         E::Created(_) => {}
+        E::EntryAsked { player } => {
+            if !t.asked.contains(player) {
+                t.asked.push(*player);
+            }
+        }
         E::PlayerRegistered(entrant) => {
+            t.asked.retain(|p| *p != entrant.player);
             let entered_for = t.next_round();
             t.players.push(Player {
                 entrant: entrant.clone(),

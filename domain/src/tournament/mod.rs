@@ -294,6 +294,8 @@ pub struct Tournament {
     pub finished: bool,
     /// In starting rank once round 1 is paired; before, in order of entry.
     pub players: Vec<Player>,
+    /// Players who asked to enter and are not entered yet, in the order they asked.
+    pub asked: Vec<PlayerId>,
     pub rounds: Vec<Round>,
 }
 

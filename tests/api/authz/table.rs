@@ -262,6 +262,9 @@ rules! {
     GET "/api/v1/tournaments/{id}/games.pgn" => TOURNAMENT, none;
     // Entered by their own organiser: the arbiter who runs it with her is refused another's pupil.
     POST "/api/v1/tournaments/{id}/players" => THEIR_ORGANISER, |w, _| Body::Json(json!({"player": w.id(Player)}));
+    // Whoever may read it asks to enter (its entrants are told they are in already).
+    POST "/api/v1/tournaments/{id}/entries" => TOURNAMENT, empty;
+    POST "/tournaments/{id}/enter" => TOURNAMENT, |_, _| form(&[]);
     POST "/api/v1/tournaments/{id}/class" => RUNS_IT, |_, _| Body::Json(json!({"csv": "Yeni Öğrenci\n"}));
     POST "/api/v1/tournaments/{id}/withdrawals" => RUNS_IT, |w, _| Body::Json(json!({"player": w.id(Pupil)}));
     POST "/api/v1/tournaments/{id}/byes" => RUNS_IT, |w, _| Body::Json(json!({"player": w.id(Pupil), "round": 1, "half": true}));

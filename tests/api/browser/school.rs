@@ -370,3 +370,61 @@ async fn a_school_tournament_run_from_the_browser() {
     assert!(!source.contains("Atatürk Lisesi"), "{source}");
     look(&v, "tournament").await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_asks_to_enter_and_the_organiser_enters_them() {
+    let Some(driver) = start_driver().await else {
+        return;
+    };
+    let app = spawn_app(Backend::Sqlite).await;
+    let org = app
+        .create_player_with(json!({"name": "Selin Hoca", "roles": ["organiser"]}))
+        .await;
+    let deniz = app
+        .create_player_with(json!({"name": "Deniz Kaya", "locale": "tr"}))
+        .await;
+    let t: Value = app
+        .post(
+            "/api/v1/tournaments",
+            Some(&org.token),
+            json!({"name": "Kulüp Açık", "system": "swiss", "rounds": 5, "visibility": "public"}),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
+    let id = t["id"].as_str().unwrap().to_owned();
+    // The player asks from the tournament's page.
+    let p = browser(&driver).await;
+    sign_in_as(&p, &app, &deniz.id).await;
+    p.goto(&app.url(&format!("/tournaments/{id}?lang=tr")))
+        .await
+        .unwrap();
+    until_shown(&p, "Katılmak istiyorum").await;
+    look(&p, "tournament-ask-tr").await;
+    click(&p, "form[action*='/enter'] button").await;
+    until_at(&p, |path| path == format!("/tournaments/{id}")).await;
+    // The organiser finds them among those to enter, and enters them.
+    let o = browser(&driver).await;
+    sign_in_as(&o, &app, &org.id).await;
+    o.goto(&app.url(&format!("/tournaments/{id}/run?lang=en")))
+        .await
+        .unwrap();
+    until_shown(&o, "Deniz Kaya (asked to enter)").await;
+    look(&o, "tournament-run-asked").await;
+    click(&o, "form[aria-labelledby='register'] button").await;
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        let view: Value = app
+            .get(&format!("/api/v1/tournaments/{id}"), None)
+            .await
+            .json()
+            .await
+            .unwrap();
+        if view["players"][0]["id"].as_str() == Some(deniz.id.as_str()) {
+            break;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "entered: {view}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}

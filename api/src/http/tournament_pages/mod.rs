@@ -392,6 +392,8 @@ struct TournamentPage {
     here: String,
     staff: super::page::Staff,
     runs: bool,
+    /// A signed-in player who is not in it may ask to enter.
+    can_ask: bool,
     s: Shown,
 }
 
@@ -416,6 +418,11 @@ pub async fn tournament_page(
         here: format!("/tournaments/{id}"),
         staff,
         runs: runs(&caller, &tour),
+        can_ask: !tour.finished
+            && !runs(&caller, &tour)
+            && caller
+                .player()
+                .is_some_and(|p| PlayerId::parse(&p.id).is_ok_and(|me| tour.player(me).is_none())),
         s: shown(&id, &tour, version, t, &zone),
     };
     Ok(csrf.answer(page::html(StatusCode::OK, &page)?))

@@ -69,11 +69,28 @@ async fn run_page(
             .and_then(|id| tour.player(id))
             .is_some()
     };
-    let candidates = mine
+    let mut candidates: Vec<(String, String)> = mine
         .iter()
         .filter(|p| !registered(p))
         .map(|p| (p.id.clone(), p.name.clone()))
         .collect();
+    // And the players who asked to enter.
+    let asked: Vec<String> = tour.asked.iter().map(ToString::to_string).collect();
+    if !asked.is_empty() {
+        let s = state.clone();
+        let rows = web::block(move || {
+            let ids: Vec<&str> = asked.iter().map(String::as_str).collect();
+            s.store.players(&ids)
+        })
+        .await??;
+        for id in &tour.asked {
+            if let Some(p) = rows.get(&id.to_string()) {
+                let name = crate::app::accounts::recorded_name(p);
+                let label = t.get("page-tournament-asked", &[("name", name)]);
+                candidates.push((p.id.clone(), label));
+            }
+        }
+    }
     let mut classes: Vec<(String, String)> = Vec::new();
     for p in mine.iter().filter(|p| !registered(p)) {
         let (school, class) = (
@@ -242,9 +259,9 @@ pub(super) async fn act(
                 let key = me.id.clone();
                 web::block(move || s.store.players_created_by(&key)).await??
             };
-            let chosen: Vec<&PlayerRow> = if form.action == "register" {
-                let p = player(form.player.as_deref())?.to_string();
-                mine.iter().filter(|m| m.id == p).collect()
+            // One player (their own, or one who asked to enter: the app decides), or a class.
+            let chosen: Vec<String> = if form.action == "register" {
+                vec![player(form.player.as_deref())?.to_string()]
             } else {
                 let class = form.class.clone().unwrap_or_default();
                 mine.iter()
@@ -255,6 +272,7 @@ pub(super) async fn act(
                             m.class_name.as_deref().unwrap_or_default()
                         ) == class
                     })
+                    .map(|m| m.id.clone())
                     .collect()
             };
             if chosen.is_empty() {
@@ -277,7 +295,7 @@ pub(super) async fn act(
                     state.clone().into_inner(),
                     caller.acting()?,
                     &id,
-                    &p.id,
+                    &p,
                     rating,
                 )
                 .await
@@ -364,4 +382,48 @@ pub(super) async fn act(
         _ => return Err(ApiError::bad_request("action")),
     }
     Ok(())
+}
+
+/// A signed-in player asks to enter the tournament (see [`crate::app::entries::ask`]), and is
+/// brought back to its page.
+#[post("/tournaments/{id}/enter")]
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn ask_to_enter(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    id: web::Path<String>,
+    form: web::Form<EnterForm>,
+) -> Result<HttpResponse, ApiError> {
+    if let Some(refusal) = crate::http::csrf::refused(&state, &req, form.csrf.as_deref())? {
+        return Ok(refusal);
+    }
+    let (caller, t) = page::viewer(&state, &req).await?;
+    if caller.player().is_none() {
+        return Ok(see_other(&format!(
+            "/login?lang={}&next=/tournaments/{id}",
+            t.lang
+        )));
+    }
+    let (id, _, _) = match load(&state, &caller, &id, t).await? {
+        Ok(found) => found,
+        Err(answer) => return Ok(answer),
+    };
+    use crate::app::entries::EntryError;
+    match crate::app::entries::ask(state.clone().into_inner(), caller.acting()?, &id).await {
+        // Asked now, or before: the page says so either way.
+        Ok(_)
+        | Err(EntryError::Command(crate::app::CommandError::TournamentRejected(
+            domain::tournament::Rejection::AlreadyRegistered(_),
+        ))) => Ok(see_other(&format!(
+            "/tournaments/{id}?lang={}&asked=1",
+            t.lang
+        ))),
+        Err(EntryError::Command(e)) => Err(ApiError::command(e, t.locale())),
+        Err(e) => Err(ApiError::internal(anyhow::anyhow!("{e}"))),
+    }
+}
+
+#[derive(Deserialize)]
+pub struct EnterForm {
+    csrf: Option<String>,
 }

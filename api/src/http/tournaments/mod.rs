@@ -219,6 +219,8 @@ pub struct TournamentView {
     /// Who runs it: its arbiters (its creator first) and organisers.
     pub arbiters: Vec<String>,
     pub organisers: Vec<String>,
+    /// Players who asked to enter and are not entered yet (shown to those who run it).
+    pub asked: Vec<String>,
     /// Events in the tournament's log.
     pub version: u64,
     /// In starting rank (pairing number order).
@@ -348,6 +350,7 @@ fn view_of(id: &str, t: &Tournament) -> TournamentView {
         visibility: t.visibility(),
         arbiters: t.setup.arbiters.iter().map(ToString::to_string).collect(),
         organisers: t.setup.organisers.iter().map(ToString::to_string).collect(),
+        asked: t.asked.iter().map(ToString::to_string).collect(),
         version: t.events,
         players: t
             .players
@@ -507,7 +510,7 @@ pub async fn get_tournament(
 
 /// Answers `read` of tournament `id` as it now stands (a 404 where there is none), off the
 /// async workers.
-async fn read_tournament<T: Send + 'static>(
+pub(crate) async fn read_tournament<T: Send + 'static>(
     state: web::Data<AppState>,
     caller: &Caller,
     id: &str,
