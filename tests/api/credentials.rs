@@ -201,6 +201,10 @@ both_backends! {
         let days = (until - api::store::now()).whole_hours();
         assert!((29 * 24..=30 * 24).contains(&days), "{first}");
         let second: Value = code("?days=2", json!({})).await.json().await.unwrap();
+        // A whole number written with a point is still a whole number of days.
+        let written_with_a_point = code("", json!({"days": 249.0})).await;
+        assert_eq!(written_with_a_point.status(), 201);
+        assert_error(code("", json!({"days": 2.5})).await, 400, "bad_request").await;
         let third: Value = code("", json!({"days": 365})).await.json().await.unwrap();
         let until = time::OffsetDateTime::parse(third["expires_at"].as_str().unwrap(), &time::format_description::well_known::Rfc3339).unwrap();
         assert!((until - api::store::now()).whole_days() >= 364, "{third}");

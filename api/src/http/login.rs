@@ -391,7 +391,8 @@ pub struct CodeQuery {
 pub struct CodeRequest {
     /// How many days the code works: 1 to 365 (default 30).
     #[schema(minimum = 1, maximum = 365)]
-    pub days: Option<i64>,
+    #[serde(default, deserialize_with = "domain::whole::opt_u32")]
+    pub days: Option<u32>,
 }
 
 /// The days a code is asked to live, from the body (JSON, or empty) or the query: 400 if the
@@ -403,6 +404,7 @@ fn code_days(body: &[u8], q: &CodeQuery) -> Result<i64, ApiError> {
         serde_json::from_slice::<CodeRequest>(body)
             .map_err(|e| ApiError::bad_request(format!("the body is not valid: {e}")))?
             .days
+            .map(i64::from)
     };
     crate::app::sign_in::code_days(asked.or(q.days)).ok_or_else(|| {
         ApiError::bad_request(format!("days: 1 to {}", crate::app::sign_in::MAX_CODE_DAYS))
