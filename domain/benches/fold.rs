@@ -48,6 +48,7 @@ fn game_log() -> (Vec<GameEvent>, Vec<Move>, Vec<String>) {
                 actor,
                 notation: None,
                 dice: None,
+                entropy: None,
             };
             match decide(state, command, &ctx) {
                 Ok(events) => {
@@ -85,7 +86,6 @@ fn game_log() -> (Vec<GameEvent>, Vec<Move>, Vec<String>) {
             ballot: None,
             no_progress_moves: None,
             match_length: None,
-            entropy: None,
             rated: false,
             visibility: Default::default(),
         };

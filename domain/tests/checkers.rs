@@ -64,7 +64,6 @@ impl Table {
             ballot,
             no_progress_moves: None,
             match_length: None,
-            entropy: None,
             rated: false,
             visibility: Default::default(),
         };
@@ -83,6 +82,7 @@ impl Table {
             actor,
             notation: None,
             dice: None,
+            entropy: None,
         };
         let events = decide(&self.state, command, &ctx)?;
         for e in &events {

@@ -426,6 +426,7 @@ fn setting_and_withdrawing_are_the_owners_alone() {
         actor: Table::actor(White),
         notation: None,
         dice: None,
+        entropy: None,
     };
     let bare = Command::MakeMove {
         mv: mv("e4"),

@@ -62,6 +62,7 @@ fn judged(t: &mut Table, side: Side, command: Command) -> Result<Judgement, Reje
         actor: Table::actor(side),
         notation: None,
         dice: None,
+        entropy: None,
     };
     let judgement = judge(&t.state, command, &ctx)?;
     for e in &judgement.events {
@@ -98,6 +99,7 @@ fn create(fen: &str) -> Result<Vec<domain::game::GameEvent>, Rejection> {
             actor: Actor::Admin,
             notation: None,
             dice: None,
+            entropy: None,
         },
     )
 }

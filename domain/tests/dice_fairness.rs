@@ -1,54 +1,130 @@
-//! The dice are fair: a million throws from one secret, counted face by face, pair by pair and
-//! throw after throw (independence), pass Pearson's chi-square test at the 0.1% level (the derivation's rejection sampling makes
-//! each face exactly 1/6; a biased mapping such as `byte % 6` over all 256 values fails it).
+//! The dice are fair: 600,000 throws derived from random secrets, game ids and entropy texts,
+//! counted face by face, doubles against the rest, and pair by pair, pass Pearson's chi-square
+//! test at the 0.1% level (the derivation's rejection sampling makes each face exactly 1/6; a
+//! biased mapping such as `byte % 6` over all 256 values fails it). The test's own randomness is
+//! a fixed-seed generator, so a run is repeatable.
 
-use domain::game::dice::{derive_throw, DiceSeed};
+use domain::game::dice::{derive_v2, DiceSeed, Faces};
 
-const THROWS: u32 = 1_000_000;
+const THROWS: u32 = 600_000;
+/// Throws from one secret and game before the next are drawn.
+const PER_MATCH: u32 = 200;
 
-fn chi_square(counts: &[u64], expected: f64) -> f64 {
+/// SplitMix64: the test's repeatable source of secrets, ids and texts.
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    fn seed(&mut self) -> DiceSeed {
+        let mut bytes = [0u8; 32];
+        for chunk in bytes.chunks_mut(8) {
+            chunk.copy_from_slice(&self.next().to_le_bytes());
+        }
+        DiceSeed::from_bytes(bytes)
+    }
+
+    fn game_id(&mut self) -> String {
+        let (a, b) = (self.next(), self.next());
+        let id = uuid::Uuid::from_u64_pair(a, b);
+        id.hyphenated().to_string()
+    }
+
+    /// A text as a browser sends it (64 hex digits) or as a person types one.
+    fn entropy(&mut self) -> String {
+        let n = self.next();
+        if n % 3 == 0 {
+            format!(
+                "{:016x}{:016x}{:016x}{:016x}",
+                n,
+                self.next(),
+                self.next(),
+                self.next()
+            )
+        } else {
+            format!("zar {} ş", n % 100_000)
+        }
+    }
+}
+
+fn chi_square(counts: &[u64], expected: &[f64]) -> f64 {
     counts
         .iter()
-        .map(|&c| (c as f64 - expected).powi(2) / expected)
+        .zip(expected)
+        .map(|(&c, &e)| (c as f64 - e).powi(2) / e)
         .sum()
 }
 
+// Critical values of chi-square at p = 0.001: 10.83 for 1 degree of freedom, 20.52 for 5,
+// 66.62 for 35.
+const CRITICAL_1: f64 = 10.83;
+const CRITICAL_5: f64 = 20.52;
+const CRITICAL_35: f64 = 66.62;
+
 #[test]
-fn a_million_throws_are_uniform_in_faces_and_pairs() {
-    let seed = DiceSeed::from_bytes(*b"zarf: one secret, a million dice");
+fn six_hundred_thousand_throws_are_uniform_in_faces_doubles_and_pairs() {
+    let mut rng = SplitMix(0x7a61_7266_2d64_6963);
     let mut faces = [0u64; 6];
     let mut pairs = [0u64; 36];
-    // Consecutive throws: each throw's first die against the next throw's first die.
-    let mut following = [0u64; 36];
-    let mut last = None;
+    let mut doubles = [0u64; 2];
+    let mut opening = [0u64; 6];
+    let (mut seed, mut game) = (rng.seed(), rng.game_id());
     for n in 0..THROWS {
-        let d = derive_throw(&seed, n, "beyaz", "siyah");
+        if n % PER_MATCH == 0 {
+            (seed, game) = (rng.seed(), rng.game_id());
+        }
+        let entropy = rng.entropy();
+        let Faces::Two(d) = derive_v2(&seed, &game, n % PER_MATCH, &entropy, false) else {
+            panic!("two dice")
+        };
         let (a, b) = (usize::from(d.first()) - 1, usize::from(d.second()) - 1);
         faces[a] += 1;
         faces[b] += 1;
         pairs[a * 6 + b] += 1;
-        if let Some(before) = last {
-            following[before * 6 + a] += 1;
+        doubles[usize::from(d.is_double())] += 1;
+        if n % 10 == 0 {
+            let Faces::Die(f) = derive_v2(&seed, &game, n % PER_MATCH, &entropy, true) else {
+                panic!("one die")
+            };
+            opening[usize::from(f) - 1] += 1;
         }
-        last = Some(a);
     }
-    // Critical values of chi-square at p = 0.001: 20.52 for 5 degrees of freedom, 66.62 for 35.
-    let by_face = chi_square(&faces, 2.0 * f64::from(THROWS) / 6.0);
-    let by_pair = chi_square(&pairs, f64::from(THROWS) / 36.0);
-    assert!(by_face < 20.52, "faces {faces:?}: chi-square {by_face}");
-    assert!(by_pair < 66.62, "pairs: chi-square {by_pair}");
-    let by_sequence = chi_square(&following, f64::from(THROWS - 1) / 36.0);
+    let throws = f64::from(THROWS);
+    let by_face = chi_square(&faces, &[2.0 * throws / 6.0; 6]);
+    let by_pair = chi_square(&pairs, &[throws / 36.0; 36]);
+    let by_double = chi_square(&doubles, &[throws * 5.0 / 6.0, throws / 6.0]);
+    let by_opening = chi_square(&opening, &[throws / 10.0 / 6.0; 6]);
     assert!(
-        by_sequence < 66.62,
-        "consecutive throws: chi-square {by_sequence}"
+        by_face < CRITICAL_5,
+        "faces {faces:?}: chi-square {by_face}"
     );
-    // The test can fail: a face mapping with `byte % 6` over every byte value favours 1 to 4.
-    let biased: Vec<u64> = {
-        let mut c = [0u64; 6];
-        for byte in 0..=255u32 {
-            c[(byte % 6) as usize] += 3906;
-        }
-        c.to_vec()
-    };
-    assert!(chi_square(&biased, biased.iter().sum::<u64>() as f64 / 6.0) > 20.52);
+    assert!(by_pair < CRITICAL_35, "pairs: chi-square {by_pair}");
+    assert!(
+        by_double < CRITICAL_1,
+        "doubles {doubles:?}: chi-square {by_double}"
+    );
+    assert!(
+        by_opening < CRITICAL_5,
+        "opening dice {opening:?}: chi-square {by_opening}"
+    );
+}
+
+#[test]
+fn the_test_catches_a_biased_mapping() {
+    // `byte % 6` over every byte value favours 1 to 4: over as many faces as the test counts,
+    // the chi-square is beyond the critical value.
+    let mut c = [0u64; 6];
+    let per_value = 2 * u64::from(THROWS) / 256;
+    for byte in 0..=255u64 {
+        c[(byte % 6) as usize] += per_value;
+    }
+    let total: u64 = c.iter().sum();
+    let chi = chi_square(&c, &[total as f64 / 6.0; 6]);
+    assert!(chi > CRITICAL_5, "{chi}");
 }

@@ -41,6 +41,7 @@ fn random_game(steps: &[(u16, u8)], rules: RuleSet) -> (Vec<GameEvent>, GameStat
             actor,
             notation: None,
             dice: None,
+            entropy: None,
         };
         match decide(state, command, &ctx) {
             Ok(events) => {
@@ -80,7 +81,6 @@ fn random_game(steps: &[(u16, u8)], rules: RuleSet) -> (Vec<GameEvent>, GameStat
         ballot: None,
         no_progress_moves: None,
         match_length: None,
-        entropy: None,
         rated: false,
         visibility: Default::default(),
     };

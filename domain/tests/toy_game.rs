@@ -61,7 +61,6 @@ impl Table {
             ballot: None,
             no_progress_moves: None,
             match_length: None,
-            entropy: None,
             rated: false,
             visibility: Default::default(),
         };
@@ -79,6 +78,7 @@ impl Table {
             actor,
             notation: None,
             dice: None,
+            entropy: None,
         };
         let events = decide(&self.state, command, &ctx)?;
         for e in &events {

@@ -163,7 +163,6 @@ fn creation(
         ballot: None,
         no_progress_moves: None,
         match_length: terms.match_length,
-        entropy: None,
         rated: terms.rated,
         visibility,
     }
@@ -191,7 +190,7 @@ fn check_terms(terms: &Terms, challenger: &PlayerRow) -> Result<(), ChallengeErr
         id,
         name: "-".into(),
     };
-    let mut create = creation(
+    let create = creation(
         terms,
         GameId::from_uuid(uuid::Uuid::now_v7()),
         side(me),
@@ -199,15 +198,12 @@ fn check_terms(terms: &Terms, challenger: &PlayerRow) -> Result<(), ChallengeErr
         Default::default(),
     );
     let dice = GameKind::named(&terms.game).is_some_and(|k| k.features().dice);
-    if dice {
-        let e = domain::game::dice::Entropy::chosen("check").expect("an entropy");
-        create.entropy = Some([e.clone(), e]);
-    }
     let ctx = Context {
         now: crate::store::now(),
         actor: Actor::Player(me),
         notation: None,
         dice: dice.then(|| domain::game::dice::DiceSeed::from_bytes([0; 32])),
+        entropy: None,
     };
     domain::decide(
         &GameState::NotCreated,
@@ -509,6 +505,7 @@ fn make_game(
         actor: Actor::Player(player_id(acceptor)?),
         notation: None,
         dice: None,
+        entropy: None,
     };
     let visibility = match terms.visibility {
         Some(v) => v,

@@ -465,6 +465,7 @@ pub fn flag_fall(state: &AppState, id: GameId) -> Result<Option<Outcome>, Comman
         actor: Actor::System,
         notation: None,
         dice: None,
+        entropy: None,
     };
     match execute(state, id, just(Command::FlagFall), &ctx, None) {
         Ok(o) => Ok(Some(o)),

@@ -53,6 +53,7 @@ pub async fn set(
         actor: Actor::Player(player),
         notation: preferred,
         dice: None,
+        entropy: None,
     };
     let nonce = new_nonce();
     let nonce_kept = nonce.clone();

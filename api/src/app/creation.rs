@@ -128,7 +128,6 @@ pub async fn create_game(
         ballot: new.ballot,
         no_progress_moves: new.no_progress_moves,
         match_length: new.match_length,
-        entropy: None,
         rated: new.rated,
         visibility: new.visibility.unwrap_or(default_visibility),
     }));
@@ -137,6 +136,7 @@ pub async fn create_game(
         actor,
         notation: None,
         dice: None,
+        entropy: None,
     };
     Ok(run(state, id, command, ctx, None).await?)
 }

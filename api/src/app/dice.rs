@@ -3,7 +3,7 @@
 //! domain for every command that may throw or end the game. The log holds only its commitment
 //! until the game ends and reveals it.
 
-use domain::game::dice::{DiceSeed, Entropy};
+use domain::game::dice::{DiceSeed, SentEntropy};
 use domain::game::CreateGame;
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
@@ -21,29 +21,16 @@ struct Sealed {
     seed: String,
 }
 
-/// Draws the secret of a game of dice being created, and the entropy of each player who gave
-/// none (marked as drawn): the context to judge the creation in, and the sealed secret to store
-/// with its events.
+/// Draws the secret of a game of dice being created: the context to judge the creation in, and
+/// the sealed secret to store with its events.
 pub fn for_creation(
     app: &AppState,
     create: &mut CreateGame,
     ctx: &Context,
 ) -> (Context, EnvelopeRow) {
-    let mut rng = rand::rng();
     let mut bytes = [0u8; 32];
-    rng.fill_bytes(&mut bytes);
+    rand::rng().fill_bytes(&mut bytes);
     let seed = DiceSeed::from_bytes(bytes);
-    let mut drawn = || {
-        let mut b = [0u8; 8];
-        rng.fill_bytes(&mut b);
-        Entropy {
-            text: hex::encode(b),
-            drawn: true,
-        }
-    };
-    if create.entropy.is_none() {
-        create.entropy = Some([drawn(), drawn()]);
-    }
     let id = create.game_id.to_string();
     let row = EnvelopeRow {
         game_id: id.clone(),
@@ -75,4 +62,12 @@ pub fn seed_of(app: &AppState, game: &Game) -> Result<DiceSeed, CommandError> {
     let sealed: Sealed = app.envelope_key.open_any(&id, KIND, &row.ciphertext)?;
     Ok(DiceSeed::parse_hex(&sealed.seed)
         .ok_or_else(|| anyhow::anyhow!("the stored secret is no seed"))?)
+}
+
+/// The entropy a request that carried none gets for the throws it causes: 32 bytes the service
+/// drew, in hex, marked as drawn.
+pub fn drawn_entropy() -> SentEntropy {
+    let mut bytes = [0u8; 32];
+    rand::rng().fill_bytes(&mut bytes);
+    SentEntropy::drawn(hex::encode(bytes))
 }

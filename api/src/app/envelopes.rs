@@ -35,6 +35,7 @@ pub fn seal(
         actor: Actor::Player(player),
         notation: notation.as_deref().and_then(Notation::parse),
         dice: None,
+        entropy: None,
     };
     let nonce = new_nonce();
     let key = state.envelope_key.clone();
@@ -112,6 +113,7 @@ pub fn check_in(
         actor: Actor::Player(player),
         notation: None,
         dice: None,
+        entropy: None,
     };
     let (store, key) = (state.store.clone(), state.envelope_key.clone());
     execute(
@@ -173,6 +175,7 @@ pub fn restore(
         actor,
         notation: None,
         dice: None,
+        entropy: None,
     };
     let nonce = new_nonce();
     let content = Content {

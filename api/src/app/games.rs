@@ -123,8 +123,13 @@ impl LogKind for Games {
                 prepared.secret = Some(row);
             }
             (Some(game), _) if game.dice.is_some() && ctx.dice.is_none() => {
+                // A command from no request (the scheduler's) throws with drawn entropy.
                 prepared.ctx = Some(Context {
                     dice: Some(super::dice::seed_of(app, game)?),
+                    entropy: ctx
+                        .entropy
+                        .clone()
+                        .or_else(|| Some(super::dice::drawn_entropy())),
                     ..ctx.clone()
                 });
             }

@@ -35,6 +35,7 @@ fn context(me: &PlayerId, now: Timestamp) -> Context {
         actor: Actor::Player(*me),
         notation: None,
         dice: None,
+        entropy: None,
     }
 }
 

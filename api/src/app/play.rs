@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use domain::game::dice::SentEntropy;
 use domain::games::{Command, Context, Notation};
 use domain::GameId;
 
@@ -12,13 +13,16 @@ use crate::store;
 
 /// Runs `command` in game `id` for `account`: the actor as [`super::actors::in_game`] decides,
 /// moves read in the player's notation where they name none, a message refused where the game's
-/// organiser turned messages off.
+/// organiser turned messages off. The throws it causes in a game of dice are derived from
+/// `entropy`, the text the request carried, or from one the service draws (marked so) where it
+/// carried none: drawn once, so a command judged again after a lost race throws the same dice.
 pub async fn command(
     state: Arc<AppState>,
     account: Account<'_>,
     id: GameId,
     command: Command,
     expected_version: Option<u64>,
+    entropy: Option<SentEntropy>,
 ) -> Result<Outcome, CommandError> {
     let actor = super::actors::in_game(account, &command)?;
     if matches!(command, Command::Message { .. }) {
@@ -42,6 +46,7 @@ pub async fn command(
         actor,
         notation,
         dice: None,
+        entropy: Some(entropy.unwrap_or_else(super::dice::drawn_entropy)),
     };
     super::run(state, id, command, ctx, expected_version).await
 }

@@ -182,7 +182,6 @@ pub fn start_games(app: &AppState, id: &str, t: &Tournament) -> Result<usize, Co
                 }),
                 no_progress_moves: None,
                 match_length: online.match_length,
-                entropy: None,
                 rated: false,
                 visibility: t.visibility(),
             };
@@ -191,6 +190,7 @@ pub fn start_games(app: &AppState, id: &str, t: &Tournament) -> Result<usize, Co
                 actor,
                 notation: None,
                 dice: None,
+                entropy: None,
             };
             let command = GameCommand::CreateGame(Box::new(create));
             match execute(app, board.game, just(command), &ctx, None) {
@@ -319,6 +319,7 @@ pub fn end_game_of_board(
         actor,
         notation: None,
         dice: None,
+        entropy: None,
     };
     match execute(app, game, just(command), &ctx, None) {
         // It ended meanwhile: its own result is what it is; the tournament's stands.
@@ -447,7 +448,6 @@ pub async fn continue_board(
         ballot: None,
         no_progress_moves: None,
         match_length: None,
-        entropy: None,
         rated: false,
         visibility: t.visibility(),
     };
@@ -456,6 +456,7 @@ pub async fn continue_board(
         actor,
         notation: None,
         dice: None,
+        entropy: None,
     };
     super::run(
         state.clone(),
@@ -547,6 +548,7 @@ mod tests {
             actor: Actor::Player(white),
             notation: None,
             dice: None,
+            entropy: None,
         };
         execute(
             &app,

@@ -115,6 +115,7 @@ pub fn settle(state: &AppState, id: &str, seq: i64) -> Result<Settled, CommandEr
                 actor: Actor::System,
                 notation: None,
                 dice: None,
+                entropy: None,
             };
             let Ok(game_id) = GameId::parse(id) else {
                 return Ok(Settled::Nothing);

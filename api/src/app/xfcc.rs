@@ -346,6 +346,7 @@ pub async fn make_a_move(state: Arc<AppState>, player: PlayerRow, m: MakeAMove) 
         prepared.id,
         prepared.command,
         Some(prepared.version),
+        None,
     )
     .await;
     match done {
@@ -524,6 +525,7 @@ fn claim_kind(state: &GameState, intended: Option<MoveInput>, player: &PlayerRow
         actor: domain::game::Actor::Player(id),
         notation: None,
         dice: None,
+        entropy: None,
     };
     let fifty = Command::ClaimDraw {
         kind: ClaimKind::FiftyMoves,

@@ -1,8 +1,10 @@
 //! Games: creation, moves, draw offers, claims, resignation, arbiter decisions, the log and PGN.
 
 use actix_web::{get, post, web, HttpResponse};
+use domain::game::dice::{EntropyError, SentEntropy};
 use domain::game::{
-    ClaimKind, EventBody, GameResult, Locale, MoveText, Rejection, SealedMoveCheck, TimeControl,
+    ClaimKind, EventBody, FieldProblem, GameResult, Locale, MoveText, Rejection, SealedMoveCheck,
+    TimeControl,
 };
 use domain::games::{Notation, RuleSetName};
 use domain::GameId;
@@ -84,6 +86,11 @@ pub struct MoveBody {
     pub expected_version: Option<u64>,
     #[schema(schema_with = super::schema::message_or_null)]
     pub message: Option<String>,
+    /// A game of dice: your own text (1 to 256 characters), from which the throws this move
+    /// causes are derived (the opponent's next dice). Without it the service draws one, and
+    /// the log marks it as drawn.
+    #[schema(min_length = 1, max_length = 256)]
+    pub entropy: Option<String>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -197,6 +204,20 @@ pub(crate) async fn run_in(
     expected_version: Option<u64>,
     locale: Locale,
 ) -> Result<Outcome, ApiError> {
+    run_sent(state, caller, id, command, expected_version, locale, None).await
+}
+
+/// As [`run_in`], with the entropy the request carried for the throws the command causes (a game
+/// of dice; the `entropy` field as sent, checked by [`sent_entropy`]).
+pub(crate) async fn run_sent(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: String,
+    command: Command,
+    expected_version: Option<u64>,
+    locale: Locale,
+    entropy: Option<SentEntropy>,
+) -> Result<Outcome, ApiError> {
     let id = game_id(&id, locale)?;
     app::play::command(
         state.into_inner(),
@@ -204,9 +225,34 @@ pub(crate) async fn run_in(
         id,
         command,
         expected_version,
+        entropy,
     )
     .await
     .map_err(|e| ApiError::command(e, locale))
+}
+
+/// A request's `entropy` field: none where it was not sent (the service draws one), a 400
+/// where it is empty or too long.
+pub(crate) fn sent_entropy(
+    text: Option<&str>,
+    locale: Locale,
+) -> Result<Option<SentEntropy>, ApiError> {
+    let Some(text) = text else {
+        return Ok(None);
+    };
+    SentEntropy::parse(text).map(Some).map_err(|e| {
+        let problem = match e {
+            EntropyError::TooLong { max } => FieldProblem::TooLong { max },
+            _ => FieldProblem::Empty,
+        };
+        ApiError::rejection(
+            &Rejection::InvalidField {
+                field: "entropy",
+                problem,
+            },
+            locale,
+        )
+    })
 }
 
 pub(crate) fn ok_game(outcome: &Outcome) -> HttpResponse {
@@ -363,13 +409,17 @@ pub async fn post_move(
             with: Some(Box::new(command)),
         },
     };
+    let locale = caller.locale();
+    let entropy = sent_entropy(body.entropy.as_deref(), locale)?;
     Ok(ok_game(
-        &run(
+        &run_sent(
             state,
             caller,
             id.into_inner(),
             command,
             body.expected_version,
+            locale,
+            entropy,
         )
         .await?,
     ))

@@ -407,6 +407,8 @@ pub struct MoveForm {
     offer_draw: Option<String>,
     /// A message to the opponent with the move.
     message: Option<String>,
+    /// A game of dice: the browser's random text for the throws the move causes.
+    entropy: Option<String>,
     csrf: Option<String>,
 }
 
@@ -452,7 +454,7 @@ pub async fn move_form(
             return render(state, &req, id, shown, StatusCode::BAD_REQUEST).await;
         }
     };
-    play(state, &req, id, command, typed).await
+    play_sent(state, &req, id, command, typed, form.entropy.as_deref()).await
 }
 
 /// `command` with the message a form sent with it (none where the field is empty), or why the
@@ -498,6 +500,19 @@ pub(crate) async fn play(
     command: Command,
     typed: String,
 ) -> Result<HttpResponse, ApiError> {
+    play_sent(state, req, id, command, typed, None).await
+}
+
+/// As [`play`], with the entropy the page's form carried for the throws the command causes (a
+/// game of dice: the browser fills it when the form is sent; empty where it could not).
+pub(crate) async fn play_sent(
+    state: web::Data<AppState>,
+    req: &HttpRequest,
+    id: String,
+    command: Command,
+    typed: String,
+    entropy: Option<&str>,
+) -> Result<HttpResponse, ApiError> {
     let (caller, t) = page::viewer(&state, req).await?;
     if !matches!(caller, Caller::Player(_)) {
         return Ok(HttpResponse::SeeOther()
@@ -507,9 +522,17 @@ pub(crate) async fn play(
             ))
             .finish());
     }
-    let done = super::games::run_in(state.clone(), caller, id.clone(), command, None, t.locale())
-        .await
-        .map(|_| ());
+    let entropy = entropy.filter(|e| !e.is_empty());
+    let done = match super::games::sent_entropy(entropy, t.locale()) {
+        Ok(entropy) => {
+            let locale = t.locale();
+            let (state, id) = (state.clone(), id.clone());
+            super::games::run_sent(state, caller, id, command, None, locale, entropy)
+                .await
+                .map(|_| ())
+        }
+        Err(e) => Err(e),
+    };
     after(state, req, id, done, typed, t).await
 }
 
@@ -547,7 +570,8 @@ pub struct ActionForm {
     confirm: Option<String>,
     /// A claim's intended move (9.2, 9.3), if the player writes one.
     intended_move: Option<String>,
-    /// A player's own text for the dice (`entropy`).
+    /// A player's own text for the dice (`entropy`, the first dice scheme's), or the browser's
+    /// random text for the throws the action causes.
     entropy: Option<String>,
     /// A message to the opponent (`message`: sent alone).
     message: Option<String>,
@@ -573,7 +597,11 @@ pub async fn action_form(
         "offer_draw" => Command::OfferDraw,
         "accept_draw" => Command::AcceptDraw,
         "decline_draw" => Command::DeclineDraw,
-        "throw_dice" => Command::ThrowDice,
+        "throw_dice" => {
+            let command = Command::ThrowDice;
+            let entropy = form.entropy.as_deref();
+            return play_sent(state, &req, id, command, String::new(), entropy).await;
+        }
         "entropy" => Command::AddEntropy {
             text: form.entropy.clone().unwrap_or_default(),
         },

@@ -284,7 +284,6 @@ pub fn pgn_round_trip(data: &[u8]) {
         ballot: None,
         no_progress_moves: None,
         match_length: None,
-        entropy: None,
         rated: false,
         visibility: Default::default(),
     };
@@ -293,6 +292,7 @@ pub fn pgn_round_trip(data: &[u8]) {
         actor,
         notation: None,
         dice: None,
+        entropy: None,
     };
     let Ok(mut log) = decide(
         &GameState::<ZarfChess>::NotCreated,

@@ -28,6 +28,7 @@ fn ctx(actor: Actor) -> Context {
         actor,
         notation: None,
         dice: None,
+        entropy: None,
     }
 }
 
@@ -67,7 +68,6 @@ fn game_from(fen: Option<&str>) -> Option<GameState> {
         ballot: None,
         no_progress_moves: None,
         match_length: None,
-        entropy: None,
         rated: false,
         visibility: Default::default(),
     };

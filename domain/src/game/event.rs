@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::adjournment::{EnvelopeKind, SealedMoveCheck};
 use super::conditional::DropReason;
-use super::dice::{Dice, DiceCommitment, Entropy};
+use super::dice::{DiceCommitment, Entropy, Faces};
 use super::rules::MoveCode;
 use super::time_control::TimeControl;
 use super::types::{
@@ -268,16 +268,27 @@ pub enum EventBody {
         result: GameResult,
         termination: Termination,
     },
-    /// Dice thrown (throw `number`, from 0, of the game), derived from the committed secret and
-    /// the players' entropy. By the player on roll who asked for it, or by the service.
+    /// Dice thrown (throw `number`, from 0, of the match), derived from the committed secret
+    /// and the entropy of the request that caused it (the first scheme: the players' entropy in
+    /// force): a player's opening die (one face), or a throw of two dice.
     DiceThrown {
         number: u32,
-        dice: Dice,
+        dice: Faces,
         /// The side on roll had no legal play with them: its turn passed.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         passed: Option<Side>,
+        /// The entropy text it was derived from, as the request carried it (not under the
+        /// first scheme).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        entropy: Option<String>,
+        /// The player whose request carried the entropy (none: a request by no player).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        by: Option<Side>,
+        /// The request carried none: the service drew it.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        drawn: bool,
     },
-    /// A player's entropy for the throws after this one, replacing theirs.
+    /// A player's entropy for the throws after this one, replacing theirs (the first scheme).
     EntropyAdded {
         side: Side,
         entropy: Entropy,
@@ -479,8 +490,19 @@ mod tests {
             },
             EventBody::DiceThrown {
                 number: 3,
-                dice: Dice::new(6, 2).unwrap(),
+                dice: Faces::Two(crate::game::dice::Dice::new(6, 2).unwrap()),
                 passed: Some(side),
+                entropy: None,
+                by: None,
+                drawn: false,
+            },
+            EventBody::DiceThrown {
+                number: 4,
+                dice: Faces::Die(5),
+                passed: None,
+                entropy: Some("ş".into()),
+                by: Some(side),
+                drawn: true,
             },
             EventBody::EntropyAdded {
                 side,

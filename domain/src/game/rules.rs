@@ -275,8 +275,10 @@ pub struct MatchScore {
 pub enum Throwing {
     /// No: someone acts.
     No,
-    /// The dice are thrown now, by themselves (the opening throw; a player's turn in a game
-    /// without a choice before throwing).
+    /// Each player throws one die to open (the higher starts; equal dice are thrown again).
+    Opening,
+    /// The dice are thrown now, by themselves (a player's turn in a game without a choice
+    /// before throwing).
     Now,
     /// The player on turn throws when they choose to (they may first double).
     WhenAsked,

@@ -223,7 +223,8 @@ impl Rules for Tavla {
 
     fn awaits_throw(pos: &Match) -> Throwing {
         match pos.phase {
-            Phase::Opening | Phase::Roll => Throwing::Now,
+            Phase::Opening => Throwing::Opening,
+            Phase::Roll => Throwing::Now,
             Phase::MayDouble => Throwing::WhenAsked,
             _ => Throwing::No,
         }

@@ -62,7 +62,6 @@ pub fn create_command(fen: Option<&str>, rules: RuleSet) -> CreateGame {
         ballot: None,
         no_progress_moves: None,
         match_length: None,
-        entropy: None,
         rated: false,
         visibility: Default::default(),
     }
@@ -169,6 +168,7 @@ impl Table {
             actor,
             notation: None,
             dice: None,
+            entropy: None,
         };
         let events = decide(&self.state, command, &ctx)?;
         let mut replied = None;

@@ -10,6 +10,7 @@ fn an_illegal_start_position_is_refused() {
         actor: Actor::Admin,
         notation: None,
         dice: None,
+        entropy: None,
     };
     let create = |fen: &str, rules| {
         decide(
@@ -140,6 +141,7 @@ fn only_a_side_or_an_organiser_creates_a_game() {
         actor,
         notation: None,
         dice: None,
+        entropy: None,
     };
     let create = Command::CreateGame(Box::new(create_command(None, RuleSet::FIDE_2023)));
     assert!(decide(
@@ -223,6 +225,7 @@ fn the_players_own_notation_is_tried_first_and_disagreement_is_ambiguous() {
         actor: Table::actor(Black),
         notation,
         dice: None,
+        entropy: None,
     };
     let r = decide(&t.state, make("Kd8"), &ctx(Some(Notation::SanTr)));
     assert_eq!(r.unwrap_err().code(), "ambiguous_move");

@@ -1,7 +1,7 @@
 //! Tavla and backgammon through the game core: matches with dice from a committed secret, the
 //! cube, resignations at a level, turns passed, and the features a game of dice does not offer.
 
-use domain::game::dice::{derive_throw, Dice, DiceSeed, Entropy};
+use domain::game::dice::{derive_throw_v1, derive_v2, Dice, DiceSeed, Entropy, Faces, SentEntropy};
 use domain::game::{
     decide, evolve, Actor, Command, Context, CreateGame, EventBody, GameEvent, GameResult,
     GameState, MoveInput, MoveText, Participant, Rejection, RuleSet, Rules, Side, Status,
@@ -65,18 +65,46 @@ fn create(rules: &str, start: Option<&str>, length: Option<u16>) -> CreateGame {
         match_length: length,
         rated: false,
         visibility: Default::default(),
-        entropy: Some([
-            Entropy::chosen("beyaz").unwrap(),
-            Entropy {
-                text: "0f3a".into(),
-                drawn: true,
-            },
-        ]),
     }
 }
 
+/// The entropy each request carries: the players' own texts, one drawn for anyone else.
+fn sent_by(actor: Actor) -> SentEntropy {
+    match actor {
+        Actor::Player(p) if p == id(WHITE) => SentEntropy::parse("beyaz").unwrap(),
+        Actor::Player(p) if p == id(BLACK) => SentEntropy::parse("siyah zar ş").unwrap(),
+        _ => SentEntropy::drawn("0f3a".into()),
+    }
+}
+
+/// Throw `number` of the match `t` as the recipe gives it from `seed` and the entropy its
+/// event records.
+fn recomputed(seed: &DiceSeed, event: &EventBody) -> Faces {
+    let EventBody::DiceThrown {
+        number,
+        dice,
+        entropy,
+        ..
+    } = event
+    else {
+        panic!("{event:?}")
+    };
+    let game = "0190a5b2-7c3e-7f00-8000-0000000000c3";
+    let die = matches!(dice, Faces::Die(_));
+    derive_v2(seed, game, *number, entropy.as_deref().unwrap(), die)
+}
+
 impl Table {
+    /// A match created and opened: each player throws their own opening die (again on a tie),
+    /// and a throw due from the start is thrown by the player on roll.
     fn new(rules: &str, start: Option<&str>, length: Option<u16>, n: u8) -> Table {
+        let mut t = Table::created(rules, start, length, n);
+        t.open();
+        t
+    }
+
+    /// A match created: nothing thrown yet.
+    fn created(rules: &str, start: Option<&str>, length: Option<u16>, n: u8) -> Table {
         let mut t = Table {
             state: GameState::NotCreated,
             log: Vec::new(),
@@ -91,6 +119,44 @@ impl Table {
         t
     }
 
+    /// A match as the first scheme (`zarf-dice-v1`) created it: each player's entropy fixed
+    /// at creation (black's drawn), the opening thrown by itself.
+    fn new_v1(rules: &str, length: Option<u16>, n: u8) -> Table {
+        let mut t = Table::created(rules, None, length, n);
+        let EventBody::GameCreated(c) = &mut t.log[0].body else {
+            panic!()
+        };
+        let d = c.dice.as_mut().unwrap();
+        d.scheme = "zarf-dice-v1".into();
+        d.white_entropy = Some(Entropy::chosen("beyaz").unwrap());
+        d.black_entropy = Some(Entropy {
+            text: "0f3a".into(),
+            drawn: true,
+        });
+        t.state = evolve(GameState::NotCreated, &t.log[0]);
+        // White gives the same text again: the throws due follow, as they did at creation.
+        let white = t.side(Side::White);
+        t.run(
+            white,
+            Command::AddEntropy {
+                text: "beyaz".into(),
+            },
+        )
+        .unwrap();
+        t
+    }
+
+    /// Each player throws until no throw is due from them by themselves.
+    fn open(&mut self) {
+        while matches!(
+            <Tavla as Rules>::awaits_throw(self.table()),
+            Throwing::Opening | Throwing::Now
+        ) && self.game().is_live()
+        {
+            self.throw().unwrap();
+        }
+    }
+
     fn run(&mut self, actor: Actor, command: Command<Tavla>) -> Result<Vec<EventBody>, Rejection> {
         self.now += Duration::minutes(5);
         let ctx = Context {
@@ -98,6 +164,7 @@ impl Table {
             actor,
             notation: None,
             dice: self.seed.clone(),
+            entropy: Some(sent_by(actor)),
         };
         let events = decide(&self.state, command, &ctx)?;
         for e in &events {
@@ -145,11 +212,15 @@ impl Table {
     }
 }
 
+/// The throws of two dice among `events`.
 fn throws(events: &[EventBody]) -> Vec<Dice> {
     events
         .iter()
         .filter_map(|e| match e {
-            EventBody::DiceThrown { dice, .. } => Some(*dice),
+            EventBody::DiceThrown {
+                dice: Faces::Two(dice),
+                ..
+            } => Some(*dice),
             _ => None,
         })
         .collect()

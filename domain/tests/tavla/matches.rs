@@ -2,12 +2,15 @@
 
 use super::*;
 
-/// A match played to its end by the first legal action each time, checked throughout.
-fn play_out(rules: &str, length: u16, n: u8, pick: impl Fn(usize, usize) -> usize) -> Table {
-    let mut t = Table::new(rules, None, Some(length), n);
+/// A match played to its end by the action `pick` chooses each time, checked throughout.
+fn play_out(mut t: Table, pick: impl Fn(usize, usize) -> usize) -> Table {
     for step in 0..20_000 {
         if !t.game().is_live() {
             return t;
+        }
+        if <Tavla as Rules>::awaits_throw(t.table()) == Throwing::Opening {
+            t.throw().unwrap();
+            continue;
         }
         if <Tavla as Rules>::awaits_throw(t.table()) == Throwing::WhenAsked {
             if pick(step, 4) == 0 {
@@ -52,7 +55,7 @@ fn whole_matches_end_with_the_winner_and_the_secret_revealed() {
         ("tavla", 13),
         ("backgammon", 14),
     ] {
-        let t = play_out(rules, 3, n, lcg(u64::from(n)));
+        let t = play_out(Table::new(rules, None, Some(3), n), lcg(u64::from(n)));
         let Status::Finished {
             result,
             termination,
@@ -79,9 +82,26 @@ fn whole_matches_end_with_the_winner_and_the_secret_revealed() {
         assert_eq!(DiceSeed::parse_hex(hex), Some(seed(n)));
         let mut count = 0;
         for e in &t.log {
-            if let EventBody::DiceThrown { number, dice, .. } = &e.body {
+            if let EventBody::DiceThrown {
+                number,
+                dice,
+                entropy,
+                by,
+                drawn,
+                ..
+            } = &e.body
+            {
                 assert_eq!(*number, count);
-                assert_eq!(*dice, derive_throw(&seed(n), count, "beyaz", "0f3a"));
+                assert_eq!(*dice, recomputed(&seed(n), &e.body));
+                // The entropy is the one the request that caused the throw carried.
+                let sent = sent_by(match by {
+                    Some(side) => t.side(*side),
+                    None => Actor::System,
+                });
+                assert_eq!(
+                    (entropy.as_deref(), *drawn),
+                    (Some(sent.text()), sent.is_drawn())
+                );
                 count += 1;
             }
         }
@@ -95,41 +115,123 @@ fn whole_matches_end_with_the_winner_and_the_secret_revealed() {
 }
 
 #[test]
-fn a_players_entropy_changes_the_throws_after_it() {
-    let mut a = Table::new("backgammon", None, Some(1), 6);
-    let mut b = Table::new("backgammon", None, Some(1), 6);
+fn the_entropy_a_request_carries_decides_the_throws_it_causes() {
+    // The same secret, the same plays: only black's texts differ (tavla: black's play throws
+    // white's dice).
+    let mut a = Table::new("tavla", None, Some(1), 6);
+    let mut b = Table::new("tavla", None, Some(1), 6);
+    let mut differ = false;
+    for _ in 0..20 {
+        for (t, text) in [(&mut a, "siyah"), (&mut b, "başka bir metin")] {
+            if !t.game().is_live() {
+                continue;
+            }
+            if <Tavla as Rules>::awaits_throw(t.table()) != Throwing::No {
+                t.throw().unwrap();
+                continue;
+            }
+            let x = t.table().actions()[0];
+            let play = MoveText::parse(&t.table().action_text(&x)).unwrap();
+            let side = t.game().turn();
+            let actor = t.side(side);
+            t.now += Duration::minutes(5);
+            let ctx = Context {
+                now: t.now,
+                actor,
+                notation: None,
+                dice: t.seed.clone(),
+                entropy: Some(
+                    SentEntropy::parse(if side == Side::Black { text } else { "beyaz" }).unwrap(),
+                ),
+            };
+            let command = Command::MakeMove {
+                mv: MoveInput {
+                    text: play,
+                    notation: None,
+                },
+                offer_draw: false,
+                conditional: Vec::new(),
+            };
+            for e in decide(&t.state, command, &ctx).unwrap() {
+                t.state = evolve(t.state.clone(), &e);
+                t.log.push(e);
+            }
+        }
+        differ |= a.table().phase != b.table().phase;
+    }
+    assert!(differ);
+    // A text given on its own is the first scheme's: refused under this one.
     let side = a.game().turn();
     let actor = a.side(side);
-    a.run(
+    if a.game().is_live() {
+        assert_eq!(
+            a.run(actor, Command::AddEntropy { text: "x".into() }),
+            Err(Rejection::NotInThisGame {
+                feature: "entropy_added"
+            })
+        );
+    }
+}
+
+#[test]
+fn a_match_begun_under_the_first_scheme_keeps_it_to_the_end() {
+    let lcg = |step: usize, n: usize| {
+        let x = (step as u64 + 5)
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((x >> 33) % n as u64) as usize
+    };
+    let mut t = Table::new_v1("backgammon", Some(3), 6);
+    let side = t.game().turn();
+    let actor = t.side(side);
+    // Its players may still give a text of their own for the throws after it.
+    t.run(
         actor,
         Command::AddEntropy {
             text: "benim zarım".into(),
         },
     )
     .unwrap();
-    assert_eq!(a.game().entropy_of(side), "benim zarım");
+    assert_eq!(t.game().entropy_of(side), "benim zarım");
     assert!(matches!(
-        b.run(actor, Command::AddEntropy { text: " ".into() }),
+        t.run(actor, Command::AddEntropy { text: " ".into() }),
         Err(Rejection::InvalidField {
             field: "entropy",
             ..
         })
     ));
-    // The same plays: the dice after the entropy differ somewhere.
-    let mut differ = false;
-    for _ in 0..20 {
-        for t in [&mut a, &mut b] {
-            if <Tavla as Rules>::awaits_throw(t.table()) == Throwing::WhenAsked {
-                t.throw().unwrap();
-            } else if t.game().is_live() {
-                let x = t.table().actions()[0];
-                let text = t.table().action_text(&x);
-                t.act(&text).unwrap();
+    let t = play_out(t, lcg);
+    assert!(!t.game().is_live());
+    // Every throw is of two dice, records no entropy of its own, and follows from the
+    // players' entropy in force: the log folds with the seed revealed.
+    assert!(matches!(
+        t.log.last().unwrap().body,
+        EventBody::DiceRevealed { .. }
+    ));
+    let mut entropy = ["beyaz".to_owned(), "0f3a".to_owned()];
+    let mut count = 0;
+    for e in &t.log {
+        match &e.body {
+            EventBody::EntropyAdded { side, entropy: e } => {
+                entropy[usize::from(*side == Side::Black)] = e.text.clone();
             }
+            EventBody::DiceThrown {
+                dice,
+                entropy: None,
+                by: None,
+                ..
+            } => {
+                let expected = derive_throw_v1(&seed(6), count, &entropy[0], &entropy[1]);
+                assert_eq!(*dice, Faces::Two(expected));
+                count += 1;
+            }
+            EventBody::DiceThrown { .. } => panic!("{e:?}"),
+            _ => {}
         }
-        differ |= a.table().phase != b.table().phase;
     }
-    assert!(differ);
+    assert!(count > 10);
+    let again = t.log.iter().fold(GameState::NotCreated, evolve);
+    assert_eq!(again, t.state);
 }
 
 #[test]
@@ -150,13 +252,6 @@ fn a_throw_that_does_not_follow_from_the_revealed_seed_breaks_the_log() {
     let mut t = Table::new("tavla", None, Some(1), 8);
     let side = t.game().turn();
     let actor = t.side(side);
-    t.run(
-        actor,
-        Command::AddEntropy {
-            text: "sonradan".into(),
-        },
-    )
-    .unwrap();
     let play = t.table().actions()[0];
     let text = t.table().action_text(&play);
     t.act(&text).unwrap();
@@ -165,7 +260,7 @@ fn a_throw_that_does_not_follow_from_the_revealed_seed_breaks_the_log() {
         t.log.last().unwrap().body,
         EventBody::DiceRevealed { .. }
     ));
-    // The true log folds, the entropy's change counted from its place.
+    // The true log folds.
     let folded = t.log.iter().fold(GameState::<Tavla>::NotCreated, evolve);
     assert!(matches!(folded, GameState::Created(_)));
     // One throw changed: once the seed is revealed, the log no longer folds.
@@ -175,11 +270,12 @@ fn a_throw_that_does_not_follow_from_the_revealed_seed_breaks_the_log() {
         .rposition(|e| matches!(e.body, EventBody::DiceThrown { .. }))
         .unwrap();
     if let EventBody::DiceThrown { dice, .. } = &mut forged[last_throw].body {
-        *dice = if *dice == Dice::new(1, 2).unwrap() {
-            Dice::new(2, 1).unwrap()
+        let (one_two, two_one) = (Dice::new(1, 2).unwrap(), Dice::new(2, 1).unwrap());
+        *dice = Faces::Two(if *dice == Faces::Two(one_two) {
+            two_one
         } else {
-            Dice::new(1, 2).unwrap()
-        };
+            one_two
+        });
     }
     // The last throw came after the last play: the log folds up to the reveal.
     let unrevealed = forged[..forged.len() - 1]
@@ -204,7 +300,8 @@ fn a_match_exported_as_mat_reads_in_gnu_backgammon_as_it_was_played() {
             .wrapping_add(1442695040888963407);
         ((x >> 33) % n as u64) as usize
     };
-    let t = play_out("backgammon", 5, 21, lcg);
+    // Played under the first scheme, whose dice the files were made from.
+    let t = play_out(Table::new_v1("backgammon", Some(5), 21), lcg);
     let mat = domain::game::export_pgn::<Tavla>(&t.log).unwrap();
     assert_eq!(mat, include_str!("../data/tavla_match.mat"));
     // What GNU Backgammon 1.07 read from that file (`import mat`): each game's winner (0:
@@ -235,7 +332,11 @@ fn a_match_exported_as_mat_reads_in_gnu_backgammon_as_it_was_played() {
     for e in &t.log {
         let game = pos.games.len() + 1;
         match &e.body {
-            EventBody::DiceThrown { dice, passed, .. } => {
+            EventBody::DiceThrown {
+                dice: Faces::Two(dice),
+                passed,
+                ..
+            } => {
                 if passed.is_some() {
                     let d = dice.high_first();
                     turns.push(format!("{game} {} {d}", position_id::write(&pos.board)));

@@ -3,34 +3,137 @@
 use super::*;
 
 #[test]
-fn a_match_is_created_with_a_commitment_and_its_opening_thrown() {
-    let t = Table::new("tavla", None, None, 1);
+fn a_match_is_created_with_a_commitment_and_nothing_thrown() {
+    let t = Table::created("tavla", None, None, 1);
+    assert_eq!(t.log.len(), 1, "{:?}", t.log);
     let EventBody::GameCreated(c) = &t.log[0].body else {
         panic!("{:?}", t.log[0])
     };
     let dice = c.dice.as_ref().unwrap();
-    assert_eq!(dice.scheme, "zarf-dice-v1");
+    assert_eq!(dice.scheme, "zarf-dice-v2");
     assert_eq!(dice.commitment, seed(1).commitment());
-    assert!(dice.black_entropy.drawn && !dice.white_entropy.drawn);
-    // Tavla: the opening's single dice (ties again), then the starter's own throw.
-    let thrown = throws(&t.log.iter().map(|e| e.body.clone()).collect::<Vec<_>>());
-    let opening = thrown.iter().position(|d| !d.is_double()).unwrap();
-    assert_eq!(thrown.len(), opening + 2, "{thrown:?}");
-    let starter = if thrown[opening].first() > thrown[opening].second() {
-        Side::White
-    } else {
-        Side::Black
-    };
-    assert_eq!(t.game().turn(), starter);
-    assert_eq!(t.table().phase, Phase::Play(thrown[opening + 1]));
+    assert_eq!((&dice.white_entropy, &dice.black_entropy), (&None, &None));
+    assert_eq!(<Tavla as Rules>::awaits_throw(t.table()), Throwing::Opening);
     assert_eq!(t.table().length, 5, "tavla's custom");
-    for e in &t.log[1..] {
-        assert_eq!(e.actor, Actor::System);
+}
+
+#[test]
+fn each_player_throws_their_own_opening_die_with_their_own_entropy() {
+    let mut t = Table::created("tavla", None, None, 1);
+    let (white, black) = (t.side(Side::White), t.side(Side::Black));
+    // Nobody plays before the opening, and no one else throws it.
+    assert_eq!(
+        t.run(Actor::Admin, Command::ThrowDice),
+        Err(Rejection::NotAPlayer)
+    );
+    let mut opening = None;
+    for round in 0..50 {
+        // Black first this time: either order will do.
+        let first = t.run(black, Command::ThrowDice).unwrap();
+        assert_eq!(first.len(), 1, "{first:?}");
+        let EventBody::DiceThrown {
+            dice: Faces::Die(b),
+            by: Some(Side::Black),
+            entropy: Some(text),
+            drawn: false,
+            ..
+        } = &first[0]
+        else {
+            panic!("{first:?}")
+        };
+        assert_eq!(text, "siyah zar ş");
+        assert_eq!(Faces::Die(*b), recomputed(&seed(1), &first[0]));
+        // Black's die is in; white's is awaited, and only white's.
+        assert_eq!(t.game().turn(), Side::White);
+        assert_eq!(
+            t.run(black, Command::ThrowDice),
+            Err(Rejection::NotYourTurn)
+        );
+        let second = t.run(white, Command::ThrowDice).unwrap();
+        let EventBody::DiceThrown {
+            dice: Faces::Die(w),
+            by: Some(Side::White),
+            ..
+        } = &second[0]
+        else {
+            panic!("{second:?}")
+        };
+        if w == b {
+            // Equal dice: both throw again.
+            assert_eq!(second.len(), 1, "round {round}: {second:?}");
+            assert_eq!(t.game().turn(), Side::White);
+            continue;
+        }
+        // Tavla: the higher die starts and throws both dice again, in the same request.
+        let starter = if w > b { Side::White } else { Side::Black };
+        let throws = throws(&second);
+        assert_eq!(throws.len(), 1, "{second:?}");
+        let EventBody::DiceThrown {
+            entropy, by, drawn, ..
+        } = &second[1]
+        else {
+            panic!("{second:?}")
+        };
+        assert_eq!(
+            (entropy.as_deref(), *by, *drawn),
+            (Some("beyaz"), Some(Side::White), false)
+        );
+        assert_eq!(t.game().turn(), starter);
+        assert_eq!(t.table().phase, Phase::Play(throws[0]));
+        opening = Some(round);
+        break;
     }
-    // Each throw is the one the recipe gives for its number.
-    for (n, d) in thrown.iter().enumerate() {
-        assert_eq!(*d, derive_throw(&seed(1), n as u32, "beyaz", "0f3a"));
+    assert!(opening.is_some(), "fifty ties in a row");
+    // Every throw is the one the recipe gives for its number and its request's entropy.
+    for e in &t.log {
+        if let EventBody::DiceThrown { dice, .. } = &e.body {
+            assert_eq!(*dice, recomputed(&seed(1), &e.body), "{e:?}");
+        }
     }
+}
+
+#[test]
+fn a_request_without_entropy_gets_one_the_service_drew() {
+    let mut t = Table::created("backgammon", None, None, 2);
+    let white = t.side(Side::White);
+    t.now += Duration::minutes(1);
+    let ctx = Context {
+        now: t.now,
+        actor: white,
+        notation: None,
+        dice: t.seed.clone(),
+        entropy: Some(SentEntropy::drawn("9c1d".into())),
+    };
+    let events = decide(&t.state, Command::ThrowDice, &ctx).unwrap();
+    let EventBody::DiceThrown {
+        entropy, by, drawn, ..
+    } = &events[0].body
+    else {
+        panic!("{events:?}")
+    };
+    assert_eq!(
+        (entropy.as_deref(), *by, *drawn),
+        (Some("9c1d"), Some(Side::White), true)
+    );
+    // Without any entropy at all the service asked nothing to be thrown: refused.
+    let bare = Context {
+        entropy: None,
+        ..ctx
+    };
+    assert_eq!(
+        decide(&t.state, Command::ThrowDice, &bare),
+        Err(Rejection::DiceUnavailable)
+    );
+}
+
+#[test]
+fn the_entropy_is_a_short_text_as_sent() {
+    assert_eq!(SentEntropy::parse(" a b ").unwrap().text(), " a b ");
+    assert!(SentEntropy::parse("").is_err());
+    assert!(SentEntropy::parse(&"ş".repeat(256)).is_ok());
+    assert!(SentEntropy::parse(&"ş".repeat(257)).is_err());
+    assert_eq!(SentEntropy::parse("a\nb").unwrap().text(), "a\nb");
+    assert!(!SentEntropy::parse("x").unwrap().is_drawn());
 }
 
 #[test]

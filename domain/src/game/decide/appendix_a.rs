@@ -230,6 +230,7 @@ fn judge_sealed<R: Rules>(
         let ctx = Context {
             notation: content.notation,
             dice: None,
+            entropy: None,
             ..ctx.clone()
         };
         read(

@@ -1,7 +1,7 @@
 //! A game's creation: its players, rules, start position and time control, checked once.
 
 use super::{label, text, Context, CreateGame, Lines, MAX_LABEL_CHARS, MAX_ROUND_CHARS};
-use crate::game::dice::{DiceCommitment, SCHEME};
+use crate::game::dice::DiceCommitment;
 use crate::game::event::{BallotOpening, EventBody, GameCreated, MoveRecord};
 use crate::game::rejection::{FieldProblem, Rejection};
 use crate::game::rules::{Ending, MoveText, Rules, SetUpError, UNNAMED_GAME};
@@ -128,16 +128,12 @@ pub(super) fn create<R: Rules>(c: CreateGame, ctx: &Context<R>) -> Result<EventB
             }));
         }
     }
-    let dice = match (kind.features().dice, &ctx.dice, c.entropy) {
-        (false, _, _) => None,
-        (true, Some(seed), Some([white, black])) => Some(DiceCommitment {
-            scheme: SCHEME.to_owned(),
-            commitment: seed.commitment(),
-            white_entropy: white,
-            black_entropy: black,
-        }),
-        // The service draws the secret and any entropy a player did not give.
-        (true, _, _) => return Err(Rejection::DiceUnavailable),
+    let dice = match (kind.features().dice, &ctx.dice) {
+        (false, _) => None,
+        // The commitment, and no throw: each throw waits for a request made after it.
+        (true, Some(seed)) => Some(DiceCommitment::new(seed)),
+        // The service draws the secret.
+        (true, None) => return Err(Rejection::DiceUnavailable),
     };
     if let Some(tc) = &c.time_control {
         tc.validate().map_err(Rejection::InvalidTimeControl)?;

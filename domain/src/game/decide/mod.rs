@@ -20,7 +20,7 @@ mod results;
 
 use super::adjournment::{Revealed, SealedMoveCheck};
 use super::conditional::OpenedLines;
-use super::dice::{DiceSeed, Entropy};
+use super::dice::{DiceSeed, SentEntropy};
 use super::event::{EventBody, GameEvent, TournamentBoard};
 use super::rejection::{FieldProblem, Rejection};
 use super::rules::{MoveText, Rules};
@@ -41,6 +41,9 @@ pub struct Context<R: Rules> {
     /// The secret a game of dice's throws are derived from, as the service keeps it (none in a
     /// game without dice); drawn by the service for a game it creates.
     pub dice: Option<DiceSeed>,
+    /// The entropy the request carried for the throws it causes in a game of dice (or one the
+    /// service drew for it); none where the command causes no throw.
+    pub entropy: Option<SentEntropy>,
 }
 
 /// A move as sent: the text and, optionally, the notation it is written in.
@@ -83,9 +86,6 @@ pub struct CreateGame {
     pub no_progress_moves: Option<u32>,
     /// The points to win, where the game is played as a match (tavla); `None`: the rules' own.
     pub match_length: Option<u16>,
-    /// Each player's entropy for a game of dice (white's first): their own text, or one the
-    /// service drew for them.
-    pub entropy: Option<[Entropy; 2]>,
     /// The result counts for both players' ratings in this game (never from a set-up position).
     pub rated: bool,
     /// Who may read the game.
@@ -488,15 +488,21 @@ fn player<R: Rules>(game: &Game<R>, ctx: &Context<R>) -> Result<Side, Rejection>
 /// the board rests: draw offers, agreement and resignation still work (A4, A6); moves and claims
 /// wait for the resumption.
 fn having_the_move<R: Rules>(game: &Game<R>, ctx: &Context<R>) -> Result<Side, Rejection> {
+    let side = at_the_board(game, ctx)?;
+    if game.turn() != side {
+        return Err(Rejection::NotYourTurn);
+    }
+    Ok(side)
+}
+
+/// The acting player's side, where play goes on at the board: not adjourned, and begun.
+fn at_the_board<R: Rules>(game: &Game<R>, ctx: &Context<R>) -> Result<Side, Rejection> {
     let side = player(game, ctx)?;
     if game.status == Status::Adjourned {
         return Err(Rejection::Adjourned);
     }
     if let Some(starts_at) = game.starts_at.filter(|s| ctx.now < *s) {
         return Err(Rejection::NotStarted { starts_at });
-    }
-    if game.turn() != side {
-        return Err(Rejection::NotYourTurn);
     }
     Ok(side)
 }

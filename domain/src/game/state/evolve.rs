@@ -5,8 +5,9 @@
 use super::{micros, Game, Status};
 use crate::game::adjournment::{side_index, Adjournment, Envelope, EnvelopeKind};
 use crate::game::conditional::{DropReason, HeldLines};
+use crate::game::dice::{Dice, Faces};
 use crate::game::event::{EventBody, GameEvent, MoveRecord};
-use crate::game::rules::{MoveCode, Rules};
+use crate::game::rules::{MoveCode, Rules, Throwing};
 use crate::game::types::{GameResult, Side, Termination, Timestamp};
 
 type Folded = Result<(), String>;
@@ -115,7 +116,10 @@ impl<R: Rules> Game<R> {
                 number,
                 dice,
                 passed,
-            } => self.dice_thrown(*number, *dice, *passed, at)?,
+                entropy,
+                by,
+                ..
+            } => self.dice_thrown(*number, *dice, *passed, (entropy.as_deref(), *by), at)?,
             EventBody::EntropyAdded { side, entropy } => {
                 if self.dice.is_none() {
                     return Err("entropy_added in a game without dice".into());
@@ -191,35 +195,77 @@ impl<R: Rules> Game<R> {
         Ok(())
     }
 
-    /// Dice thrown: where they pass the turn (no legal play), the clocks change over as after a
+    /// Dice thrown: an opening die waits for the other player's; where a throw passes the turn
+    /// (no legal play), or the opening decides who starts, the clocks change over as after a
     /// move.
     fn dice_thrown(
         &mut self,
         number: u32,
-        dice: crate::game::dice::Dice,
+        faces: Faces,
         passed: Option<Side>,
+        (entropy, by): (Option<&str>, Option<Side>),
         at: Timestamp,
     ) -> Folded {
-        if self.dice.is_none() {
+        let Some(committed) = &self.dice else {
             return Err("dice_thrown in a game without dice".into());
-        }
-        if number as usize != self.throws.len() {
+        };
+        let v1 = committed.is_v1();
+        if number as usize != self.thrown.len() {
             return Err(format!(
                 "dice_thrown number {number} after {} throws",
-                self.throws.len()
+                self.thrown.len()
             ));
         }
-        if R::awaits_throw(&self.position) == crate::game::rules::Throwing::No {
-            return Err("dice_thrown where no throw is due".into());
+        if v1 == entropy.is_some() {
+            return Err(format!(
+                "dice_thrown {number}: its entropy is not as its scheme has it"
+            ));
         }
+        let awaits = R::awaits_throw(&self.position);
         let before = self.turn();
-        let did_pass = R::throw(&mut self.position, dice);
-        if passed != did_pass.then_some(before) {
+        let dice = match (awaits, faces) {
+            (Throwing::No, _) => return Err("dice_thrown where no throw is due".into()),
+            (Throwing::Opening, Faces::Die(face)) if !v1 => {
+                let side = by.ok_or("an opening die thrown by no player")?;
+                match self.opening_die.take() {
+                    None => {
+                        self.opening_die = Some((side, face));
+                        None
+                    }
+                    Some((other, theirs)) if other != side => Some(
+                        match side {
+                            Side::White => Dice::new(face, theirs),
+                            Side::Black => Dice::new(theirs, face),
+                        }
+                        .map_err(|_| "an opening die is no face")?,
+                    ),
+                    Some(_) => return Err(format!("{side:?} threw a second opening die")),
+                }
+            }
+            (Throwing::Opening, _) if !v1 => {
+                return Err(format!(
+                    "dice_thrown {number}: the opening is thrown one die each"
+                ))
+            }
+            (_, Faces::Two(dice)) => Some(dice),
+            (_, Faces::Die(_)) => return Err(format!("dice_thrown {number}: one die, not two")),
+        };
+        self.thrown
+            .push((faces, entropy.unwrap_or_default().to_owned()));
+        let did_pass = match dice {
+            Some(dice) => {
+                let on_roll = R::turn(&self.position);
+                let did_pass = R::throw(&mut self.position, dice);
+                self.throws.push((self.moves.len(), dice));
+                did_pass.then_some(on_roll)
+            }
+            None => None,
+        };
+        if passed != did_pass {
             return Err(format!(
                 "dice_thrown {number}: the turn passing is not as recorded"
             ));
         }
-        self.throws.push((self.moves.len(), dice));
         let after = self.turn();
         // Before the game begins (a start set for later) no time runs.
         if after != before && at > self.turn_started_at {

@@ -159,8 +159,14 @@ pub struct Game<R: Rules> {
     pub dice: Option<crate::game::dice::DiceCommitment>,
     /// Each player's entropy in force (white's first), for a game of dice.
     pub entropy: [String; 2],
-    /// The dice thrown, in order, each with the number of moves made before it.
+    /// The dice thrown, in order, each with the number of moves made before it (an opening's
+    /// two single dice as one throw, white's first).
     throws: Vec<(usize, crate::game::dice::Dice)>,
+    /// Every `dice_thrown` of the match, in order (its index is its number): the faces and the
+    /// entropy they were derived from (empty under the first scheme).
+    thrown: Vec<(crate::game::dice::Faces, String)>,
+    /// An opening die thrown while the other player's is awaited.
+    pub(super) opening_die: Option<(Side, u8)>,
     /// The dice's secret, once the log has revealed it (hex).
     pub revealed_seed: Option<String>,
     /// Each player's entropy as it changed: the throws before the change, the side, the text.
@@ -277,10 +283,13 @@ impl<R: Rules> Game<R> {
             rated: c.rated,
             visibility: c.visibility,
             entropy: c.dice.as_ref().map_or_else(Default::default, |d| {
-                [d.white_entropy.text.clone(), d.black_entropy.text.clone()]
+                [&d.white_entropy, &d.black_entropy]
+                    .map(|e| e.as_ref().map(|e| e.text.clone()).unwrap_or_default())
             }),
             dice: c.dice.clone(),
             throws: Vec::new(),
+            thrown: Vec::new(),
+            opening_die: None,
             revealed_seed: None,
             entropy_changes: Vec::new(),
         };
@@ -366,8 +375,12 @@ impl<R: Rules> Game<R> {
         self.moves.len()
     }
 
+    /// The side to act: while one opening die awaits the other's, the player yet to throw.
     pub fn turn(&self) -> Side {
-        R::turn(&self.position)
+        match self.opening_die {
+            Some((thrown, _)) => thrown.opponent(),
+            None => R::turn(&self.position),
+        }
     }
 
     /// The side `player` plays in this game, if any.
@@ -445,17 +458,42 @@ impl<R: Rules> Game<R> {
         &self.throws
     }
 
-    /// Does every throw recorded follow from `seed` and the entropy in force when it was thrown?
-    /// The number of the first that does not, if any.
+    /// Every `dice_thrown` of the match, in order: its faces and the entropy sent for it (empty
+    /// under the first scheme).
+    pub fn thrown(&self) -> &[(crate::game::dice::Faces, String)] {
+        &self.thrown
+    }
+
+    /// The opening die thrown while the other player's is awaited, if any.
+    pub fn opening_die(&self) -> Option<(Side, u8)> {
+        self.opening_die
+    }
+
+    /// Does every throw recorded follow from `seed`? The number of the first that does not.
     pub(super) fn throw_not_from(&self, seed: &crate::game::dice::DiceSeed) -> Option<usize> {
+        use crate::game::dice::{derive_throw_v1, derive_v2, Faces};
         let d = self.dice.as_ref()?;
-        let mut entropy = [d.white_entropy.text.as_str(), d.black_entropy.text.as_str()];
+        if !d.is_v1() {
+            let id = self.id.to_string();
+            return self
+                .thrown
+                .iter()
+                .enumerate()
+                .position(|(n, (faces, entropy))| {
+                    let die = matches!(faces, Faces::Die(_));
+                    derive_v2(seed, &id, n as u32, entropy, die) != *faces
+                });
+        }
+        fn text(e: &Option<crate::game::dice::Entropy>) -> &str {
+            e.as_ref().map_or("", |e| e.text.as_str())
+        }
+        let mut entropy = [text(&d.white_entropy), text(&d.black_entropy)];
         let mut changes = self.entropy_changes.iter().peekable();
         self.throws.iter().enumerate().position(|(n, (_, dice))| {
             while let Some((_, side, text)) = changes.next_if(|c| c.0 <= n) {
                 entropy[super::adjournment::side_index(*side)] = text;
             }
-            crate::game::dice::derive_throw(seed, n as u32, entropy[0], entropy[1]) != *dice
+            derive_throw_v1(seed, n as u32, entropy[0], entropy[1]) != *dice
         })
     }
 
