@@ -105,6 +105,7 @@
       mark(square);
       if (path.length > 1 && left.length === 1) {
         field.value = left[0].text;
+        withEntropy(form);
         form.submit();
       }
     }
@@ -243,6 +244,7 @@
 
     function play(text) {
       field.value = text;
+      withEntropy(form);
       form.submit();
     }
 
@@ -353,7 +355,26 @@
     });
   }
 
+  /* A game of dice: every form that can cause a throw carries 32 random bytes of this browser's
+     own, made as it is sent, from which the throws it causes are derived (see the dice log). */
+  function withEntropy(form) {
+    var field = form && form.querySelector && form.querySelector("[data-entropy]");
+    if (!field || !window.crypto || !window.crypto.getRandomValues) { return; }
+    var bytes = new Uint8Array(32);
+    window.crypto.getRandomValues(bytes);
+    var hex = "";
+    for (var i = 0; i < bytes.length; i++) {
+      hex += (bytes[i] < 16 ? "0" : "") + bytes[i].toString(16);
+    }
+    field.value = hex;
+  }
+
+  function entropy() {
+    document.addEventListener("submit", function (e) { withEntropy(e.target); }, true);
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
+    entropy();
     listen(document.body.getAttribute("data-live"));
     board();
     lines();

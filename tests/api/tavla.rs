@@ -1,6 +1,7 @@
-//! Tavla through the whole service: a match created with a commitment to its dice, the dice
-//! thrown by themselves or when the player on roll asks, plays and the cube over HTTP, the
-//! features a game of dice does not offer refused, and the secret revealed at the end.
+//! Tavla through the whole service: a match created with a commitment to its dice, each
+//! player's opening die, the dice thrown by the requests that cause them or when the player on
+//! roll asks, plays and the cube over HTTP, the features a game of dice does not offer refused,
+//! and the secret revealed at the end.
 
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
@@ -50,9 +51,33 @@ async fn act(app: &TestApp, g: &str, white: &Player, black: &Player, text: &str)
     res.json().await.unwrap()
 }
 
+/// Each player throws their opening die (again on equal dice) while the opening awaits one.
+pub(crate) async fn open_match(app: &TestApp, g: &str, white: &Player, black: &Player) -> Value {
+    for _ in 0..40 {
+        let game = app.get_game(g).await;
+        let Some(opening) = game["dice"]["opening"].as_object().cloned() else {
+            return game;
+        };
+        for (side, p) in [("white", white), ("black", black)] {
+            if opening[side].is_null() {
+                let res = app
+                    .post(
+                        &format!("/api/v1/games/{g}/throw"),
+                        Some(&p.token),
+                        json!({}),
+                    )
+                    .await;
+                assert_eq!(res.status(), 200, "{side}: {:?}", res.text().await);
+            }
+        }
+    }
+    panic!("forty ties in a row")
+}
+
 /// The player to act plays the first play of their dice, asking for the throw first where they
-/// may double instead.
+/// may double instead (or throwing their opening die where a game of the match begins).
 async fn play_on(app: &TestApp, g: &str, white: &Player, black: &Player) {
+    open_match(app, g, white, black).await;
     let mut moves = app.legal_moves(g).await;
     if moves.first().map(String::as_str) == Some("double") {
         let p = to_move(app, g, white, black).await;
@@ -74,6 +99,7 @@ async fn play_on(app: &TestApp, g: &str, white: &Player, black: &Player) {
 both_backends! {
     async fn a_tavla_match_to_5_is_won_by_mars_and_single_games_and_one_is_lost_on_time(app) {
         let (g, white, black) = app.game_of("tavla", None, json!({})).await;
+        open_match(&app, &g, &white, &black).await;
         assert_eq!(app.get_game(&g).await["match"]["length"], 5);
         // The player on roll resigns a mars; accepted, it is worth 2 points.
         let loser = to_move(&app, &g, &white, &black).await.id.clone();
@@ -141,6 +167,7 @@ both_backends! {
         assert_eq!((game["match"][taker_side].as_u64(), game["match"][doubler_side].as_u64()), (Some(2), Some(0)), "{game}");
         // The Crawford game: 2 of 3, no double for anyone, the dice thrown by themselves.
         for _ in 0..6 {
+            open_match(&app, &g, &white, &black).await;
             let moves = app.legal_moves(&g).await;
             assert!(!moves.contains(&"double".to_owned()), "{moves:?}");
             let p = to_move(&app, &g, &white, &black).await;
@@ -184,10 +211,14 @@ both_backends! {
         assert_eq!((game["game"].as_str(), game["rules"].as_str()), (Some("tavla"), Some("tavla")));
         assert_eq!(game["match"], json!({"length": 3, "white": 0, "black": 0}));
         let dice = &game["dice"];
-        assert_eq!(dice["scheme"], "zarf-dice-v1");
+        assert_eq!(dice["scheme"], "zarf-dice-v2");
         assert_eq!(dice["commitment"].as_str().unwrap().len(), 64);
         assert!(dice["seed"].is_null(), "the secret stays secret: {dice}");
-        assert!(dice["throws"].as_u64().unwrap() >= 2, "the opening and the starter's throw");
+        // Nothing is thrown before the players throw their opening dice.
+        assert_eq!((dice["throws"].as_u64(), &dice["opening"]), (Some(0), &json!({"white": null, "black": null})), "{dice}");
+        let game = open_match(&app, &g, &white, &black).await;
+        let dice = &game["dice"];
+        assert!(dice["throws"].as_u64().unwrap() >= 3, "two opening dice and the starter's throw: {dice}");
         // The position is GNU Backgammon's position ID and match ID, with the dice thrown: the
         // match ID's game state (bits 9-11) is "playing", and its dice (bits 16-21) are set.
         let position = game["position"].as_str().unwrap();
@@ -232,14 +263,10 @@ both_backends! {
         assert_eq!(after["moves"], json!([plays[0]]));
         assert!(after["dice"]["throws"].as_u64() > dice["throws"].as_u64(), "the next player's dice: {after}");
 
-        // Their own entropy for the throws after it.
+        // A text on its own is the first scheme's: this match takes entropy with each request.
         let next = to_move(&app, &g, &white, &black).await;
         let res = app.post(&format!("/api/v1/games/{g}/entropy"), Some(&next.token), json!({"entropy": "kırmızı zar"})).await;
-        assert_eq!(res.status(), 200);
-        let side = if next.id == white.id { "white_entropy" } else { "black_entropy" };
-        assert_eq!(res.json::<Value>().await.unwrap()["dice"][side], "kırmızı zar");
-        let res = app.post(&format!("/api/v1/games/{g}/entropy"), Some(&next.token), json!({"entropy": "a\nb"})).await;
-        assert_error(res, 400, "bad_request").await;
+        assert_error(res, 422, "not_in_this_game").await;
 
         // Resigning ends the match; the secret is revealed and matches the commitment.
         let res = app.post(&format!("/api/v1/games/{g}/resign"), Some(&next.token), json!({})).await;
@@ -251,7 +278,7 @@ both_backends! {
         let log = app.get(&format!("/api/v1/games/{g}/events"), None).await.json::<Value>().await.unwrap();
         let types: Vec<&str> = log["events"].as_array().unwrap().iter().map(|e| e["type"].as_str().unwrap()).collect();
         assert_eq!(types.last(), Some(&"dice_revealed"), "{types:?}");
-        assert!(types.contains(&"dice_thrown") && types.contains(&"entropy_added"));
+        assert!(types.contains(&"dice_thrown") && !types.contains(&"entropy_added"));
 
         let page = app.get(&format!("/games/{g}?lang=tr"), None).await.text().await.unwrap();
         assert!(page.contains("class=\"board tavla\""), "{page}");
@@ -269,8 +296,9 @@ both_backends! {
 
     async fn backgammon_is_played_with_the_cube_over_http(app) {
         let (g, white, black) = app.game_of("tavla", None, json!({"rules": "backgammon", "match_length": 1})).await;
+        open_match(&app, &g, &white, &black).await;
         assert_eq!(app.get_game(&g).await["match"]["length"], 1);
-        // The opening throw is played at once.
+        // The opening's two dice are the starter's to play.
         let mover = to_move(&app, &g, &white, &black).await;
         let play = app.legal_moves(&g).await.into_iter().find(|m| m.contains('/')).unwrap();
         assert_eq!(app.post_move(&g, &mover.token, &play).await.status(), 200);
@@ -335,9 +363,9 @@ both_backends! {
         for b in &boards {
             let game = b["game"].as_str().unwrap();
             let view = app.get_game(game).await;
-            // Each board is a match of its own, its dice committed to and its opening thrown.
+            // Each board is a match of its own, its dice committed to, its opening the players'.
             assert_eq!((view["game"].as_str(), view["match"]["length"].as_u64()), (Some("tavla"), Some(3)), "{view}");
-            assert!(view["dice"]["throws"].as_u64().unwrap() >= 2, "{view}");
+            assert_eq!(view["dice"]["throws"].as_u64(), Some(0), "{view}");
             // Black resigns the match: white wins the board.
             let res = app.post(&format!("/api/v1/games/{game}/resign"), Some(&tokens[b["black"].as_str().unwrap()]), json!({})).await;
             assert_eq!(res.status(), 200);

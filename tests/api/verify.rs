@@ -61,9 +61,9 @@ fn forge(db: &crate::helpers::TestDb, g: &str, seq: i64, data: &str) {
 
 both_backends! {
     async fn verify_finds_a_forged_throw_or_seed_though_the_chain_holds(app) {
-        // A tavla match: the opening and the starter's dice, a play, the next dice; resigned.
+        // A tavla match: the opening dice and the starter's, a play, the next dice; resigned.
         let (g, white, black) = app.game_of("tavla", None, serde_json::json!({})).await;
-        let game = app.get_game(&g).await;
+        let game = crate::tavla::open_match(&app, &g, &white, &black).await;
         let (mover, other) = if game["to_move"] == "white" { (&white, &black) } else { (&black, &white) };
         let play = app.legal_moves(&g).await.into_iter().find(|m| m.contains('/')).unwrap();
         assert_eq!(app.post_move(&g, &mover.token, &play).await.status(), 200);

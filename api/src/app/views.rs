@@ -193,22 +193,36 @@ pub struct MatchScoreView {
     pub black: u16,
 }
 
-/// A game of dice's dice, as anyone can check them.
+/// A game of dice's dice, as anyone can check them (every throw, with the entropy it was
+/// derived from, is in the log).
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema, PartialEq)]
 pub struct DiceView {
-    /// The derivation (`zarf-dice-v1`).
+    /// The derivation (`zarf-dice-v2`; `zarf-dice-v1` for matches begun under it).
     pub scheme: String,
     /// SHA-256 of the secret seed, hex, recorded when the game was created.
     pub commitment: String,
-    /// Each player's entropy in force.
-    pub white_entropy: String,
-    pub black_entropy: String,
-    /// Throws so far.
+    /// Each player's entropy in force (`zarf-dice-v1` only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub white_entropy: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub black_entropy: Option<String>,
+    /// Throws so far (each opening die counted).
     pub throws: usize,
-    /// The last throw.
+    /// The last throw of two dice.
     pub last: Option<[u8; 2]>,
+    /// While the opening awaits the players' own dice: each player's die, once thrown.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opening: Option<OpeningView>,
     /// The secret (hex), revealed when the game ended.
     pub seed: Option<String>,
+}
+
+/// The opening of a game of a match: each player throws one die (`POST …/throw`); the higher
+/// starts, equal dice are thrown again.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema, PartialEq)]
+pub struct OpeningView {
+    pub white: Option<u8>,
+    pub black: Option<u8>,
 }
 
 /// An opening of a game's ballot (checkers: the three-move ballot) a game started from.
@@ -300,15 +314,7 @@ impl GameView {
                 white: m.white,
                 black: m.black,
             }),
-            dice: game.dice.as_ref().map(|d| DiceView {
-                scheme: d.scheme.clone(),
-                commitment: d.commitment.clone(),
-                white_entropy: game.entropy_of(Side::White).to_owned(),
-                black_entropy: game.entropy_of(Side::Black).to_owned(),
-                throws: game.throws().len(),
-                last: game.throws().last().map(|(_, d)| [d.first(), d.second()]),
-                seed: game.revealed_seed.clone(),
-            }),
+            dice: game.dice.as_ref().map(|d| dice_view(game, d)),
             rated: game.rated,
             visibility: game.visibility.as_str().to_owned(),
         }
@@ -456,5 +462,39 @@ mod tests {
         for bad in [r#"["e4\ne5"]"#, r#"[""]"#, r#"["e4",1]"#, r#""e4""#, "null"] {
             assert!(moves(bad).is_err(), "{bad}");
         }
+    }
+}
+
+/// The dice of `game`, a game of dice committed to `d`.
+fn dice_view(game: &Game, d: &domain::game::dice::DiceCommitment) -> DiceView {
+    let (white_entropy, black_entropy) = if d.is_v1() {
+        let of = |side| Some(game.entropy_of(side).to_owned());
+        (of(Side::White), of(Side::Black))
+    } else {
+        (None, None)
+    };
+    let opening = (!d.is_v1()
+        && game.is_live()
+        && GameKind::awaits_throw(game.position()) == domain::game::Throwing::Opening)
+        .then(|| {
+            let die = |side| {
+                game.opening_die()
+                    .filter(|(s, _)| *s == side)
+                    .map(|(_, f)| f)
+            };
+            OpeningView {
+                white: die(Side::White),
+                black: die(Side::Black),
+            }
+        });
+    DiceView {
+        scheme: d.scheme.clone(),
+        commitment: d.commitment.clone(),
+        white_entropy,
+        black_entropy,
+        throws: game.thrown().len(),
+        last: game.throws().last().map(|(_, d)| [d.first(), d.second()]),
+        opening,
+        seed: game.revealed_seed.clone(),
     }
 }

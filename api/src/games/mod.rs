@@ -248,7 +248,8 @@ pub struct PageParts {
     /// take, drop, resign a game at a level, accept, decline): each as the move it sends and
     /// its label's message key.
     pub decisions: Vec<(String, &'static str)>,
-    /// The player to act may ask for their throw (tavla with the cube, instead of doubling).
+    /// The player to act may ask for their throw (tavla with the cube, instead of doubling; a
+    /// match set up with their dice to throw).
     pub throw: bool,
     /// No move is written now (tavla before the dice are thrown, or answering an offer): the
     /// move field is not shown.

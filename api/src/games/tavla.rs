@@ -392,7 +392,7 @@ impl Shown for Tavla {
             move_label: "page-your-move-label-tavla",
             claim_title: "page-claim-title-dama",
             decisions,
-            throw: Tavla::awaits_throw(m) == Throwing::WhenAsked,
+            throw: matches!(Tavla::awaits_throw(m), Throwing::WhenAsked | Throwing::Now),
             no_written_move: !matches!(m.phase, Phase::Play(_)),
             offer: match m.phase {
                 Phase::Doubled => Some((

@@ -14,6 +14,7 @@ pub mod clocks;
 pub mod conditional;
 pub mod csrf;
 pub mod dice;
+pub mod dice_panel;
 pub mod error;
 pub mod games;
 pub mod home;

@@ -6,7 +6,7 @@
 use actix_web::http::StatusCode;
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use askama::Template;
-use domain::game::{ClaimKind, MoveText, Rules};
+use domain::game::{ClaimKind, MoveText, Rules, Side};
 use domain::games::Notation;
 use serde::Deserialize;
 
@@ -72,6 +72,10 @@ struct GamePage<'a> {
     record_label: String,
     /// What the opponent offers the player to act, in the reader's words (a double).
     offer: Option<String>,
+    /// A game of dice's opening and throws.
+    dice: Option<super::dice_panel::DicePanel>,
+    /// A match under the first dice scheme: its players may give a text of their own.
+    first_scheme: bool,
     /// The players' messages, for the players, the arbiter and the admin.
     talk: Option<Talk>,
 }
@@ -216,6 +220,15 @@ pub(crate) async fn render(
             _ => None,
         };
         let talk = talk(&state, game, &viewer, playing.is_some(), &zone, &t)?;
+        let side = playing.map(|p| {
+            if p == "white" {
+                Side::White
+            } else {
+                Side::Black
+            }
+        });
+        let names = [view.white.name.as_str(), view.black.name.as_str()];
+        let dice = super::dice_panel::of(game, side, names, t);
         let parts = crate::games::page_parts(game);
         let draws = game.draws();
         let mut claims = Vec::new();
@@ -268,6 +281,7 @@ pub(crate) async fn render(
             match_line,
             ratings,
             talk,
+            dice,
         ))
     })
     .await?;
@@ -291,6 +305,7 @@ pub(crate) async fn render(
         match_line,
         ratings,
         talk,
+        dice,
     ) = match found {
         Ok(found) => found,
         // A game for signed-in readers: sign in, and come back.
@@ -322,6 +337,8 @@ pub(crate) async fn render(
         .map(|(key, args)| t.get(key, args));
     let page = GamePage {
         talk,
+        first_scheme: dice.as_ref().is_some_and(|d| d.first_scheme),
+        dice,
         offer,
         opening,
         here: format!("/games/{}", view.id),

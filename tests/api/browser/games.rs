@@ -193,7 +193,11 @@ async fn tavla_is_played_checker_by_checker_with_a_move_taken_back() {
                 json!({"white": white.id, "black": black.id, "game": "tavla"}),
             )
             .await;
-        let game: Value = res.json().await.unwrap();
+        let id = res.json::<Value>().await.unwrap()["id"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        let game = crate::tavla::open_match(&app, &id, &white, &black).await;
         let last = &game["dice"]["last"];
         let (a, b) = (last[0].as_u64().unwrap(), last[1].as_u64().unwrap());
         if a != b {
@@ -303,6 +307,18 @@ async fn tavla_enters_from_the_bar_and_bears_off_by_clicks() {
                     &app.admin,
                     json!({"white": white.id, "black": black.id, "game": "tavla",
                         "start_position": position}),
+                )
+                .await;
+            let id = res.json::<Value>().await.unwrap()["id"]
+                .as_str()
+                .unwrap()
+                .to_owned();
+            // White throws the dice the position awaits.
+            let res = app
+                .post(
+                    &format!("/api/v1/games/{id}/throw"),
+                    Some(&white.token),
+                    json!({}),
                 )
                 .await;
             let game: Value = res.json().await.unwrap();

@@ -269,7 +269,15 @@ async fn a_tavla_pass_mails_the_player_whose_turn_came_back_and_the_end_its_mat(
         .as_str()
         .unwrap()
         .to_owned();
-    // The game starts for both, and Black is told that White could not move.
+    // The game starts for both; White throws, and Black is told that White could not move.
+    let res = app
+        .post(
+            &format!("/api/v1/games/{g}/throw"),
+            Some(&white.token),
+            json!({}),
+        )
+        .await;
+    assert_eq!(res.status(), 200);
     let all = wait_for(&inbox, 3).await;
     let passed: Vec<&Mail> = all
         .iter()

@@ -118,8 +118,11 @@ impl<R: Rules> Game<R> {
                 passed,
                 entropy,
                 by,
-                ..
-            } => self.dice_thrown(*number, *dice, *passed, (entropy.as_deref(), *by), at)?,
+                drawn,
+            } => {
+                let sent = (entropy.as_deref(), *by, *drawn);
+                self.dice_thrown(*number, *dice, *passed, sent, at)?
+            }
             EventBody::EntropyAdded { side, entropy } => {
                 if self.dice.is_none() {
                     return Err("entropy_added in a game without dice".into());
@@ -203,7 +206,7 @@ impl<R: Rules> Game<R> {
         number: u32,
         faces: Faces,
         passed: Option<Side>,
-        (entropy, by): (Option<&str>, Option<Side>),
+        (entropy, by, drawn): (Option<&str>, Option<Side>, bool),
         at: Timestamp,
     ) -> Folded {
         let Some(committed) = &self.dice else {
@@ -250,8 +253,12 @@ impl<R: Rules> Game<R> {
             (_, Faces::Two(dice)) => Some(dice),
             (_, Faces::Die(_)) => return Err(format!("dice_thrown {number}: one die, not two")),
         };
-        self.thrown
-            .push((faces, entropy.unwrap_or_default().to_owned()));
+        self.thrown.push(super::Thrown {
+            faces,
+            entropy: entropy.unwrap_or_default().to_owned(),
+            by,
+            drawn,
+        });
         let did_pass = match dice {
             Some(dice) => {
                 let on_roll = R::turn(&self.position);

@@ -162,9 +162,8 @@ pub struct Game<R: Rules> {
     /// The dice thrown, in order, each with the number of moves made before it (an opening's
     /// two single dice as one throw, white's first).
     throws: Vec<(usize, crate::game::dice::Dice)>,
-    /// Every `dice_thrown` of the match, in order (its index is its number): the faces and the
-    /// entropy they were derived from (empty under the first scheme).
-    thrown: Vec<(crate::game::dice::Faces, String)>,
+    /// Every `dice_thrown` of the match, in order (its index is its number).
+    thrown: Vec<Thrown>,
     /// An opening die thrown while the other player's is awaited.
     pub(super) opening_die: Option<(Side, u8)>,
     /// The dice's secret, once the log has revealed it (hex).
@@ -173,6 +172,18 @@ pub struct Game<R: Rules> {
     entropy_changes: Vec<(usize, Side, String)>,
     /// The players' messages, in order.
     pub messages: Vec<crate::game::Message>,
+}
+
+/// One `dice_thrown` of a match, as the log recorded it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Thrown {
+    pub faces: crate::game::dice::Faces,
+    /// The entropy it was derived from (empty under the first scheme).
+    pub entropy: String,
+    /// The player whose request carried the entropy.
+    pub by: Option<Side>,
+    /// The service drew the entropy: the request carried none.
+    pub drawn: bool,
 }
 
 fn micros(d: time::Duration) -> i64 {
@@ -458,9 +469,8 @@ impl<R: Rules> Game<R> {
         &self.throws
     }
 
-    /// Every `dice_thrown` of the match, in order: its faces and the entropy sent for it (empty
-    /// under the first scheme).
-    pub fn thrown(&self) -> &[(crate::game::dice::Faces, String)] {
+    /// Every `dice_thrown` of the match, in order (its index is its number).
+    pub fn thrown(&self) -> &[Thrown] {
         &self.thrown
     }
 
@@ -475,14 +485,10 @@ impl<R: Rules> Game<R> {
         let d = self.dice.as_ref()?;
         if !d.is_v1() {
             let id = self.id.to_string();
-            return self
-                .thrown
-                .iter()
-                .enumerate()
-                .position(|(n, (faces, entropy))| {
-                    let die = matches!(faces, Faces::Die(_));
-                    derive_v2(seed, &id, n as u32, entropy, die) != *faces
-                });
+            return self.thrown.iter().enumerate().position(|(n, t)| {
+                let die = matches!(t.faces, Faces::Die(_));
+                derive_v2(seed, &id, n as u32, &t.entropy, die) != t.faces
+            });
         }
         fn text(e: &Option<crate::game::dice::Entropy>) -> &str {
             e.as_ref().map_or("", |e| e.text.as_str())
