@@ -40,7 +40,9 @@ async fn until_thrown(app: &TestApp, g: &str, reader: &Player, count: usize) -> 
 
 /// The player throws their opening die by the page's button.
 async fn throw_opening(c: &Client, app: &TestApp, g: &str) {
-    c.goto(&app.url(&format!("/games/{g}?lang=tr"))).await.unwrap();
+    c.goto(&app.url(&format!("/games/{g}?lang=tr")))
+        .await
+        .unwrap();
     click(c, "form.actions button[value=throw_dice]").await;
 }
 
@@ -69,7 +71,9 @@ async fn two_players_throw_and_play_by_the_forms_with_their_browsers_entropy() {
     sign_in_as(&w, &app, &white.id).await;
     sign_in_as(&b, &app, &black.id).await;
     // The opening: each throws their own die by the button, again while they tie.
-    w.goto(&app.url(&format!("/games/{g}?lang=tr"))).await.unwrap();
+    w.goto(&app.url(&format!("/games/{g}?lang=tr")))
+        .await
+        .unwrap();
     look(&w, "dice-opening-tr").await;
     for round in 0..20 {
         let before = thrown(&app, &g, &white).await.len();
@@ -93,13 +97,24 @@ async fn two_players_throw_and_play_by_the_forms_with_their_browsers_entropy() {
     // Two turns, each played by typing a legal play into the page's form.
     for _ in 0..2 {
         let game = app.get_game(&g).await;
-        let (c, p) = if game["to_move"] == "white" { (&w, &white) } else { (&b, &black) };
-        let Some(play) = app.legal_moves(&g).await.into_iter().find(|m| m.contains('/')) else {
+        let (c, p) = if game["to_move"] == "white" {
+            (&w, &white)
+        } else {
+            (&b, &black)
+        };
+        let Some(play) = app
+            .legal_moves(&g)
+            .await
+            .into_iter()
+            .find(|m| m.contains('/'))
+        else {
             break;
         };
         let before = thrown(&app, &g, p).await.len();
         let ply = game["ply"].as_u64().unwrap();
-        c.goto(&app.url(&format!("/games/{g}?lang=en"))).await.unwrap();
+        c.goto(&app.url(&format!("/games/{g}?lang=en")))
+            .await
+            .unwrap();
         c.find(Locator::Css("input[name=move]"))
             .await
             .unwrap()
@@ -121,7 +136,10 @@ async fn two_players_throw_and_play_by_the_forms_with_their_browsers_entropy() {
     let mut texts = std::collections::HashSet::new();
     for t in &throws {
         let text = t["entropy"].as_str().unwrap();
-        assert!(text.len() == 64 && text.bytes().all(|c| c.is_ascii_hexdigit()), "{t}");
+        assert!(
+            text.len() == 64 && text.bytes().all(|c| c.is_ascii_hexdigit()),
+            "{t}"
+        );
         assert!(t["drawn"].is_null(), "{t}");
         assert!(t["by"] == "white" || t["by"] == "black", "{t}");
         texts.insert(text.to_owned());
@@ -136,7 +154,9 @@ async fn two_players_throw_and_play_by_the_forms_with_their_browsers_entropy() {
         + 1;
     assert_eq!(texts.len(), requests, "{throws:?}");
     // The page's dice log lists each throw with its text.
-    w.goto(&app.url(&format!("/games/{g}?lang=en"))).await.unwrap();
+    w.goto(&app.url(&format!("/games/{g}?lang=en")))
+        .await
+        .unwrap();
     click(&w, "details.dice-log summary").await;
     let source = w.source().await.unwrap();
     for t in &throws {
