@@ -1,14 +1,15 @@
 //! What mail a batch of new events causes: outbox rows written in the same transaction as the
 //! events. The sender ([`crate::app::sender`]) renders and delivers them; nothing here talks to a mail server.
 
-use domain::game::{Actor, EnvelopeKind, EventBody, GameEvent, Side};
+use domain::game::dice::Faces;
+use domain::game::{Actor, EnvelopeKind, EventBody, GameEvent, Rules, Side, Throwing};
 
 use crate::mail::kind::{
     Adjournment, Answer, Claim, Closed, Deadline, Ended, Leave, Mail, MailKind, Moved, Note,
-    Opened, Passed, Resumption, TimeGiven,
+    OpeningDie, Opened, Passed, Resumption, TimeGiven,
 };
 use crate::store::{micros, rfc3339, OutboxRow};
-use domain::games::Game;
+use domain::games::{Game, GameKind};
 
 /// A time reminder for the side to move (the scheduler's): `time_low` or `day_left`.
 pub fn reminder(
@@ -101,6 +102,23 @@ pub fn rows_for(game: &Game, first_seq: i64, events: &[GameEvent]) -> Vec<Outbox
                 }),
                 side.opponent(),
             ),
+            // An opening die: the other player is asked for theirs (or, where it equalled
+            // theirs, both throw again and the first thrower is told).
+            EventBody::DiceThrown {
+                dice: Faces::Die(die),
+                by: Some(side),
+                ..
+            } => {
+                let awaited = game.opening_die() == Some((*side, *die));
+                // After equal dice the match awaits the opening again, with no die thrown.
+                let tie = game.opening_die().is_none()
+                    && game.is_live()
+                    && GameKind::awaits_throw(game.position()) == Throwing::Opening;
+                if awaited || tie {
+                    let mail = Mail::OpeningDie(OpeningDie { die: *die, tie });
+                    add(mail, side.opponent());
+                }
+            }
             EventBody::DrawAccepted { by } | EventBody::DrawDeclined { by } => add(
                 Mail::DrawAnswered(Answer {
                     accepted: matches!(e.body, EventBody::DrawAccepted { .. }),

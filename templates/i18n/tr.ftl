@@ -16,6 +16,14 @@ opponent_moved-answered-subject = { $opponent } { $move } oynadı: koşullu haml
 opponent_moved-answered-headline = { $opponent } { $move } oynadı. Koşullu diziniz { $reply } ile yanıt verdi; hamle sırası yeniden { $opponent } oyuncusunda.
 turn_passed-subject = { $opponent } { $dice } attı ve oynayamadı: sıra sizde
 turn_passed-headline = { $opponent } { $dice } attı; bu zarla oynayacak pulu yoktu. Sıra yine sizde.
+opening_die-subject = { $tie ->
+    [yes] { $opponent } sizin gibi { $die } attı: başlangıç zarınızı yeniden atın
+   *[no] { $opponent } başlangıçta { $die } attı: başlangıç zarınızı atın
+}
+opening_die-headline = { $tie ->
+    [yes] { $opponent } sizin zarınızla aynı, { $die } attı: başlangıç yeniden atılır. Zarınızı oyunun sayfasında atın; büyük atan başlar.
+   *[no] { $opponent } oyunu açmak için { $die } attı. Kendi zarınızı oyunun sayfasında atın; büyük atan başlar, eşit gelirse yeniden atılır.
+}
 message-subject = { $opponent } size mesaj gönderdi
 message-headline = { $opponent } oyununuzda size mesaj gönderdi.
 mail-message = { $opponent } yazıyor: { $message }

@@ -275,6 +275,10 @@ pub fn compose(
                 args.push(("nonce", o.nonce.clone()));
             }
             Mail::TurnPassed(passed) => args.push(("dice", passed.dice.clone())),
+            Mail::OpeningDie(d) => {
+                args.push(("die", d.die.to_string()));
+                args.push(("tie", if d.tie { "yes" } else { "no" }.to_owned()));
+            }
             Mail::Message(note) => {
                 let mut with = args.clone();
                 with.push(("message", note.text.clone()));

@@ -33,10 +33,11 @@ pub enum MailKind {
     TurnPassed,
     Challenge,
     Message,
+    OpeningDie,
 }
 
 impl MailKind {
-    pub const ALL: [MailKind; 21] = [
+    pub const ALL: [MailKind; 22] = [
         MailKind::GameStarted,
         MailKind::OpponentMoved,
         MailKind::DrawOffered,
@@ -58,6 +59,7 @@ impl MailKind {
         MailKind::TurnPassed,
         MailKind::Challenge,
         MailKind::Message,
+        MailKind::OpeningDie,
     ];
 
     /// The name stored in the outbox and of the templates' folder.
@@ -84,6 +86,7 @@ impl MailKind {
             MailKind::TournamentStandings => "tournament_standings",
             MailKind::Challenge => "challenge",
             MailKind::Message => "message",
+            MailKind::OpeningDie => "opening_die",
         }
     }
 
@@ -128,6 +131,15 @@ pub struct ChallengeNews {
 pub struct Passed {
     /// The throw they could not play (`66`).
     pub dice: String,
+}
+
+/// The opponent's opening die, thrown while the recipient's is awaited.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct OpeningDie {
+    /// Its face.
+    pub die: u8,
+    /// It equalled the recipient's: both throw again.
+    pub tie: bool,
 }
 
 /// A move the opponent made.
@@ -314,6 +326,7 @@ pub enum Mail {
     TurnPassed(Passed),
     Challenge(ChallengeNews),
     Message(Note),
+    OpeningDie(OpeningDie),
 }
 
 /// A mail caused by an event of a game's log: the event's seq and type beside what it says.
@@ -365,6 +378,7 @@ impl Mail {
             Mail::TournamentPairing(_) => MailKind::TournamentPairing,
             Mail::TournamentStandings(_) => MailKind::TournamentStandings,
             Mail::TurnPassed(_) => MailKind::TurnPassed,
+            Mail::OpeningDie(_) => MailKind::OpeningDie,
             Mail::Challenge(_) => MailKind::Challenge,
             Mail::Message(_) => MailKind::Message,
         }
@@ -387,6 +401,7 @@ impl Mail {
             Mail::GameStarted | Mail::DrawOffered | Mail::SignIn => of(&Nothing {}, cause),
             Mail::OpponentMoved(d) => of(d, cause),
             Mail::TurnPassed(d) => of(d, cause),
+            Mail::OpeningDie(d) => of(d, cause),
             Mail::Message(d) => of(d, cause),
             Mail::DrawAnswered(d) => of(d, cause),
             Mail::ClaimJudged(d) => of(d, cause),
@@ -456,6 +471,7 @@ impl Mail {
             MailKind::OpponentOnLeave => event(payload, Mail::OpponentOnLeave)?,
             MailKind::TimeAdded => event(payload, Mail::TimeAdded)?,
             MailKind::TurnPassed => event(payload, Mail::TurnPassed)?,
+            MailKind::OpeningDie => event(payload, Mail::OpeningDie)?,
             MailKind::Message => event(payload, Mail::Message)?,
             MailKind::TimeLow => own(payload, Mail::TimeLow)?,
             MailKind::DayLeft => own(payload, Mail::DayLeft)?,

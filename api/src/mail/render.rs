@@ -79,6 +79,7 @@ mail_templates! {
     "digest" => DigestS "mail/digest/subject.txt", DigestT "mail/digest/body.txt", DigestH "mail/digest/body.html";
     "tournament_standings" => TournamentStandingsS "mail/tournament_standings/subject.txt", TournamentStandingsT "mail/tournament_standings/body.txt", TournamentStandingsH "mail/tournament_standings/body.html";
     "turn_passed" => TurnPassedS "mail/turn_passed/subject.txt", TurnPassedT "mail/turn_passed/body.txt", TurnPassedH "mail/turn_passed/body.html";
+    "opening_die" => OpeningDieS "mail/opening_die/subject.txt", OpeningDieT "mail/opening_die/body.txt", OpeningDieH "mail/opening_die/body.html";
     "challenge" => ChallengeS "mail/challenge/subject.txt", ChallengeT "mail/challenge/body.txt", ChallengeH "mail/challenge/body.html";
     "message" => MessageS "mail/message/subject.txt", MessageT "mail/message/body.txt", MessageH "mail/message/body.html";
     "tournament_pairing" => TournamentPairingS "mail/tournament_pairing/subject.txt", TournamentPairingT "mail/tournament_pairing/body.txt", TournamentPairingH "mail/tournament_pairing/body.html";
@@ -123,6 +124,8 @@ mod tests {
                 },
             ),
             ("dice", "66".into()),
+            ("die", "5".into()),
+            ("tie", "no".into()),
             ("accepted", "no".into()),
             ("upheld", "no".into()),
             ("kind", t.get("claim-threefold_repetition", &[])),

@@ -10,6 +10,7 @@ on_each_backend!(
     a_checkers_move_mails_its_board_and_the_end_its_pdn,
     a_dama_move_mails_its_board_and_the_end_its_pdn,
     a_tavla_pass_mails_the_player_whose_turn_came_back_and_the_end_its_mat,
+    an_opening_die_asks_the_other_player_for_theirs,
     an_smtp_outage_loses_nothing_and_sends_nothing_twice,
     a_message_reaches_the_opponent_by_mail,
 );
@@ -426,4 +427,51 @@ async fn a_message_reaches_the_opponent_by_mail(backend: Backend) {
     // Nothing else was mailed: the message is not a move.
     tokio::time::sleep(Duration::from_millis(300)).await;
     assert_eq!(wait_for(&inbox, 4).await.len(), 4);
+}
+
+/// Each player throws their own opening die: the first to throw has the other asked for theirs,
+/// in their language, and a tie has the first asked to throw again.
+async fn an_opening_die_asks_the_other_player_for_theirs(backend: Backend) {
+    let (app, inbox) = mail_app(backend).await;
+    let (white, black) = two_players(&app).await;
+    let res = app
+        .create_game_with(
+            &app.admin,
+            json!({"white": white.id, "black": black.id, "game": "tavla", "match_length": 1}),
+        )
+        .await;
+    let g = res.json::<Value>().await.unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let throw = |p: &Player| {
+        let (app, g, token) = (&app, g.clone(), p.token.clone());
+        async move {
+            let res = app
+                .post(&format!("/api/v1/games/{g}/throw"), Some(&token), json!({}))
+                .await;
+            assert_eq!(res.status(), 200);
+            res.json::<Value>().await.unwrap()
+        }
+    };
+    // Two game-started mails; then Black throws and White (Turkish) is asked for hers.
+    let game = throw(&black).await;
+    let die = game["dice"]["opening"]["black"].as_u64().unwrap();
+    let all = wait_for(&inbox, 3).await;
+    let asked: Vec<&Mail> = all
+        .iter()
+        .filter(|m| m.to == ["ayse@okul.tr"] && m.subject.contains("başlangıç zarınızı atın"))
+        .collect();
+    assert_eq!(asked.len(), 1, "{:?}", all.iter().map(|m| &m.subject).collect::<Vec<_>>());
+    assert!(asked[0].subject.contains(&die.to_string()), "{}", asked[0].subject);
+    // White throws: a tie has Black asked to throw again; otherwise the match is under way and
+    // nobody is asked for an opening die.
+    let game = throw(&white).await;
+    let tie = game["dice"]["opening"].is_object();
+    let all = wait_for(&inbox, if tie { 4 } else { 3 }).await;
+    let again = all
+        .iter()
+        .filter(|m| m.to == ["mehmet@okul.tr"] && m.subject.contains("opening die again"))
+        .count();
+    assert_eq!(again, usize::from(tie), "{:?}", all.iter().map(|m| &m.subject).collect::<Vec<_>>());
 }
