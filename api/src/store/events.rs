@@ -106,6 +106,8 @@ pub struct StoredEvent<E = GameEvent> {
     pub event: E,
     /// The data as stored (canonical JSON), for the events endpoint and verification.
     pub data: serde_json::Value,
+    /// The stored `version` of the event's shape (which the hash covers).
+    pub version: i32,
     pub prev_hash: String,
     pub hash: String,
     pub log_id: String,
@@ -131,6 +133,7 @@ impl<E: Recorded> StoredEvent<E> {
             seq: row.seq,
             event,
             data,
+            version: row.version,
             prev_hash: row.prev_hash,
             hash: row.hash,
             log_id: row.log_id,
