@@ -9,6 +9,8 @@ duration-minutes = { $minutes } min
 
 game_started-subject = New game: { $white } – { $black }
 game_started-headline = A game has started: { $white } (White) against { $black } (Black).
+game_started-dice = Dice commitment ({ $scheme }): { $commitment }
+game_started-dice-keep = Keep this mail: with it you can check every throw when the match ends. The commitment fixes the secret the dice come from before the first throw; the secret is revealed at the end, and anyone can then compute every throw again.
 opponent_moved-subject = { $opponent } played { $move }: your move
 opponent_moved-headline = { $opponent } played { $move }. It is your move.
 opponent_moved-offer = { $opponent } also offers a draw (=).
@@ -19,6 +21,8 @@ turn_passed-headline = { $opponent } threw { $dice }, which left them no legal p
 message-subject = { $opponent } sent you a message
 message-headline = { $opponent } sent you a message in your game.
 mail-message = { $opponent } writes: { $message }
+mail-receipt = Log receipt: event { $seq }, hash { $hash }
+mail-receipt-why = The hash fixes the game's whole log up to that event. Keep it: the game's log (its events, with their hashes) must still lead to it.
 draw_offered-subject = { $opponent } offers a draw
 draw_offered-headline = { $opponent } offers a draw. You may accept or decline it, or simply move.
 draw_answered-subject = { $accepted ->

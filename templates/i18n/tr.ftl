@@ -9,6 +9,8 @@ duration-minutes = { $minutes } dk
 
 game_started-subject = Yeni oyun: { $white } – { $black }
 game_started-headline = Bir oyun başladı: { $white } (Beyaz), { $black } (Siyah) karşısında.
+game_started-dice = Zar taahhüdü ({ $scheme }): { $commitment }
+game_started-dice-keep = Bu e-postayı saklayın: maç bittiğinde her atışı onunla denetleyebilirsiniz. Taahhüt, zarların türetildiği gizli değeri ilk atıştan önce sabitler; gizli değer sonunda açıklanır ve herkes her atışı yeniden hesaplayabilir.
 opponent_moved-subject = { $opponent } { $move } oynadı: hamle sırası sizde
 opponent_moved-headline = { $opponent } { $move } oynadı. Hamle sırası sizde.
 opponent_moved-offer = { $opponent } ayrıca beraberlik teklif ediyor (=).
@@ -19,6 +21,8 @@ turn_passed-headline = { $opponent } { $dice } attı; bu zarla oynayacak pulu yo
 message-subject = { $opponent } size mesaj gönderdi
 message-headline = { $opponent } oyununuzda size mesaj gönderdi.
 mail-message = { $opponent } yazıyor: { $message }
+mail-receipt = Kayıt makbuzu: olay { $seq }, özet { $hash }
+mail-receipt-why = Bu özet, oyunun kaydını o olaya kadar bütünüyle sabitler. Saklayın: oyunun kaydı (olayları ve özetleri) yine ona varmalıdır.
 draw_offered-subject = { $opponent } beraberlik teklif ediyor
 draw_offered-headline = { $opponent } beraberlik teklif ediyor. Kabul edebilir, reddedebilir ya da hamlenizi yapabilirsiniz.
 draw_answered-subject = { $accepted ->

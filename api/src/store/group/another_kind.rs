@@ -7,7 +7,7 @@ use diesel::prelude::*;
 use super::*;
 use crate::store::chain::GENESIS;
 use crate::store::log::tally::*;
-use crate::store::{on_temp_postgres, verify_log, Append, Store};
+use crate::store::{on_temp_postgres, verify_log, Append, Chained, Store};
 
 #[test]
 fn another_kind_of_log_is_appended_chained_projected_and_verified() {
@@ -45,7 +45,7 @@ fn another_kind_on(store: Store) {
             mail: &[],
             envelope: None,
         };
-        Store::rows_of(&append).0
+        Store::rows_of(&append, Chained::of(&append)).0
     };
     let batch = [
         next(4, 9),
