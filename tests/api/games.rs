@@ -267,6 +267,15 @@ both_backends! {
         assert_ne!(first["hash"].as_str().unwrap(), recomputed_hash(&g, &"f".repeat(64), first));
         let (chess, _, _) = app.new_game().await;
         assert_ne!(first["hash"].as_str().unwrap(), recomputed_hash(&id(&chess), &genesis, first));
+        // The game's page shows the same receipt, and the commitment the first event records.
+        let page = app.get(&format!("/games/{g}"), None).await.text().await.unwrap();
+        let last = events.last().unwrap();
+        let receipt = format!("Log receipt: event {}, hash {}", last["seq"], last["hash"].as_str().unwrap());
+        assert!(page.contains(&receipt), "{page}");
+        let commitment = first["data"]["dice"]["commitment"].as_str().unwrap();
+        assert!(page.contains(&format!("Dice commitment (zarf-dice-v1): {commitment}")), "{page}");
+        let chess_page = app.get(&format!("/games/{}", id(&chess)), None).await.text().await.unwrap();
+        assert!(chess_page.contains("Log receipt: event 1, hash ") && !chess_page.contains("Dice commitment"), "{chess_page}");
     }
 
     async fn pgn_export(app) {

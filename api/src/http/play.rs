@@ -74,6 +74,8 @@ struct GamePage<'a> {
     offer: Option<String>,
     /// The players' messages, for the players, the arbiter and the admin.
     talk: Option<Talk>,
+    /// The log's receipt (its last event's seq and hash), and a game of dice's commitment.
+    receipt: super::receipt::LogReceipt,
 }
 
 /// The players' messages as a reader who may see them sees them.
@@ -216,6 +218,7 @@ pub(crate) async fn render(
             _ => None,
         };
         let talk = talk(&state, game, &viewer, playing.is_some(), &zone, &t)?;
+        let receipt = super::receipt::log_receipt(&t, folded.seq, &folded.hash, &view);
         let parts = crate::games::page_parts(game);
         let draws = game.draws();
         let mut claims = Vec::new();
@@ -268,6 +271,7 @@ pub(crate) async fn render(
             match_line,
             ratings,
             talk,
+            receipt,
         ))
     })
     .await?;
@@ -291,6 +295,7 @@ pub(crate) async fn render(
         match_line,
         ratings,
         talk,
+        receipt,
     ) = match found {
         Ok(found) => found,
         // A game for signed-in readers: sign in, and come back.
@@ -322,6 +327,7 @@ pub(crate) async fn render(
         .map(|(key, args)| t.get(key, args));
     let page = GamePage {
         talk,
+        receipt,
         offer,
         opening,
         here: format!("/games/{}", view.id),
