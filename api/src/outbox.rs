@@ -5,10 +5,10 @@ use domain::game::dice::Faces;
 use domain::game::{Actor, EnvelopeKind, EventBody, GameEvent, Rules, Side, Throwing};
 
 use crate::mail::kind::{
-    Adjournment, Answer, Claim, Closed, Deadline, Ended, Leave, Mail, MailKind, Moved, Note,
-    OpeningDie, Opened, Passed, Resumption, TimeGiven,
+    Adjournment, Answer, Cause, Claim, Closed, Deadline, Ended, Leave, Mail, MailKind, Moved, Note,
+    OpeningDie, Opened, Passed, Resumption, Started, TimeGiven,
 };
-use crate::store::{micros, rfc3339, OutboxRow};
+use crate::store::{micros, rfc3339, Chained, OutboxRow};
 use domain::games::{Game, GameKind};
 
 /// A time reminder for the side to move (the scheduler's): `time_low` or `day_left`.
@@ -26,17 +26,22 @@ pub fn reminder(
     mail.row(Some(game_id.to_owned()), recipient_id.to_owned(), None, now)
 }
 
-/// One outbox row per recipient and notable event.
-pub fn rows_for(game: &Game, first_seq: i64, events: &[GameEvent]) -> Vec<OutboxRow> {
+/// One outbox row per recipient and notable event, each with the event's seq and hash as
+/// `chained` (the rows the events are written as) holds them: the mail's receipt of the log.
+pub fn rows_for(game: &Game, chained: &Chained, events: &[GameEvent]) -> Vec<OutboxRow> {
     let mut rows = Vec::new();
     let player = |side: Side| game.participant(side).id.to_string();
-    for (i, e) in events.iter().enumerate() {
-        let seq = first_seq + i as i64;
+    for (i, (e, receipt)) in events.iter().zip(chained.receipts()).enumerate() {
+        let cause = Cause {
+            seq: receipt.seq,
+            event: e.body.type_name(),
+            hash: receipt.hash,
+        };
         let mut add = |mail: Mail, to: Side| {
             rows.push(mail.row(
                 Some(game.id.to_string()),
                 player(to),
-                Some((seq, e.body.type_name())),
+                Some(cause),
                 micros(e.at),
             ))
         };
@@ -44,9 +49,15 @@ pub fn rows_for(game: &Game, first_seq: i64, events: &[GameEvent]) -> Vec<Outbox
         match &e.body {
             // A tournament's game is announced with its round's pairing.
             EventBody::GameCreated(c) if c.tournament.is_some() => {}
-            EventBody::GameCreated(_) => {
+            EventBody::GameCreated(c) => {
+                // A game of dice: the commitment to its secret, which checks every throw once
+                // the secret is revealed.
+                let started = Started {
+                    commitment: c.dice.as_ref().map(|d| d.commitment.clone()),
+                    scheme: c.dice.as_ref().map(|d| d.scheme.clone()),
+                };
                 for side in both {
-                    add(Mail::GameStarted, side);
+                    add(Mail::GameStarted(started.clone()), side);
                 }
             }
             EventBody::MovePlayed {
@@ -186,7 +197,7 @@ pub fn rows_for(game: &Game, first_seq: i64, events: &[GameEvent]) -> Vec<Outbox
                     .row(
                         Some(game.id.to_string()),
                         player(side),
-                        Some((seq, e.body.type_name())),
+                        Some(cause),
                         micros(e.at),
                     );
                     row.next_attempt_at = remind_at;

@@ -194,7 +194,7 @@ fn digests(state: &AppState, now: time::OffsetDateTime) -> anyhow::Result<()> {
             state.store.record_digest(&p.id, due, next, None, None)?;
             continue;
         }
-        let mine: Vec<DigestGame> = state
+        let mut mine: Vec<DigestGame> = state
             .store
             .games_of_player(&p.id, Some("active"), 500)?
             .into_iter()
@@ -203,10 +203,19 @@ fn digests(state: &AppState, now: time::OffsetDateTime) -> anyhow::Result<()> {
                 let view: crate::app::views::GameView = serde_json::from_str(&g.view).ok()?;
                 Some(DigestGame {
                     label: format!("{} – {}", view.white.name, view.black.name),
+                    seq: Some(g.last_seq),
                     id: g.id,
+                    hash: None,
                 })
             })
             .collect();
+        // Each game's receipt: the seq and hash of its log's last event, as stored.
+        for g in &mut mine {
+            let since = g.seq.unwrap_or(1).saturating_sub(1);
+            let last = state.store.load_events_after(&g.id, since)?.pop();
+            g.seq = last.as_ref().map(|e| e.seq);
+            g.hash = last.map(|e| e.hash);
+        }
         let at = micros(now);
         let mail = (!mine.is_empty())
             .then(|| Mail::Digest(Games { games: mine }).row(None, p.id.clone(), None, at));

@@ -9,6 +9,9 @@ duration-minutes = { $minutes } min
 
 game_started-subject = New game: { $white } – { $black }
 game_started-headline = A game has started: { $white } (White) against { $black } (Black).
+game_started-dice = Dice commitment ({ $scheme }): { $commitment }
+game_started-dice-keep = Keep this mail: with it you can check every throw when the match ends. The commitment fixes the secret the dice come from before the first throw; the secret is revealed at the end, and anyone can then compute every throw again.
+game_started-dice-throw = Each throw comes from that secret and the random text sent with the request that causes it. The first throws are the players' own: throw your opening die on the game's page.
 opponent_moved-subject = { $opponent } played { $move }: your move
 opponent_moved-headline = { $opponent } played { $move }. It is your move.
 opponent_moved-offer = { $opponent } also offers a draw (=).
@@ -27,6 +30,8 @@ opening_die-headline = { $tie ->
 message-subject = { $opponent } sent you a message
 message-headline = { $opponent } sent you a message in your game.
 mail-message = { $opponent } writes: { $message }
+mail-receipt = Log receipt: event { $seq }, hash { $hash }
+mail-receipt-why = The hash fixes the game's whole log up to that event. Keep it: the game's log (its events, with their hashes) must still lead to it.
 draw_offered-subject = { $opponent } offers a draw
 draw_offered-headline = { $opponent } offers a draw. You may accept or decline it, or simply move.
 draw_answered-subject = { $accepted ->
@@ -438,6 +443,10 @@ page-your-move-label-checkers = Your move (squares by number: 11-15, a capture 2
 page-your-move-label-dama = Your move (squares: d3-d4, a capture with every landing square b3xd3xd5), or click the piece and each square it lands on
 page-offer-draw-with-move = Offer a draw with this move (=)
 page-messages = Messages
+page-receipt = Log receipt: event { $seq }, hash { $hash }
+page-receipt-why = The hash of the log's last event fixes the whole log up to it; the mails about this game quote it too. Keep them to check the log later.
+page-dice-commitment = Dice commitment ({ $scheme }): { $commitment }
+page-dice-commitment-why = Recorded before the first throw: when the match ends the secret is revealed, and every throw can be computed again from it.
 page-message-by = { $name }, { $when }
 page-message-with-move = Message to your opponent (optional)
 page-message-alone = Write to your opponent

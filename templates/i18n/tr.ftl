@@ -9,6 +9,9 @@ duration-minutes = { $minutes } dk
 
 game_started-subject = Yeni oyun: { $white } – { $black }
 game_started-headline = Bir oyun başladı: { $white } (Beyaz), { $black } (Siyah) karşısında.
+game_started-dice = Zar taahhüdü ({ $scheme }): { $commitment }
+game_started-dice-keep = Bu e-postayı saklayın: maç bittiğinde her atışı onunla denetleyebilirsiniz. Taahhüt, zarların türetildiği gizli değeri ilk atıştan önce sabitler; gizli değer sonunda açıklanır ve herkes her atışı yeniden hesaplayabilir.
+game_started-dice-throw = Her atış bu sırdan ve atışa yol açan istekle gönderilen rastgele metinden gelir. İlk atışlar oyuncularındır: başlangıç zarınızı oyunun sayfasında atın.
 opponent_moved-subject = { $opponent } { $move } oynadı: hamle sırası sizde
 opponent_moved-headline = { $opponent } { $move } oynadı. Hamle sırası sizde.
 opponent_moved-offer = { $opponent } ayrıca beraberlik teklif ediyor (=).
@@ -27,6 +30,8 @@ opening_die-headline = { $tie ->
 message-subject = { $opponent } size mesaj gönderdi
 message-headline = { $opponent } oyununuzda size mesaj gönderdi.
 mail-message = { $opponent } yazıyor: { $message }
+mail-receipt = Kayıt makbuzu: olay { $seq }, özet { $hash }
+mail-receipt-why = Bu özet, oyunun kaydını o olaya kadar bütünüyle sabitler. Saklayın: oyunun kaydı (olayları ve özetleri) yine ona varmalıdır.
 draw_offered-subject = { $opponent } beraberlik teklif ediyor
 draw_offered-headline = { $opponent } beraberlik teklif ediyor. Kabul edebilir, reddedebilir ya da hamlenizi yapabilirsiniz.
 draw_answered-subject = { $accepted ->
@@ -438,6 +443,10 @@ page-your-move-label-checkers = Hamleniz (kare numaralarıyla: 11-15, alma 22x15
 page-your-move-label-dama = Hamleniz (kareler: d3-d4, alma her indiği kareyle b3xd3xd5) ya da taşa ve indiği her kareye tıklayın
 page-offer-draw-with-move = Bu hamleyle beraberlik teklif et (=)
 page-messages = Mesajlar
+page-receipt = Kayıt makbuzu: olay { $seq }, özet { $hash }
+page-receipt-why = Kaydın son olayının özeti, kaydı ona kadar bütünüyle sabitler; bu oyunla ilgili e-postalar da onu bildirir. Kaydı sonra denetlemek için onları saklayın.
+page-dice-commitment = Zar taahhüdü ({ $scheme }): { $commitment }
+page-dice-commitment-why = İlk atıştan önce kaydedildi: maç bittiğinde gizli değer açıklanır ve her atış ondan yeniden hesaplanabilir.
 page-message-by = { $name }, { $when }
 page-message-with-move = Rakibinize mesaj (isteğe bağlı)
 page-message-alone = Rakibinize yazın

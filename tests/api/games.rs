@@ -241,6 +241,43 @@ both_backends! {
         assert_chain(&g, all["events"].as_array().unwrap());
     }
 
+    async fn every_field_a_hash_covers_is_in_the_events_endpoints_output(app) {
+        // A game of dice, to its end: its creation with the commitment, throws, a play, the
+        // secret revealed; every event's hash recomputed from the endpoint's output alone.
+        let (g, white, black) = app.game_of("tavla", None, json!({"match_length": 1})).await;
+        let mover = if app.get_game(&g).await["to_move"] == "white" { &white } else { &black };
+        let play = app.legal_moves(&g).await.into_iter().find(|m| m.contains('/')).unwrap();
+        assert_eq!(app.post_move(&g, &mover.token, &play).await.status(), StatusCode::OK);
+        let res = app.post(&format!("/api/v1/games/{g}/resign"), Some(&white.token), json!({})).await;
+        assert_eq!(res.status(), StatusCode::OK);
+        let events = app.events(&g, &black.token).await;
+        let types: Vec<&str> = events.iter().map(|e| e["type"].as_str().unwrap()).collect();
+        assert!(types.contains(&"dice_thrown") && types.contains(&"move_played"), "{types:?}");
+        assert_eq!((types[0], types.last().copied()), ("game_created", Some("dice_revealed")));
+        assert!(events.iter().all(|e| e["version"] == 1), "today's shapes are all version 1");
+        assert_chain(&g, &events);
+        // The version is covered: the same event under another version, or after another
+        // previous hash, or of another game, hashes differently.
+        let first = &events[0];
+        let genesis = "0".repeat(64);
+        assert_eq!(first["hash"].as_str().unwrap(), recomputed_hash(&g, &genesis, first));
+        let mut other = first.clone();
+        other["version"] = json!(2);
+        assert_ne!(first["hash"].as_str().unwrap(), recomputed_hash(&g, &genesis, &other));
+        assert_ne!(first["hash"].as_str().unwrap(), recomputed_hash(&g, &"f".repeat(64), first));
+        let (chess, _, _) = app.new_game().await;
+        assert_ne!(first["hash"].as_str().unwrap(), recomputed_hash(&id(&chess), &genesis, first));
+        // The game's page shows the same receipt, and the commitment the first event records.
+        let page = app.get(&format!("/games/{g}"), None).await.text().await.unwrap();
+        let last = events.last().unwrap();
+        let receipt = format!("Log receipt: event {}, hash {}", last["seq"], last["hash"].as_str().unwrap());
+        assert!(page.contains(&receipt), "{page}");
+        let commitment = first["data"]["dice"]["commitment"].as_str().unwrap();
+        assert!(page.contains(&format!("Dice commitment (zarf-dice-v1): {commitment}")), "{page}");
+        let chess_page = app.get(&format!("/games/{}", id(&chess)), None).await.text().await.unwrap();
+        assert!(chess_page.contains("Log receipt: event 1, hash ") && !chess_page.contains("Dice commitment"), "{chess_page}");
+    }
+
     async fn pgn_export(app) {
         let (game, white, black) = app.new_game().await;
         let g = id(&game);

@@ -276,6 +276,11 @@ both_backends! {
         let html = res.text().await.unwrap();
         assert!(html.contains("Ke2 is not a legal move in this position.") && html.contains("value=\"Ke2\""), "{html}");
         assert_eq!(app.get_game(&id).await["ply"], 0);
+        // The page shows the log's receipt: still the game's creation, nothing having been played.
+        let created = app.events(&id, &white.token).await;
+        assert_eq!(created.len(), 1);
+        let receipt = format!("Log receipt: event 1, hash {}", created[0]["hash"].as_str().unwrap());
+        assert!(html.contains(&receipt), "{html}");
         // A legal one, with a draw offer: played, and back to the page.
         let res = post(&as_white, vec![("move", "e4".into()), ("offer_draw", "1".into()), ("csrf", token.clone())], "en").await.unwrap();
         assert_eq!(res.status(), StatusCode::SEE_OTHER);
@@ -288,6 +293,13 @@ both_backends! {
         app.play(&id, &white, &black, "Nf6 Nf3").await;
         let tr = client.get(app.url(&format!("{page}?lang=tr"))).send().await.unwrap().text().await.unwrap();
         assert!(tr.contains("1. e4 (=) Af6 2. Af3 "), "{tr}");
+        // The receipt: the seq and hash the events endpoint gives for the last event.
+        let events = app.events(&id, &white.token).await;
+        let last = events.last().unwrap();
+        let receipt = format!("Kayıt makbuzu: olay {}, özet {}", last["seq"], last["hash"].as_str().unwrap());
+        assert!(tr.contains(&receipt), "{tr}");
+        assert_ne!(last["hash"], created[0]["hash"]);
+        assert!(!tr.contains(created[0]["hash"].as_str().unwrap()), "the head has moved on");
         app.play(&id, &white, &black, "Ng8 Ng1").await;
         // Black answers in Turkish letters; a refusal reads in Turkish.
         let res = post(&as_black, vec![("move", "Şe7".into()), ("csrf", black_token.clone())], "tr").await.unwrap();

@@ -384,20 +384,24 @@ fn attempt<K: LogKind>(
     for e in &events {
         after = K::evolve(after, e);
     }
-    let projected = K::project(state, key, &after, folded.seq + 1, &events, ctx)?;
+    // Numbered and chained here, so that the mail the events cause quotes the hashes the log
+    // is written with.
+    let chained = store::Chained::new(K::table(), key, folded.seq, &folded.hash, &events);
+    let projected = K::project(state, key, &after, &chained, &events, ctx)?;
     let envelope = extras
         .envelope
         .as_ref()
         .or(prepared.secret.as_ref())
         .filter(|_| then_refuse.is_none());
-    let pending = state.store.submit(&store::Append {
+    let append = store::Append {
         after_seq: folded.seq,
         prev_hash: folded.hash.as_str(),
         events: &events,
         projection: &*projected.row,
         mail: &projected.mail,
         envelope,
-    })?;
+    };
+    let pending = state.store.submit_chained(&append, chained)?;
     let decisive = expected_version.is_some() || creating || extras.envelope.is_some();
     Ok(Some(Judged {
         pending,

@@ -10,7 +10,7 @@ use super::kind::{Judgement, LogKind, Prepared, Projected};
 use super::views::GameView;
 use super::AppState;
 use crate::outbox;
-use crate::store::{GameLog, LogTable, StoreError, StoredEvent};
+use crate::store::{Chained, GameLog, LogTable, StoreError, StoredEvent};
 use domain::game::{CreateGame, Rules};
 use domain::games::{Command, Context, GameKind, GameState};
 
@@ -81,7 +81,7 @@ impl LogKind for Games {
         app: &AppState,
         _id: &str,
         after: &GameState,
-        first_seq: i64,
+        chained: &Chained,
         events: &[GameEvent],
         ctx: &Context,
     ) -> Result<Projected<Games>, StoreError> {
@@ -91,7 +91,7 @@ impl LogKind for Games {
             ));
         };
         let view = GameView::of(game, ctx.now);
-        let mut mail = outbox::rows_for(game, first_seq, events);
+        let mut mail = outbox::rows_for(game, chained, events);
         super::sender::settle_where_written(&app.store, &mut mail);
         let row = view.row(game);
         let json = row.view.clone();

@@ -8,7 +8,9 @@ use domain::game::Rejection;
 use super::commands::CommandError;
 use super::folds::{Folded, Folds};
 use super::AppState;
-use crate::store::{LogTable, OutboxRow, ProjectionRow, Recorded, StoreError, StoredEvent};
+use crate::store::{
+    Chained, LogTable, OutboxRow, ProjectionRow, Recorded, StoreError, StoredEvent,
+};
 
 /// A command ready to be judged: with the context to judge it in, where the service adds to the
 /// caller's, and a secret to store with its events.
@@ -47,14 +49,14 @@ pub trait LogKind: Sized + Send + Sync + 'static {
         command: Self::Command,
         ctx: &Self::Context,
     ) -> Result<Judgement<Self::Event>, CommandError>;
-    /// The projection row, the mail and the answer once `events` (the first of them numbered
-    /// `first_seq`) have made `after` of log `id`; an error if `after` is not a state the events
-    /// can make.
+    /// The projection row, the mail and the answer once `events` (numbered and hashed as
+    /// `chained` holds them) have made `after` of log `id`; an error if `after` is not a state
+    /// the events can make.
     fn project(
         app: &AppState,
         id: &str,
         after: &Self::State,
-        first_seq: i64,
+        chained: &Chained,
         events: &[Self::Event],
         ctx: &Self::Context,
     ) -> Result<Projected<Self>, StoreError>;
@@ -194,7 +196,7 @@ pub(crate) mod tests {
             _: &AppState,
             id: &str,
             after: &Tallied,
-            _: i64,
+            _: &Chained,
             _: &[Counted],
             _: &OffsetDateTime,
         ) -> Result<Projected<Tally>, StoreError> {

@@ -13,7 +13,9 @@ use super::folds::Folds;
 use super::kind::{Judgement, LogKind, Projected};
 use super::AppState;
 use crate::mail::kind::{Mail, RoundPairing, RoundStandings};
-use crate::store::{rfc3339, LogTable, OutboxRow, StoreError, TournamentLog, TournamentRow};
+use crate::store::{
+    rfc3339, Chained, LogTable, OutboxRow, StoreError, TournamentLog, TournamentRow,
+};
 
 /// Tournaments' logs.
 #[derive(Debug, Clone, Copy)]
@@ -116,7 +118,7 @@ impl LogKind for Tournaments {
         app: &AppState,
         id: &str,
         after: &TournamentState,
-        first_seq: i64,
+        chained: &Chained,
         events: &[TournamentEvent],
         ctx: &TournamentContext,
     ) -> Result<Projected<Tournaments>, StoreError> {
@@ -126,7 +128,7 @@ impl LogKind for Tournaments {
             ));
         };
         let t: &Tournament = t;
-        let last_seq = first_seq + events.len() as i64 - 1;
+        let last_seq = chained.first_seq() + events.len() as i64 - 1;
         let row = TournamentRow::of(id, t, last_seq, micros(t.created_at), micros(ctx.now));
         let mut mail = Vec::new();
         for e in events {

@@ -126,6 +126,8 @@ pub struct EventView {
     pub seq: i64,
     #[serde(rename = "type")]
     pub type_name: String,
+    /// The version of the event's stored shape: the hash covers it with the other fields.
+    pub version: i32,
     pub at: String,
     pub actor: String,
     #[schema(value_type = Object)]
@@ -604,6 +606,7 @@ pub async fn game_log(
         .map(|(e, withheld)| EventView {
             seq: e.seq,
             type_name: e.event.body.type_name().to_owned(),
+            version: e.version,
             at: store::rfc3339(e.event.at),
             actor: e.event.actor.to_string(),
             data: e.data,

@@ -28,6 +28,7 @@ pub mod passwords;
 pub mod play;
 pub mod players;
 pub mod profile;
+pub(crate) mod receipt;
 pub mod records;
 pub mod schema;
 pub mod school;

@@ -78,6 +78,8 @@ struct GamePage<'a> {
     first_scheme: bool,
     /// The players' messages, for the players, the arbiter and the admin.
     talk: Option<Talk>,
+    /// The log's receipt (its last event's seq and hash), and a game of dice's commitment.
+    receipt: super::receipt::LogReceipt,
 }
 
 /// The players' messages as a reader who may see them sees them.
@@ -229,6 +231,7 @@ pub(crate) async fn render(
         });
         let names = [view.white.name.as_str(), view.black.name.as_str()];
         let dice = super::dice_panel::of(game, side, names, t);
+        let receipt = super::receipt::log_receipt(&t, folded.seq, &folded.hash, &view);
         let parts = crate::games::page_parts(game);
         let draws = game.draws();
         let mut claims = Vec::new();
@@ -282,6 +285,7 @@ pub(crate) async fn render(
             ratings,
             talk,
             dice,
+            receipt,
         ))
     })
     .await?;
@@ -306,6 +310,7 @@ pub(crate) async fn render(
         ratings,
         talk,
         dice,
+        receipt,
     ) = match found {
         Ok(found) => found,
         // A game for signed-in readers: sign in, and come back.
@@ -339,6 +344,7 @@ pub(crate) async fn render(
         talk,
         first_scheme: dice.as_ref().is_some_and(|d| d.first_scheme),
         dice,
+        receipt,
         offer,
         opening,
         here: format!("/games/{}", view.id),

@@ -94,6 +94,29 @@ fn game_at(
     Ok((then, now))
 }
 
+/// A log's receipt in the reader's words: the seq and hash of its last event.
+pub(super) fn receipt(t: &Texts, seq: i64, hash: String) -> String {
+    t.get("mail-receipt", &[("seq", seq.to_string()), ("hash", hash)])
+}
+
+/// A game of dice's commitment, and why the mail that carries it is worth keeping.
+pub(super) fn dice_commitment(t: &Texts, started: &super::kind::Started, m: &mut MailView) {
+    if let (Some(scheme), Some(commitment)) = (&started.scheme, &started.commitment) {
+        m.lines.push(t.get(
+            "game_started-dice",
+            &[
+                ("scheme", scheme.clone()),
+                ("commitment", commitment.clone()),
+            ],
+        ));
+        m.lines.push(t.get("game_started-dice-keep", &[]));
+        if scheme != domain::game::dice::SCHEME_V1 {
+            m.lines.push(t.get("game_started-dice-throw", &[]));
+        }
+        m.commitment = Some(commitment.clone());
+    }
+}
+
 /// " (place)", as the mail writes a place after a time.
 fn in_brackets(place: &str) -> String {
     if place.is_empty() {
@@ -133,7 +156,12 @@ pub fn compose(
     let Some(address) = to.email.as_deref() else {
         return Ok(Err(Skip::NoAddress));
     };
-    let Stored { kind, mail, seq } = Mail::read(row)?;
+    let Stored {
+        kind,
+        mail,
+        seq,
+        hash,
+    } = Mail::read(row)?;
     let t = Texts::for_locale(&to.locale);
     let mut m = MailView {
         lang: t.lang,
@@ -168,6 +196,10 @@ pub fn compose(
         args.push(("black", rated_name(Side::Black)));
         args.push(("opponent", rated_name(me.opponent())));
         m.link = format!("{}/games/{game_id}", settings.public_url);
+        // The log's receipt as the event's transaction wrote it with the mail.
+        if let (Some(seq), Some(hash)) = (seq, hash) {
+            m.receipt = Some((receipt(&t, seq, hash), t.get("mail-receipt-why", &[])));
+        }
         // A turn passed back: the board as the recipient now finds it, their own dice thrown
         // (unless moves were made since).
         let shown = match mail {
@@ -279,6 +311,7 @@ pub fn compose(
                 args.push(("die", d.die.to_string()));
                 args.push(("tie", if d.tie { "yes" } else { "no" }.to_owned()));
             }
+            Mail::GameStarted(started) => dice_commitment(&t, started, &mut m),
             Mail::Message(note) => {
                 let mut with = args.clone();
                 with.push(("message", note.text.clone()));
@@ -292,8 +325,7 @@ pub fn compose(
                 args.push(("seconds", given.seconds.to_string()));
                 args.push(("reason", given.reason.clone()));
             }
-            Mail::GameStarted
-            | Mail::DrawOffered
+            Mail::DrawOffered
             | Mail::TimeLow(_)
             | Mail::DayLeft(_)
             | Mail::SignIn
@@ -369,6 +401,7 @@ pub fn compose(
                 (
                     g.label.clone(),
                     format!("{}/games/{}", settings.public_url, g.id),
+                    g.seq.zip(g.hash.clone()).map(|(s, h)| receipt(&t, s, h)),
                 )
             })
             .collect();

@@ -125,6 +125,18 @@ pub struct ChallengeNews {
     pub what: String,
 }
 
+/// A game started: in a game of dice, the commitment its throws are derived from.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Started {
+    /// SHA-256 of the dice's secret seed, hex, as the game's first event records it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub commitment: Option<String>,
+    /// The scheme the throws are derived by (`zarf-dice-v1`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scheme: Option<String>,
+}
+
 /// A game of dice: the opponent's throw gave them no legal play, and the turn came back.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(default)]
@@ -202,12 +214,19 @@ pub struct Opened {
     pub sealed_by: Side,
 }
 
-/// A game in a digest.
+/// A game in a digest, with its log's receipt when the digest was made (fields in the order the
+/// payload keeps them).
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(default)]
 pub struct DigestGame {
+    /// The hash of the log's last event.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hash: Option<String>,
     pub id: String,
     pub label: String,
+    /// The seq of the log's last event.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seq: Option<i64>,
 }
 
 /// Nothing more than the kind says.
@@ -305,7 +324,7 @@ pub struct RoundStandings {
 /// What a mail says beyond its kind: one variant per kind, each with what it carries.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Mail {
-    GameStarted,
+    GameStarted(Started),
     OpponentMoved(Moved),
     DrawOffered,
     DrawAnswered(Answer),
@@ -329,11 +348,14 @@ pub enum Mail {
     OpeningDie(OpeningDie),
 }
 
-/// A mail caused by an event of a game's log: the event's seq and type beside what it says.
+/// A mail caused by an event of a game's log: the event's seq, type and hash beside what it
+/// says (rows written before hashes were kept have none).
 #[derive(Serialize, Deserialize)]
 struct OfEvent<D> {
     detail: D,
     event: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    hash: Option<String>,
     seq: i64,
 }
 
@@ -351,15 +373,23 @@ pub struct Stored {
     pub mail: Mail,
     /// The event of the game's log that caused it, if one did.
     pub seq: Option<i64>,
+    /// That event's hash in the log, written with the mail (the mail's receipt).
+    pub hash: Option<String>,
 }
 
-/// The seq and type of the event of a game's log that caused a mail.
-pub type Cause<'a> = (i64, &'a str);
+/// The event of a game's log that caused a mail: its seq and type, and the hash the log holds
+/// for it, which the mail quotes as a receipt of the log up to that event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Cause<'a> {
+    pub seq: i64,
+    pub event: &'a str,
+    pub hash: &'a str,
+}
 
 impl Mail {
     pub const fn kind(&self) -> MailKind {
         match self {
-            Mail::GameStarted => MailKind::GameStarted,
+            Mail::GameStarted(_) => MailKind::GameStarted,
             Mail::OpponentMoved(_) => MailKind::OpponentMoved,
             Mail::DrawOffered => MailKind::DrawOffered,
             Mail::DrawAnswered(_) => MailKind::DrawAnswered,
@@ -384,21 +414,24 @@ impl Mail {
         }
     }
 
-    /// The outbox payload of this mail: a mail a game's event caused carries the event's seq and
-    /// type (`cause`) beside what it says; reminders, sign-in links and digests carry only theirs.
+    /// The outbox payload of this mail: a mail a game's event caused carries the event's seq,
+    /// type and hash (`cause`) beside what it says; reminders, sign-in links and digests carry
+    /// only theirs.
     pub fn payload(&self, cause: Option<Cause<'_>>) -> String {
         fn of<D: Serialize>(detail: &D, cause: Option<Cause<'_>>) -> String {
             match cause {
-                Some((seq, event)) => to_json(&OfEvent {
+                Some(Cause { seq, event, hash }) => to_json(&OfEvent {
                     detail,
                     event: event.to_owned(),
+                    hash: Some(hash.to_owned()),
                     seq,
                 }),
                 None => to_json(detail),
             }
         }
         match self {
-            Mail::GameStarted | Mail::DrawOffered | Mail::SignIn => of(&Nothing {}, cause),
+            Mail::DrawOffered | Mail::SignIn => of(&Nothing {}, cause),
+            Mail::GameStarted(d) => of(d, cause),
             Mail::OpponentMoved(d) => of(d, cause),
             Mail::TurnPassed(d) => of(d, cause),
             Mail::OpeningDie(d) => of(d, cause),
@@ -442,23 +475,25 @@ impl Mail {
         let kind = MailKind::parse(&row.kind)
             .ok_or_else(|| anyhow::anyhow!("unknown kind of mail {:?}", row.kind))?;
         let payload = row.payload.as_str();
+        /// What a mail says, and the seq and hash of the event that caused it.
+        type Read = (Mail, Option<i64>, Option<String>);
         /// A mail a game's event caused.
         fn event<D: DeserializeOwned>(
             payload: &str,
             mail: impl FnOnce(D) -> Mail,
-        ) -> anyhow::Result<(Mail, Option<i64>)> {
+        ) -> anyhow::Result<Read> {
             let stored: OfEvent<D> = serde_json::from_str(payload)?;
-            Ok((mail(stored.detail), Some(stored.seq)))
+            Ok((mail(stored.detail), Some(stored.seq), stored.hash))
         }
         /// A mail no event caused.
         fn own<D: DeserializeOwned>(
             payload: &str,
             mail: impl FnOnce(D) -> Mail,
-        ) -> anyhow::Result<(Mail, Option<i64>)> {
-            Ok((mail(serde_json::from_str(payload)?), None))
+        ) -> anyhow::Result<Read> {
+            Ok((mail(serde_json::from_str(payload)?), None, None))
         }
-        let (mail, seq) = match kind {
-            MailKind::GameStarted => event(payload, |_: Nothing| Mail::GameStarted)?,
+        let (mail, seq, hash) = match kind {
+            MailKind::GameStarted => event(payload, Mail::GameStarted)?,
             MailKind::DrawOffered => event(payload, |_: Nothing| Mail::DrawOffered)?,
             MailKind::OpponentMoved => event(payload, Mail::OpponentMoved)?,
             MailKind::DrawAnswered => event(payload, Mail::DrawAnswered)?,
@@ -481,7 +516,12 @@ impl Mail {
             MailKind::TournamentStandings => own(payload, Mail::TournamentStandings)?,
             MailKind::Challenge => own(payload, Mail::Challenge)?,
         };
-        Ok(Stored { kind, mail, seq })
+        Ok(Stored {
+            kind,
+            mail,
+            seq,
+            hash,
+        })
     }
 }
 

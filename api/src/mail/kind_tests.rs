@@ -7,19 +7,43 @@ fn row(mail: &Mail, cause: Option<Cause<'static>>) -> OutboxRow {
     mail.row(Some("g".into()), "p".into(), cause, 0)
 }
 
+/// The hash every cause in these tests has.
+const HASH: &str = "3fa9e1c0d2b4a6f8091a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f70";
+
+fn cause(seq: i64, event: &'static str) -> Cause<'static> {
+    Cause {
+        seq,
+        event,
+        hash: HASH,
+    }
+}
+
 /// Every kind's payload is, byte for byte, the `json!` payload the outbox held before the
-/// payloads were typed (so rows written then read now), and reads back as itself.
+/// payloads were typed, with the hash of the event that caused it beside its seq (so rows written
+/// then read now), and reads back as itself.
 #[test]
 fn every_kind_is_stored_as_before_and_reads_back() {
     let at = "2026-12-05T14:00:00Z";
     let event = |seq: i64, name: &str, detail: serde_json::Value| {
-        json!({ "seq": seq, "event": name, "detail": detail }).to_string()
+        json!({ "seq": seq, "event": name, "detail": detail, "hash": HASH }).to_string()
     };
     let cases: Vec<(Mail, Option<Cause<'static>>, String)> = vec![
         (
-            Mail::GameStarted,
-            Some((1, "game_created")),
+            Mail::GameStarted(Started::default()),
+            Some(cause(1, "game_created")),
             event(1, "game_created", json!({})),
+        ),
+        (
+            Mail::GameStarted(Started {
+                commitment: Some("c0ffee".into()),
+                scheme: Some("zarf-dice-v1".into()),
+            }),
+            Some(cause(1, "game_created")),
+            event(
+                1,
+                "game_created",
+                json!({"commitment": "c0ffee", "scheme": "zarf-dice-v1"}),
+            ),
         ),
         (
             Mail::OpponentMoved(Moved {
@@ -28,7 +52,7 @@ fn every_kind_is_stored_as_before_and_reads_back() {
                 uci: "e7e8q".into(),
                 ..Moved::default()
             }),
-            Some((120, "move_played")),
+            Some(cause(120, "move_played")),
             event(
                 120,
                 "move_played",
@@ -37,7 +61,7 @@ fn every_kind_is_stored_as_before_and_reads_back() {
         ),
         (
             Mail::DrawOffered,
-            Some((3, "draw_offered")),
+            Some(cause(3, "draw_offered")),
             event(3, "draw_offered", json!({})),
         ),
         (
@@ -47,7 +71,7 @@ fn every_kind_is_stored_as_before_and_reads_back() {
                 message: Some("İyi oyunlar!".into()),
                 ..Moved::default()
             }),
-            Some((7, "move_played")),
+            Some(cause(7, "move_played")),
             event(
                 7,
                 "move_played",
@@ -58,17 +82,17 @@ fn every_kind_is_stored_as_before_and_reads_back() {
             Mail::Message(Note {
                 text: "Tatildeyim.".into(),
             }),
-            Some((8, "message_sent")),
+            Some(cause(8, "message_sent")),
             event(8, "message_sent", json!({"text": "Tatildeyim."})),
         ),
         (
             Mail::TurnPassed(Passed { dice: "66".into() }),
-            Some((9, "dice_thrown")),
+            Some(cause(9, "dice_thrown")),
             event(9, "dice_thrown", json!({"dice": "66"})),
         ),
         (
             Mail::DrawAnswered(Answer { accepted: true }),
-            Some((4, "draw_accepted")),
+            Some(cause(4, "draw_accepted")),
             event(4, "draw_accepted", json!({"accepted": true})),
         ),
         (
@@ -76,7 +100,7 @@ fn every_kind_is_stored_as_before_and_reads_back() {
                 kind: ClaimKind::FiftyMoves,
                 upheld: false,
             }),
-            Some((5, "draw_claimed")),
+            Some(cause(5, "draw_claimed")),
             event(
                 5,
                 "draw_claimed",
@@ -88,7 +112,7 @@ fn every_kind_is_stored_as_before_and_reads_back() {
                 result: GameResult::Draw,
                 termination: Termination::Agreement,
             }),
-            Some((6, "game_ended")),
+            Some(cause(6, "game_ended")),
             event(
                 6,
                 "game_ended",
@@ -101,7 +125,7 @@ fn every_kind_is_stored_as_before_and_reads_back() {
                 resume_at: at.into(),
                 sealer: Side::Black,
             }),
-            Some((7, "adjourned")),
+            Some(cause(7, "adjourned")),
             event(
                 7,
                 "adjourned",
@@ -112,7 +136,7 @@ fn every_kind_is_stored_as_before_and_reads_back() {
             Mail::ResumptionReminder(Resumption {
                 resume_at: at.into(),
             }),
-            Some((7, "adjourned")),
+            Some(cause(7, "adjourned")),
             event(7, "adjourned", json!({"resume_at": at})),
         ),
         (
@@ -124,7 +148,7 @@ fn every_kind_is_stored_as_before_and_reads_back() {
                 resume_at: Some(at.into()),
                 sealed_by: Side::White,
             }),
-            Some((9, "envelope_closed")),
+            Some(cause(9, "envelope_closed")),
             event(
                 9,
                 "envelope_closed",
@@ -140,7 +164,7 @@ fn every_kind_is_stored_as_before_and_reads_back() {
                 nonce: "00ff".into(),
                 sealed_by: Side::White,
             }),
-            Some((11, "envelope_opened")),
+            Some(cause(11, "envelope_opened")),
             event(
                 11,
                 "envelope_opened",
@@ -152,7 +176,7 @@ fn every_kind_is_stored_as_before_and_reads_back() {
                 from: at.into(),
                 until: at.into(),
             }),
-            Some((12, "leave_taken")),
+            Some(cause(12, "leave_taken")),
             event(12, "leave_taken", json!({"from": at, "until": at})),
         ),
         (
@@ -160,7 +184,7 @@ fn every_kind_is_stored_as_before_and_reads_back() {
                 reason: "Saat arızası".into(),
                 seconds: 86_400,
             }),
-            Some((13, "time_added")),
+            Some(cause(13, "time_added")),
             event(
                 13,
                 "time_added",
@@ -182,13 +206,26 @@ fn every_kind_is_stored_as_before_and_reads_back() {
         (Mail::SignIn, None, "{}".into()),
         (
             Mail::Digest(Games {
-                games: vec![DigestGame {
-                    id: "g1".into(),
-                    label: "Ayşe – Mehmet".into(),
-                }],
+                games: vec![
+                    DigestGame {
+                        id: "g1".into(),
+                        label: "Ayşe – Mehmet".into(),
+                        ..DigestGame::default()
+                    },
+                    DigestGame {
+                        hash: Some(HASH.into()),
+                        id: "g2".into(),
+                        label: "Can – Ayşe".into(),
+                        seq: Some(12),
+                    },
+                ],
             }),
             None,
-            json!({ "detail": { "games": [{"id": "g1", "label": "Ayşe – Mehmet"}] } }).to_string(),
+            json!({ "detail": { "games": [
+                {"id": "g1", "label": "Ayşe – Mehmet"},
+                {"hash": HASH, "id": "g2", "label": "Can – Ayşe", "seq": 12},
+            ] } })
+            .to_string(),
         ),
         (
             Mail::TournamentPairing(RoundPairing {
@@ -253,8 +290,36 @@ fn every_kind_is_stored_as_before_and_reads_back() {
         let read = Mail::read(&row).unwrap();
         assert_eq!(read.mail, mail);
         assert_eq!(read.kind.as_str(), row.kind);
-        assert_eq!(read.seq, cause.map(|(seq, _)| seq));
+        assert_eq!(read.seq, cause.map(|c| c.seq));
+        assert_eq!(read.hash.as_deref(), cause.map(|c| c.hash));
     }
+}
+
+/// A row written before mail kept its event's hash reads with none (and is sent without a
+/// receipt); one written now reads with the hash it was written with.
+#[test]
+fn a_row_written_before_hashes_were_kept_reads_without_one() {
+    let before =
+        json!({ "seq": 7, "event": "move_played", "detail": {"uci": "g1f3", "san": "Nf3"} });
+    let mut row = row(&Mail::DrawOffered, Some(cause(7, "move_played")));
+    row.kind = "opponent_moved".into();
+    row.payload = before.to_string();
+    let read = Mail::read(&row).unwrap();
+    assert_eq!((read.seq, read.hash), (Some(7), None));
+    let written = super::Mail::OpponentMoved(Moved::default()).row(
+        None,
+        "p".into(),
+        Some(cause(7, "move_played")),
+        0,
+    );
+    assert_eq!(Mail::read(&written).unwrap().hash.as_deref(), Some(HASH));
+    // A game created before the commitment was mailed: no dice in its mail.
+    row.kind = "game_started".into();
+    row.payload = json!({ "seq": 1, "event": "game_created", "detail": {} }).to_string();
+    assert_eq!(
+        Mail::read(&row).unwrap().mail,
+        Mail::GameStarted(Started::default())
+    );
 }
 
 #[test]

@@ -26,8 +26,10 @@ pub struct MailView {
     pub unsubscribe_label: String,
     pub unsubscribe_link: Option<String>,
     pub commitment: Option<String>,
-    /// For digests: (label, link).
-    pub games: Vec<(String, String)>,
+    /// The log's receipt after the event the mail tells of (seq and hash), and what it is for.
+    pub receipt: Option<(String, String)>,
+    /// For digests: (label, link, the game's log receipt).
+    pub games: Vec<(String, String, Option<String>)>,
 }
 
 macro_rules! mail_templates {
@@ -175,7 +177,40 @@ mod tests {
             unsubscribe_link: Some("https://zarf.example/unsubscribe?player=p&token=t".into()),
             ..MailView::default()
         };
+        // A mail an event of the game's log caused quotes the log's receipt after it.
+        let hash = "3fa9e1c0d2b4a6f8091a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f70";
+        let of_event = [
+            "game_started",
+            "opponent_moved",
+            "draw_offered",
+            "draw_answered",
+            "claim_judged",
+            "game_over",
+            "adjourned",
+            "envelope_closed",
+            "envelope_opened",
+            "resumption_reminder",
+            "opponent_on_leave",
+            "time_added",
+            "turn_passed",
+            "message",
+        ];
+        if of_event.contains(&kind) {
+            m.receipt = Some((
+                super::super::compose::receipt(&t, 12, hash.into()),
+                t.get("mail-receipt-why", &[]),
+            ));
+        }
         match kind {
+            "game_started" => {
+                let started = crate::mail::kind::Started {
+                    commitment: Some(
+                        "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855".into(),
+                    ),
+                    scheme: Some("zarf-dice-v1".into()),
+                };
+                super::super::compose::dice_commitment(&t, &started, &mut m);
+            }
             "envelope_closed" => {
                 let c =
                     "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08".to_owned();
@@ -188,10 +223,12 @@ mod tests {
                     (
                         "Ayşe Yılmaz – Mehmet Öz".into(),
                         "https://zarf.example/games/1".into(),
+                        Some(super::super::compose::receipt(&t, 12, hash.into())),
                     ),
                     (
                         "Mehmet Öz – Can".into(),
                         "https://zarf.example/games/2".into(),
+                        None,
                     ),
                 ];
             }

@@ -17,6 +17,71 @@ pub struct Append<'a, E: Recorded = GameEvent> {
     pub envelope: Option<&'a EnvelopeRow>,
 }
 
+/// New events numbered and hash-chained onto a log before they are written: the rows the
+/// group commit writes. What the mail they cause quotes as its receipt is taken from here, so it
+/// is what the log holds.
+#[derive(Debug, Clone)]
+pub struct Chained {
+    after_seq: i64,
+    rows: Vec<EventRow>,
+}
+
+/// An event's place in its log: its seq and its hash, which commits to every event up to it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Receipt<'a> {
+    pub seq: i64,
+    pub hash: &'a str,
+}
+
+impl Chained {
+    /// `events` after `after_seq` of log `log_id`, whose last hash is `prev_hash`.
+    pub fn new<E: Recorded>(
+        log: &dyn LogTable,
+        log_id: &str,
+        after_seq: i64,
+        prev_hash: &str,
+        events: &[E],
+    ) -> Chained {
+        Chained {
+            after_seq,
+            rows: chain_rows(log, log_id, after_seq, prev_hash, events),
+        }
+    }
+
+    /// The chain an append's own events make.
+    pub(super) fn of<E: Recorded>(batch: &Append<'_, E>) -> Chained {
+        Chained::new(
+            batch.projection.log(),
+            batch.projection.log_id(),
+            batch.after_seq,
+            batch.prev_hash,
+            batch.events,
+        )
+    }
+
+    /// The seq of the first new event.
+    pub fn first_seq(&self) -> i64 {
+        self.after_seq + 1
+    }
+
+    /// Each new event's receipt, in order.
+    pub fn receipts(&self) -> impl Iterator<Item = Receipt<'_>> {
+        self.rows.iter().map(|row| Receipt {
+            seq: row.seq,
+            hash: &row.hash,
+        })
+    }
+
+    /// Whether these rows are `batch`'s events, chained onto its log where it names.
+    fn belongs_to<E: Recorded>(&self, batch: &Append<'_, E>) -> bool {
+        self.after_seq == batch.after_seq
+            && self.rows.len() == batch.events.len()
+            && self.rows.first().is_none_or(|row| {
+                row.prev_hash == batch.prev_hash && row.log_id == batch.projection.log_id()
+            })
+    }
+}
+
 /// An append handed to the group commit: its events, once committed.
 #[must_use = "an append is only durable once its answer says so"]
 pub struct PendingAppend<E = GameEvent> {
@@ -106,6 +171,8 @@ pub struct StoredEvent<E = GameEvent> {
     pub event: E,
     /// The data as stored (canonical JSON), for the events endpoint and verification.
     pub data: serde_json::Value,
+    /// The stored `version` of the event's shape (which the hash covers).
+    pub version: i32,
     pub prev_hash: String,
     pub hash: String,
     pub log_id: String,
@@ -131,6 +198,7 @@ impl<E: Recorded> StoredEvent<E> {
             seq: row.seq,
             event,
             data,
+            version: row.version,
             prev_hash: row.prev_hash,
             hash: row.hash,
             log_id: row.log_id,
@@ -190,7 +258,23 @@ impl Store {
         &self,
         batch: &Append<'_, E>,
     ) -> Result<PendingAppend<E>, StoreError> {
-        let (mut rows, stored) = Self::rows_of(batch);
+        self.submit_chained(batch, Chained::of(batch))
+    }
+
+    /// As [`Store::submit`], with the batch's events already chained (`chained`, made by
+    /// [`Chained::new`] from the same log, seq, hash and events): the rows written are those.
+    pub fn submit_chained<E: Recorded>(
+        &self,
+        batch: &Append<'_, E>,
+        chained: Chained,
+    ) -> Result<PendingAppend<E>, StoreError> {
+        if !chained.belongs_to(batch) {
+            return Err(StoreError::Corrupt(format!(
+                "{}: events chained for another append",
+                batch.projection.log_id()
+            )));
+        }
+        let (mut rows, stored) = Self::rows_of(batch, chained);
         let handoff = self.claim_for_handoff(&mut rows.mail);
         let committing = self.group.submit(rows)?;
         Ok(PendingAppend {
@@ -206,7 +290,7 @@ impl Store {
         &self,
         batch: &Append<'_, E>,
     ) -> Result<Vec<StoredEvent<E>>, StoreError> {
-        let (rows, stored) = Self::rows_of(batch);
+        let (rows, stored) = Self::rows_of(batch, Chained::of(batch));
         let mut conn = self.writer()?;
         conn.transaction(|conn| group::write_rows(conn, &rows))?;
         Ok(stored)
@@ -215,7 +299,10 @@ impl Store {
     /// Writes many logs' appends in one transaction, without savepoints: for filling a new
     /// database (`zarf-load seed`). Any conflict fails the whole call.
     pub fn import<E: Recorded>(&self, appends: &[Append<'_, E>]) -> Result<(), StoreError> {
-        let rows: Vec<group::Rows> = appends.iter().map(|a| Self::rows_of(a).0).collect();
+        let rows: Vec<group::Rows> = appends
+            .iter()
+            .map(|a| Self::rows_of(a, Chained::of(a)).0)
+            .collect();
         let all: Vec<&group::Rows> = rows.iter().collect();
         let mut conn = self.writer()?;
         conn.transaction(|conn| group::write_together(conn, &all))
@@ -223,15 +310,9 @@ impl Store {
 
     pub(super) fn rows_of<E: Recorded>(
         batch: &Append<'_, E>,
+        chained: Chained,
     ) -> (group::Rows, Vec<StoredEvent<E>>) {
-        let log = batch.projection.log();
-        let rows = chain_rows(
-            log,
-            batch.projection.log_id(),
-            batch.after_seq,
-            batch.prev_hash,
-            batch.events,
-        );
+        let rows = chained.rows;
         let stored = group::stored(rows.clone(), batch.events);
         let rows = group::Rows {
             after_seq: batch.after_seq,

@@ -261,6 +261,7 @@ pub(super) fn stored<E: Recorded>(rows: Vec<EventRow>, events: &[E]) -> Vec<Stor
             seq: row.seq,
             event: event.clone(),
             data: event.data(),
+            version: row.version,
             prev_hash: row.prev_hash,
             hash: row.hash,
             log_id: row.log_id,

@@ -49,6 +49,9 @@ async fn a_daily_digest_instead_of_every_event() {
         "{}",
         digest.text
     );
+    // The game's entry quotes its log's receipt: the move's seq and hash.
+    let events = app.events(&g, &white.token).await;
+    assert_eq!(assert_receipt(digest, &events, "move_played"), 2);
 }
 
 /// A digest chosen for a later hour: rounds before that hour send nothing, the first round in it

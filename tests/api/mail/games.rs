@@ -110,12 +110,32 @@ async fn a_move_mails_the_opponent_once(backend: Backend) {
     let (g, white, black) = game_between(&app).await;
     let started = wait_for(&inbox, 2).await;
     assert_eq!(started.len(), 2, "game_started to both");
+    // Each mail quotes the log's receipt after the event it tells of: the game's first event.
+    let events = app.events(&g, &white.token).await;
+    for m in &started {
+        assert_eq!(assert_receipt(m, &events, "game_created"), 1);
+        assert!(
+            !m.text.contains("Dice commitment") && !m.text.contains("Zar taahhüdü"),
+            "{}",
+            m.text
+        );
+    }
     app.play(&g, &white, &black, "e4").await;
     let all = wait_for(&inbox, 3).await;
     assert_eq!(all.len(), 3, "exactly one more mail");
     let m = &all[2];
     assert_eq!(m.to, ["mehmet@okul.tr"]);
     assert_eq!(m.subject, "Ayse played e4: your move");
+    let events = app.events(&g, &white.token).await;
+    assert_eq!(assert_receipt(m, &events, "move_played"), 2);
+    assert!(
+        m.text.contains(&format!(
+            "Log receipt: event 2, hash {}",
+            events[1]["hash"].as_str().unwrap()
+        )),
+        "{}",
+        m.text
+    );
     assert!(
         m.text.contains("Hello Mehmet,") && m.text.contains("It is your move."),
         "{}",
@@ -166,6 +186,13 @@ async fn a_move_mails_the_opponent_once(backend: Backend) {
     assert_eq!(m.to, ["ayse@okul.tr"]);
     assert_eq!(m.subject, "Mehmet Af6 oynadı: hamle sırası sizde");
     assert!(m.text.contains("Merhaba Ayse,"));
+    let events = app.events(&g, &white.token).await;
+    assert_eq!(assert_receipt(m, &events, "move_played"), 3);
+    assert!(
+        m.text.contains("Kayıt makbuzu: olay 3, özet "),
+        "{}",
+        m.text
+    );
 
     // Resignation ends the game: both get the result with the PGN attached.
     app.post(
@@ -270,7 +297,8 @@ async fn a_tavla_pass_mails_the_player_whose_turn_came_back_and_the_end_its_mat(
         .as_str()
         .unwrap()
         .to_owned();
-    // The game starts for both; White throws, and Black is told that White could not move.
+    // The game starts for both, each told the commitment to the dice; White throws, and Black
+    // is told that White could not move.
     let res = app
         .post(
             &format!("/api/v1/games/{g}/throw"),
@@ -280,6 +308,36 @@ async fn a_tavla_pass_mails_the_player_whose_turn_came_back_and_the_end_its_mat(
         .await;
     assert_eq!(res.status(), 200);
     let all = wait_for(&inbox, 3).await;
+    let commitment = app.get_game(&g).await["dice"]["commitment"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let events = app.events(&g, &white.token).await;
+    assert_eq!(events[0]["data"]["dice"]["commitment"], commitment.as_str());
+    let started: Vec<&Mail> = all
+        .iter()
+        .filter(|m| m.subject.starts_with("New game") || m.subject.starts_with("Yeni oyun"))
+        .collect();
+    assert_eq!(started.len(), 2);
+    for m in started {
+        let line = [
+            "Dice commitment (zarf-dice-v2): ",
+            "Zar taahhüdü (zarf-dice-v2): ",
+        ]
+        .map(|l| format!("{l}{commitment}"));
+        assert!(
+            line.iter()
+                .any(|l| m.text.contains(l) && m.html.contains(l)),
+            "{}",
+            m.text
+        );
+        assert!(
+            m.text.contains("check every throw") || m.text.contains("her atışı"),
+            "{}",
+            m.text
+        );
+        assert_eq!(assert_receipt(m, &events, "game_created"), 1);
+    }
     let passed: Vec<&Mail> = all
         .iter()
         .filter(|m| m.to == ["mehmet@okul.tr"] && m.subject.contains("could not move"))
@@ -290,8 +348,9 @@ async fn a_tavla_pass_mails_the_player_whose_turn_came_back_and_the_end_its_mat(
         "{:?}",
         all.iter().map(|m| &m.subject).collect::<Vec<_>>()
     );
-    // The board in the mail, with Black's own dice to play.
+    // The board in the mail, with Black's own dice to play, and the receipt of the throw.
     let m = passed[0];
+    assert_receipt(m, &events, "dice_thrown");
     assert!(
         m.text.contains("bar: ● 0 ○ 1"),
         "White's checker on the bar: {}",

@@ -45,6 +45,32 @@ fn parse(r: &Received) -> Mail {
     }
 }
 
+/// The log receipt a mail's text quotes (`Log receipt: event N, hash H`, or the Turkish `Kayıt
+/// makbuzu: olay N, özet H`), if it quotes one.
+fn receipt_in(text: &str) -> Option<(i64, String)> {
+    let (_, rest) = text
+        .split_once("Log receipt: event ")
+        .or_else(|| text.split_once("Kayıt makbuzu: olay "))?;
+    let (seq, rest) = rest.split_once(", ")?;
+    let hash = rest.split_whitespace().nth(1)?;
+    Some((seq.parse().ok()?, hash.to_owned()))
+}
+
+/// Asserts that a mail quotes as its receipt the seq and hash the events endpoint gives for
+/// the event of type `kind` that caused it; returns the seq.
+fn assert_receipt(m: &Mail, events: &[Value], kind: &str) -> i64 {
+    let (seq, hash) = receipt_in(&m.text).unwrap_or_else(|| panic!("no receipt: {}", m.text));
+    let e = &events[usize::try_from(seq - 1).unwrap()];
+    assert_eq!(
+        (e["type"].as_str(), e["hash"].as_str()),
+        (Some(kind), Some(hash.as_str())),
+        "{}",
+        m.text
+    );
+    assert!(m.html.contains(&hash), "{}", m.html);
+    seq
+}
+
 /// Waits until `n` mails have arrived (at most 30 s) and returns them all.
 async fn wait_for(inbox: &Arc<Mutex<Vec<Received>>>, n: usize) -> Vec<Mail> {
     let start = Instant::now();

@@ -7,7 +7,7 @@ use diesel::prelude::*;
 use super::*;
 use crate::store::chain::GENESIS;
 use crate::store::log::tally::*;
-use crate::store::{on_temp_postgres, verify_log, Append, Store};
+use crate::store::{on_temp_postgres, verify_log, Append, Chained, Store};
 
 #[test]
 fn another_kind_of_log_is_appended_chained_projected_and_verified() {
@@ -45,7 +45,7 @@ fn another_kind_on(store: Store) {
             mail: &[],
             envelope: None,
         };
-        Store::rows_of(&append).0
+        Store::rows_of(&append, Chained::of(&append)).0
     };
     let batch = [
         next(4, 9),
@@ -96,5 +96,64 @@ fn another_kind_on(store: Store) {
     assert_eq!(
         (breaks[0].kind, breaks[0].seq, breaks[0].reason.as_str()),
         ("tally", 3, "hash does not match the event's content")
+    );
+}
+
+/// Events chained before their append is made (so that its mail can quote their hashes) are
+/// written as chained; rows chained for another place in the log are refused, nothing written.
+#[test]
+fn an_append_is_written_as_its_events_were_chained() {
+    let dir = std::env::temp_dir().join(format!("zarf-chained-{}", uuid::Uuid::now_v7()));
+    let url = format!("sqlite://{}", dir.join("zarf.sqlite3").display());
+    let store = Store::open(&url, 4).unwrap();
+    store.writer().unwrap().batch_execute(TABLES).unwrap();
+    let events = [counted(2), counted(3)];
+    let append = Append {
+        after_seq: 0,
+        prev_hash: GENESIS,
+        events: &events,
+        projection: &tally("t", 5, 2),
+        mail: &[],
+        envelope: None,
+    };
+    // Chained after the wrong event, or onto the wrong hash: refused.
+    for (after, prev) in [(1, GENESIS), (0, "ab")] {
+        let wrong = Chained::new(&TallyLog, "t", after, prev, &events);
+        let refused = store.submit_chained(&append, wrong).map(|_| ());
+        assert!(
+            matches!(refused, Err(StoreError::Corrupt(_))),
+            "{refused:?}"
+        );
+    }
+    let other = Chained::new(&TallyLog, "u", 0, GENESIS, &events);
+    assert!(
+        store.submit_chained(&append, other).is_err(),
+        "another log's"
+    );
+    assert!(store
+        .load_log::<Counted>(&TallyLog, "t", 0)
+        .unwrap()
+        .is_empty());
+    // Chained where the append goes: the receipts are what is written.
+    let chained = Chained::new(&TallyLog, "t", 0, GENESIS, &events);
+    let receipts: Vec<(i64, String)> = chained
+        .receipts()
+        .map(|r| (r.seq, r.hash.to_owned()))
+        .collect();
+    let stored = store
+        .submit_chained(&append, chained)
+        .unwrap()
+        .wait()
+        .unwrap();
+    let read: Vec<(i64, String)> = store
+        .load_log::<Counted>(&TallyLog, "t", 0)
+        .unwrap()
+        .into_iter()
+        .map(|e| (e.seq, e.hash))
+        .collect();
+    assert_eq!(read, receipts);
+    assert_eq!(
+        stored.iter().map(|e| e.hash.clone()).collect::<Vec<_>>(),
+        [receipts[0].1.clone(), receipts[1].1.clone()]
     );
 }
