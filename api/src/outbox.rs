@@ -6,7 +6,7 @@ use domain::game::{Actor, EnvelopeKind, EventBody, GameEvent, Rules, Side, Throw
 
 use crate::mail::kind::{
     Adjournment, Answer, Cause, Claim, Closed, Deadline, Ended, Leave, Mail, MailKind, Moved, Note,
-    OpeningDie, Opened, Passed, Resumption, Started, TimeGiven,
+    Opened, OpeningDie, Passed, Resumption, Started, TimeGiven,
 };
 use crate::store::{micros, rfc3339, Chained, OutboxRow};
 use domain::games::{Game, GameKind};

@@ -132,7 +132,7 @@ pub struct Started {
     /// SHA-256 of the dice's secret seed, hex, as the game's first event records it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub commitment: Option<String>,
-    /// The scheme the throws are derived by (`zarf-dice-v1`).
+    /// The scheme the throws are derived by (`zarf-dice-v2`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub scheme: Option<String>,
 }

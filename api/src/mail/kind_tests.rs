@@ -91,6 +91,11 @@ fn every_kind_is_stored_as_before_and_reads_back() {
             event(9, "dice_thrown", json!({"dice": "66"})),
         ),
         (
+            Mail::OpeningDie(OpeningDie { die: 5, tie: true }),
+            Some(cause(2, "dice_thrown")),
+            event(2, "dice_thrown", json!({"die": 5, "tie": true})),
+        ),
+        (
             Mail::DrawAnswered(Answer { accepted: true }),
             Some(cause(4, "draw_accepted")),
             event(4, "draw_accepted", json!({"accepted": true})),

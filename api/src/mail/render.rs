@@ -207,7 +207,7 @@ mod tests {
                     commitment: Some(
                         "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855".into(),
                     ),
-                    scheme: Some("zarf-dice-v1".into()),
+                    scheme: Some("zarf-dice-v2".into()),
                 };
                 super::super::compose::dice_commitment(&t, &started, &mut m);
             }

@@ -521,8 +521,17 @@ async fn an_opening_die_asks_the_other_player_for_theirs(backend: Backend) {
         .iter()
         .filter(|m| m.to == ["ayse@okul.tr"] && m.subject.contains("başlangıç zarınızı atın"))
         .collect();
-    assert_eq!(asked.len(), 1, "{:?}", all.iter().map(|m| &m.subject).collect::<Vec<_>>());
-    assert!(asked[0].subject.contains(&die.to_string()), "{}", asked[0].subject);
+    assert_eq!(
+        asked.len(),
+        1,
+        "{:?}",
+        all.iter().map(|m| &m.subject).collect::<Vec<_>>()
+    );
+    assert!(
+        asked[0].subject.contains(&die.to_string()),
+        "{}",
+        asked[0].subject
+    );
     // White throws: a tie has Black asked to throw again; otherwise the match is under way and
     // nobody is asked for an opening die.
     let game = throw(&white).await;
@@ -532,5 +541,10 @@ async fn an_opening_die_asks_the_other_player_for_theirs(backend: Backend) {
         .iter()
         .filter(|m| m.to == ["mehmet@okul.tr"] && m.subject.contains("opening die again"))
         .count();
-    assert_eq!(again, usize::from(tie), "{:?}", all.iter().map(|m| &m.subject).collect::<Vec<_>>());
+    assert_eq!(
+        again,
+        usize::from(tie),
+        "{:?}",
+        all.iter().map(|m| &m.subject).collect::<Vec<_>>()
+    );
 }
