@@ -15,6 +15,7 @@ mod concurrency;
 mod conditional;
 mod credentials;
 mod dama;
+mod dice_log;
 mod errors;
 mod games;
 mod limits;
