@@ -245,7 +245,8 @@ both_backends! {
         // A game of dice, to its end: its creation with the commitment, throws, a play, the
         // secret revealed; every event's hash recomputed from the endpoint's output alone.
         let (g, white, black) = app.game_of("tavla", None, json!({"match_length": 1})).await;
-        let mover = if app.get_game(&g).await["to_move"] == "white" { &white } else { &black };
+        let game = crate::tavla::open_match(&app, &g, &white, &black).await;
+        let mover = if game["to_move"] == "white" { &white } else { &black };
         let play = app.legal_moves(&g).await.into_iter().find(|m| m.contains('/')).unwrap();
         assert_eq!(app.post_move(&g, &mover.token, &play).await.status(), StatusCode::OK);
         let res = app.post(&format!("/api/v1/games/{g}/resign"), Some(&white.token), json!({})).await;

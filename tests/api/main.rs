@@ -16,6 +16,7 @@ mod conditional;
 mod credentials;
 mod dama;
 mod dice;
+mod dice_log;
 mod errors;
 mod games;
 mod limits;

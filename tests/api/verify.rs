@@ -93,6 +93,27 @@ both_backends! {
         assert!(out.contains("does not match the commitment"), "{out}");
     }
 
+    async fn verify_reports_a_finished_match_whose_seed_was_never_revealed(app) {
+        let (g, _, black) = crate::dice_log::match_played(&app).await;
+        let res = app.post(&format!("/api/v1/games/{g}/resign"), Some(&black.token), serde_json::json!({})).await;
+        assert_eq!(res.status(), 200);
+        let (code, out) = verify(&app.db);
+        assert_eq!(code, 0, "{out}");
+        // The reveal taken off the end of the log: the chain still holds, the match is over,
+        // and nobody can check its throws.
+        let events: serde_json::Value = app.get(&format!("/api/v1/games/{g}/events"), None).await.json().await.unwrap();
+        let events = events["events"].as_array().unwrap();
+        let last = events.last().unwrap();
+        assert_eq!(last["type"], "dice_revealed");
+        let ended = events.iter().rev().find(|e| e["type"] == "game_ended").unwrap()["seq"].as_i64().unwrap();
+        let store = api::store::Store::open(&app.db.url, 1).unwrap();
+        let sql = format!("DELETE FROM game_events WHERE game_id = '{g}' AND seq = {}", last["seq"]);
+        store.writer().unwrap().batch_execute(&sql).unwrap();
+        let (code, out) = verify(&app.db);
+        assert_eq!(code, 1, "{out}");
+        assert!(out.contains(&format!("BROKEN game {g} at seq {ended}: the match of dice is over but its seed was never revealed")), "{out}");
+    }
+
     async fn verify_reports_a_tampered_event(app) {
         let (game, white, black) = app.new_game().await;
         let g = game["id"].as_str().unwrap().to_owned();

@@ -1,4 +1,5 @@
-//! `zarf verify`: every log's hash chain, and that it folds.
+//! `zarf verify`: every log's hash chain, that it folds, and that a finished match of dice
+//! revealed its seed.
 
 use super::log::{GameLog, LogTable, Recorded, TournamentLog};
 use super::*;
@@ -26,21 +27,38 @@ pub fn verify_tournament(store: &Store, id: &str) -> Result<Vec<ChainBreak>, Sto
     verify_log(store, &TournamentLog, id, |events: &[TournamentEvent]| {
         domain::tournament::replay(events)
             .map(drop)
-            .map_err(|(seq, reason)| (seq as i64, reason))
+            .map_err(|(seq, reason)| (seq as i64, does_not_fold(reason)))
     })
 }
 
-/// Checks one game's log: [`verify_log`], folded by its game's rules.
+/// Checks one game's log: [`verify_log`], folded by its game's rules; a match of dice that is
+/// over must have revealed its seed (without it nobody can check its throws).
 pub fn verify_game(store: &Store, game_id: &str) -> Result<Vec<ChainBreak>, StoreError> {
     verify_log(store, &GameLog, game_id, |events: &[GameEvent]| {
-        domain::games::GameState::replay(events)
-            .map(drop)
-            .map_err(|e| (e.version as i64, e.reason))
+        let state = domain::games::GameState::replay(events)
+            .map_err(|e| (e.version as i64, does_not_fold(e.reason)))?;
+        match state.game() {
+            Some(g) if g.dice.is_some() && !g.is_live() && g.revealed_seed.is_none() => {
+                let ended = events
+                    .iter()
+                    .rposition(|e| matches!(e.body, domain::game::EventBody::GameEnded { .. }))
+                    .unwrap_or(events.len() - 1);
+                Err((
+                    ended as i64 + 1,
+                    "the match of dice is over but its seed was never revealed".into(),
+                ))
+            }
+            _ => Ok(()),
+        }
     })
+}
+
+fn does_not_fold(reason: String) -> String {
+    format!("the log does not fold: {reason}")
 }
 
 /// Checks one log: sequence without gaps, every hash recomputed and chained, every event readable
-/// and, if all that holds, the whole log folding (`fold` answers where and why it does not). An
+/// and, if all that holds, the whole log folding (`fold` answers where and what is wrong). An
 /// event whose personal data was erased keeps the hash of what it held: its hash is not
 /// recomputed, its place in the chain is.
 pub fn verify_log<E: Recorded>(
@@ -95,7 +113,7 @@ pub fn verify_log<E: Recorded>(
     }
     if breaks.is_empty() {
         if let Err((seq, reason)) = fold(&events) {
-            breaks.push((seq, format!("the log does not fold: {reason}")));
+            breaks.push((seq, reason));
         }
     }
     Ok(breaks
