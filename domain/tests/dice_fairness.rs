@@ -39,7 +39,7 @@ impl SplitMix {
     /// A text as a browser sends it (64 hex digits) or as a person types one.
     fn entropy(&mut self) -> String {
         let n = self.next();
-        if n % 3 == 0 {
+        if n.is_multiple_of(3) {
             format!(
                 "{:016x}{:016x}{:016x}{:016x}",
                 n,

@@ -206,6 +206,7 @@ fn play(
         actor: Actor::Admin,
         notation: None,
         dice: None,
+        entropy: None,
     };
     let create = CreateGame {
         game_id: id,
@@ -237,7 +238,6 @@ fn play(
         ballot: None,
         no_progress_moves: None,
         match_length: None,
-        entropy: None,
         rated: false,
         visibility: Default::default(),
     };
@@ -278,6 +278,7 @@ fn play(
             actor: actor_of(&state, true),
             notation: None,
             dice: None,
+            entropy: None,
         };
         let mv = MoveInput {
             text: MoveText::parse(&text)?,
@@ -302,6 +303,7 @@ fn play(
                 actor: actor_of(&state, true),
                 notation: None,
                 dice: None,
+                entropy: None,
             };
             run(&mut state, &mut log, Command::OfferDraw, &offer)?;
             let accept = Context {
@@ -315,6 +317,7 @@ fn play(
                 actor: actor_of(&state, rng.below(2) == 0),
                 notation: None,
                 dice: None,
+                entropy: None,
             };
             run(&mut state, &mut log, Command::Resign, &ctx)?;
         }

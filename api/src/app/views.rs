@@ -398,6 +398,40 @@ impl GameView {
     }
 }
 
+/// The dice of `game`, a game of dice committed to `d`.
+fn dice_view(game: &Game, d: &domain::game::dice::DiceCommitment) -> DiceView {
+    let (white_entropy, black_entropy) = if d.is_v1() {
+        let of = |side| Some(game.entropy_of(side).to_owned());
+        (of(Side::White), of(Side::Black))
+    } else {
+        (None, None)
+    };
+    let opening = (!d.is_v1()
+        && game.is_live()
+        && GameKind::awaits_throw(game.position()) == domain::game::Throwing::Opening)
+        .then(|| {
+            let die = |side| {
+                game.opening_die()
+                    .filter(|(s, _)| *s == side)
+                    .map(|(_, f)| f)
+            };
+            OpeningView {
+                white: die(Side::White),
+                black: die(Side::Black),
+            }
+        });
+    DiceView {
+        scheme: d.scheme.clone(),
+        commitment: d.commitment.clone(),
+        white_entropy,
+        black_entropy,
+        throws: game.thrown().len(),
+        last: game.throws().last().map(|(_, d)| [d.first(), d.second()]),
+        opening,
+        seed: game.revealed_seed.clone(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::SanList;
@@ -462,39 +496,5 @@ mod tests {
         for bad in [r#"["e4\ne5"]"#, r#"[""]"#, r#"["e4",1]"#, r#""e4""#, "null"] {
             assert!(moves(bad).is_err(), "{bad}");
         }
-    }
-}
-
-/// The dice of `game`, a game of dice committed to `d`.
-fn dice_view(game: &Game, d: &domain::game::dice::DiceCommitment) -> DiceView {
-    let (white_entropy, black_entropy) = if d.is_v1() {
-        let of = |side| Some(game.entropy_of(side).to_owned());
-        (of(Side::White), of(Side::Black))
-    } else {
-        (None, None)
-    };
-    let opening = (!d.is_v1()
-        && game.is_live()
-        && GameKind::awaits_throw(game.position()) == domain::game::Throwing::Opening)
-        .then(|| {
-            let die = |side| {
-                game.opening_die()
-                    .filter(|(s, _)| *s == side)
-                    .map(|(_, f)| f)
-            };
-            OpeningView {
-                white: die(Side::White),
-                black: die(Side::Black),
-            }
-        });
-    DiceView {
-        scheme: d.scheme.clone(),
-        commitment: d.commitment.clone(),
-        white_entropy,
-        black_entropy,
-        throws: game.thrown().len(),
-        last: game.throws().last().map(|(_, d)| [d.first(), d.second()]),
-        opening,
-        seed: game.revealed_seed.clone(),
     }
 }
