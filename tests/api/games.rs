@@ -274,7 +274,7 @@ both_backends! {
         let receipt = format!("Log receipt: event {}, hash {}", last["seq"], last["hash"].as_str().unwrap());
         assert!(page.contains(&receipt), "{page}");
         let commitment = first["data"]["dice"]["commitment"].as_str().unwrap();
-        assert!(page.contains(&format!("Dice commitment (zarf-dice-v1): {commitment}")), "{page}");
+        assert!(page.contains(&format!("Dice commitment (zarf-dice-v2): {commitment}")), "{page}");
         let chess_page = app.get(&format!("/games/{}", id(&chess)), None).await.text().await.unwrap();
         assert!(chess_page.contains("Log receipt: event 1, hash ") && !chess_page.contains("Dice commitment"), "{chess_page}");
     }
