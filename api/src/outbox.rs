@@ -113,8 +113,8 @@ pub fn rows_for(game: &Game, chained: &Chained, events: &[GameEvent]) -> Vec<Out
                 }),
                 side.opponent(),
             ),
-            // An opening die: the other player is asked for theirs (or, where it equalled
-            // theirs, both throw again and the first thrower is told).
+            // An opening die: the other player is asked for theirs; where it was the second,
+            // the first thrower is told to throw again (equal dice) or that they start.
             EventBody::DiceThrown {
                 dice: Faces::Die(die),
                 by: Some(side),
@@ -125,8 +125,13 @@ pub fn rows_for(game: &Game, chained: &Chained, events: &[GameEvent]) -> Vec<Out
                 let tie = game.opening_die().is_none()
                     && game.is_live()
                     && GameKind::awaits_throw(game.position()) == Throwing::Opening;
-                if awaited || tie {
-                    let mail = Mail::OpeningDie(OpeningDie { die: *die, tie });
+                let start = !awaited && !tie && game.is_live() && game.turn() != *side;
+                if awaited || tie || start {
+                    let mail = Mail::OpeningDie(OpeningDie {
+                        die: *die,
+                        tie,
+                        start,
+                    });
                     add(mail, side.opponent());
                 }
             }

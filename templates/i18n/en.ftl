@@ -19,13 +19,15 @@ opponent_moved-answered-subject = { $opponent } played { $move }: your condition
 opponent_moved-answered-headline = { $opponent } played { $move }. Your conditional line answered it with { $reply }, so it is { $opponent }'s move again.
 turn_passed-subject = { $opponent } threw { $dice } and could not move: your turn
 turn_passed-headline = { $opponent } threw { $dice }, which left them no legal play. It is your turn again.
-opening_die-subject = { $tie ->
-    [yes] { $opponent } threw { $die } as you did: throw your opening die again
-   *[no] { $opponent } threw { $die } to open: throw your opening die
+opening_die-subject = { $outcome ->
+    [tie] { $opponent } threw { $die } as you did: throw your opening die again
+    [start] { $opponent } threw { $die }: your opening die is higher, you start
+   *[throw] { $opponent } threw { $die } to open: throw your opening die
 }
-opening_die-headline = { $tie ->
-    [yes] { $opponent } threw { $die }, the same as your die: the opening is thrown again. Throw your die on the game's page; the higher starts.
-   *[no] { $opponent } threw { $die } to open the game. Throw your own die on the game's page; the higher starts, and equal dice are thrown again.
+opening_die-headline = { $outcome ->
+    [tie] { $opponent } threw { $die }, the same as your die: the opening is thrown again. Throw your die on the game's page; the higher starts.
+    [start] { $opponent } threw { $die }, lower than your die: you start. Your dice are on the game's page.
+   *[throw] { $opponent } threw { $die } to open the game. Throw your own die on the game's page; the higher starts, and equal dice are thrown again.
 }
 message-subject = { $opponent } sent you a message
 message-headline = { $opponent } sent you a message in your game.

@@ -19,13 +19,15 @@ opponent_moved-answered-subject = { $opponent } { $move } oynadı: koşullu haml
 opponent_moved-answered-headline = { $opponent } { $move } oynadı. Koşullu diziniz { $reply } ile yanıt verdi; hamle sırası yeniden { $opponent } oyuncusunda.
 turn_passed-subject = { $opponent } { $dice } attı ve oynayamadı: sıra sizde
 turn_passed-headline = { $opponent } { $dice } attı; bu zarla oynayacak pulu yoktu. Sıra yine sizde.
-opening_die-subject = { $tie ->
-    [yes] { $opponent } sizin gibi { $die } attı: başlangıç zarınızı yeniden atın
-   *[no] { $opponent } başlangıçta { $die } attı: başlangıç zarınızı atın
+opening_die-subject = { $outcome ->
+    [tie] { $opponent } sizin gibi { $die } attı: başlangıç zarınızı yeniden atın
+    [start] { $opponent } { $die } attı: sizin zarınız büyük, siz başlıyorsunuz
+   *[throw] { $opponent } başlangıçta { $die } attı: başlangıç zarınızı atın
 }
-opening_die-headline = { $tie ->
-    [yes] { $opponent } sizin zarınızla aynı, { $die } attı: başlangıç yeniden atılır. Zarınızı oyunun sayfasında atın; büyük atan başlar.
-   *[no] { $opponent } oyunu açmak için { $die } attı. Kendi zarınızı oyunun sayfasında atın; büyük atan başlar, eşit gelirse yeniden atılır.
+opening_die-headline = { $outcome ->
+    [tie] { $opponent } sizin zarınızla aynı, { $die } attı: başlangıç yeniden atılır. Zarınızı oyunun sayfasında atın; büyük atan başlar.
+    [start] { $opponent } { $die } attı, sizin zarınızdan küçük: siz başlıyorsunuz. Zarlarınız oyunun sayfasında.
+   *[throw] { $opponent } oyunu açmak için { $die } attı. Kendi zarınızı oyunun sayfasında atın; büyük atan başlar, eşit gelirse yeniden atılır.
 }
 message-subject = { $opponent } size mesaj gönderdi
 message-headline = { $opponent } oyununuzda size mesaj gönderdi.

@@ -36,7 +36,13 @@ pub struct DicePanel {
 
 /// The panel of `game` for a viewer who plays `playing` in it (if they do); none for a game
 /// without dice.
-pub fn of(game: &Game, playing: Option<Side>, names: [&str; 2], t: Texts) -> Option<DicePanel> {
+pub fn of(
+    game: &Game,
+    playing: Option<Side>,
+    names: [&str; 2],
+    t: Texts,
+    now: domain::game::Timestamp,
+) -> Option<DicePanel> {
     let committed = game.dice.as_ref()?;
     let first_scheme = committed.is_v1();
     let in_opening = !first_scheme
@@ -44,8 +50,12 @@ pub fn of(game: &Game, playing: Option<Side>, names: [&str; 2], t: Texts) -> Opt
         && GameKind::awaits_throw(game.position()) == Throwing::Opening;
     let thrown = game.opening_die();
     let name = |side: Side| names[usize::from(side == Side::Black)].to_owned();
-    let throw_opening =
-        in_opening && playing.is_some_and(|me| thrown.is_none_or(|(side, _)| side != me));
+    // Play begins at the game's start (a start set for later) and waits while adjourned.
+    let at_the_board =
+        game.starts_at.is_none_or(|s| now >= s) && game.status != domain::game::Status::Adjourned;
+    let throw_opening = in_opening
+        && at_the_board
+        && playing.is_some_and(|me| thrown.is_none_or(|(side, _)| side != me));
     let opening = in_opening.then(|| match thrown {
         Some((side, face)) => t.get(
             "page-dice-opening-half",

@@ -230,7 +230,7 @@ pub(crate) async fn render(
             }
         });
         let names = [view.white.name.as_str(), view.black.name.as_str()];
-        let dice = super::dice_panel::of(game, side, names, t);
+        let dice = super::dice_panel::of(game, side, names, t, now);
         let receipt = super::receipt::log_receipt(&t, folded.seq, &folded.hash, &view);
         let parts = crate::games::page_parts(game);
         let draws = game.draws();

@@ -309,7 +309,12 @@ pub fn compose(
             Mail::TurnPassed(passed) => args.push(("dice", passed.dice.clone())),
             Mail::OpeningDie(d) => {
                 args.push(("die", d.die.to_string()));
-                args.push(("tie", if d.tie { "yes" } else { "no" }.to_owned()));
+                let outcome = match (d.tie, d.start) {
+                    (true, _) => "tie",
+                    (false, true) => "start",
+                    (false, false) => "throw",
+                };
+                args.push(("outcome", outcome.to_owned()));
             }
             Mail::GameStarted(started) => dice_commitment(&t, started, &mut m),
             Mail::Message(note) => {

@@ -145,11 +145,14 @@ pub struct Passed {
     pub dice: String,
 }
 
-/// The opponent's opening die, thrown while the recipient's is awaited.
+/// The opponent's opening die: thrown while the recipient's is awaited, or after it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct OpeningDie {
     /// Its face.
     pub die: u8,
+    /// It was lower than the recipient's: the recipient starts.
+    #[serde(default)]
+    pub start: bool,
     /// It equalled the recipient's: both throw again.
     pub tie: bool,
 }

@@ -91,9 +91,17 @@ fn every_kind_is_stored_as_before_and_reads_back() {
             event(9, "dice_thrown", json!({"dice": "66"})),
         ),
         (
-            Mail::OpeningDie(OpeningDie { die: 5, tie: true }),
+            Mail::OpeningDie(OpeningDie {
+                die: 5,
+                tie: false,
+                start: true,
+            }),
             Some(cause(2, "dice_thrown")),
-            event(2, "dice_thrown", json!({"die": 5, "tie": true})),
+            event(
+                2,
+                "dice_thrown",
+                json!({"die": 5, "tie": false, "start": true}),
+            ),
         ),
         (
             Mail::DrawAnswered(Answer { accepted: true }),

@@ -127,7 +127,7 @@ mod tests {
             ),
             ("dice", "66".into()),
             ("die", "5".into()),
-            ("tie", "no".into()),
+            ("outcome", "throw".into()),
             ("accepted", "no".into()),
             ("upheld", "no".into()),
             ("kind", t.get("claim-threefold_repetition", &[])),

@@ -283,3 +283,37 @@ fn a_throw_without_a_legal_play_passes_the_turn() {
     assert_eq!(passed[0], Some(Side::White), "{passed:?}");
     assert!(passed[1..].iter().all(Option::is_none), "{passed:?}");
 }
+
+#[test]
+fn a_throw_due_from_a_set_up_position_waits_for_the_player_on_roll() {
+    let mut c = create("tavla", Some(&closed_out()), None);
+    c.time_control = Some(domain::game::TimeControl::PerMove {
+        seconds: 3 * 86_400,
+        whole_days: false,
+        wrong_claim_bonus_seconds: None,
+    });
+    c.leave_days_per_year = Some(30);
+    let mut t = Table {
+        state: GameState::NotCreated,
+        log: Vec::new(),
+        now: datetime!(2026-11-26 10:00 UTC),
+        seed: Some(seed(3)),
+    };
+    t.run(Actor::Admin, Command::CreateGame(Box::new(c)))
+        .unwrap();
+    // Black's own command throws nothing of White's: the throw waits for White's request.
+    let black = t.side(Side::Black);
+    let (from, until) = (t.now + Duration::days(1), t.now + Duration::days(3));
+    let events = t.run(black, Command::TakeLeave { from, until }).unwrap();
+    assert!(throws(&events).is_empty(), "{events:?}");
+    assert_eq!(t.game().thrown().len(), 0);
+    // White throws with White's own entropy.
+    let events = t.throw().unwrap();
+    let EventBody::DiceThrown { by, entropy, .. } = &events[0] else {
+        panic!("{events:?}")
+    };
+    assert_eq!(
+        (*by, entropy.as_deref()),
+        (Some(Side::White), Some("beyaz"))
+    );
+}

@@ -532,19 +532,31 @@ async fn an_opening_die_asks_the_other_player_for_theirs(backend: Backend) {
         "{}",
         asked[0].subject
     );
-    // White throws: a tie has Black asked to throw again; otherwise the match is under way and
-    // nobody is asked for an opening die.
+    // White throws: a tie has Black asked to throw again; otherwise, where Black's die was the
+    // higher, Black is told they start (White, who threw last, sees it on the page).
     let game = throw(&white).await;
     let tie = game["dice"]["opening"].is_object();
-    let all = wait_for(&inbox, if tie { 4 } else { 3 }).await;
-    let again = all
-        .iter()
-        .filter(|m| m.to == ["mehmet@okul.tr"] && m.subject.contains("opening die again"))
-        .count();
+    let black_starts = !tie && game["to_move"] == "black";
+    let all = wait_for(&inbox, if tie || black_starts { 4 } else { 3 }).await;
+    let subjects: Vec<&String> = all.iter().map(|m| &m.subject).collect();
+    let to_black = |text: &str| {
+        all.iter()
+            .filter(|m| m.to == ["mehmet@okul.tr"] && m.subject.contains(text))
+            .count()
+    };
     assert_eq!(
-        again,
+        to_black("opening die again"),
         usize::from(tie),
-        "{:?}",
-        all.iter().map(|m| &m.subject).collect::<Vec<_>>()
+        "{subjects:?}"
+    );
+    assert_eq!(
+        to_black("you start"),
+        usize::from(black_starts),
+        "{subjects:?}"
+    );
+    assert_eq!(
+        all.len(),
+        3 + usize::from(tie || black_starts),
+        "{subjects:?}"
     );
 }

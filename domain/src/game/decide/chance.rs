@@ -119,6 +119,12 @@ pub(super) fn settle<R: Rules>(
     if !of_dice(state) && !created_with_dice {
         return Ok(events);
     }
+    // A throw due before these events (a position set up with the dice to throw) waits for the
+    // player on roll's own request: no other command throws it with another's entropy.
+    let waiting = state
+        .game()
+        .filter(|g| g.is_live() && R::awaits_throw(g.position()) == Throwing::Now)
+        .map(|g| g.position().clone());
     let mut after = state.clone();
     for e in &events {
         after = evolve(after, e);
@@ -140,6 +146,7 @@ pub(super) fn settle<R: Rules>(
                 break;
             }
             match R::awaits_throw(game.position()) {
+                Throwing::Now if waiting.as_ref() == Some(game.position()) => break,
                 Throwing::Now => throw_event(game, ctx)?,
                 Throwing::Opening if under_v1(game) => throw_event(game, ctx)?,
                 _ => break,
