@@ -75,6 +75,9 @@ both_backends! {
             let res = throw(&black, bad.clone()).await;
             assert_eq!(res.status(), 400, "{bad}: {:?}", res.text().await);
         }
+        // Nobody signed in: 401, whatever the body.
+        let anonymous = app.post(&format!("/api/v1/games/{g}/throw"), None, json!(null)).await;
+        assert_eq!(anonymous.status(), 401);
         assert_eq!(app.get_game(&g).await["version"], game["version"]);
         // Each request's own text; `sent` keeps, for each throw, what its request carried.
         let mut sent: Vec<(Option<String>, &str)> = Vec::new();

@@ -58,14 +58,11 @@ pub(crate) async fn open_match(app: &TestApp, g: &str, white: &Player, black: &P
         let Some(opening) = game["dice"]["opening"].as_object().cloned() else {
             return game;
         };
-        for (side, p) in [("white", white), ("black", black)] {
+        // White's request has no body to speak of (`null`), Black's an empty one.
+        for (side, p, body) in [("white", white, json!(null)), ("black", black, json!({}))] {
             if opening[side].is_null() {
                 let res = app
-                    .post(
-                        &format!("/api/v1/games/{g}/throw"),
-                        Some(&p.token),
-                        json!({}),
-                    )
+                    .post(&format!("/api/v1/games/{g}/throw"), Some(&p.token), body)
                     .await;
                 assert_eq!(res.status(), 200, "{side}: {:?}", res.text().await);
             }

@@ -43,12 +43,15 @@ pub async fn throw_dice(
     id: web::Path<String>,
     body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
+    caller.require()?;
     let locale = caller.locale();
+    // Nothing, or `null`, or the body: all are what the document allows.
     let asked = if body.iter().all(u8::is_ascii_whitespace) {
         ThrowBody::default()
     } else {
-        serde_json::from_slice::<ThrowBody>(&body)
+        serde_json::from_slice::<Option<ThrowBody>>(&body)
             .map_err(|e| ApiError::bad_request(format!("the body is not valid: {e}")))?
+            .unwrap_or_default()
     };
     let entropy = sent_entropy(asked.entropy.as_deref(), locale)?;
     let command = Command::ThrowDice;

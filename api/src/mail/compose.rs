@@ -368,6 +368,21 @@ pub fn compose(
             m.lines
                 .push(t.get("tournament_pairing-place", &[("place", place.clone())]));
         }
+        // An online board's game: a match of dice is first told of here, commitment and all.
+        if let Some((Some(game), _)) = p
+            .game
+            .as_deref()
+            .map(|id| games.current_game(store, id))
+            .transpose()?
+        {
+            if let Some(d) = &game.dice {
+                let started = super::kind::Started {
+                    commitment: Some(d.commitment.clone()),
+                    scheme: Some(d.scheme.clone()),
+                };
+                dice_commitment(&t, &started, &mut m);
+            }
+        }
         match &p.game {
             Some(game) => m.link = format!("{}/games/{game}", settings.public_url),
             None => {

@@ -3,7 +3,10 @@
 use super::*;
 use crate::on_each_backend;
 
-on_each_backend!(a_published_round_mails_each_player_their_pairing_once,);
+on_each_backend!(
+    a_published_round_mails_each_player_their_pairing_once,
+    a_tavla_pairing_mail_carries_the_commitment_to_the_dice,
+);
 
 /// Three players over the board: publishing round 1 mails each their board, colour and
 /// opponent (the bye too), in their language, with the start time and place; online, the mail
@@ -160,4 +163,79 @@ async fn a_published_round_mails_each_player_their_pairing_once(backend: Backend
         9,
         "nothing more: the games announce nothing of their own"
     );
+}
+
+/// An online tavla round: each board's pairing mail is the players' first word of their match,
+/// so it carries the commitment to the match's dice, as the game-started mail does elsewhere.
+async fn a_tavla_pairing_mail_carries_the_commitment_to_the_dice(backend: Backend) {
+    let (app, inbox) = mail_app(backend).await;
+    let org = app
+        .create_player_with(json!({"name": "Hakem", "roles": ["organiser"]}))
+        .await;
+    let t: Value = app
+        .post(
+            "/api/v1/tournaments",
+            Some(&org.token),
+            json!({"name": "Tavla Şenliği", "system": "round_robin", "rounds": 1, "play": "online",
+                "game": "tavla", "match_length": 1,
+                "time_control": {"kind": "per_move", "seconds": 86_400}}),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
+    let path = format!("/api/v1/tournaments/{}", t["id"].as_str().unwrap());
+    for (name, locale) in [("Ayse", "tr"), ("Mehmet", "en")] {
+        let email = format!("{}@okul.tr", name.to_lowercase());
+        let p = app
+            .create_player_with(json!({"name": name, "email": email, "locale": locale}))
+            .await;
+        let res = app
+            .post(
+                &format!("{path}/players"),
+                Some(&app.admin),
+                json!({"player": p.id}),
+            )
+            .await;
+        assert_eq!(res.status(), StatusCode::OK);
+    }
+    app.post(&format!("{path}/rounds"), Some(&org.token), json!({}))
+        .await;
+    let t: Value = app
+        .post(
+            &format!("{path}/publish"),
+            Some(&org.token),
+            json!({"round": 1}),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
+    let game = t["pairings"][0]["boards"][0]["game"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let commitment = app.get_game(&game).await["dice"]["commitment"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let all = wait_for(&inbox, 2).await;
+    assert_eq!(
+        all.len(),
+        2,
+        "{:?}",
+        all.iter().map(|m| &m.subject).collect::<Vec<_>>()
+    );
+    for m in &all {
+        let said = [
+            format!("Dice commitment (zarf-dice-v2): {commitment}"),
+            format!("Zar taahhüdü (zarf-dice-v2): {commitment}"),
+        ];
+        assert!(
+            said.iter()
+                .any(|s| m.text.contains(s) && m.html.contains(s)),
+            "{}",
+            m.text
+        );
+    }
 }
