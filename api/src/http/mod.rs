@@ -34,6 +34,7 @@ pub mod schema;
 pub mod school;
 pub mod settings;
 pub mod signup;
+pub mod talk;
 pub mod tokens;
 pub mod tournament_pages;
 pub mod tournaments;

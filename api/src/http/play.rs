@@ -77,18 +77,9 @@ struct GamePage<'a> {
     /// A match under the first dice scheme: its players may give a text of their own.
     first_scheme: bool,
     /// The players' messages, for the players, the arbiter and the admin.
-    talk: Option<Talk>,
+    talk: Option<super::talk::Talk>,
     /// The log's receipt (its last event's seq and hash), and a game of dice's commitment.
     receipt: super::receipt::LogReceipt,
-}
-
-/// The players' messages as a reader who may see them sees them.
-pub(crate) struct Talk {
-    /// Each message: who wrote it and when (in the reader's words), and what.
-    pub messages: Vec<(String, String)>,
-    /// The reader plays in the game, which goes on, and messages are on: the move form carries
-    /// one, and one may be sent alone.
-    pub can_send: bool,
 }
 
 /// A move the rules refused: the reason in the viewer's language, and the text as typed.
@@ -221,7 +212,7 @@ pub(crate) async fn render(
             }
             _ => None,
         };
-        let talk = talk(&state, game, &viewer, playing.is_some(), &zone, &t)?;
+        let talk = super::talk::talk(&state, game, &viewer, playing.is_some(), &zone, &t)?;
         let side = playing.map(|p| {
             if p == "white" {
                 Side::White
@@ -377,40 +368,6 @@ pub(crate) async fn render(
             .to_uppercase(),
     };
     Ok(csrf.answer(page::html(status, &page)?))
-}
-
-/// The messages of `game` for `viewer`, if they may read them: its players, its arbiter, the
-/// admin.
-fn talk(
-    state: &AppState,
-    game: &domain::games::Game,
-    viewer: &Caller,
-    playing: bool,
-    zone: &crate::zone::Zone,
-    t: &Texts,
-) -> Result<Option<Talk>, ApiError> {
-    let reads = crate::app::reads::reads_messages(viewer.account(), game);
-    if !reads {
-        return Ok(None);
-    }
-    let can_send = playing
-        && crate::app::play::messages_allowed(state, &game.id.to_string())
-            .map_err(|e| ApiError::command(e, t.locale()))?;
-    let messages = game
-        .messages
-        .iter()
-        .map(|m| {
-            let who = t.get(
-                "page-message-by",
-                &[
-                    ("name", game.participant(m.by).name.clone()),
-                    ("when", t.local_time(m.at, zone)),
-                ],
-            );
-            (who, m.text.clone())
-        })
-        .collect();
-    Ok(Some(Talk { messages, can_send }))
 }
 
 #[get("/games/{id}")]
