@@ -43,29 +43,13 @@ fn faces(seed: &[u8], game: &str, n: u64, entropy: &str, count: usize) -> Vec<u6
     unreachable!()
 }
 
-/// The log's `dice_thrown` events, as `reader` reads them.
-async fn thrown(app: &TestApp, g: &str, reader: &Player) -> Vec<Value> {
-    let res = app
-        .get(&format!("/api/v1/games/{g}/events"), Some(&reader.token))
-        .await;
-    assert_eq!(res.status(), 200);
-    let log: Value = res.json().await.unwrap();
-    log["events"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|e| e["type"] == "dice_thrown")
-        .map(|e| e["data"].clone())
-        .collect()
-}
-
 both_backends! {
     async fn each_throw_comes_from_the_entropy_its_request_sent_and_checks_against_the_seed(app) {
         let (g, white, black) = app.game_of("tavla", None, json!({"match_length": 1})).await;
         let game = app.get_game(&g).await;
         assert_eq!(game["dice"]["scheme"], "zarf-dice-v2");
         // Nothing is thrown until both players have thrown their opening dice.
-        assert!(thrown(&app, &g, &white).await.is_empty());
+        assert!(app.dice_thrown(&g, &white.token).await.is_empty());
         let throw = |p: &Player, body: Value| {
             let (app, g, token) = (&app, g.clone(), p.token.clone());
             async move { app.post(&format!("/api/v1/games/{g}/throw"), Some(&token), body).await }
@@ -78,6 +62,9 @@ both_backends! {
         // Nobody signed in: 401, whatever the body.
         let anonymous = app.post(&format!("/api/v1/games/{g}/throw"), None, json!(null)).await;
         assert_eq!(anonymous.status(), 401);
+        // Someone who does not play in the match throws no die of it.
+        let stranger = app.create_player("Yabancı").await;
+        assert_error(throw(&stranger, json!({"entropy": "benim"})).await, 403, "not_a_player").await;
         assert_eq!(app.get_game(&g).await["version"], game["version"]);
         // Each request's own text; `sent` keeps, for each throw, what its request carried.
         let mut sent: Vec<(Option<String>, &str)> = Vec::new();
@@ -89,7 +76,7 @@ both_backends! {
         };
         while app.get_game(&g).await["dice"]["opening"].is_object() {
             n += 1;
-            let before = thrown(&app, &g, &white).await.len();
+            let before = app.dice_thrown(&g, &white.token).await.len();
             let text = format!("siyah {n} ğüşıöç");
             assert_eq!(throw(&black, json!({"entropy": text})).await.status(), 200);
             // Black's die is in; a second one is not theirs to throw.
@@ -97,7 +84,7 @@ both_backends! {
             record(before, before + 1, Some(text), "black");
             let text = format!("beyaz {n}");
             assert_eq!(throw(&white, json!({"entropy": text})).await.status(), 200);
-            let after = thrown(&app, &g, &white).await.len();
+            let after = app.dice_thrown(&g, &white.token).await.len();
             record(before + 1, after, Some(text), "white");
         }
         // Play on: every other request sends no entropy at all, and gets the service's.
@@ -110,7 +97,7 @@ both_backends! {
             let Some(play) = app.legal_moves(&g).await.into_iter().find(|m| m.contains('/')) else {
                 break;
             };
-            let before = thrown(&app, &g, &white).await.len();
+            let before = app.dice_thrown(&g, &white.token).await.len();
             let text = (turn % 2 == 0).then(|| format!("{side} hamle {turn}"));
             let mut body = json!({"move": play});
             if let Some(t) = &text {
@@ -118,7 +105,7 @@ both_backends! {
             }
             let res = app.post(&format!("/api/v1/games/{g}/moves"), Some(&p.token), body).await;
             assert_eq!(res.status(), 200, "{:?}", res.text().await);
-            let after = thrown(&app, &g, &white).await.len();
+            let after = app.dice_thrown(&g, &white.token).await.len();
             record(before, after, text, side);
         }
         let mover = if app.get_game(&g).await["to_move"] == "white" { &white } else { &black };
@@ -129,7 +116,7 @@ both_backends! {
         let end = app.get_game(&g).await;
         let seed = hex::decode(end["dice"]["seed"].as_str().expect("revealed at the end")).unwrap();
         assert_eq!(hex::encode(Sha256::digest(&seed)), end["dice"]["commitment"].as_str().unwrap());
-        let throws = thrown(&app, &g, &white).await;
+        let throws = app.dice_thrown(&g, &white.token).await;
         assert_eq!(throws.len(), sent.len(), "{throws:?}");
         assert!(throws.len() >= 6, "{throws:?}");
         let mut drawn = 0;

@@ -402,6 +402,16 @@ impl TestApp {
         let v: Value = res.json().await.unwrap();
         v["events"].as_array().unwrap().clone()
     }
+
+    /// The data of a game's `dice_thrown` events, as the holder of `token` reads them.
+    pub async fn dice_thrown(&self, game: &str, token: &str) -> Vec<Value> {
+        let events = self.events(game, token).await;
+        events
+            .into_iter()
+            .filter(|e| e["type"] == "dice_thrown")
+            .map(|e| e["data"].clone())
+            .collect()
+    }
 }
 
 /// Asserts the status and the contract's error code; returns the message.

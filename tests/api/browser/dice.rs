@@ -9,27 +9,10 @@ use serde_json::{json, Value};
 
 use super::*;
 
-/// The log's `dice_thrown` events.
-async fn thrown(app: &TestApp, g: &str, reader: &Player) -> Vec<Value> {
-    let log: Value = app
-        .get(&format!("/api/v1/games/{g}/events"), Some(&reader.token))
-        .await
-        .json()
-        .await
-        .unwrap();
-    log["events"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|e| e["type"] == "dice_thrown")
-        .map(|e| e["data"].clone())
-        .collect()
-}
-
 /// Waits until the log holds more than `count` throws.
 async fn until_thrown(app: &TestApp, g: &str, reader: &Player, count: usize) -> Vec<Value> {
     for _ in 0..150 {
-        let t = thrown(app, g, reader).await;
+        let t = app.dice_thrown(g, &reader.token).await;
         if t.len() > count {
             return t;
         }
@@ -76,7 +59,7 @@ async fn two_players_throw_and_play_by_the_forms_with_their_browsers_entropy() {
         .unwrap();
     look(&w, "dice-opening-tr").await;
     for round in 0..20 {
-        let before = thrown(&app, &g, &white).await.len();
+        let before = app.dice_thrown(&g, &white.token).await.len();
         throw_opening(&w, &app, &g).await;
         until_thrown(&app, &g, &white, before).await;
         if round == 0 {
@@ -110,7 +93,7 @@ async fn two_players_throw_and_play_by_the_forms_with_their_browsers_entropy() {
         else {
             break;
         };
-        let before = thrown(&app, &g, p).await.len();
+        let before = app.dice_thrown(&g, &p.token).await.len();
         let ply = game["ply"].as_u64().unwrap();
         c.goto(&app.url(&format!("/games/{g}?lang=en")))
             .await
@@ -131,7 +114,7 @@ async fn two_players_throw_and_play_by_the_forms_with_their_browsers_entropy() {
         until_thrown(&app, &g, p, before).await;
     }
     // Every throw came from a browser: 32 random bytes, each a different text, none drawn.
-    let throws = thrown(&app, &g, &white).await;
+    let throws = app.dice_thrown(&g, &white.token).await;
     assert!(throws.len() >= 4, "{throws:?}");
     let mut texts = std::collections::HashSet::new();
     for t in &throws {
@@ -162,6 +145,12 @@ async fn two_players_throw_and_play_by_the_forms_with_their_browsers_entropy() {
     for t in &throws {
         assert!(source.contains(t["entropy"].as_str().unwrap()), "{source}");
     }
+    w.execute(
+        "document.querySelector('details.dice-log').scrollIntoView()",
+        vec![],
+    )
+    .await
+    .unwrap();
     look(&w, "dice-log-en").await;
     w.close().await.unwrap();
     b.close().await.unwrap();
