@@ -7,6 +7,7 @@
 //! [`Rules`], and one line in the lists further down this file.
 
 use crate::game::dice::Dice;
+use crate::game::spoken::Tongue;
 use crate::game::{
     Ballot, DrawRules, Ending, Features, Happening, MatchLengths, MatchScore, MoveCode, MoveRecord,
     MoveText, ReadError, RecordFormat, RecordHead, RuleSet, Rules, SetUpError, Side, Throwing,
@@ -267,6 +268,22 @@ macro_rules! games {
                     })*
                     #[allow(unreachable_patterns)]
                     _ => unreachable!("a move is recorded in a position of its own game"),
+                }
+            }
+
+            fn spoken(pos: &Position, m: Move, tongue: Tongue) -> String {
+                match (pos, m) {
+                    $((Position::$variant(p), Move::$variant(m)) => {
+                        <$rules as Rules>::spoken(p, m, tongue)
+                    })*
+                    #[allow(unreachable_patterns)]
+                    _ => unreachable!("a move of another game than its position's"),
+                }
+            }
+
+            fn spoken_position(pos: &Position, tongue: Tongue) -> Vec<String> {
+                match pos {
+                    $(Position::$variant(p) => <$rules as Rules>::spoken_position(p, tongue)),*
                 }
             }
 

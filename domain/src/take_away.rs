@@ -3,6 +3,7 @@
 //! whole service (HTTP, store, pages, mail) by the black-box tests, which build it in with the
 //! `take-away` feature; the service built for players does not offer it.
 
+use crate::game::spoken::Tongue;
 use crate::game::{
     DrawRules, Ending, MoveCode, MoveRecord, MoveText, ReadError, RuleSet, Rules, SetUpError, Side,
     Winnability,
@@ -168,6 +169,14 @@ impl Rules for TakeAway {
             return Err(ReadError::Illegal);
         }
         Ok(taken)
+    }
+
+    fn spoken(_: &Pile, taken: u32, tongue: Tongue) -> String {
+        tongue.number(taken)
+    }
+
+    fn spoken_position(pos: &Pile, tongue: Tongue) -> Vec<String> {
+        vec![tongue.number(pos.counters.min(99))]
     }
 
     fn record(_: &Pile, taken: u32) -> MoveRecord {

@@ -1,6 +1,7 @@
 //! Chess behind the game core's seam: the [`Rules`] the core asks, answered with shakmaty
 //! (moves, FEN, repetition identity) and chasolver (can a side still checkmate).
 
+use crate::game::spoken::Tongue;
 use shakmaty::{Chess as ChessPosition, Color, Move, Position};
 
 use super::notation::{self, MoveText, Notation, ReadError, Uci};
@@ -101,6 +102,14 @@ impl Rules for Chess {
         preferred: Option<Notation>,
     ) -> Result<Move, ReadError> {
         notation::read_move(pos, text, notation, preferred)
+    }
+
+    fn spoken(pos: &ChessPosition, m: Move, tongue: Tongue) -> String {
+        todo!("spoken moves: {pos:?} {m:?} {tongue}")
+    }
+
+    fn spoken_position(pos: &ChessPosition, tongue: Tongue) -> Vec<String> {
+        todo!("spoken position: {pos:?} {tongue}")
     }
 
     fn record(pos: &ChessPosition, m: Move) -> MoveRecord {

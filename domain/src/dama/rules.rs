@@ -3,6 +3,7 @@
 
 use super::board::{squares_of, Board, Move};
 use super::notation;
+use crate::game::spoken::Tongue;
 use crate::game::{
     ClaimKind, DrawRules, Ending, MoveCode, MoveRecord, MoveText, ReadError, RecordFormat, RuleSet,
     Rules, SetUpError, Side, Termination, Winnability,
@@ -135,6 +136,14 @@ impl Rules for Dama {
         _preferred: Option<Notation>,
     ) -> Result<Move, ReadError> {
         notation::read(pos, text.as_str())
+    }
+
+    fn spoken(pos: &Board, m: Move, tongue: Tongue) -> String {
+        todo!("spoken moves: {pos:?} {m:?} {tongue}")
+    }
+
+    fn spoken_position(pos: &Board, tongue: Tongue) -> Vec<String> {
+        todo!("spoken position: {pos:?} {tongue}")
     }
 
     fn record(pos: &Board, m: Move) -> MoveRecord {

@@ -14,6 +14,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::dice::Dice;
 use super::event::MoveRecord;
+use super::spoken::Tongue;
 use super::types::{ClaimKind, RuleSet, Side, Termination};
 
 /// The name a log's creation event gives where it names no game: logs written before there was
@@ -151,6 +152,18 @@ pub trait Rules: Copy + fmt::Debug + PartialEq + Eq + Send + Sync + 'static {
     /// How the log records a legal move: its code (authoritative, unambiguous in every position)
     /// and its text for people (chess: PGN SAN).
     fn record(pos: &Self::Position, m: Self::Move) -> MoveRecord;
+
+    /// `m`, a legal move of `pos`, in words in `tongue`, as a player who plays without sight
+    /// hears and says it (chess: `Springer Felix drei`, `Knight f three`): everything the move
+    /// does is spoken (a capture, a check, the piece a pawn becomes). The game's spoken notation
+    /// (`spoken-de`, `spoken-tr`, `spoken-en`) reads it back as the same move.
+    fn spoken(pos: &Self::Position, m: Self::Move, tongue: Tongue) -> String;
+
+    /// The position in words in `tongue`, for a player who cannot see the board: a few lines,
+    /// each one group a listener takes in at once (chess: one side's pieces of one kind, pawns by
+    /// file; tavla: one side's checkers by point, on the bar, borne off), squares and points
+    /// spoken as the game's spoken moves speak them.
+    fn spoken_position(pos: &Self::Position, tongue: Tongue) -> Vec<String>;
 
     /// The move a recorded code names in `pos`, without judging it again (a log's moves were
     /// judged when they were made); `None` where it names no move at all.

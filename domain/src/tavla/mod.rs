@@ -16,6 +16,7 @@ pub mod position_id;
 pub mod table;
 
 use crate::game::dice::Dice;
+use crate::game::spoken::Tongue;
 use crate::game::{
     DrawRules, Ending, Features, Happening, MatchLengths, MatchScore, MoveCode, MoveRecord,
     MoveText, ReadError, RecordFormat, RecordHead, RuleSet, Rules, SetUpError, Side, Throwing,
@@ -168,6 +169,14 @@ impl Rules for Tavla {
                 candidates: found.iter().map(|a| pos.action_text(a)).collect(),
             }),
         }
+    }
+
+    fn spoken(pos: &Match, m: Action, tongue: Tongue) -> String {
+        todo!("spoken moves: {pos:?} {m:?} {tongue}")
+    }
+
+    fn spoken_position(pos: &Match, tongue: Tongue) -> Vec<String> {
+        todo!("spoken position: {pos:?} {tongue}")
     }
 
     fn record(pos: &Match, m: Action) -> MoveRecord {
