@@ -34,10 +34,12 @@ macro_rules! games {
             $($variant(<$rules as Rules>::Move)),*
         }
 
-        /// A notation of one of the games.
+        /// A notation of one of the games, or the spoken notation every game has: `spoken-de`
+        /// is one notation for the service, each game's own words in the game played.
         #[derive(Debug, Clone, Copy, PartialEq, Eq)]
         pub enum Notation {
-            $($variant(<$rules as Rules>::Notation)),*
+            $($variant(<$rules as Rules>::Notation),)*
+            Spoken(Tongue),
         }
 
         /// What one of the games remembers between judgements (nothing yet, at first). Kept
@@ -91,7 +93,11 @@ macro_rules! games {
             fn notation_named(self, name: &str) -> Option<Notation> {
                 match self {
                     $(GameKind::$variant => {
-                        <$rules>::default().notation_named(name).map(Notation::$variant)
+                        let n = <$rules>::default().notation_named(name)?;
+                        Some(match Tongue::of_notation(name) {
+                            Some(t) => Notation::Spoken(t),
+                            None => Notation::$variant(n),
+                        })
                     }),*
                 }
             }
@@ -101,14 +107,18 @@ macro_rules! games {
                     $(GameKind::$variant => <$rules>::default()
                         .notations()
                         .into_iter()
-                        .map(Notation::$variant)
+                        .map(|n| match Tongue::of_notation(<$rules as Rules>::notation_name(n)) {
+                            Some(t) => Notation::Spoken(t),
+                            None => Notation::$variant(n),
+                        })
                         .collect()),*
                 }
             }
 
             fn notation_name(notation: Notation) -> &'static str {
                 match notation {
-                    $(Notation::$variant(n) => <$rules as Rules>::notation_name(n)),*
+                    $(Notation::$variant(n) => <$rules as Rules>::notation_name(n),)*
+                    Notation::Spoken(t) => t.notation_name(),
                 }
             }
 
@@ -244,17 +254,20 @@ macro_rules! games {
             ) -> Result<Move, ReadError> {
                 match pos {
                     $(Position::$variant(p) => {
-                        let notation = match notation {
-                            None => None,
-                            Some(Notation::$variant(n)) => Some(n),
-                            #[allow(unreachable_patterns)]
-                            Some(_) => return Err(ReadError::Unparseable),
-                        };
-                        let preferred = match preferred {
-                            Some(Notation::$variant(n)) => Some(n),
+                        // The spoken notation is each game's own words in it.
+                        let own = |n: Notation| match n {
+                            Notation::$variant(n) => Some(n),
+                            Notation::Spoken(t) => {
+                                <$rules>::default().notation_named(t.notation_name())
+                            }
                             #[allow(unreachable_patterns)]
                             _ => None,
                         };
+                        let notation = match notation {
+                            None => None,
+                            Some(n) => Some(own(n).ok_or(ReadError::Unparseable)?),
+                        };
+                        let preferred = preferred.and_then(own);
                         <$rules as Rules>::read_move(p, text, notation, preferred)
                             .map(Move::$variant)
                     }),*
@@ -461,9 +474,15 @@ impl Notation {
         GameKind::notation_name(self)
     }
 
-    /// Every notation of every game.
+    /// Every notation of every game, each once (the spoken ones are every game's).
     pub fn all() -> impl Iterator<Item = Notation> {
-        GameKind::ALL.iter().flat_map(|k| k.notations())
+        let mut all: Vec<Notation> = Vec::new();
+        for n in GameKind::ALL.iter().flat_map(|k| k.notations()) {
+            if !all.contains(&n) {
+                all.push(n);
+            }
+        }
+        all.into_iter()
     }
 }
 

@@ -92,6 +92,7 @@ fn seed_player(p: u64, now: OffsetDateTime) -> PlayerRow {
         challenges_from: "anyone".into(),
         max_games: None,
         email_confirmed: true,
+        without_sight: false,
     }
 }
 

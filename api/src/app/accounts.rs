@@ -110,6 +110,7 @@ impl NewAccount {
             created_by: self.created_by,
             max_games: None,
             email_confirmed: true,
+            without_sight: false,
         }
     }
 }

@@ -394,6 +394,7 @@ mod tests {
         );
         let unconfirmed = PlayerRow {
             email_confirmed: false,
+            without_sight: false,
             ..w.adult.clone()
         };
         assert_eq!(

@@ -85,6 +85,7 @@ pub fn export(state: &AppState, player: &PlayerRow) -> Result<Value, CommandErro
             "name": player.name,
             "email": player.email,
             "email_confirmed": player.email_confirmed,
+            "without_sight": player.without_sight,
             "locale": player.locale,
             "notation": player.notation,
             "roles": player.roles,

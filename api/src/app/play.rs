@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use domain::game::dice::SentEntropy;
-use domain::games::{Command, Context, Notation};
+use domain::games::{Command, Context};
 use domain::GameId;
 
 use super::actors::Account;
@@ -38,7 +38,7 @@ pub async fn command(
         }
     }
     let notation = match account {
-        Account::Player(p) => p.notation.as_deref().and_then(Notation::parse),
+        Account::Player(p) => p.move_notation(),
         Account::Admin => None,
     };
     let ctx = Context {

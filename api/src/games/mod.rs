@@ -96,6 +96,9 @@ macro_rules! shown {
             lang: &str,
             by_language: bool,
         ) -> String {
+            if let Some(Notation::Spoken(tongue)) = notation {
+                return GameKind::spoken(pos, m, tongue);
+            }
             match (pos, m) {
                 $($(#[$meta])* (Position::$variant(p), Move::$variant(m)) => {
                     #[allow(unreachable_patterns)]

@@ -152,8 +152,7 @@ pub async fn set_conditional_moves(
     let lines = line_texts(&body.lines).map_err(|r| ApiError::rejection(&r, locale))?;
     let preferred = caller
         .player()
-        .and_then(|p| p.notation.as_deref())
-        .and_then(Notation::parse);
+        .and_then(|p| p.move_notation());
     let (_, standing) = conditional::set(
         state.into_inner(),
         id,

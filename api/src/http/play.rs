@@ -7,7 +7,6 @@ use actix_web::http::StatusCode;
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use askama::Template;
 use domain::game::{ClaimKind, MoveText, Rules, Side};
-use domain::games::Notation;
 use serde::Deserialize;
 
 use super::adjourned::{arbiter_panel, envelope_panel, ArbiterPanel, EnvelopePanel};
@@ -185,7 +184,7 @@ pub(crate) async fn render(
             _ => None,
         };
         let notation = match &viewer {
-            Caller::Player(p) => p.notation.as_deref().and_then(Notation::parse),
+            Caller::Player(p) => p.move_notation(),
             _ => None,
         };
         let moves = crate::games::written_moves(game, notation, t.lang);

@@ -59,6 +59,8 @@ pub struct Me {
     pub email: Option<String>,
     pub locale: String,
     pub notation: Option<String>,
+    /// The player plays without sight (the non-visual game page, spoken moves).
+    pub without_sight: bool,
     pub roles: Vec<String>,
 }
 
@@ -85,6 +87,9 @@ pub struct SettingsChange {
     #[serde(default, deserialize_with = "given")]
     #[schema(schema_with = super::schema::notation)]
     pub notation: Option<Option<Notation>>,
+    /// The player plays without sight: game pages are the non-visual page, moves are spoken
+    /// where no notation is chosen, mails speak the position.
+    pub without_sight: Option<bool>,
 }
 
 /// A field that may be left out but not given as `null`.
@@ -124,9 +129,15 @@ pub fn change_settings(
         Some(n) => n.map(|n| n.as_str().to_owned()),
         None => player.notation.clone(),
     };
-    state
-        .store
-        .set_profile(&player.id, &name, &locale, notation.as_deref(), mail)?;
+    let without_sight = change.without_sight.unwrap_or(player.without_sight);
+    state.store.set_profile(
+        &player.id,
+        &name,
+        &locale,
+        notation.as_deref(),
+        without_sight,
+        mail,
+    )?;
     Ok(())
 }
 
@@ -269,6 +280,7 @@ fn me_of(p: &PlayerRow) -> Me {
         email: p.email.clone(),
         locale: p.locale.clone(),
         notation: p.notation.clone(),
+        without_sight: p.without_sight,
         roles: p.roles().map(|r| r.as_str().to_owned()).collect(),
     }
 }
@@ -289,6 +301,7 @@ pub async fn me(caller: Caller) -> Result<HttpResponse, ApiError> {
             email: None,
             locale: "en".into(),
             notation: None,
+            without_sight: false,
             roles: vec!["admin".into()],
         },
     }))

@@ -180,6 +180,8 @@ pub struct SettingsForm {
     utc_offset_minutes: Option<i32>,
     mail_mode: String,
     digest_hour: i32,
+    /// The checkbox "I play without sight" (present when ticked).
+    without_sight: Option<String>,
     csrf: Option<String>,
 }
 
@@ -213,6 +215,7 @@ fn read_form(
         name: Some(form.name.clone()),
         locale: Some(locale),
         notation: Some(notation),
+        without_sight: Some(form.without_sight.is_some()),
     };
     let mail = MailSettings {
         mode: form.mail_mode.clone(),

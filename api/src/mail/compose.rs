@@ -2,7 +2,7 @@
 //! one link to the game, threading headers and the unsubscribe headers.
 
 use domain::game::{export_pgn, Rules as _, Side};
-use domain::games::{GameKind, Notation};
+use domain::games::GameKind;
 use lettre::message::header::{ContentType, HeaderName, HeaderValue};
 use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
 use lettre::Message;
@@ -233,7 +233,7 @@ pub fn compose(
                 let before = then
                     .position_at(then.ply().saturating_sub(1))
                     .unwrap_or_else(|| then.position().clone());
-                let notation = to.notation.as_deref().and_then(Notation::parse);
+                let notation = to.move_notation();
                 let written = written_code(&before, &moved.uci, notation, t.lang, false)
                     .unwrap_or_else(|| moved.san.clone());
                 args.push(("move", written));

@@ -364,6 +364,7 @@ mod tests {
             challenges_from: "anyone".into(),
             max_games: None,
             email_confirmed: true,
+            without_sight: false,
         }
     }
 

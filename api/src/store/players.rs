@@ -110,6 +110,9 @@ pub struct PlayerRow {
     pub max_games: Option<i32>,
     /// False for an account its player made until they follow their first sign-in link.
     pub email_confirmed: bool,
+    /// The player plays without sight: their game pages are the non-visual page, and their
+    /// mails speak the position.
+    pub without_sight: bool,
 }
 
 /// What an account may do beyond playing: stored in `players.roles`, comma-separated.
@@ -150,6 +153,21 @@ impl Role {
 }
 
 impl PlayerRow {
+    /// The notation the player's moves are read in first and written in for them: their own
+    /// choice; else, where they play without sight, spoken in their language; else none (the
+    /// page's language's letters).
+    pub fn move_notation(&self) -> Option<domain::games::Notation> {
+        use domain::game::spoken::Tongue;
+        use domain::games::Notation;
+        match self.notation.as_deref().and_then(Notation::parse) {
+            Some(n) => Some(n),
+            None if self.without_sight => {
+                Some(Notation::Spoken(Tongue::for_language(&self.locale)))
+            }
+            None => None,
+        }
+    }
+
     /// The account's roles (a name the store does not know is passed over).
     pub fn roles(&self) -> impl Iterator<Item = Role> + '_ {
         self.roles.split(',').filter_map(Role::parse)
@@ -360,7 +378,8 @@ impl Store {
             .optional()?)
     }
 
-    /// Sets a player's name, language and notation (`None`: by the page's language) and, if
+    /// Sets a player's name, language, notation (`None`: by the page's language) and whether they
+    /// play without sight and, if
     /// given, their mail mode, digest hour and UTC offset, all in one transaction. Games keep
     /// the name they were created with, as a score sheet does.
     pub fn set_profile(
@@ -369,6 +388,7 @@ impl Store {
         name: &str,
         locale: &str,
         notation: Option<&str>,
+        without_sight: bool,
         mail: Option<&MailSettings>,
     ) -> Result<bool, StoreError> {
         let mut conn = self.writer()?;
@@ -381,6 +401,7 @@ impl Store {
                     players::name.eq(name),
                     players::locale.eq(locale),
                     players::notation.eq(notation),
+                    players::without_sight.eq(without_sight),
                 ))
                 .execute(conn)
         })?;

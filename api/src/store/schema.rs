@@ -25,6 +25,7 @@ diesel::table! {
         school_visibility -> Nullable<Text>,
         anonymised_at -> Nullable<BigInt>,
         messages_off -> Bool,
+        without_sight -> Bool,
     }
 }
 

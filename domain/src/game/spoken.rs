@@ -33,6 +33,20 @@ impl Tongue {
         Tongue::ALL.into_iter().find(|t| t.code() == code)
     }
 
+    /// The name of the spoken notation in this tongue (`spoken-de`, `spoken-tr`, `spoken-en`).
+    pub const fn notation_name(self) -> &'static str {
+        match self {
+            Tongue::German => "spoken-de",
+            Tongue::Turkish => "spoken-tr",
+            Tongue::English => "spoken-en",
+        }
+    }
+
+    /// The tongue a spoken notation's name names; `None` for every other name.
+    pub fn of_notation(name: &str) -> Option<Tongue> {
+        Tongue::ALL.into_iter().find(|t| t.notation_name() == name)
+    }
+
     /// The tongue a reader of the interface in `lang` (`tr`, `en`, `de-AT`, …) speaks: their own
     /// where zarf speaks it, else English.
     pub fn for_language(lang: &str) -> Tongue {
