@@ -178,6 +178,10 @@ pub struct GameView {
     /// arbiter and the admin).
     #[serde(default = "public")]
     pub visibility: String,
+    /// Each move in spoken words (one to one with `moves`), where the request named a spoken
+    /// notation or the caller speaks their moves.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spoken: Option<Vec<String>>,
 }
 
 fn public() -> String {
@@ -317,6 +321,7 @@ impl GameView {
             dice: game.dice.as_ref().map(|d| dice_view(game, d)),
             rated: game.rated,
             visibility: game.visibility.as_str().to_owned(),
+            spoken: None,
         }
     }
 

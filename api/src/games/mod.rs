@@ -190,6 +190,13 @@ pub fn written_moves(
         .collect()
 }
 
+/// Each move of the game in words in `tongue`, one to one with the record's moves.
+pub fn spoken_moves(game: &Game, tongue: domain::game::spoken::Tongue) -> Vec<String> {
+    game.plies()
+        .map(|(pos, m)| GameKind::spoken(&pos, m, tongue))
+        .collect()
+}
+
 /// The legal moves of the side to move, as the record writes them (each exactly as a move
 /// request takes it), in natural order: numbers within a move compared as numbers.
 pub fn legal_moves(pos: &Position) -> Vec<String> {

@@ -2,6 +2,7 @@
 
 use actix_web::{get, post, web, HttpResponse};
 use domain::game::dice::{EntropyError, SentEntropy};
+use domain::game::spoken::Tongue;
 use domain::game::{
     ClaimKind, EventBody, FieldProblem, GameResult, Locale, MoveText, Rejection, SealedMoveCheck,
     TimeControl,
@@ -14,6 +15,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::auth::{Caller, Credentials};
 use super::error::{ApiError, ErrorBody};
+use super::spoken::NotationName;
 use crate::app::reads::current_view_json;
 use crate::app::views::GameView;
 use crate::app::{self, AppState, Outcome};
@@ -79,8 +81,8 @@ pub struct MoveBody {
     #[serde(rename = "move")]
     #[schema(schema_with = super::schema::move_text)]
     pub mv: String,
-    #[schema(schema_with = super::schema::notation)]
-    pub notation: Option<Notation>,
+    #[schema(schema_with = super::schema::move_notation)]
+    pub notation: Option<NotationName>,
     pub offer_draw: Option<bool>,
     #[serde(default, deserialize_with = "domain::whole::opt_u64")]
     pub expected_version: Option<u64>,
@@ -101,8 +103,8 @@ pub struct ClaimBody {
     #[serde(rename = "move")]
     #[schema(schema_with = super::schema::move_text_or_null)]
     pub mv: Option<String>,
-    #[schema(schema_with = super::schema::notation)]
-    pub notation: Option<Notation>,
+    #[schema(schema_with = super::schema::move_notation)]
+    pub notation: Option<NotationName>,
     #[serde(default, deserialize_with = "domain::whole::opt_u64")]
     pub expected_version: Option<u64>,
 }
@@ -261,6 +263,15 @@ pub(crate) fn ok_game(outcome: &Outcome) -> HttpResponse {
     json_answer(outcome.view_json().to_owned())
 }
 
+/// [`ok_game`], with each move spoken in `tongue` where there is one.
+fn spoken_game(outcome: &Outcome, tongue: Option<Tongue>) -> HttpResponse {
+    json_answer(super::spoken::with_spoken(
+        outcome.view_json().to_owned(),
+        outcome.game(),
+        tongue,
+    ))
+}
+
 /// A 200 answer whose body is already JSON.
 fn json_answer(json: String) -> HttpResponse {
     HttpResponse::Ok()
@@ -351,8 +362,12 @@ pub(crate) async fn create(
 
 #[utoipa::path(
     get, path = "/api/v1/games/{id}", tag = "games",
-    params(("id" = String, Path, description = "Game id")),
-    responses((status = 200, body = GameView), (status = 404, body = ErrorBody))
+    params(("id" = String, Path, description = "Game id"), GameQuery),
+    responses(
+        (status = 200, body = GameView),
+        (status = 400, description = "not a notation", body = ErrorBody),
+        (status = 404, body = ErrorBody),
+    )
 )]
 #[get("/api/v1/games/{id}")]
 #[tracing::instrument(level = "debug", skip(state, caller))]
@@ -360,19 +375,46 @@ pub async fn get_game(
     state: web::Data<AppState>,
     caller: Caller,
     id: web::Path<String>,
+    query: web::Query<GameQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let locale = caller.locale();
     let id = game_id(&id, locale)?.to_string();
-    let (json, _status) = web::block(move || -> Result<(String, String), ApiError> {
+    let asked = match query.notation.as_deref() {
+        None => None,
+        Some(name) => Some(
+            super::spoken::NotationName::parse(name)
+                .ok_or_else(|| ApiError::bad_request("notation: not a notation"))?
+                .resolve(locale),
+        ),
+    };
+    let tongue = super::spoken::tongue_for(&caller, asked);
+    let json = web::block(move || -> Result<String, ApiError> {
         let row = state
             .store
             .game_row(&id)?
             .ok_or_else(|| ApiError::not_found(locale))?;
         super::auth::readable(&state, &row, &caller, locale)?;
-        current_view_json(&state, row).map_err(|e| ApiError::command(e, locale))
+        let (json, _status) =
+            current_view_json(&state, row).map_err(|e| ApiError::command(e, locale))?;
+        if tongue.is_none() {
+            return Ok(json);
+        }
+        let folded = state.folds.current(&state.store, &id)?;
+        let game = folded
+            .state
+            .game()
+            .ok_or_else(|| ApiError::not_found(locale))?;
+        Ok(super::spoken::with_spoken(json, game, tongue))
     })
     .await??;
     Ok(json_answer(json))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct GameQuery {
+    /// A notation the moves are also given in: `spoken-de`, `spoken-tr`, `spoken-en`, or
+    /// `spoken` (the caller's language) adds each move's spoken form as `spoken`.
+    pub notation: Option<String>,
 }
 
 #[utoipa::path(
@@ -397,7 +439,10 @@ pub async fn post_move(
 ) -> Result<HttpResponse, ApiError> {
     caller.require()?;
     let body = body.into_inner();
-    let mv = move_input(&body.mv, body.notation)?;
+    let locale = caller.locale();
+    let notation = body.notation.map(|n| n.resolve(locale));
+    let tongue = super::spoken::tongue_for(&caller, notation);
+    let mv = move_input(&body.mv, notation)?;
     let command = Command::MakeMove {
         mv,
         offer_draw: body.offer_draw.unwrap_or(false),
@@ -411,9 +456,8 @@ pub async fn post_move(
             with: Some(Box::new(command)),
         },
     };
-    let locale = caller.locale();
     let entropy = sent_entropy(body.entropy.as_deref(), locale)?;
-    Ok(ok_game(
+    Ok(spoken_game(
         &run_sent(
             state,
             caller,
@@ -424,6 +468,7 @@ pub async fn post_move(
             entropy,
         )
         .await?,
+        tongue,
     ))
 }
 
@@ -499,10 +544,12 @@ pub async fn claim(
     caller.require()?;
     let body = body.into_inner();
     let kind = body.kind;
+    let notation = body.notation.map(|n| n.resolve(caller.locale()));
+    let tongue = super::spoken::tongue_for(&caller, notation);
     let intended_move = body
         .mv
         .as_deref()
-        .map(|m| move_input(m, body.notation))
+        .map(|m| move_input(m, notation))
         .transpose()?;
     if intended_move.is_none() && body.notation.is_some() {
         return Err(ApiError::bad_request("notation is given without a move"));
@@ -522,10 +569,9 @@ pub async fn claim(
         .new_events
         .iter()
         .any(|e| matches!(e.event.body, EventBody::DrawClaimed { upheld: true, .. }));
-    Ok(HttpResponse::Ok().json(ClaimAnswer {
-        accepted,
-        game: outcome.view().clone(),
-    }))
+    let mut game = outcome.view().clone();
+    game.spoken = tongue.map(|t| crate::games::spoken_moves(outcome.game(), t));
+    Ok(HttpResponse::Ok().json(ClaimAnswer { accepted, game }))
 }
 
 #[utoipa::path(

@@ -81,6 +81,23 @@ struct GamePage<'a> {
     receipt: super::receipt::LogReceipt,
 }
 
+/// The game page without sight: the game page's parts, read through [`std::ops::Deref`] by the
+/// template, and its own ([`super::sightless`]).
+#[derive(Template)]
+#[template(path = "pages/game-text.html")]
+struct GameTextPage<'a> {
+    page: GamePage<'a>,
+    x: super::sightless::TextParts,
+}
+
+impl<'a> std::ops::Deref for GameTextPage<'a> {
+    type Target = GamePage<'a>;
+
+    fn deref(&self) -> &GamePage<'a> {
+        &self.page
+    }
+}
+
 /// A move the rules refused: the reason in the viewer's language, and the text as typed.
 pub(crate) struct Refused {
     pub reason: String,
@@ -137,6 +154,7 @@ pub(crate) async fn render(
     let lines_typed = shown.lines_typed.clone();
     let here = format!("/games/{id}");
     let lang = page::texts(req).lang;
+    let query = super::sightless::ViewQuery::of(req);
     let found = web::block(move || -> Result<_, ApiError> {
         let state = s;
         let (viewer, t) = reader.resolve(credentials, &state)?;
@@ -190,6 +208,10 @@ pub(crate) async fn render(
         let moves = crate::games::written_moves(game, notation, t.lang);
         let zone = crate::zone::Zone::of_reader(viewer.player());
         let clocks = super::home::clock_line(&view, &zone, &t);
+        let text = query.text(&viewer).then(|| {
+            let ask = query.ask();
+            super::sightless::parts(game, &viewer, from_black, &t, ask, clocks.as_deref())
+        });
         let now = crate::store::now();
         let envelope = envelope_panel(&state, game, &viewer, &zone, &t, now)?;
         let arbiter = arbiter_panel(game, &viewer, &zone, now);
@@ -276,6 +298,7 @@ pub(crate) async fn render(
             talk,
             dice,
             receipt,
+            text,
         ))
     })
     .await?;
@@ -301,6 +324,7 @@ pub(crate) async fn render(
         talk,
         dice,
         receipt,
+        text,
     ) = match found {
         Ok(found) => found,
         // A game for signed-in readers: sign in, and come back.
@@ -366,7 +390,11 @@ pub(crate) async fn render(
             .unwrap_or("pgn")
             .to_uppercase(),
     };
-    Ok(csrf.answer(page::html(status, &page)?))
+    let html = match text {
+        Some(x) => page::html(status, &GameTextPage { page, x })?,
+        None => page::html(status, &page)?,
+    };
+    Ok(csrf.answer(html))
 }
 
 #[get("/games/{id}")]
@@ -407,6 +435,16 @@ pub async fn move_form(
     let t = page::texts(&req);
     let id = game_id(&id, t)?;
     let typed = form.mv.clone();
+    // A question typed in the move field: answered on the page, nothing played.
+    if super::questions::Question::parse(&typed).is_some() {
+        let ask = super::sightless::query_value(typed.trim());
+        return Ok(HttpResponse::SeeOther()
+            .insert_header((
+                "location",
+                format!("/games/{id}?lang={}&view=text&ask={ask}", t.lang),
+            ))
+            .finish());
+    }
     let text = match MoveText::parse(&form.mv) {
         Ok(text) => text,
         Err(e) => {
@@ -527,7 +565,14 @@ pub(crate) async fn after(
 ) -> Result<HttpResponse, ApiError> {
     match done {
         Ok(()) => Ok(HttpResponse::SeeOther()
-            .insert_header(("location", format!("/games/{id}?lang={}", t.lang)))
+            .insert_header((
+                "location",
+                format!(
+                    "/games/{id}?lang={}{}",
+                    t.lang,
+                    super::sightless::view_param(req)
+                ),
+            ))
             .finish()),
         Err(e) if e.status.is_client_error() => {
             let shown = Shown {

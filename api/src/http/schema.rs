@@ -136,7 +136,16 @@ pub fn rule_set() -> Object {
 pub fn notation() -> Object {
     one_of_or_null(
         &notation_names(),
-        "How the move is written: chess SAN in English, Turkish, German or French letters, UCI, or ICCF numeric; checkers PDN.",
+        "How moves are written: chess SAN in English, Turkish, German or French letters, UCI, or ICCF numeric; checkers PDN; dama squares; tavla points; or spoken words in German (the Laws' words), Turkish or English.",
+    )
+}
+
+pub fn move_notation() -> Object {
+    let mut names = notation_names();
+    names.push("spoken");
+    one_of_or_null(
+        &names,
+        "How the move is written: chess SAN in English, Turkish, German or French letters, UCI, or ICCF numeric; checkers PDN; dama squares; tavla points; or spoken words in German (the Laws' words), Turkish or English (`spoken`: the caller's language). Without it the caller's own notation is tried first.",
     )
 }
 

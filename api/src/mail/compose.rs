@@ -1,8 +1,9 @@
 //! From an outbox row to a mail: the recipient's language and notation, the board, the clock,
 //! one link to the game, threading headers and the unsubscribe headers.
 
+use domain::game::spoken::Tongue;
 use domain::game::{export_pgn, Rules as _, Side};
-use domain::games::GameKind;
+use domain::games::{GameKind, Notation};
 use lettre::message::header::{ContentType, HeaderName, HeaderValue};
 use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
 use lettre::Message;
@@ -206,9 +207,20 @@ pub fn compose(
             Mail::TurnPassed(_) if now.ply() == then.ply() => now.position(),
             _ => then.position(),
         };
-        let (rows, text) = diagram(shown, me == Side::Black);
-        m.board = Some(rows);
-        m.board_text = Some(text);
+        if to.without_sight {
+            // A board drawn in glyphs says nothing read aloud: the position in words instead.
+            let tongue = match to.move_notation() {
+                Some(Notation::Spoken(tongue)) => tongue,
+                _ => Tongue::for_language(t.lang),
+            };
+            let lines = GameKind::spoken_position(shown, tongue);
+            m.position = Some((t.text("mail-position"), lines));
+            m.words_lang = (tongue.code() != t.lang).then_some(tongue.code());
+        } else {
+            let (rows, text) = diagram(shown, me == Side::Black);
+            m.board = Some(rows);
+            m.board_text = Some(text);
+        }
         if let (Some(clock), true) = (&now.clock, now.is_live()) {
             let r = clock.reading(store::now());
             let left = r.left_us[if me == Side::White { 0 } else { 1 }] / 1_000_000;

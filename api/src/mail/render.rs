@@ -19,6 +19,11 @@ pub struct MailView {
     pub lines: Vec<String>,
     pub board: Option<Vec<Vec<Cell>>>,
     pub board_text: Option<String>,
+    /// The position in words, for a reader who plays without sight (in place of the board):
+    /// its heading, then a line each.
+    pub position: Option<(String, Vec<String>)>,
+    /// The language of the position's words where it is not the mail's (`de`).
+    pub words_lang: Option<&'static str>,
     pub clock: Option<String>,
     pub link: String,
     pub link_label: String,

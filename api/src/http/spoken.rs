@@ -1,0 +1,89 @@
+//! The spoken notation as the JSON doors take and give it: `"notation": "spoken"` names the
+//! caller's own language, and a Game carries each move's spoken form (`spoken`) where the
+//! caller asked for it or speaks their moves.
+
+use domain::game::spoken::Tongue;
+use domain::game::Locale;
+use domain::games::{Game, Notation};
+use serde::Deserialize;
+
+use super::auth::Caller;
+
+/// A notation as a move request names it: one of the notations, or `spoken` (in the caller's
+/// language).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum NotationName {
+    Exact(Notation),
+    /// Spoken, in the caller's language.
+    Spoken,
+}
+
+impl NotationName {
+    pub fn parse(text: &str) -> Option<NotationName> {
+        match text {
+            "spoken" => Some(NotationName::Spoken),
+            _ => Notation::parse(text).map(NotationName::Exact),
+        }
+    }
+
+    /// The notation for a caller whose language is `locale`.
+    pub fn resolve(self, locale: Locale) -> Notation {
+        match self {
+            NotationName::Exact(n) => n,
+            NotationName::Spoken => Notation::Spoken(Tongue::for_language(locale.as_str())),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for NotationName {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        NotationName::parse(&text).ok_or_else(|| serde::de::Error::custom("not a notation"))
+    }
+}
+
+/// The tongue a Game's moves are spoken in for `caller`: the one `asked` names, else the
+/// spoken notation the caller's moves are in; none for every other caller.
+pub fn tongue_for(caller: &Caller, asked: Option<Notation>) -> Option<Tongue> {
+    let own = caller.player().and_then(|p| p.move_notation());
+    match asked.or(own) {
+        Some(Notation::Spoken(t)) => Some(t),
+        _ => None,
+    }
+}
+
+/// A Game's JSON with each move's spoken form in `tongue` added as `spoken` (beside `moves`,
+/// one to one).
+pub fn with_spoken(mut json: String, game: &Game, tongue: Option<Tongue>) -> String {
+    let Some(tongue) = tongue else {
+        return json;
+    };
+    let spoken = crate::games::spoken_moves(game, tongue);
+    if json.ends_with('}') {
+        json.pop();
+        json.push_str(",\"spoken\":");
+        json.push_str(&serde_json::to_string(&spoken).unwrap_or_else(|_| "[]".into()));
+        json.push('}');
+    }
+    json
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spoken_names_the_callers_language_and_the_others_their_own() {
+        let n = NotationName::parse("spoken").unwrap();
+        assert_eq!(n.resolve(Locale::Tr), Notation::Spoken(Tongue::Turkish));
+        assert_eq!(n.resolve(Locale::En), Notation::Spoken(Tongue::English));
+        let de = NotationName::parse("spoken-de").unwrap();
+        assert_eq!(de.resolve(Locale::Tr), Notation::Spoken(Tongue::German));
+        assert_eq!(
+            NotationName::parse("san-tr").unwrap().resolve(Locale::En),
+            Notation::parse("san-tr").unwrap()
+        );
+        assert_eq!(NotationName::parse("spoken-fr"), None);
+        assert_eq!(NotationName::parse("Spoken"), None);
+    }
+}
