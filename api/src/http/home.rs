@@ -26,6 +26,8 @@ struct Entry {
     clocks: Option<String>,
     /// How it ended, for a finished game.
     result: Option<String>,
+    /// For a player without sight: what happened since they last read the game.
+    since: Option<String>,
     board: String,
 }
 
@@ -94,6 +96,7 @@ fn entry(view: &GameView, me: &str, zone: &Zone, t: &Texts) -> Entry {
         last_move,
         clocks,
         result,
+        since: None,
         board,
     }
 }
@@ -122,10 +125,27 @@ pub async fn home(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpRe
             ],
         };
         let zone = Zone::of(&p);
+        // A player without sight hears each game's last move in words, and what happened since
+        // their last visit.
+        let seen = if p.without_sight {
+            Some(s.store.seen_versions(&p.id)?)
+        } else {
+            None
+        };
+        let tongue = super::sightless::tongue_of(Some(&p), &t);
         for row in &rows {
             let view = crate::app::reads::current_view(&s, row)
                 .map_err(|e| ApiError::command(e, t.locale()))?;
-            let e = entry(&view, &p.id, &zone, &t);
+            let mut e = entry(&view, &p.id, &zone, &t);
+            if let Some(seen) = &seen {
+                let folded = s.folds.current(&s.store, &row.id)?;
+                if let Some(game) = folded.state.game() {
+                    let spoken = super::sightless::last_move(game, tongue, &t);
+                    e.last_move = spoken.map(|line| line.trim_end_matches('.').to_owned());
+                    let at = seen.get(&row.id).copied();
+                    e.since = super::sightless::since(game, at, tongue, &t);
+                }
+            }
             let mine = (view.to_move == "white") == (view.white.id == p.id);
             let section = match view.status.as_str() {
                 "finished" => 2,

@@ -208,6 +208,14 @@ pub(crate) async fn render(
         let moves = crate::games::written_moves(game, notation, t.lang);
         let zone = crate::zone::Zone::of_reader(viewer.player());
         let clocks = super::home::clock_line(&view, &zone, &t);
+        // A player without sight is told in their list of games what happened since.
+        if let Caller::Player(p) = &viewer {
+            let plays = me == Some(view.white.id.as_str()) || me == Some(view.black.id.as_str());
+            if p.without_sight && plays {
+                let seen = (view.version as i64, view.ply as i64);
+                state.store.mark_seen(&p.id, &view.id, seen)?;
+            }
+        }
         let text = query.text(&viewer).then(|| {
             let ask = query.ask();
             super::sightless::parts(game, &viewer, from_black, &t, ask, clocks.as_deref())

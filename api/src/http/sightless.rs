@@ -15,6 +15,7 @@ use serde::Deserialize;
 
 use super::auth::Caller;
 use crate::i18n::Texts;
+use crate::store::PlayerRow;
 
 /// What the page's query says of the view and a question asked.
 #[derive(Debug, Default, Deserialize)]
@@ -94,8 +95,8 @@ pub(crate) struct TextParts {
 }
 
 /// The tongue a viewer hears moves in: their spoken notation's, else their page's language.
-pub(crate) fn tongue_of(viewer: &Caller, t: &Texts) -> Tongue {
-    match viewer.player().and_then(|p| p.move_notation()) {
+pub(crate) fn tongue_of(viewer: Option<&PlayerRow>, t: &Texts) -> Tongue {
+    match viewer.and_then(|p| p.move_notation()) {
         Some(Notation::Spoken(tongue)) => tongue,
         _ => Tongue::for_language(t.lang),
     }
@@ -110,7 +111,7 @@ pub(crate) fn parts(
     ask: Option<&str>,
     clocks: Option<&str>,
 ) -> TextParts {
-    let tongue = tongue_of(viewer, t);
+    let tongue = tongue_of(viewer.player(), t);
     let words_lang = (tongue.code() != t.lang).then_some(tongue.code());
     let spoken = Some(Notation::Spoken(tongue));
     let moves = list(crate::games::written_moves(game, spoken, t.lang));
@@ -179,6 +180,48 @@ fn list(written: Vec<(Option<String>, String)>) -> Vec<MoveItem> {
         }
     }
     items
+}
+
+/// What happened in `game` since its player last read its page (`seen`: the version and the
+/// number of moves then), in a line: the moves since, in words, a draw offered, the end.
+pub(crate) fn since(
+    game: &Game,
+    seen: Option<(i64, i64)>,
+    tongue: Tongue,
+    t: &Texts,
+) -> Option<String> {
+    let (version, ply) = seen?;
+    if game.version as i64 <= version {
+        return Some(t.text("page-since-nothing"));
+    }
+    let plies: Vec<_> = game.plies().collect();
+    let new = plies
+        .len()
+        .saturating_sub(usize::try_from(ply).unwrap_or(0));
+    let mut parts = Vec::new();
+    if new > 0 {
+        let said: Vec<String> = plies[plies.len() - new.min(3)..]
+            .iter()
+            .map(|(pos, m)| {
+                let side = t.text(side_key(GameKind::turn(pos)));
+                format!("{side}: {}", GameKind::spoken(pos, *m, tongue))
+            })
+            .collect();
+        parts.push(t.get(
+            "page-since-moves",
+            &[("count", new.to_string()), ("moves", said.join("; "))],
+        ));
+    }
+    if game.draw_offer.is_some() {
+        parts.push(t.text("page-since-draw"));
+    }
+    if let domain::game::Status::Finished { result, .. } = &game.status {
+        parts.push(t.get("page-since-over", &[("result", result.as_str().to_owned())]));
+    }
+    if parts.is_empty() {
+        parts.push(t.text("page-since-other"));
+    }
+    Some(parts.join(" "))
 }
 
 /// The words for a piece drawn as `glyph` on a board of squares (chess; checkers and dama men

@@ -64,6 +64,11 @@ impl super::Store {
             diesel::delete(login_links::table.filter(login_links::player_id.eq(player)))
                 .execute(conn)?;
             diesel::delete(outbox::table.filter(outbox::recipient_id.eq(player))).execute(conn)?;
+            diesel::delete(
+                super::schema::game_visits::table
+                    .filter(super::schema::game_visits::player_id.eq(player)),
+            )
+            .execute(conn)?;
             diesel::update(
                 challenges::table
                     .filter(challenges::status.eq("open"))

@@ -112,6 +112,7 @@ mod sign_in;
 mod tokens;
 pub(crate) mod tournaments;
 mod verify;
+mod visits;
 mod xfcc;
 
 pub use challenges::*;

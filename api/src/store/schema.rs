@@ -249,8 +249,18 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    game_visits (player_id, game_id) {
+        player_id -> Text,
+        game_id -> Text,
+        seen_version -> BigInt,
+        seen_ply -> BigInt,
+    }
+}
+
 diesel::allow_tables_to_appear_in_same_query!(
     app_passwords,
+    game_visits,
     game_numbers,
     invitations,
     challenges,

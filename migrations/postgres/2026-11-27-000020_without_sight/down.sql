@@ -1,1 +1,2 @@
+DROP TABLE game_visits;
 ALTER TABLE players DROP COLUMN without_sight;
