@@ -389,3 +389,31 @@ pub fn sign_up(
         .enqueue(&crate::mail::kind::Mail::SignIn.row(None, player, None, micros(now)))?;
     Ok(())
 }
+
+/// Why a player's way of playing cannot be set.
+#[derive(Debug, thiserror::Error)]
+pub enum PlaySettingError {
+    #[error("no such player")]
+    NotFound,
+    #[error("denied")]
+    Denied(super::authority::Denied),
+    #[error(transparent)]
+    Store(#[from] crate::store::StoreError),
+}
+
+/// Sets whether player `id` plays without sight, for `account` (their organiser or the admin:
+/// [`super::authority::set_pupil_play`]); the player as it now stands.
+pub fn set_without_sight(
+    state: &super::AppState,
+    account: super::actors::Account<'_>,
+    id: &str,
+    on: bool,
+) -> Result<PlayerRow, PlaySettingError> {
+    let mut pupil = state.store.player(id)?.ok_or(PlaySettingError::NotFound)?;
+    super::authority::set_pupil_play(account, &pupil).map_err(PlaySettingError::Denied)?;
+    if !state.store.set_without_sight(id, on)? {
+        return Err(PlaySettingError::NotFound);
+    }
+    pupil.without_sight = on;
+    Ok(pupil)
+}

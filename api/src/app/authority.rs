@@ -91,6 +91,24 @@ pub fn issue_login_code(account: Account<'_>, target: &PlayerRow) -> Result<(), 
     Err(Denied::Forbidden("denied-code-own-pupil"))
 }
 
+/// Whether `account` may choose for `target` how they play (without sight): the admin, or the
+/// organiser who made the pupil; each player chooses for themselves in their settings.
+pub fn set_pupil_play(account: Account<'_>, target: &PlayerRow) -> Result<(), Denied> {
+    if account.is_admin() {
+        return Ok(());
+    }
+    let Account::Player(me) = account else {
+        return Err(Denied::Hidden);
+    };
+    if !sees_player(Some(me), false, target) {
+        return Err(Denied::Hidden);
+    }
+    if relation(me, target) == Relation::TheirPupil && me.has_role(Role::Organiser) {
+        return Ok(());
+    }
+    Err(Denied::Forbidden("denied-settings-own-pupil"))
+}
+
 fn code_for(target: &PlayerRow) -> Result<(), Denied> {
     if target.has_role(Role::Organiser) || target.has_role(Role::Admin) {
         return Err(Denied::Forbidden("denied-code-role"));

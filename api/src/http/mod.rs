@@ -75,7 +75,7 @@ impl Modify for BearerAuth {
 #[openapi(
     info(title = "zarf API", version = "1", description = "Correspondence chess judged by the FIDE Laws. Errors are {\"error\": {\"code\", \"message\"}}."),
     paths(
-        players::create_player, players::me, players::change_me, players::ratings, players::export, players::anonymise,
+        players::create_player, players::me, players::change_me, players::ratings, players::export, players::anonymise, players::set_without_sight,
         challenges::create, challenges::mine, challenges::lobby, challenges::read,
         challenges::accept, challenges::decline, challenges::withdraw, challenges::preferences,
         signup::signup_api, signup::invitation_api,
@@ -266,6 +266,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(organise::add_game)
         .service(school::set_privacy)
         .service(school::anonymise)
+        .service(school::without_sight)
         .service(settings::settings_page)
         .service(settings::settings_form)
         .service(settings::take_leave_form)
@@ -277,6 +278,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(players::create_player)
         .service(players::export)
         .service(players::anonymise)
+        .service(players::set_without_sight)
         .service(players::me)
         .service(players::change_me)
         .service(players::ratings)

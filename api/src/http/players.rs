@@ -505,3 +505,64 @@ pub async fn anonymise(
         name: row.name,
     }))
 }
+
+/// How a pupil plays, as their organiser sets it.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PlayChange {
+    /// The pupil plays without sight: their game pages are the non-visual page, their moves
+    /// spoken where they chose no notation, their mails speak the position.
+    pub without_sight: bool,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PlaySetting {
+    pub id: String,
+    pub without_sight: bool,
+}
+
+/// A refused change of a pupil's way of playing, as the doors answer it.
+pub fn play_setting_refused(e: crate::app::accounts::PlaySettingError, locale: Locale) -> ApiError {
+    use crate::app::accounts::PlaySettingError as E;
+    match e {
+        E::NotFound => ApiError::not_found(locale),
+        E::Denied(denied) => ApiError::denied(denied, locale),
+        E::Store(e) => ApiError::from(e),
+    }
+}
+
+#[utoipa::path(
+    post, path = "/api/v1/players/{id}/without-sight", tag = "players",
+    description = "Sets whether a pupil plays without sight (the non-visual game page, moves in spoken words, the position in words in mails): their organiser's, or the admin's. A player sets it for themselves with `PATCH /api/v1/me`.",
+    params(("id" = String, Path, description = "The pupil's id")),
+    request_body = PlayChange,
+    responses(
+        (status = 200, body = PlaySetting),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 403, description = "forbidden: not the pupil's organiser", body = ErrorBody),
+        (status = 404, description = "No such player the caller may see", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+#[post("/api/v1/players/{id}/without-sight")]
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn set_without_sight(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: web::Path<String>,
+    body: web::Json<PlayChange>,
+) -> Result<HttpResponse, ApiError> {
+    let locale = caller.locale();
+    let caller = caller.require()?.clone();
+    let (id, on) = (id.into_inner(), body.without_sight);
+    let row = web::block(move || {
+        crate::app::accounts::set_without_sight(&state, caller.acting()?, &id, on)
+            .map_err(|e| play_setting_refused(e, locale))
+    })
+    .await??;
+    Ok(HttpResponse::Ok().json(PlaySetting {
+        id: row.id,
+        without_sight: row.without_sight,
+    }))
+}

@@ -174,6 +174,16 @@ impl Store {
             .unwrap_or(false))
     }
 
+    /// Sets whether a player plays without sight.
+    pub fn set_without_sight(&self, player: &str, on: bool) -> Result<bool, StoreError> {
+        let mut conn = self.writer()?;
+        let n = diesel::update(players::table.find(player))
+            .set(players::without_sight.eq(on))
+            .execute(&mut *conn)?;
+        self.forget_players();
+        Ok(n == 1)
+    }
+
     /// Turns messages off (or on again) in the games an organiser runs.
     pub fn set_messages_off(&self, organiser: &str, off: bool) -> Result<bool, StoreError> {
         let mut conn = self.writer()?;

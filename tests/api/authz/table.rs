@@ -190,6 +190,7 @@ rules! {
     POST "/api/v1/players/{id}/login-code" => THEIR_ORGANISER, empty;
     // Refused while she still plays: her organiser and the admin are told so, not refused.
     POST "/api/v1/players/{id}/anonymise" => THEIR_ORGANISER, empty;
+    POST "/api/v1/players/{id}/without-sight" => THEIR_ORGANISER, |_, _| Body::Json(json!({"without_sight": true}));
     GET "/players/{id}" => SEES_PUPIL, none;
     GET "/players/{id}/games.{ext}" => SEES_PUPIL, none;
     GET "/admin" => &[Admin], none;
@@ -202,6 +203,8 @@ rules! {
     POST "/organise/codes" => &[Organiser], |_, _| form(&[("school", "Atatürk"), ("class", "5-A")]);
     POST "/organise/games" => &[Organiser], |w, _| form(&[("white", w.id(Player)), ("black", w.id(Opponent))]);
     POST "/organise/privacy" => ORGANISER_ACCOUNTS, |_, _| form(&[("visibility", "participants")]);
+    // A pupil of one's own only.
+    POST "/organise/without-sight" => &[Organiser], |w, _| form(&[("player", w.id(Player)), ("without_sight", "1")]);
     POST "/organise/anonymise" => &[Organiser], |w, _| form(&[("player", w.id(Pupil))]);
 
     // Challenges: the first school's player challenged her school-mate.
