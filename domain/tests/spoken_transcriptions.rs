@@ -2,8 +2,8 @@
 //! (`data/spoken_transcriptions.tsv`): each line's transcription, read in its tongue's spoken
 //! notation in its position, is its move.
 //!
-//! A line is `tongue	fen	uci	said	heard` (tab-separated; tongue `de`, `tr` or `en`); lines
-//! starting with `#` and empty lines are comments.
+//! A line is five fields separated by tabs: tongue (`de`, `tr` or `en`), FEN, UCI, what was said
+//! and what was heard. Lines starting with `#` and empty lines are comments.
 
 use domain::chess::{read_move, MoveText, Notation, Uci};
 use domain::game::spoken::Tongue;
