@@ -105,11 +105,11 @@ impl Rules for Chess {
     }
 
     fn spoken(pos: &ChessPosition, m: Move, tongue: Tongue) -> String {
-        todo!("spoken moves: {pos:?} {m:?} {tongue}")
+        notation::write_spoken(pos, m, tongue)
     }
 
     fn spoken_position(pos: &ChessPosition, tongue: Tongue) -> Vec<String> {
-        todo!("spoken position: {pos:?} {tongue}")
+        notation::spoken_position(pos, tongue)
     }
 
     fn record(pos: &ChessPosition, m: Move) -> MoveRecord {

@@ -12,6 +12,8 @@ use shakmaty::san::{San, Suffix};
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingSide, Chess, File, Move, Position, Rank, Role, Square};
 
+use crate::game::spoken::Tongue;
+
 /// The piece letters of one language (Appendix E3: each player may use their own country's).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum LetterSet {
@@ -90,19 +92,31 @@ pub enum Notation {
     Uci,
     #[serde(rename = "iccf")]
     Iccf,
+    /// Words in German, as the Laws' appendix for blind players speaks them (`Springer Felix drei`).
+    #[serde(rename = "spoken-de")]
+    SpokenDe,
+    /// Words in Turkish (`At f üç`).
+    #[serde(rename = "spoken-tr")]
+    SpokenTr,
+    /// Words in English (`Knight f three`).
+    #[serde(rename = "spoken-en")]
+    SpokenEn,
 }
 
 impl Notation {
-    pub const ALL: [Notation; 6] = [
+    pub const ALL: [Notation; 9] = [
         Notation::San,
         Notation::SanTr,
         Notation::SanDe,
         Notation::SanFr,
         Notation::Uci,
         Notation::Iccf,
+        Notation::SpokenDe,
+        Notation::SpokenTr,
+        Notation::SpokenEn,
     ];
 
-    /// The contract's name (`san`, `san-tr`, ... `iccf`).
+    /// The contract's name (`san`, `san-tr`, ... `iccf`, `spoken-de`, ...).
     pub const fn as_str(self) -> &'static str {
         match self {
             Notation::San => "san",
@@ -111,6 +125,9 @@ impl Notation {
             Notation::SanFr => "san-fr",
             Notation::Uci => "uci",
             Notation::Iccf => "iccf",
+            Notation::SpokenDe => "spoken-de",
+            Notation::SpokenTr => "spoken-tr",
+            Notation::SpokenEn => "spoken-en",
         }
     }
 
@@ -124,7 +141,30 @@ impl Notation {
             Notation::SanTr => Some(LetterSet::Turkish),
             Notation::SanDe => Some(LetterSet::German),
             Notation::SanFr => Some(LetterSet::French),
-            Notation::Uci | Notation::Iccf => None,
+            Notation::Uci
+            | Notation::Iccf
+            | Notation::SpokenDe
+            | Notation::SpokenTr
+            | Notation::SpokenEn => None,
+        }
+    }
+
+    /// The tongue a spoken notation reads; `None` for the written ones.
+    pub const fn tongue(self) -> Option<Tongue> {
+        match self {
+            Notation::SpokenDe => Some(Tongue::German),
+            Notation::SpokenTr => Some(Tongue::Turkish),
+            Notation::SpokenEn => Some(Tongue::English),
+            _ => None,
+        }
+    }
+
+    /// The notation of moves spoken in `tongue` (`spoken-de`, `spoken-tr`, `spoken-en`).
+    pub const fn spoken(tongue: Tongue) -> Notation {
+        match tongue {
+            Tongue::German => Notation::SpokenDe,
+            Tongue::Turkish => Notation::SpokenTr,
+            Tongue::English => Notation::SpokenEn,
         }
     }
 
@@ -148,6 +188,9 @@ pub use crate::game::rules::{MoveText, MoveTextError, ReadError};
 
 /// One reading of a text in one notation.
 fn read_as(pos: &Chess, text: &str, notation: Notation) -> Result<Move, ReadError> {
+    if let Some(tongue) = notation.tongue() {
+        return read_spoken(pos, text, tongue);
+    }
     match notation.letter_set() {
         Some(set) => read_san(pos, text, set),
         None if notation == Notation::Uci => read_uci(pos, text),
@@ -159,7 +202,8 @@ fn read_as(pos: &Chess, text: &str, notation: Notation) -> Result<Move, ReadErro
 ///
 /// With an explicit `notation`, only that reading is tried. Without one, the readings are the
 /// player's `preferred` notation, English SAN, UCI and ICCF numeric (the contract's order); if none
-/// of them is a legal move, the other letter sets are tried as well. Readings that agree on the same
+/// of them is a legal move, the other letter sets and the spoken readings in every tongue are
+/// tried as well. Readings that agree on the same
 /// move are one answer; readings that give different legal moves make the text ambiguous.
 pub fn read_move(
     pos: &Chess,
@@ -508,8 +552,14 @@ fn figurine_role(c: char) -> Option<Role> {
     }
 }
 
+mod spoken;
 mod uci;
 mod write;
+
+pub use spoken::{
+    file_word, piece_word, rank_word, read_spoken, spoken_board, spoken_position, square_words,
+    write_spoken,
+};
 
 pub use uci::{uci_unchecked, ParseUciError, Uci};
 pub use write::{write_move, write_pgn_san, MoveStyle};
