@@ -563,6 +563,7 @@ page-since-moves = Since your last visit, { $count } moves: { $moves }.
 page-since-draw = A draw is offered.
 page-since-over = The game is over: { $result }.
 page-since-other = Something changed since your last visit, but no move was played.
+page-text-last-move-by = Last move, { $side }:
 page-text-last-move = Last move, { $side }: { $move }.
 page-text-before = Before it, { $side }: { $move }.
 page-text-no-moves = No move has been played yet.

@@ -563,6 +563,7 @@ page-since-moves = Son ziyaretinizden beri { $count } hamle: { $moves }.
 page-since-draw = Beraberlik öneriliyor.
 page-since-over = Oyun bitti: { $result }.
 page-since-other = Son ziyaretinizden beri bir şey değişti, ama hamle yapılmadı.
+page-text-last-move-by = Son hamle, { $side }:
 page-text-last-move = Son hamle, { $side }: { $move }.
 page-text-before = Ondan önce, { $side }: { $move }.
 page-text-no-moves = Henüz hamle yapılmadı.

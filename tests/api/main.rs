@@ -30,6 +30,7 @@ mod ratings;
 mod secrets;
 mod settings;
 mod signup;
+mod spoken;
 mod take_away;
 mod tavla;
 mod tournament_commands;

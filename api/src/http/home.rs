@@ -20,7 +20,7 @@ struct Entry {
     opponent: String,
     /// "White" or "Black": the side the player has.
     side: String,
-    /// The last move in SAN, with its number.
+    /// The last move in SAN with its number (in words, for a player without sight), labelled.
     last_move: Option<String>,
     /// Both clocks and the deadline, in the player's words and time zone.
     clocks: Option<String>,
@@ -75,11 +75,12 @@ fn entry(view: &GameView, me: &str, zone: &Zone, t: &Texts) -> Entry {
     let moves: Vec<&str> = view.moves.iter().collect();
     let last_move = moves.last().map(|m| {
         let n = moves.len().div_ceil(2);
-        if moves.len() % 2 == 1 {
+        let numbered = if moves.len() % 2 == 1 {
             format!("{n}. {m}")
         } else {
             format!("{n}… {m}")
-        }
+        };
+        format!("{}: {numbered}", t.text("page-last-move"))
     });
     let clocks = clock_line(view, zone, t);
     let result = view.result.as_ref().map(|r| match &view.termination {
@@ -140,8 +141,8 @@ pub async fn home(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpRe
             if let Some(seen) = &seen {
                 let folded = s.folds.current(&s.store, &row.id)?;
                 if let Some(game) = folded.state.game() {
-                    let spoken = super::sightless::last_move(game, tongue, &t);
-                    e.last_move = spoken.map(|line| line.trim_end_matches('.').to_owned());
+                    e.last_move = super::sightless::last_said(game, tongue, &t)
+                        .map(|(lead, said)| format!("{lead} {said}"));
                     let at = seen.get(&row.id).copied();
                     e.since = super::sightless::since(game, at, tongue, &t);
                 }

@@ -122,7 +122,10 @@ pub async fn without_sight(
     .map_err(|e| super::players::play_setting_refused(e, t.locale()));
     match done {
         Ok(_) => Ok(HttpResponse::SeeOther()
-            .insert_header(("location", format!("/organise?lang={}&privacy=saved", t.lang)))
+            .insert_header((
+                "location",
+                format!("/organise?lang={}&privacy=saved", t.lang),
+            ))
             .finish()),
         Err(e) if e.status.is_client_error() => {
             let (status, reason) = (e.status, e.reason(&t));

@@ -84,8 +84,9 @@ pub(crate) struct BoardTable {
 pub(crate) struct TextParts {
     /// The language the spoken words are in, where it is not the page's (`de`).
     pub words_lang: Option<&'static str>,
-    /// The last move and whose turn it is: the live region reads it when the page changes.
-    pub announce: String,
+    /// The last move: who played it (in the page's words), and the move in spoken words. The
+    /// live region reads it, with whose turn it is, when the page changes.
+    pub last: Option<(String, String)>,
     pub position: Vec<String>,
     pub table: Option<BoardTable>,
     pub moves: Vec<MoveItem>,
@@ -120,26 +121,13 @@ pub(crate) fn parts(
         .unwrap_or_default();
     TextParts {
         words_lang,
-        announce: announce(game, tongue, t),
+        last: last_said(game, tongue, t),
         position: GameKind::spoken_position(game.position(), tongue),
         table: table(game.position(), from_black, t),
         moves,
         asked: ask.map(str::to_owned),
         answer,
     }
-}
-
-/// The last move, by whom, in words: what the live region says when the page changes.
-pub(crate) fn last_move(game: &Game, tongue: Tongue, t: &Texts) -> Option<String> {
-    let (pos, m) = game.plies().last()?;
-    let side = GameKind::turn(&pos);
-    Some(t.get(
-        "page-text-last-move",
-        &[
-            ("side", t.text(side_key(side)).to_owned()),
-            ("move", GameKind::spoken(&pos, m, tongue)),
-        ],
-    ))
 }
 
 fn side_key(side: Side) -> &'static str {
@@ -149,8 +137,12 @@ fn side_key(side: Side) -> &'static str {
     }
 }
 
-fn announce(game: &Game, tongue: Tongue, t: &Texts) -> String {
-    last_move(game, tongue, t).unwrap_or_else(|| t.text("page-text-no-moves").to_owned())
+/// Who played the last move (in the page's words) and the move in spoken words.
+pub(crate) fn last_said(game: &Game, tongue: Tongue, t: &Texts) -> Option<(String, String)> {
+    let (pos, m) = game.plies().last()?;
+    let side = t.text(side_key(GameKind::turn(&pos)));
+    let lead = t.get("page-text-last-move-by", &[("side", side)]);
+    Some((lead, GameKind::spoken(&pos, m, tongue)))
 }
 
 /// The numbered moves as an ordered list's items: a new item where a number is written.

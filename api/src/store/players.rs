@@ -153,18 +153,17 @@ impl Role {
 }
 
 impl PlayerRow {
-    /// The notation the player's moves are read in first and written in for them: their own
-    /// choice; else, where they play without sight, spoken in their language; else none (the
-    /// page's language's letters).
+    /// The notation the player's moves are read in first and written in for them: where they
+    /// play without sight, spoken words (in the spoken notation they chose, else in their
+    /// language: letters read aloud say little); else their own choice, or none (the page's
+    /// language's letters).
     pub fn move_notation(&self) -> Option<domain::games::Notation> {
         use domain::game::spoken::Tongue;
         use domain::games::Notation;
         match self.notation.as_deref().and_then(Notation::parse) {
-            Some(n) => Some(n),
-            None if self.without_sight => {
-                Some(Notation::Spoken(Tongue::for_language(&self.locale)))
-            }
-            None => None,
+            Some(Notation::Spoken(t)) => Some(Notation::Spoken(t)),
+            _ if self.without_sight => Some(Notation::Spoken(Tongue::for_language(&self.locale))),
+            chosen => chosen,
         }
     }
 

@@ -10,8 +10,9 @@ use shakmaty::{Chess, Color, Move, Position, Role, Square};
 use super::{Cell, PageParts, Shown};
 use crate::i18n::Texts;
 
-/// How a reader reads moves: their own notation, else their language's letters where
-/// `by_language` (Turkish letters for Turkish, PGN's English SAN otherwise).
+/// How a reader reads moves, written in letters: their own notation, else their language's
+/// letters where `by_language` (Turkish letters for Turkish, PGN's English SAN otherwise).
+/// The spoken notations are written in words ([`Shown::written`]).
 fn style_for(notation: Option<Notation>, lang: &str, by_language: bool) -> MoveStyle {
     match notation {
         Some(n) => match n {
@@ -21,6 +22,7 @@ fn style_for(notation: Option<Notation>, lang: &str, by_language: bool) -> MoveS
             Notation::SanFr => MoveStyle::Fide(LetterSet::French),
             Notation::Uci => MoveStyle::Uci,
             Notation::Iccf => MoveStyle::Iccf,
+            Notation::SpokenDe | Notation::SpokenTr | Notation::SpokenEn => MoveStyle::Pgn,
         },
         _ if by_language && lang == "tr" => MoveStyle::Fide(LetterSet::Turkish),
         _ => MoveStyle::Pgn,
@@ -43,7 +45,10 @@ impl Shown for domain::chess::Chess {
         lang: &str,
         by_language: bool,
     ) -> String {
-        write_move(pos, m, style_for(notation, lang, by_language))
+        match notation.and_then(Notation::tongue) {
+            Some(tongue) => domain::chess::notation::write_spoken(pos, m, tongue),
+            None => write_move(pos, m, style_for(notation, lang, by_language)),
+        }
     }
 
     fn page_parts(_: &Chess) -> PageParts {
