@@ -19,6 +19,7 @@ mod dice;
 mod games;
 mod players;
 mod school;
+mod sightless;
 
 /// chromedriver on a port of its own, stopped when dropped.
 struct Driver {
