@@ -327,4 +327,37 @@ mod tests {
             insta::assert_snapshot!(format!("opponent_moved_answered_{lang}_text"), text);
         }
     }
+
+    /// A mail to a player who plays without sight: the move in words, and the position in
+    /// words (the Laws' German here, marked as such in HTML) in place of a board of glyphs.
+    #[test]
+    fn a_player_without_sight_hears_the_move_and_the_position_in_words() {
+        use domain::game::spoken::Tongue;
+        use domain::game::{MoveCode, Rules};
+        use domain::games::GameKind;
+        for lang in ["en", "tr"] {
+            let t = Texts::for_locale(lang);
+            let mut m = fixture("opponent_moved", lang);
+            let mut pos = GameKind::Chess.start();
+            let e4 = GameKind::read_code(&pos, &MoveCode::parse("e2e4").unwrap()).unwrap();
+            GameKind::play(&mut pos, e4);
+            let args = [
+                ("opponent", "Ayşe Yılmaz".to_owned()),
+                ("move", "Bauer Eva vier".to_owned()),
+            ];
+            m.subject = t.get("opponent_moved-subject", &args);
+            m.headline = t.get("opponent_moved-headline", &args);
+            m.board = None;
+            m.board_text = None;
+            let lines = GameKind::spoken_position(&pos, Tongue::German);
+            m.position = Some((t.text("mail-position"), lines));
+            m.words_lang = Some("de");
+            let (_, text, html) = render("opponent_moved", &m).unwrap();
+            assert!(text.contains("- Weiss: Bauern"), "{text}");
+            assert!(html.contains("<ul lang=\"de\">"), "{html}");
+            assert!(!html.contains("♙"), "no board of glyphs: {html}");
+            insta::assert_snapshot!(format!("opponent_moved_without_sight_{lang}_text"), text);
+            insta::assert_snapshot!(format!("opponent_moved_without_sight_{lang}_html"), html);
+        }
+    }
 }
