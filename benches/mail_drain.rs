@@ -65,6 +65,7 @@ fn run(url: &str, data_dir: std::path::PathBuf) -> f64 {
         challenges_from: "anyone".into(),
         max_games: None,
         email_confirmed: true,
+        without_sight: false,
     };
     store.create_player(&player, None).unwrap();
     let rows: Vec<api::store::OutboxRow> = (0..MAILS)
