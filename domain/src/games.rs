@@ -234,8 +234,10 @@ macro_rules! games {
                 }
             }
 
-            /// A notation of another game than the position's is not one the move can be in:
-            /// named, the move is unreadable; preferred, it is passed over.
+            /// A notation of another game than the position's is this game's of the same name
+            /// where it has one (the spoken notations, `spoken-de`, which every game reads in
+            /// its own words); else it is not one the move can be in: named, the move is
+            /// unreadable; preferred, it is passed over.
             fn read_move(
                 pos: &Position,
                 text: &MoveText,
@@ -244,16 +246,22 @@ macro_rules! games {
             ) -> Result<Move, ReadError> {
                 match pos {
                     $(Position::$variant(p) => {
+                        let own = |n: Notation| <$rules>::default()
+                            .notation_named(GameKind::notation_name(n));
                         let notation = match notation {
                             None => None,
                             Some(Notation::$variant(n)) => Some(n),
                             #[allow(unreachable_patterns)]
-                            Some(_) => return Err(ReadError::Unparseable),
+                            Some(other) => match own(other) {
+                                Some(n) => Some(n),
+                                None => return Err(ReadError::Unparseable),
+                            },
                         };
                         let preferred = match preferred {
                             Some(Notation::$variant(n)) => Some(n),
                             #[allow(unreachable_patterns)]
-                            _ => None,
+                            Some(other) => own(other),
+                            None => None,
                         };
                         <$rules as Rules>::read_move(p, text, notation, preferred)
                             .map(Move::$variant)
@@ -451,8 +459,10 @@ impl<'de> serde::Deserialize<'de> for RuleSetName {
 }
 
 impl Notation {
-    /// A notation of any of the games by its name (`san`, `san-tr`, `uci`, `pdn`, …): no two
-    /// games name a notation alike, so the name says the game.
+    /// A notation of any of the games by its name (`san`, `san-tr`, `uci`, `pdn`, …). Only the
+    /// spoken notations (`spoken-de`, `spoken-tr`, `spoken-en`) are named alike in several
+    /// games: the name gives the first game's, which a move of any game is read in as its own
+    /// ([`Rules::read_move`]).
     pub fn parse(name: &str) -> Option<Notation> {
         GameKind::ALL.iter().find_map(|k| k.notation_named(name))
     }
@@ -461,9 +471,17 @@ impl Notation {
         GameKind::notation_name(self)
     }
 
-    /// Every notation of every game.
+    /// Every notation of every game, each name once.
     pub fn all() -> impl Iterator<Item = Notation> {
-        GameKind::ALL.iter().flat_map(|k| k.notations())
+        let mut seen: Vec<&'static str> = Vec::new();
+        GameKind::ALL
+            .iter()
+            .flat_map(|k| k.notations())
+            .filter(move |n| {
+                let fresh = !seen.contains(&n.as_str());
+                seen.push(n.as_str());
+                fresh
+            })
     }
 }
 
@@ -511,12 +529,21 @@ mod tests {
     }
 
     #[test]
-    fn no_two_games_name_a_notation_alike() {
-        let names: Vec<&str> = Notation::all().map(Notation::as_str).collect();
+    fn no_two_games_name_a_notation_alike_but_the_spoken_ones() {
+        let names: Vec<&str> = GameKind::ALL
+            .iter()
+            .flat_map(|k| k.notations())
+            .map(Notation::as_str)
+            .filter(|n| !n.starts_with("spoken-"))
+            .collect();
         let mut unique = names.clone();
         unique.sort_unstable();
         unique.dedup();
         assert_eq!(unique.len(), names.len(), "{names:?}");
+        let all: Vec<&str> = Notation::all().map(Notation::as_str).collect();
+        for name in ["spoken-de", "spoken-tr", "spoken-en"] {
+            assert_eq!(all.iter().filter(|n| **n == name).count(), 1, "{name}");
+        }
         for n in Notation::all() {
             assert_eq!(Notation::parse(n.as_str()), Some(n));
         }
@@ -539,5 +566,21 @@ mod tests {
         assert_eq!(GameKind::record(&checkers, m).san, "11-15");
         let pdn = GameKind::Checkers.notation_named("pdn");
         assert!(GameKind::read_move(&checkers, &text, pdn, None).is_ok());
+    }
+
+    #[test]
+    fn a_spoken_notation_by_its_name_reads_every_games_moves_in_their_words() {
+        let spoken = Notation::parse("spoken-en");
+        for (kind, text, usual) in [
+            (GameKind::Checkers, "eleven to fifteen", "11-15"),
+            (GameKind::Dama, "d three to d four", "d3-d4"),
+        ] {
+            let start = kind.start();
+            let text = MoveText::parse(text).unwrap();
+            let m = GameKind::read_move(&start, &text, spoken, None).unwrap();
+            assert_eq!(GameKind::record(&start, m).san, usual);
+            let m = GameKind::read_move(&start, &text, None, spoken).unwrap();
+            assert_eq!(GameKind::record(&start, m).san, usual);
+        }
     }
 }

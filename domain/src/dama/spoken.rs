@@ -132,7 +132,9 @@ fn filler(tongue: Tongue, word: &str) -> bool {
             "to", "from", "takes", "take", "captures", "x", "then", "and", "crowned", "becomes",
             "king", "dama",
         ],
-        Tongue::German => &["nach", "von", "schlaegt", "schlagt", "x", "und", "dann", "wird", "dame"],
+        Tongue::German => &[
+            "nach", "von", "schlaegt", "schlagt", "x", "und", "dann", "wird", "dame",
+        ],
         Tongue::Turkish => &["alir", "alarak", "ve", "x", "dama", "olur"],
     };
     words.contains(&word)
@@ -223,9 +225,7 @@ pub fn position(board: &Board, tongue: Tongue) -> Vec<String> {
                 (Tongue::Turkish, true, true) => "dama",
                 (Tongue::Turkish, true, false) => "damalar",
             };
-            let squares: Vec<String> = squares_of(set)
-                .map(|s| square(s, tongue, None))
-                .collect();
+            let squares: Vec<String> = squares_of(set).map(|s| square(s, tongue, None)).collect();
             lines.push(format!("{name}: {label} {}", squares.join(", ")));
         }
     }
@@ -246,7 +246,10 @@ mod tests {
         let start = Board::start();
         let m = notation::read(&start, "d3-d4").unwrap();
         assert_eq!(spoken(&start, &m, Tongue::English), "d three to d four");
-        assert_eq!(spoken(&start, &m, Tongue::German), "David drei nach David vier");
+        assert_eq!(
+            spoken(&start, &m, Tongue::German),
+            "David drei nach David vier"
+        );
         assert_eq!(spoken(&start, &m, Tongue::Turkish), "d üç'ten d dört'e");
         let b = board("W:Wb3:Bc3,d4,a7");
         let m = notation::read(&b, "b3xd3xd5").unwrap();
@@ -264,7 +267,10 @@ mod tests {
         );
         let b = board("W:Wc7:Ba3,h5");
         let m = notation::read(&b, "c7-c8").unwrap();
-        assert_eq!(spoken(&b, &m, Tongue::English), "c seven to c eight, crowned");
+        assert_eq!(
+            spoken(&b, &m, Tongue::English),
+            "c seven to c eight, crowned"
+        );
         assert_eq!(
             spoken(&b, &m, Tongue::German),
             "Caesar sieben nach Caesar acht, wird Dame"

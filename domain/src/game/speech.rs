@@ -4,6 +4,9 @@
 //! is read when no notation is named (the usual notation first, the spoken ones only where it
 //! reads nothing).
 
+use std::collections::HashSet;
+use std::sync::OnceLock;
+
 use super::rules::ReadError;
 use super::spoken::Tongue;
 use super::types::Side;
@@ -112,8 +115,35 @@ const DATIVE: [&str; 4] = ["ye", "ya", "e", "a"];
 
 /// Is `word` (folded) a whole number in `tongue`?
 fn is_number(tongue: Tongue, word: &str) -> bool {
-    let words = [word.to_owned()];
-    tongue.read_number(&words).is_some()
+    if !word.is_empty() && word.bytes().all(|b| b.is_ascii_digit()) {
+        return word.parse::<u32>().is_ok_and(|n| n < 100);
+    }
+    number_words(tongue).contains(word)
+}
+
+/// Every single word [`Tongue::read_number`] reads as a whole number in `tongue`, gathered once.
+fn number_words(tongue: Tongue) -> &'static HashSet<String> {
+    static WORDS: [OnceLock<HashSet<String>>; 3] =
+        [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    let slot = Tongue::ALL.iter().position(|t| *t == tongue).unwrap_or(0);
+    WORDS[slot].get_or_init(|| {
+        let spellings = (0..100).flat_map(|n| {
+            let folded = tongue.fold(&tongue.number(n));
+            [folded.replace(' ', ""), folded]
+        });
+        let others = [
+            "won", "to", "too", "tree", "for", "fore", "sex", "sicks", "ate", "zwo",
+        ]
+        .map(str::to_owned);
+        spellings
+            .chain(others)
+            .filter(|w| {
+                tongue
+                    .read_number(std::slice::from_ref(w))
+                    .is_some_and(|(_, used)| used == 1)
+            })
+            .collect()
+    })
 }
 
 /// A Turkish word's stem, if it is a number or one of `stems` (`kirik`), and the case it ends
@@ -378,12 +408,7 @@ mod tests {
         }
         assert_eq!(
             tokens(Tongue::Turkish, "on uc ten yediye", &[], &|_| false),
-            [
-                Token::Number(13),
-                Token::From,
-                Token::Number(7),
-                Token::To
-            ]
+            [Token::Number(13), Token::From, Token::Number(7), Token::To]
         );
         assert_eq!(
             tokens(Tongue::Turkish, "kırıktan dörde", &["kirik"], &|_| false),
@@ -420,7 +445,10 @@ mod tests {
                 Token::Number(1)
             ]
         );
-        assert_eq!(read("to to six"), [Token::Number(2), to(), Token::Number(6)]);
+        assert_eq!(
+            read("to to six"),
+            [Token::Number(2), to(), Token::Number(6)]
+        );
         assert_eq!(
             read("d to to d four"),
             [
