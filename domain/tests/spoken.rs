@@ -257,16 +257,8 @@ fn the_traditional_names_of_doubles_are_read_in_turkish() {
             4,
             "iki pul yirmi dört'ten yirmi'ye, iki pul on üç'ten dokuz'a",
         ),
-        (
-            "dübeş",
-            5,
-            "iki pul on üç'ten üç'e",
-        ),
-        (
-            "dü beş",
-            5,
-            "iki pul on üç'ten üç'e",
-        ),
+        ("dübeş", 5, "iki pul on üç'ten üç'e"),
+        ("dü beş", 5, "iki pul on üç'ten üç'e"),
         (
             "düşeş",
             6,

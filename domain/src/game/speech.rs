@@ -4,7 +4,7 @@
 //! is read when no notation is named (the usual notation first, the spoken ones only where it
 //! reads nothing).
 
-use std::collections::HashSet;
+use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use super::rules::ReadError;
@@ -115,15 +115,21 @@ const DATIVE: [&str; 4] = ["ye", "ya", "e", "a"];
 
 /// Is `word` (folded) a whole number in `tongue`?
 fn is_number(tongue: Tongue, word: &str) -> bool {
-    if !word.is_empty() && word.bytes().all(|b| b.is_ascii_digit()) {
-        return word.parse::<u32>().is_ok_and(|n| n < 100);
-    }
-    number_words(tongue).contains(word)
+    single_number(tongue, word).is_some()
 }
 
-/// Every single word [`Tongue::read_number`] reads as a whole number in `tongue`, gathered once.
-fn number_words(tongue: Tongue) -> &'static HashSet<String> {
-    static WORDS: [OnceLock<HashSet<String>>; 3] =
+/// The number a single folded word is in `tongue`, as [`Tongue::read_number`] reads it alone.
+fn single_number(tongue: Tongue, word: &str) -> Option<u32> {
+    if !word.is_empty() && word.bytes().all(|b| b.is_ascii_digit()) {
+        return word.parse::<u32>().ok().filter(|n| *n < 100);
+    }
+    number_words(tongue).get(word).copied()
+}
+
+/// Every single word [`Tongue::read_number`] reads as a whole number in `tongue`, and its
+/// number, gathered once (reading a spoken text asks for them word by word).
+fn number_words(tongue: Tongue) -> &'static HashMap<String, u32> {
+    static WORDS: [OnceLock<HashMap<String, u32>>; 3] =
         [OnceLock::new(), OnceLock::new(), OnceLock::new()];
     let slot = Tongue::ALL.iter().position(|t| *t == tongue).unwrap_or(0);
     WORDS[slot].get_or_init(|| {
@@ -137,13 +143,38 @@ fn number_words(tongue: Tongue) -> &'static HashSet<String> {
         .map(str::to_owned);
         spellings
             .chain(others)
-            .filter(|w| {
-                tongue
-                    .read_number(std::slice::from_ref(w))
-                    .is_some_and(|(_, used)| used == 1)
+            .filter_map(|w| match tongue.read_number(std::slice::from_ref(&w)) {
+                Some((n, 1)) => Some((w, n)),
+                _ => None,
             })
             .collect()
     })
+}
+
+/// [`Tongue::read_number`], from the words gathered once: a number and the words it took (a
+/// tens word and a unit after it are one number in English and Turkish).
+fn read_number(tongue: Tongue, words: &[String]) -> Option<(u32, usize)> {
+    let first = words.first()?;
+    let n = single_number(tongue, first)?;
+    if first.bytes().all(|b| b.is_ascii_digit()) {
+        return Some((n, 1));
+    }
+    let tens = match tongue {
+        Tongue::English => n >= 20 && n % 10 == 0,
+        Tongue::Turkish => n >= 10 && n % 10 == 0,
+        Tongue::German => false,
+    };
+    if tens {
+        let unit = words
+            .get(1)
+            .filter(|w| !w.bytes().all(|b| b.is_ascii_digit()))
+            .and_then(|w| single_number(tongue, w))
+            .filter(|u| (1..10).contains(u));
+        if let Some(unit) = unit {
+            return Some((n + unit, 2));
+        }
+    }
+    Some((n, 1))
 }
 
 /// A Turkish word's stem, if it is a number or one of `stems` (`kirik`), and the case it ends
@@ -251,7 +282,7 @@ pub fn tokens(
                     _ => break,
                 }
             }
-            match tongue.read_number(&run) {
+            match read_number(tongue, &run) {
                 Some((n, used)) => {
                     out.push(Token::Number(n));
                     k += used;
@@ -419,6 +450,39 @@ mod tests {
                 Token::To
             ]
         );
+    }
+
+    #[test]
+    fn numbers_are_read_as_the_tongue_reads_them() {
+        for tongue in Tongue::ALL {
+            let mut texts: Vec<String> = (0..100).map(|n| tongue.number(n)).collect();
+            texts.extend((0..100).map(|n| tongue.fold(&tongue.number(n))));
+            texts.extend(
+                [
+                    "twenty one",
+                    "twenty to",
+                    "on uc",
+                    "onuc",
+                    "zwo",
+                    "for",
+                    "13",
+                    "100",
+                    "x",
+                    "yirmi dort",
+                    "sixty sicks",
+                    "ten five",
+                ]
+                .map(str::to_owned),
+            );
+            for text in texts {
+                let words = tongue.words(&text);
+                assert_eq!(
+                    read_number(tongue, &words),
+                    tongue.read_number(&words),
+                    "{tongue} {text}"
+                );
+            }
+        }
     }
 
     #[test]
