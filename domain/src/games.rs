@@ -244,8 +244,9 @@ macro_rules! games {
                 }
             }
 
-            /// A notation of another game than the position's is not one the move can be in:
-            /// named, the move is unreadable; preferred, it is passed over.
+            /// The spoken notation is read in the position's game's own words; a notation of
+            /// another game than the position's is not one the move can be in: named, the move
+            /// is unreadable; preferred, it is passed over.
             fn read_move(
                 pos: &Position,
                 text: &MoveText,
@@ -465,7 +466,8 @@ impl<'de> serde::Deserialize<'de> for RuleSetName {
 
 impl Notation {
     /// A notation of any of the games by its name (`san`, `san-tr`, `uci`, `pdn`, …): no two
-    /// games name a notation alike, so the name says the game.
+    /// games name a notation alike but the spoken ones (`spoken-de`, `spoken-tr`,
+    /// `spoken-en`), which are one notation, [`Notation::Spoken`], each game's own words.
     pub fn parse(name: &str) -> Option<Notation> {
         GameKind::ALL.iter().find_map(|k| k.notation_named(name))
     }
@@ -530,12 +532,21 @@ mod tests {
     }
 
     #[test]
-    fn no_two_games_name_a_notation_alike() {
-        let names: Vec<&str> = Notation::all().map(Notation::as_str).collect();
+    fn no_two_games_name_a_notation_alike_but_the_spoken_ones() {
+        let names: Vec<&str> = GameKind::ALL
+            .iter()
+            .flat_map(|k| k.notations())
+            .map(Notation::as_str)
+            .filter(|n| !n.starts_with("spoken-"))
+            .collect();
         let mut unique = names.clone();
         unique.sort_unstable();
         unique.dedup();
         assert_eq!(unique.len(), names.len(), "{names:?}");
+        let all: Vec<&str> = Notation::all().map(Notation::as_str).collect();
+        for name in ["spoken-de", "spoken-tr", "spoken-en"] {
+            assert_eq!(all.iter().filter(|n| **n == name).count(), 1, "{name}");
+        }
         for n in Notation::all() {
             assert_eq!(Notation::parse(n.as_str()), Some(n));
         }
@@ -558,5 +569,21 @@ mod tests {
         assert_eq!(GameKind::record(&checkers, m).san, "11-15");
         let pdn = GameKind::Checkers.notation_named("pdn");
         assert!(GameKind::read_move(&checkers, &text, pdn, None).is_ok());
+    }
+
+    #[test]
+    fn a_spoken_notation_by_its_name_reads_every_games_moves_in_their_words() {
+        let spoken = Notation::parse("spoken-en");
+        for (kind, text, usual) in [
+            (GameKind::Checkers, "eleven to fifteen", "11-15"),
+            (GameKind::Dama, "d three to d four", "d3-d4"),
+        ] {
+            let start = kind.start();
+            let text = MoveText::parse(text).unwrap();
+            let m = GameKind::read_move(&start, &text, spoken, None).unwrap();
+            assert_eq!(GameKind::record(&start, m).san, usual);
+            let m = GameKind::read_move(&start, &text, None, spoken).unwrap();
+            assert_eq!(GameKind::record(&start, m).san, usual);
+        }
     }
 }

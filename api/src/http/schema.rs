@@ -213,7 +213,7 @@ pub fn name() -> Object {
 const MOVE: &str = "The move, in any notation the game reads (chess: e4, Af3, O-O, e2e4, 5254; checkers: 11-15, 22x15x6).";
 
 pub fn move_text() -> Object {
-    text(24, MOVE)
+    text(domain::game::MoveText::MAX_CHARS, MOVE)
 }
 
 /// Who may read a game.
@@ -305,7 +305,7 @@ pub fn message_or_null() -> Object {
 
 /// An intended move, or none.
 pub fn move_text_or_null() -> Object {
-    let mut schema = text(24, MOVE);
+    let mut schema = text(domain::game::MoveText::MAX_CHARS, MOVE);
     schema.schema_type = SchemaType::from_iter([Type::String, Type::Null]);
     schema
 }
@@ -410,7 +410,7 @@ pub fn sealed_move_check() -> Object {
 pub fn conditional_lines() -> utoipa::openapi::Array {
     use utoipa::openapi::schema::ArrayBuilder;
     let line = ArrayBuilder::new()
-        .items(text(24, MOVE))
+        .items(text(domain::game::MoveText::MAX_CHARS, MOVE))
         .min_items(Some(1))
         .max_items(Some(domain::game::conditional::MAX_PLIES))
         .description(Some(

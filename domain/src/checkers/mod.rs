@@ -6,6 +6,7 @@ pub mod ballot;
 pub mod board;
 pub mod notation;
 mod rules;
+pub mod spoken;
 
 pub use board::{perft, Board, Move};
 pub use rules::{Checkers, Notation, WCDF};

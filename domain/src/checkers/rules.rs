@@ -3,6 +3,8 @@
 
 use super::board::{row_col, Board, Move, MAX_PATH};
 use super::notation;
+use super::spoken;
+use crate::game::speech;
 use crate::game::spoken::Tongue;
 use crate::game::{
     Ballot, ClaimKind, DrawRules, Ending, MoveCode, MoveRecord, MoveText, ReadError, RecordFormat,
@@ -16,15 +18,28 @@ pub struct Checkers;
 /// The WCDF's rules, the one rule set checkers is played by here.
 pub const WCDF: RuleSet = RuleSet::named("wcdf");
 
-/// How a checkers move is written: PDN's numeric notation, the only one in use.
+/// How a checkers move is written: PDN's numeric notation, or spoken in words
+/// ([`super::spoken`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Notation {
     Pdn,
+    Spoken(Tongue),
 }
 
 impl Notation {
+    /// Every notation, the standard one first.
+    pub const ALL: [Notation; 4] = [
+        Notation::Pdn,
+        Notation::Spoken(Tongue::German),
+        Notation::Spoken(Tongue::Turkish),
+        Notation::Spoken(Tongue::English),
+    ];
+
     pub const fn as_str(self) -> &'static str {
-        "pdn"
+        match self {
+            Notation::Pdn => "pdn",
+            Notation::Spoken(tongue) => speech::notation_name(tongue),
+        }
     }
 }
 
@@ -61,11 +76,11 @@ impl Rules for Checkers {
     }
 
     fn notation_named(self, name: &str) -> Option<Notation> {
-        (name == "pdn").then_some(Notation::Pdn)
+        Notation::ALL.into_iter().find(|n| n.as_str() == name)
     }
 
     fn notations(self) -> Vec<Notation> {
-        vec![Notation::Pdn]
+        Notation::ALL.to_vec()
     }
 
     fn notation_name(notation: Notation) -> &'static str {
@@ -130,18 +145,31 @@ impl Rules for Checkers {
     fn read_move(
         pos: &Board,
         text: &MoveText,
-        _notation: Option<Notation>,
-        _preferred: Option<Notation>,
+        notation: Option<Notation>,
+        preferred: Option<Notation>,
     ) -> Result<Move, ReadError> {
-        notation::read(pos, text.as_str())
+        let text = text.as_str();
+        if let Some(Notation::Spoken(tongue)) = notation {
+            return spoken::read(pos, text, tongue);
+        }
+        let first = match preferred {
+            Some(Notation::Spoken(tongue)) => Some(tongue),
+            _ => None,
+        };
+        speech::read_usual_then_spoken(
+            || notation::read(pos, text),
+            |tongue| spoken::read(pos, text, tongue),
+            |m, tongue| spoken::spoken(pos, &m, tongue),
+            first,
+        )
     }
 
     fn spoken(pos: &Board, m: Move, tongue: Tongue) -> String {
-        todo!("spoken moves: {pos:?} {m:?} {tongue}")
+        spoken::spoken(pos, &m, tongue)
     }
 
     fn spoken_position(pos: &Board, tongue: Tongue) -> Vec<String> {
-        todo!("spoken position: {pos:?} {tongue}")
+        spoken::position(pos, tongue)
     }
 
     fn record(_pos: &Board, m: Move) -> MoveRecord {

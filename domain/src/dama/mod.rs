@@ -5,6 +5,7 @@
 pub mod board;
 pub mod notation;
 mod rules;
+pub mod spoken;
 
 pub use board::{perft, Board, Move};
 pub use rules::{Dama, Notation, TUDAF};

@@ -3,6 +3,8 @@
 
 use super::board::{squares_of, Board, Move};
 use super::notation;
+use super::spoken;
+use crate::game::speech;
 use crate::game::spoken::Tongue;
 use crate::game::{
     ClaimKind, DrawRules, Ending, MoveCode, MoveRecord, MoveText, ReadError, RecordFormat, RuleSet,
@@ -16,15 +18,27 @@ pub struct Dama;
 /// The Turkish Dama Federation's rules, the one rule set dama is played by here.
 pub const TUDAF: RuleSet = RuleSet::named("tudaf");
 
-/// How a dama move is written: squares a1–h8, the only notation in use.
+/// How a dama move is written: squares a1–h8, or spoken in words ([`super::spoken`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Notation {
     Squares,
+    Spoken(Tongue),
 }
 
 impl Notation {
+    /// Every notation, the standard one first.
+    pub const ALL: [Notation; 4] = [
+        Notation::Squares,
+        Notation::Spoken(Tongue::German),
+        Notation::Spoken(Tongue::Turkish),
+        Notation::Spoken(Tongue::English),
+    ];
+
     pub const fn as_str(self) -> &'static str {
-        "dama"
+        match self {
+            Notation::Squares => "dama",
+            Notation::Spoken(tongue) => speech::notation_name(tongue),
+        }
     }
 }
 
@@ -69,11 +83,11 @@ impl Rules for Dama {
     }
 
     fn notation_named(self, name: &str) -> Option<Notation> {
-        (name == "dama").then_some(Notation::Squares)
+        Notation::ALL.into_iter().find(|n| n.as_str() == name)
     }
 
     fn notations(self) -> Vec<Notation> {
-        vec![Notation::Squares]
+        Notation::ALL.to_vec()
     }
 
     fn notation_name(notation: Notation) -> &'static str {
@@ -132,18 +146,31 @@ impl Rules for Dama {
     fn read_move(
         pos: &Board,
         text: &MoveText,
-        _notation: Option<Notation>,
-        _preferred: Option<Notation>,
+        notation: Option<Notation>,
+        preferred: Option<Notation>,
     ) -> Result<Move, ReadError> {
-        notation::read(pos, text.as_str())
+        let text = text.as_str();
+        if let Some(Notation::Spoken(tongue)) = notation {
+            return spoken::read(pos, text, tongue);
+        }
+        let first = match preferred {
+            Some(Notation::Spoken(tongue)) => Some(tongue),
+            _ => None,
+        };
+        speech::read_usual_then_spoken(
+            || notation::read(pos, text),
+            |tongue| spoken::read(pos, text, tongue),
+            |m, tongue| spoken::spoken(pos, &m, tongue),
+            first,
+        )
     }
 
     fn spoken(pos: &Board, m: Move, tongue: Tongue) -> String {
-        todo!("spoken moves: {pos:?} {m:?} {tongue}")
+        spoken::spoken(pos, &m, tongue)
     }
 
     fn spoken_position(pos: &Board, tongue: Tongue) -> Vec<String> {
-        todo!("spoken position: {pos:?} {tongue}")
+        spoken::position(pos, tongue)
     }
 
     fn record(pos: &Board, m: Move) -> MoveRecord {

@@ -15,6 +15,7 @@ mod message;
 mod pgn;
 mod rejection;
 pub mod rules;
+pub mod speech;
 pub mod spoken;
 mod state;
 mod time_control;

@@ -508,10 +508,11 @@ pub enum MoveTextError {
 }
 
 impl MoveText {
-    /// The longest text any notation needs (a checkers capture of twelve pieces with every
-    /// landing square, `32x23x14x5x…`, is under 40; a tavla turn `bar/22 13/7* 6/4(2)` is
-    /// shorter) with room for spaces.
-    pub const MAX_CHARS: usize = 64;
+    /// The longest text any notation needs, with room for spaces: a spoken move is the
+    /// longest (a dama king's capture of sixteen pieces with every landing square in German
+    /// words, `Hektor sieben schlaegt Hektor eins schlaegt …`, is under 400; written in
+    /// squares, a checkers capture of twelve pieces `32x23x14x5x…` is under 40).
+    pub const MAX_CHARS: usize = 400;
 
     pub fn parse(text: &str) -> Result<MoveText, MoveTextError> {
         let t = text.trim();
@@ -659,8 +660,8 @@ mod tests {
         assert_eq!(MoveText::parse("  Nf3 ").unwrap().as_str(), "Nf3");
         assert_eq!(MoveText::parse(" "), Err(MoveTextError::Empty));
         assert_eq!(
-            MoveText::parse(&"a".repeat(65)),
-            Err(MoveTextError::TooLong { max: 64 })
+            MoveText::parse(&"a".repeat(401)),
+            Err(MoveTextError::TooLong { max: 400 })
         );
         assert_eq!(
             MoveText::parse("e4\u{7}"),

@@ -13,9 +13,11 @@ pub mod mat;
 pub mod match_id;
 pub mod notation;
 pub mod position_id;
+pub mod spoken;
 pub mod table;
 
 use crate::game::dice::Dice;
+use crate::game::speech;
 use crate::game::spoken::Tongue;
 use crate::game::{
     DrawRules, Ending, Features, Happening, MatchLengths, MatchScore, MoveCode, MoveRecord,
@@ -28,10 +30,29 @@ use table::{Action, Match, Phase, Variant, BACKGAMMON, TAVLA};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Tavla;
 
-/// How plays are written: point numbers from the mover's side.
+/// How plays are written: point numbers from the mover's side, or spoken in words
+/// ([`spoken`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TavlaNotation {
     Points,
+    Spoken(Tongue),
+}
+
+impl TavlaNotation {
+    /// Every notation, the standard one first.
+    pub const ALL: [TavlaNotation; 4] = [
+        TavlaNotation::Points,
+        TavlaNotation::Spoken(Tongue::German),
+        TavlaNotation::Spoken(Tongue::Turkish),
+        TavlaNotation::Spoken(Tongue::English),
+    ];
+
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            TavlaNotation::Points => "points",
+            TavlaNotation::Spoken(tongue) => speech::notation_name(tongue),
+        }
+    }
 }
 
 /// The longest match a game may be created to.
@@ -97,15 +118,15 @@ impl Rules for Tavla {
     }
 
     fn notation_named(self, name: &str) -> Option<TavlaNotation> {
-        (name == "points").then_some(TavlaNotation::Points)
+        TavlaNotation::ALL.into_iter().find(|n| n.as_str() == name)
     }
 
     fn notations(self) -> Vec<TavlaNotation> {
-        vec![TavlaNotation::Points]
+        TavlaNotation::ALL.to_vec()
     }
 
-    fn notation_name(_: TavlaNotation) -> &'static str {
-        "points"
+    fn notation_name(notation: TavlaNotation) -> &'static str {
+        notation.as_str()
     }
 
     fn set_up_problems(self) -> &'static [&'static str] {
@@ -156,27 +177,41 @@ impl Rules for Tavla {
     fn read_move(
         pos: &Match,
         text: &MoveText,
-        _: Option<TavlaNotation>,
-        _: Option<TavlaNotation>,
+        notation: Option<TavlaNotation>,
+        preferred: Option<TavlaNotation>,
     ) -> Result<Action, ReadError> {
-        let found = pos
-            .read_action(text.as_str())
-            .ok_or(ReadError::Unparseable)?;
-        match found[..] {
-            [one] => Ok(one),
-            [] => Err(ReadError::Illegal),
-            _ => Err(ReadError::Ambiguous {
-                candidates: found.iter().map(|a| pos.action_text(a)).collect(),
-            }),
+        let text = text.as_str();
+        if let Some(TavlaNotation::Spoken(tongue)) = notation {
+            return spoken::read(pos, text, tongue);
         }
+        let first = match preferred {
+            Some(TavlaNotation::Spoken(tongue)) => Some(tongue),
+            _ => None,
+        };
+        let usual = || {
+            let found = pos.read_action(text).ok_or(ReadError::Unparseable)?;
+            match found[..] {
+                [one] => Ok(one),
+                [] => Err(ReadError::Illegal),
+                _ => Err(ReadError::Ambiguous {
+                    candidates: found.iter().map(|a| pos.action_text(a)).collect(),
+                }),
+            }
+        };
+        speech::read_usual_then_spoken(
+            usual,
+            |tongue| spoken::read(pos, text, tongue),
+            |m, tongue| spoken::spoken(pos, &m, tongue),
+            first,
+        )
     }
 
     fn spoken(pos: &Match, m: Action, tongue: Tongue) -> String {
-        todo!("spoken moves: {pos:?} {m:?} {tongue}")
+        spoken::spoken(pos, &m, tongue)
     }
 
     fn spoken_position(pos: &Match, tongue: Tongue) -> Vec<String> {
-        todo!("spoken position: {pos:?} {tongue}")
+        spoken::position(pos, tongue)
     }
 
     fn record(pos: &Match, m: Action) -> MoveRecord {

@@ -22,8 +22,10 @@ fn move_text_is_trimmed_short_and_clean() {
     assert_eq!(MoveText::parse("  e4 ").unwrap().as_str(), "e4");
     assert_eq!(MoveText::parse("   "), Err(MoveTextError::Empty));
     assert_eq!(
-        MoveText::parse(&"a".repeat(65)),
-        Err(MoveTextError::TooLong { max: 64 })
+        MoveText::parse(&"a".repeat(MoveText::MAX_CHARS + 1)),
+        Err(MoveTextError::TooLong {
+            max: MoveText::MAX_CHARS
+        })
     );
     assert_eq!(
         MoveText::parse("e2\u{0}e4"),
