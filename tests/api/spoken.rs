@@ -158,4 +158,59 @@ both_backends! {
         let mine = page("/?lang=tr".to_owned()).await;
         assert!(mine.contains("Son ziyaretinizden beri 1 hamle: Beyaz: Laeufer Bella fuenf."), "{mine}");
     }
+
+    async fn every_game_takes_and_gives_its_moves_in_words(app) {
+        // Checkers: squares by number, in English and Turkish words.
+        let (g, white, black) = app.game_of("checkers", None, json!({})).await;
+        let first = if app.get_game(&g).await["to_move"] == "black" { &black } else { &white };
+        let res = move_in(&app, &g, &first.token, json!({"move": "eleven to fifteen", "notation": "spoken-en"})).await;
+        assert_eq!(res.status(), 200, "{:?}", res.text().await);
+        let game: Value = res.json().await.unwrap();
+        assert_eq!(game["moves"], json!(["11-15"]));
+        assert_eq!(game["spoken"], json!(["eleven to fifteen"]));
+        let game: Value = app.get(&format!("/api/v1/games/{g}?notation=spoken-tr"), None).await.json().await.unwrap();
+        assert_eq!(game["spoken"], json!(["on bir'den on beş'e"]));
+        // Dama: squares by file and rank, the Laws' file names in German.
+        let (g, white, _) = app.game_of("dama", None, json!({})).await;
+        let res = move_in(&app, &g, &white.token, json!({"move": "David drei nach David vier", "notation": "spoken-de"})).await;
+        assert_eq!(res.status(), 200, "{:?}", res.text().await);
+        let game: Value = res.json().await.unwrap();
+        assert_eq!(game["moves"], json!(["d3-d4"]));
+        // Tavla: a play of the dice in words, points from the mover's side.
+        let (g, white, black) = app.game_of("tavla", None, json!({"match_length": 1})).await;
+        crate::tavla::open_match(&app, &g, &white, &black).await;
+        let game = app.get_game(&g).await;
+        let mover = if game["to_move"] == "white" { &white } else { &black };
+        let plain = app.legal_moves(&g).await.into_iter().find(|m| {
+            m.split(' ').all(|step| {
+                let mut ends = step.split('/');
+                ends.next().is_some_and(|a| a.parse::<u32>().is_ok())
+                    && ends.next().is_some_and(|b| b.parse::<u32>().is_ok())
+                    && ends.next().is_none()
+            })
+        });
+        let Some(play) = plain else {
+            panic!("the opening throw has a play without the bar, a hit or bearing off");
+        };
+        const WORDS: [&str; 25] = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty", "twenty-one", "twenty-two", "twenty-three", "twenty-four"];
+        let said: Vec<String> = play
+            .split(' ')
+            .map(|step| {
+                let (a, b) = step.split_once('/').unwrap();
+                format!("{} to {}", WORDS[a.parse::<usize>().unwrap()], WORDS[b.parse::<usize>().unwrap()])
+            })
+            .collect();
+        let said = said.join(", ");
+        let res = move_in(&app, &g, &mover.token, json!({"move": said, "notation": "spoken-en"})).await;
+        assert_eq!(res.status(), 200, "{said}: {:?}", res.text().await);
+        let game: Value = res.json().await.unwrap();
+        let last = game["moves"].as_array().unwrap().last().unwrap().as_str().unwrap().to_owned();
+        let mut steps: Vec<&str> = last.split(' ').collect();
+        let mut wanted: Vec<&str> = play.split(' ').collect();
+        steps.sort_unstable();
+        wanted.sort_unstable();
+        assert_eq!(steps, wanted, "{said}");
+        let spoken = game["spoken"].as_array().unwrap().last().unwrap().as_str().unwrap().to_owned();
+        assert!(spoken.contains(':'), "the dice are spoken before the play: {spoken}");
+    }
 }
