@@ -38,7 +38,7 @@ pub async fn command(
         }
     }
     let notation = match account {
-        Account::Player(p) => p.move_notation(),
+        Account::Player(p) => p.read_notation(),
         Account::Admin => None,
     };
     let ctx = Context {

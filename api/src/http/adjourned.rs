@@ -202,10 +202,7 @@ pub async fn envelope_form(
                 let e = ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "unparseable_move", reason);
                 return after(state, &req, id, Err(e), typed, t).await;
             }
-            let notation = caller
-                .player()
-                .and_then(|p| p.move_notation())
-                .map(|n| n.as_str().to_owned());
+            let notation = caller.player().and_then(|p| p.notation.clone());
             web::block(move || {
                 envelopes::seal(&s, game, player, text, notation, store::now()).map(|_| ())
             })

@@ -249,10 +249,7 @@ pub async fn seal(
             "the move is too long",
         ));
     }
-    let notation = caller
-        .player()
-        .and_then(|p| p.move_notation())
-        .map(|n| n.as_str().to_owned());
+    let notation = caller.player().and_then(|p| p.notation.clone());
     let view = web::block(move || -> Result<EnvelopeView, ApiError> {
         let (outcome, kind) = envelopes::seal(&state, id, player, text, notation, store::now())
             .map_err(|e| ApiError::command(e, locale))?;

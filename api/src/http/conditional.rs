@@ -150,7 +150,7 @@ pub async fn set_conditional_moves(
     let id = game_id(&id, locale)?;
     let body = body.into_inner();
     let lines = line_texts(&body.lines).map_err(|r| ApiError::rejection(&r, locale))?;
-    let preferred = caller.player().and_then(|p| p.move_notation());
+    let preferred = caller.player().and_then(|p| p.read_notation());
     let (_, standing) = conditional::set(
         state.into_inner(),
         id,

@@ -1,11 +1,9 @@
 //! Games: creation, moves, draw offers, claims, resignation, arbiter decisions, the log and PGN.
 
 use actix_web::{get, post, web, HttpResponse};
-use domain::game::dice::{EntropyError, SentEntropy};
-use domain::game::spoken::Tongue;
+use domain::game::dice::SentEntropy;
 use domain::game::{
-    ClaimKind, EventBody, FieldProblem, GameResult, Locale, MoveText, Rejection, SealedMoveCheck,
-    TimeControl,
+    ClaimKind, EventBody, GameResult, Locale, MoveText, Rejection, SealedMoveCheck, TimeControl,
 };
 use domain::games::{Notation, RuleSetName};
 use domain::GameId;
@@ -14,6 +12,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::auth::{Caller, Credentials};
+use super::dice::sent_entropy;
 use super::error::{ApiError, ErrorBody};
 use super::spoken::NotationName;
 use crate::app::reads::current_view_json;
@@ -235,45 +234,12 @@ pub(crate) async fn run_sent(
     .map_err(|e| ApiError::command(e, locale))
 }
 
-/// A request's `entropy` field: none where it was not sent (the service draws one), a 400
-/// where it is empty or too long.
-pub(crate) fn sent_entropy(
-    text: Option<&str>,
-    locale: Locale,
-) -> Result<Option<SentEntropy>, ApiError> {
-    let Some(text) = text else {
-        return Ok(None);
-    };
-    SentEntropy::parse(text).map(Some).map_err(|e| {
-        let problem = match e {
-            EntropyError::TooLong { max } => FieldProblem::TooLong { max },
-            _ => FieldProblem::Empty,
-        };
-        ApiError::rejection(
-            &Rejection::InvalidField {
-                field: "entropy",
-                problem,
-            },
-            locale,
-        )
-    })
-}
-
 pub(crate) fn ok_game(outcome: &Outcome) -> HttpResponse {
     json_answer(outcome.view_json().to_owned())
 }
 
-/// [`ok_game`], with each move spoken in `tongue` where there is one.
-fn spoken_game(outcome: &Outcome, tongue: Option<Tongue>) -> HttpResponse {
-    json_answer(super::spoken::with_spoken(
-        outcome.view_json().to_owned(),
-        outcome.game(),
-        tongue,
-    ))
-}
-
 /// A 200 answer whose body is already JSON.
-fn json_answer(json: String) -> HttpResponse {
+pub(crate) fn json_answer(json: String) -> HttpResponse {
     HttpResponse::Ok()
         .content_type(actix_web::http::header::ContentType::json())
         .body(json)
@@ -362,7 +328,7 @@ pub(crate) async fn create(
 
 #[utoipa::path(
     get, path = "/api/v1/games/{id}", tag = "games",
-    params(("id" = String, Path, description = "Game id"), GameQuery),
+    params(("id" = String, Path, description = "Game id"), super::spoken::GameQuery),
     responses(
         (status = 200, body = GameView),
         (status = 400, description = "not a notation", body = ErrorBody),
@@ -375,7 +341,7 @@ pub async fn get_game(
     state: web::Data<AppState>,
     caller: Caller,
     id: web::Path<String>,
-    query: web::Query<GameQuery>,
+    query: web::Query<super::spoken::GameQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let locale = caller.locale();
     let id = game_id(&id, locale)?.to_string();
@@ -408,13 +374,6 @@ pub async fn get_game(
     })
     .await??;
     Ok(json_answer(json))
-}
-
-#[derive(Debug, Deserialize, IntoParams)]
-pub struct GameQuery {
-    /// A notation the moves are also given in: `spoken-de`, `spoken-tr`, `spoken-en`, or
-    /// `spoken` (the caller's language) adds each move's spoken form as `spoken`.
-    pub notation: Option<String>,
 }
 
 #[utoipa::path(
@@ -457,7 +416,7 @@ pub async fn post_move(
         },
     };
     let entropy = sent_entropy(body.entropy.as_deref(), locale)?;
-    Ok(spoken_game(
+    Ok(super::spoken::spoken_game(
         &run_sent(
             state,
             caller,

@@ -152,7 +152,7 @@ pub async fn conditional_form(
     };
     let typed = form.lines.clone().unwrap_or_default();
     let player = super::adjournment::me(&caller)?;
-    let preferred = p.move_notation();
+    let preferred = p.read_notation();
     let game = domain::GameId::parse(&id).map_err(|_| ApiError::not_found(t.locale()))?;
     let locale = t.locale();
     let s = state.clone();

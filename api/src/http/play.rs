@@ -208,14 +208,7 @@ pub(crate) async fn render(
         let moves = crate::games::written_moves(game, notation, t.lang);
         let zone = crate::zone::Zone::of_reader(viewer.player());
         let clocks = super::home::clock_line(&view, &zone, &t);
-        // A player without sight is told in their list of games what happened since.
-        if let Caller::Player(p) = &viewer {
-            let plays = me == Some(view.white.id.as_str()) || me == Some(view.black.id.as_str());
-            if p.without_sight && plays {
-                let seen = (view.version as i64, view.ply as i64);
-                state.store.mark_seen(&p.id, &view.id, seen)?;
-            }
-        }
+        super::sightless::visited(&state, &viewer, &view);
         let text = query.text(&viewer).then(|| {
             let ask = query.ask();
             super::sightless::parts(game, &viewer, from_black, &t, ask, clocks.as_deref())
@@ -234,7 +227,8 @@ pub(crate) async fn render(
                     &state,
                     game,
                     &p.id,
-                    notation,
+                    // Lines are written as they are read back: in letters.
+                    p.read_notation(),
                     t,
                     lines_typed,
                 )?)
@@ -469,7 +463,7 @@ pub async fn move_form(
         offer_draw: form.offer_draw.is_some(),
         conditional: Vec::new(),
     };
-    let command = match with_message(command, form.message.as_deref(), t) {
+    let command = match super::talk::with_message(command, form.message.as_deref(), t) {
         Ok(command) => command,
         Err(why) => {
             let shown = Shown {
@@ -480,28 +474,6 @@ pub async fn move_form(
         }
     };
     play_sent(state, &req, id, command, typed, form.entropy.as_deref()).await
-}
-
-/// `command` with the message a form sent with it (none where the field is empty), or why the
-/// message cannot be sent.
-pub(crate) fn with_message(
-    command: Command,
-    message: Option<&str>,
-    t: Texts,
-) -> Result<Command, String> {
-    match message.map(str::trim).filter(|m| !m.is_empty()) {
-        None => Ok(command),
-        Some(text) => match domain::game::MessageText::parse(text) {
-            Ok(text) => Ok(Command::Message {
-                text,
-                with: Some(Box::new(command)),
-            }),
-            Err(_) => Err(t.get(
-                "page-message-invalid",
-                &[("max", domain::game::MessageText::MAX_CHARS.to_string())],
-            )),
-        },
-    }
 }
 
 /// The page's answer to a text that cannot even be a move (empty, too long, control characters).
@@ -548,7 +520,7 @@ pub(crate) async fn play_sent(
             .finish());
     }
     let entropy = entropy.filter(|e| !e.is_empty());
-    let done = match super::games::sent_entropy(entropy, t.locale()) {
+    let done = match super::dice::sent_entropy(entropy, t.locale()) {
         Ok(entropy) => {
             let locale = t.locale();
             let (state, id) = (state.clone(), id.clone());

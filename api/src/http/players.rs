@@ -87,8 +87,9 @@ pub struct SettingsChange {
     #[serde(default, deserialize_with = "given")]
     #[schema(schema_with = super::schema::notation)]
     pub notation: Option<Option<Notation>>,
-    /// The player plays without sight: game pages are the non-visual page, moves are spoken
-    /// where no notation is chosen, mails speak the position.
+    /// The player plays without sight: game pages are the non-visual page, moves are written
+    /// in spoken words (in the spoken notation chosen, else in the player's language), mails
+    /// speak the position.
     pub without_sight: Option<bool>,
 }
 
@@ -510,8 +511,8 @@ pub async fn anonymise(
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PlayChange {
-    /// The pupil plays without sight: their game pages are the non-visual page, their moves
-    /// spoken where they chose no notation, their mails speak the position.
+    /// The pupil plays without sight: their game pages are the non-visual page, moves are
+    /// written for them in spoken words, their mails speak the position.
     pub without_sight: bool,
 }
 

@@ -156,7 +156,8 @@ fn legal_moves(game: &Game, tongue: Tongue, t: &Texts) -> Vec<String> {
     said.truncate(MOST_LISTED);
     let mut line = t.get(
         "page-text-legal",
-        &[("count", count.to_string()), ("moves", said.join(", "))],
+        // A spoken move may hold commas (a tavla play): moves apart with semicolons.
+        &[("count", count.to_string()), ("moves", said.join("; "))],
     );
     if more > 0 {
         line.push(' ');

@@ -14,6 +14,7 @@ use domain::games::{Game, GameKind, Notation, Position};
 use serde::Deserialize;
 
 use super::auth::Caller;
+use crate::app::views::GameView;
 use crate::i18n::Texts;
 use crate::store::PlayerRow;
 
@@ -40,11 +41,24 @@ impl ViewQuery {
         }
     }
 
-    /// The question typed, if one was.
+    /// The question typed, if one was (a question is short: a longer text is cut, as it is
+    /// echoed on the page).
     pub(crate) fn ask(&self) -> Option<&str> {
-        self.ask.as_deref().map(str::trim).filter(|a| !a.is_empty())
+        let ask = self
+            .ask
+            .as_deref()
+            .map(str::trim)
+            .filter(|a| !a.is_empty())?;
+        let cut = ask
+            .char_indices()
+            .nth(MOST_ASKED)
+            .map_or(ask.len(), |(i, _)| i);
+        Some(&ask[..cut])
     }
 }
+
+/// The longest question echoed.
+const MOST_ASKED: usize = 64;
 
 /// `view=text` where the request asked for the page without sight (kept across a form's round).
 pub(crate) fn view_param(req: &HttpRequest) -> &'static str {
@@ -66,6 +80,21 @@ pub(crate) fn query_value(text: &str) -> String {
         }
     }
     out
+}
+
+/// Records that a player without sight read a game they play in: their list of games then
+/// says what happened since. Failing to record it is logged, not the page's failure.
+pub(crate) fn visited(state: &crate::app::AppState, viewer: &Caller, view: &GameView) {
+    let Caller::Player(p) = viewer else {
+        return;
+    };
+    let plays = p.id == view.white.id || p.id == view.black.id;
+    if p.without_sight && plays {
+        let seen = (view.version as i64, view.ply as i64);
+        if let Err(e) = state.store.mark_seen(&p.id, &view.id, seen) {
+            tracing::warn!(error = %e, "a visit was not recorded");
+        }
+    }
 }
 
 /// A move of the list: its number where it opens one, and what was played under it.

@@ -2,6 +2,8 @@
 //! caller's own language, and a Game carries each move's spoken form (`spoken`) where the
 //! caller asked for it or speaks their moves.
 
+use crate::app::Outcome;
+use actix_web::HttpResponse;
 use domain::game::spoken::Tongue;
 use domain::game::Locale;
 use domain::games::{Game, Notation};
@@ -53,12 +55,18 @@ pub fn tongue_for(caller: &Caller, asked: Option<Notation>) -> Option<Tongue> {
 }
 
 /// A Game's JSON with each move's spoken form in `tongue` added as `spoken` (beside `moves`,
-/// one to one).
+/// one to one: `game` may be a fold a move newer than the JSON, whose moves it begins with).
 pub fn with_spoken(mut json: String, game: &Game, tongue: Option<Tongue>) -> String {
     let Some(tongue) = tongue else {
         return json;
     };
-    let spoken = crate::games::spoken_moves(game, tongue);
+    let mut spoken = crate::games::spoken_moves(game, tongue);
+    let ply = serde_json::from_str::<serde_json::Value>(&json)
+        .ok()
+        .and_then(|v| v["ply"].as_u64());
+    if let Some(ply) = ply.and_then(|p| usize::try_from(p).ok()) {
+        spoken.truncate(ply);
+    }
     if json.ends_with('}') {
         json.pop();
         json.push_str(",\"spoken\":");
@@ -66,6 +74,22 @@ pub fn with_spoken(mut json: String, game: &Game, tongue: Option<Tongue>) -> Str
         json.push('}');
     }
     json
+}
+
+/// [`ok_game`], with each move spoken in `tongue` where there is one.
+pub(crate) fn spoken_game(outcome: &Outcome, tongue: Option<Tongue>) -> HttpResponse {
+    super::games::json_answer(with_spoken(
+        outcome.view_json().to_owned(),
+        outcome.game(),
+        tongue,
+    ))
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+pub struct GameQuery {
+    /// A notation the moves are also given in: `spoken-de`, `spoken-tr`, `spoken-en`, or
+    /// `spoken` (the caller's language) adds each move's spoken form as `spoken`.
+    pub notation: Option<String>,
 }
 
 #[cfg(test)]

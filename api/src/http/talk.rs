@@ -5,6 +5,7 @@ use super::auth::Caller;
 use super::error::ApiError;
 use crate::app::AppState;
 use crate::i18n::Texts;
+use domain::games::Command;
 
 /// The players' messages as a reader who may see them sees them.
 pub(crate) struct Talk {
@@ -47,4 +48,26 @@ pub(crate) fn talk(
         })
         .collect();
     Ok(Some(Talk { messages, can_send }))
+}
+
+/// `command` with the message a form sent with it (none where the field is empty), or why the
+/// message cannot be sent.
+pub(crate) fn with_message(
+    command: Command,
+    message: Option<&str>,
+    t: Texts,
+) -> Result<Command, String> {
+    match message.map(str::trim).filter(|m| !m.is_empty()) {
+        None => Ok(command),
+        Some(text) => match domain::game::MessageText::parse(text) {
+            Ok(text) => Ok(Command::Message {
+                text,
+                with: Some(Box::new(command)),
+            }),
+            Err(_) => Err(t.get(
+                "page-message-invalid",
+                &[("max", domain::game::MessageText::MAX_CHARS.to_string())],
+            )),
+        },
+    }
 }

@@ -153,10 +153,18 @@ impl Role {
 }
 
 impl PlayerRow {
-    /// The notation the player's moves are read in first and written in for them: where they
-    /// play without sight, spoken words (in the spoken notation they chose, else in their
-    /// language: letters read aloud say little); else their own choice, or none (the page's
-    /// language's letters).
+    /// The notation the player's moves are read in first: their own choice, or none (the
+    /// page's language's letters, then every other reading). A player without sight reads
+    /// their own way: spoken words are read in any case where the written readings fail.
+    pub fn read_notation(&self) -> Option<domain::games::Notation> {
+        self.notation
+            .as_deref()
+            .and_then(domain::games::Notation::parse)
+    }
+
+    /// The notation moves are written in for the player: where they play without sight,
+    /// spoken words (in the spoken notation they chose, else in their language: letters read
+    /// aloud say little); else their own choice, or none (the page's language's letters).
     pub fn move_notation(&self) -> Option<domain::games::Notation> {
         use domain::game::spoken::Tongue;
         use domain::games::Notation;

@@ -220,6 +220,8 @@ const ENGLISH: &[(&str, Tok)] = &[
 
 /// More readings of one text than this are not a move but noise.
 const MOST_READINGS: usize = 4096;
+/// More steps than this in finding a text's readings, and it is noise.
+const MOST_STEPS: usize = 20_000;
 /// More words than this are not one move.
 const MOST_WORDS: usize = 16;
 
@@ -250,22 +252,29 @@ fn meanings(tongue: Tongue, words: &[String], at: usize) -> Vec<(Tok, usize)> {
     found
 }
 
-/// Every way of taking `words` as a sequence of meanings; `None` when there are too many.
+/// Every way of taking `words` as a sequence of meanings; `None` when there are too many, or
+/// when finding them would take too many steps (readings that die before the end count too:
+/// words of two meanings each, `to to to …`, are noise, not a move).
 fn readings(tongue: Tongue, words: &[String]) -> Option<Vec<Vec<Tok>>> {
-    fn walk(
-        tongue: Tongue,
-        words: &[String],
-        at: usize,
-        so_far: &mut Vec<Tok>,
-        out: &mut Vec<Vec<Tok>>,
-    ) -> bool {
-        if at == words.len() {
-            out.push(so_far.clone());
-            return out.len() <= MOST_READINGS;
+    struct Walk<'a> {
+        /// The meanings each word can start, found once.
+        starts: &'a [Vec<(Tok, usize)>],
+        steps: usize,
+        out: Vec<Vec<Tok>>,
+    }
+    fn walk(w: &mut Walk<'_>, at: usize, so_far: &mut Vec<Tok>) -> bool {
+        w.steps += 1;
+        if w.steps > MOST_STEPS {
+            return false;
         }
-        for (tok, len) in meanings(tongue, words, at) {
+        if at == w.starts.len() {
+            w.out.push(so_far.clone());
+            return w.out.len() <= MOST_READINGS;
+        }
+        let starts = w.starts;
+        for &(tok, len) in &starts[at] {
             so_far.push(tok);
-            let fine = walk(tongue, words, at + len, so_far, out);
+            let fine = walk(w, at + len, so_far);
             so_far.pop();
             if !fine {
                 return false;
@@ -273,8 +282,15 @@ fn readings(tongue: Tongue, words: &[String]) -> Option<Vec<Vec<Tok>>> {
         }
         true
     }
-    let mut out = Vec::new();
-    walk(tongue, words, 0, &mut Vec::new(), &mut out).then_some(out)
+    let starts: Vec<Vec<(Tok, usize)>> = (0..words.len())
+        .map(|at| meanings(tongue, words, at))
+        .collect();
+    let mut w = Walk {
+        starts: &starts,
+        steps: 0,
+        out: Vec::new(),
+    };
+    walk(&mut w, 0, &mut Vec::new()).then_some(w.out)
 }
 
 /// A move as words describe it, before it is matched against the legal moves.

@@ -523,3 +523,19 @@ fn a_position_names_one_piece_singular_and_leaves_out_what_is_missing() {
         ]
     );
 }
+
+/// Words of two meanings each (`to` is a filler or the number two) make more readings than
+/// any move has: such a text is noise, refused without trying them all.
+#[test]
+fn words_of_many_meanings_are_noise() {
+    let pos = Chess::default();
+    let noise = "to to to to to to to to to to to to to to to zz";
+    assert!(read_spoken(&pos, noise, Tongue::English).is_err());
+    let text = MoveText::parse(noise).unwrap();
+    assert!(read_move(&pos, &text, None, None).is_err());
+    let long = MoveText::parse(&"to ".repeat(130)).unwrap();
+    assert!(read_move(&pos, &long, None, None).is_err());
+    // A move said with fillers is still read.
+    let fillers = MoveText::parse("Knight to f three").unwrap();
+    assert!(read_move(&pos, &fillers, None, None).is_ok());
+}
