@@ -248,8 +248,12 @@ impl Tongue {
                 Some((n, 1))
             }
             Tongue::German => {
-                // `zwo`, as German speakers say two to tell it from drei.
-                let n = whole(first).or((first == "zwo").then_some(2))?;
+                // `zwo`, as German speakers say two to tell it from drei; an umlaut typed as
+                // its bare vowel (`funf`, `zwolf`).
+                let n = whole(first).or((first == "zwo").then_some(2)).or_else(|| {
+                    let spelled = first.replace("unf", "uenf").replace("zwolf", "zwoelf");
+                    (spelled != *first).then(|| whole(&spelled)).flatten()
+                })?;
                 Some((n, 1))
             }
         }
@@ -312,6 +316,8 @@ mod tests {
         assert_eq!(read(Tongue::English, "twenty-one"), Some((21, 2)));
         assert_eq!(read(Tongue::German, "fünf"), Some((5, 1)));
         assert_eq!(read(Tongue::German, "zwo"), Some((2, 1)));
+        assert_eq!(read(Tongue::German, "funf"), Some((5, 1)));
+        assert_eq!(read(Tongue::German, "zwolf"), Some((12, 1)));
         assert_eq!(read(Tongue::German, "zweiunddreißig"), Some((32, 1)));
         assert_eq!(read(Tongue::Turkish, "onüç"), Some((13, 1)));
         assert_eq!(read(Tongue::Turkish, "on uc"), Some((13, 2)));
