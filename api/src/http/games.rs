@@ -345,14 +345,7 @@ pub async fn get_game(
 ) -> Result<HttpResponse, ApiError> {
     let locale = caller.locale();
     let id = game_id(&id, locale)?.to_string();
-    let asked = match query.notation.as_deref() {
-        None => None,
-        Some(name) => Some(
-            super::spoken::NotationName::parse(name)
-                .ok_or_else(|| ApiError::bad_request("notation: not a notation"))?
-                .resolve(locale),
-        ),
-    };
+    let asked = query.notation.map(|n| n.resolve(locale));
     let tongue = super::spoken::tongue_for(&caller, asked);
     let json = web::block(move || -> Result<String, ApiError> {
         let row = state

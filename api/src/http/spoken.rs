@@ -89,7 +89,32 @@ pub(crate) fn spoken_game(outcome: &Outcome, tongue: Option<Tongue>) -> HttpResp
 pub struct GameQuery {
     /// A notation the moves are also given in: `spoken-de`, `spoken-tr`, `spoken-en`, or
     /// `spoken` (the caller's language) adds each move's spoken form as `spoken`.
-    pub notation: Option<String>,
+    pub notation: Option<SpokenName>,
+}
+
+/// A spoken notation as a query names it.
+#[derive(Debug, Clone, Copy, Deserialize, utoipa::ToSchema)]
+pub enum SpokenName {
+    #[serde(rename = "spoken")]
+    Own,
+    #[serde(rename = "spoken-de")]
+    German,
+    #[serde(rename = "spoken-tr")]
+    Turkish,
+    #[serde(rename = "spoken-en")]
+    English,
+}
+
+impl SpokenName {
+    /// The notation for a caller whose language is `locale`.
+    pub fn resolve(self, locale: Locale) -> Notation {
+        Notation::Spoken(match self {
+            SpokenName::Own => Tongue::for_language(locale.as_str()),
+            SpokenName::German => Tongue::German,
+            SpokenName::Turkish => Tongue::Turkish,
+            SpokenName::English => Tongue::English,
+        })
+    }
 }
 
 #[cfg(test)]
