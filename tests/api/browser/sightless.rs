@@ -139,6 +139,13 @@ async fn a_game_is_played_without_sight_by_the_keyboard_in_turkish_and_german_wo
     sign_in_as(&b, &app, &black.id).await;
     w.goto(&app.url(&format!("/games/{g}"))).await.unwrap();
     look(&w, "without-sight-start-tr").await;
+    // The setting, ticked, on the settings page.
+    w.goto(&app.url("/settings")).await.unwrap();
+    assert!(w
+        .find(Locator::Css("input[name=without_sight][checked]"))
+        .await
+        .is_ok());
+    look(&w, "without-sight-settings-tr").await;
 
     // The fool's mate, each move typed in its player's words.
     say_move(&w, &app, &g, "piyon f üç").await;
@@ -174,6 +181,10 @@ async fn a_game_is_played_without_sight_by_the_keyboard_in_turkish_and_german_wo
     let game = app.get_game(&g).await;
     assert_eq!(game["moves"], json!(["f3", "e5", "g4", "Qh4#"]));
     assert_eq!(game["termination"], "checkmate");
+    // White's list of games: the last move in words, and what happened since she looked.
+    w.goto(&app.url("/")).await.unwrap();
+    until_shown(&w, "Son ziyaretinizden beri").await;
+    look(&w, "without-sight-my-games-tr").await;
     // White hears the end in Turkish words.
     w.goto(&app.url(&format!("/games/{g}"))).await.unwrap();
     until_shown(&w, "Vezir h dört").await;
