@@ -317,6 +317,12 @@ macro_rules! games {
                 }
             }
 
+            fn perft(pos: &Position, depth: u32) -> u64 {
+                match pos {
+                    $(Position::$variant(p) => <$rules as Rules>::perft(p, depth)),*
+                }
+            }
+
             fn play(pos: &mut Position, m: Move) {
                 match (pos, m) {
                     $((Position::$variant(p), Move::$variant(m)) => {

@@ -181,6 +181,14 @@ pub trait Rules: Copy + fmt::Debug + PartialEq + Eq + Send + Sync + 'static {
     /// Plays a move already judged legal.
     fn play(pos: &mut Self::Position, m: Self::Move);
 
+    /// The number of move sequences of `depth` half-moves from `pos`: a walk of
+    /// [`Rules::legal_moves`] and [`Rules::play`]. A dispatcher over several games (the
+    /// service's `GameKind`) walks by its game's own rules, not wrapping every move and
+    /// position of the walk.
+    fn perft(pos: &Self::Position, depth: u32) -> u64 {
+        walk::<Self>(pos, depth)
+    }
+
     /// The match's score in `pos`, where the game is played as a match (none by default).
     fn match_score(pos: &Self::Position) -> Option<MatchScore> {
         let _ = pos;
@@ -298,8 +306,13 @@ pub enum Throwing {
 }
 
 /// The number of move sequences of `depth` half-moves from `pos` (every legal move counted, as
-/// [`Rules::legal_moves`] lists them).
+/// [`Rules::legal_moves`] lists them): [`Rules::perft`].
 pub fn perft<R: Rules>(pos: &R::Position, depth: u32) -> u64 {
+    R::perft(pos, depth)
+}
+
+/// The walk behind [`Rules::perft`].
+fn walk<R: Rules>(pos: &R::Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -312,7 +325,7 @@ pub fn perft<R: Rules>(pos: &R::Position, depth: u32) -> u64 {
         .map(|m| {
             let mut next = pos.clone();
             R::play(&mut next, m);
-            perft::<R>(&next, depth - 1)
+            walk::<R>(&next, depth - 1)
         })
         .sum()
 }
