@@ -19,6 +19,7 @@ mod dice;
 mod dice_log;
 mod errors;
 mod games;
+mod indexes;
 mod limits;
 mod live;
 mod mail;
