@@ -41,6 +41,15 @@ pub struct Args {
     /// the dice the server throws.
     #[arg(long, default_value_t = 0)]
     pub tavla: u64,
+    /// The share of games (percent) that are checkers, played by random legal moves.
+    #[arg(long, default_value_t = 0)]
+    pub checkers: u64,
+    /// The share of games (percent) that are dama, played by random legal moves.
+    #[arg(long, default_value_t = 0)]
+    pub dama: u64,
+    /// A quarter of the games each chess, checkers, dama and tavla (instead of the shares).
+    #[arg(long, conflicts_with_all = ["tavla", "checkers", "dama"])]
+    pub mix: bool,
     /// Every player has an address and takes a mail for every event (the server's default).
     #[arg(long)]
     pub mail: bool,
@@ -128,6 +137,15 @@ pub enum Cmd {
 }
 
 impl Args {
+    /// The shares (percent) of tavla, checkers and dama games; the rest are chess.
+    pub fn shares(&self) -> (u64, u64, u64) {
+        if self.mix {
+            (25, 25, 25)
+        } else {
+            (self.tavla, self.checkers, self.dama)
+        }
+    }
+
     pub fn url(&self) -> &str {
         self.url.as_deref().unwrap_or_default()
     }

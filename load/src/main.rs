@@ -8,12 +8,13 @@
 //! service's own commit path, where concurrent appends share a commit) and the ratio to that. The
 //! `--conditional N` makes N% of the moves through conditional lines (the opponent's line,
 //! set just before, answers the move); the replies count as moves, the lines' requests in the
-//! latency. The last line is machine-readable:
+//! latency. `--checkers N`, `--dama N` and `--tavla N` make N% of the games those games
+//! (`--mix`: a quarter each with chess), each game's moves and latency reported beside the
+//! whole. The last line is machine-readable:
 //! `moves_per_s=<n> p99_ms=<n> limit_ratio=<n> errors=<n>`.
 //!
 //! It sends only to the address it is given.
 
-use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -31,19 +32,20 @@ static RUN: std::sync::LazyLock<u128> = std::sync::LazyLock::new(|| {
         .map_or(0, |d| d.as_millis())
 });
 
+mod answer;
 mod args;
 mod connection;
+mod games;
 mod limit;
 mod mail;
 mod pages;
 mod reads;
 mod seed;
 mod tournament;
+use answer::{Answer, Tally};
 use args::{Args, Cmd};
 use domain::chess::{legal_moves, position_from_stored_fen, write_move, MoveStyle};
-use domain::game::{Rules, Side};
-use domain::tavla::table::Action;
-use domain::tavla::Tavla;
+use games::Kind;
 use limit::{measure_limit, Commits};
 
 use hdrhistogram::Histogram;
@@ -57,71 +59,15 @@ struct Game {
     follow: Option<(usize, String)>,
     /// The position it starts from, as its Game gives it (chess: FEN).
     start: String,
-    /// A match of tavla (`--tavla`), played by random plays of its dice.
-    tavla: bool,
+    /// The game played (`--checkers`, `--dama`, `--tavla`, `--mix`).
+    kind: Kind,
+    /// While a tavla match's opening awaits the players' dice: whether White and Black have
+    /// thrown.
+    opening: Option<[bool; 2]>,
 }
 
 /// Chess's standard start.
 const CHESS_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-
-#[derive(Default)]
-struct Tally {
-    moves: u64,
-    /// Conditional lines set.
-    lines: u64,
-    errors: BTreeMap<String, u64>,
-}
-
-impl Tally {
-    /// An error, counted by its code.
-    fn error(&mut self, code: &str) {
-        *self.errors.entry(code.to_owned()).or_default() += 1;
-    }
-
-    /// A refusal, counted by the code its answer gives.
-    fn refused(&mut self, answer: &[u8]) {
-        let code = serde_json::from_slice::<Answer>(answer)
-            .ok()
-            .and_then(|a| a.error)
-            .map_or_else(|| "unknown".to_owned(), |e| e.code);
-        self.error(&code);
-    }
-}
-
-/// What a client reads of an answer to a move or a claim: the rest is skipped unread.
-#[derive(serde::Deserialize, Default)]
-struct Answer {
-    fen: Option<String>,
-    /// The position in its game's text (tavla: GNU Backgammon's position and match IDs).
-    position: Option<String>,
-    ply: Option<u64>,
-    status: Option<String>,
-    /// A claim's answer holds the Game here (in a Game, `game` is the game's name).
-    #[serde(default, deserialize_with = "claimed_game")]
-    game: Option<Box<Answer>>,
-    error: Option<Refusal>,
-}
-
-/// A claim's Game, read from `game` where it is an object; the name of a Game's game is skipped.
-fn claimed_game<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Box<Answer>>, D::Error> {
-    #[derive(serde::Deserialize)]
-    #[serde(untagged)]
-    enum GameField {
-        Game(Box<Answer>),
-        Name(serde::de::IgnoredAny),
-    }
-    Ok(
-        match <Option<GameField> as serde::Deserialize>::deserialize(d)? {
-            Some(GameField::Game(g)) => Some(g),
-            _ => None,
-        },
-    )
-}
-
-#[derive(serde::Deserialize)]
-struct Refusal {
-    code: String,
-}
 
 /// Posts `body` and reads the answer as `T` (the default if it is not one). Moves read an
 /// [`Answer`], only what the client needs: a move's answer is the whole Game, every move of it,
@@ -168,13 +114,8 @@ async fn new_game(client: &reqwest::Client, args: &Args, n: usize) -> anyhow::Re
         );
         tokens.push(p["token"].as_str().unwrap_or_default().to_owned());
     }
-    // `--tavla` of every hundred games are tavla matches, spread among them (7 is prime to 100).
-    let tavla = (n as u64 * 7 % 100) < args.tavla;
-    let body = if tavla {
-        json!({"white": ids[0], "black": ids[1], "game": "tavla", "match_length": 1})
-    } else {
-        json!({"white": ids[0], "black": ids[1]})
-    };
+    let kind = Kind::of(n, args);
+    let body = kind.creation(&ids[0], &ids[1]);
     let (_, g): (_, Value) = post(
         client,
         format!("{}/api/v1/games", args.url()),
@@ -190,7 +131,10 @@ async fn new_game(client: &reqwest::Client, args: &Args, n: usize) -> anyhow::Re
         tokens: [tokens[0].clone(), tokens[1].clone()],
         follow: None,
         start: g["position"].as_str().unwrap_or(CHESS_START).to_owned(),
-        tavla,
+        kind,
+        opening: g["dice"]["opening"]
+            .as_object()
+            .map(|o| [!o["white"].is_null(), !o["black"].is_null()]),
     })
 }
 
@@ -255,7 +199,7 @@ async fn client_loop(
     args: Arc<Args>,
     mut games: Vec<(Game, String, usize)>,
     until: Instant,
-    hist: Arc<Mutex<Histogram<u64>>>,
+    hists: Arc<Mutex<Vec<Histogram<u64>>>>,
     tally: Arc<Mutex<Tally>>,
     seed: u64,
 ) {
@@ -283,37 +227,25 @@ async fn client_loop(
                 tokio::time::sleep_until(next_move).await;
             }
             let (game, fen, ply) = slot;
-            // A tavla match: a random play of the dice on the board.
-            if game.tavla {
-                let Some(table) = Tavla.stored_set_up(fen) else {
+            // Checkers, dama, tavla: a random legal move (or a tavla opening die).
+            if game.kind != Kind::Chess {
+                let Some(turn) = games::next_turn(game.kind, fen, game.opening, &mut next) else {
                     continue;
                 };
-                let plays: Vec<Action> = table
-                    .actions()
-                    .into_iter()
-                    .filter(|a| matches!(a, Action::Play { .. }))
-                    .collect();
-                if plays.is_empty() {
-                    continue;
-                }
-                let play = plays[(next() % plays.len() as u64) as usize];
-                let side = usize::from(table.turn() == Side::Black);
-                // A play is digits, `/`, `*`, `(`, `)`, spaces and `bar`/`off`: written as sent.
-                let body = format!(r#"{{"move":"{}"}}"#, table.action_text(&play));
                 let started = Instant::now();
+                let path = format!("/api/v1/games/{}/{}", game.id, turn.path);
                 let result = connection
-                    .post(
-                        &format!("/api/v1/games/{}/moves", game.id),
-                        &game.tokens[side],
-                        body,
-                    )
+                    .post(&path, &game.tokens[turn.side], turn.body)
                     .await;
                 let micros = started.elapsed().as_micros() as u64;
-                let _ = hist.lock().unwrap().record(micros.max(1));
+                let _ = hists.lock().unwrap()[game.kind as usize].record(micros.max(1));
                 match result {
                     Ok((200, bytes)) => {
                         let g = serde_json::from_slice::<Answer>(&bytes).unwrap_or_default();
-                        tally.lock().unwrap().moves += 1;
+                        if turn.is_move {
+                            tally.lock().unwrap().played(game.kind, 1);
+                        }
+                        game.opening = g.opening();
                         if g.status.as_deref() != Some("active") && !args.no_new_games {
                             made += 1;
                             let n = 1_000_000 + seed as usize * 1000 + made;
@@ -382,7 +314,7 @@ async fn client_loop(
                         )
                         .await;
                     let micros = started.elapsed().as_micros() as u64;
-                    let _ = hist.lock().unwrap().record(micros.max(1));
+                    let _ = hists.lock().unwrap()[0].record(micros.max(1));
                     match set {
                         Ok((200, _)) => tally.lock().unwrap().lines += 1,
                         Ok((_, bytes)) => tally.lock().unwrap().refused(&bytes),
@@ -420,7 +352,7 @@ async fn client_loop(
                     )
                 });
             let micros = started.elapsed().as_micros() as u64;
-            let _ = hist.lock().unwrap().record(micros.max(1));
+            let _ = hists.lock().unwrap()[0].record(micros.max(1));
             match result {
                 Ok((200, mut a)) => {
                     let g = match a.game.take() {
@@ -436,7 +368,8 @@ async fn client_loop(
                     // A conditional reply is a move recorded with this one.
                     let before = *ply;
                     *ply = g.ply.unwrap_or(0) as usize;
-                    tally.lock().unwrap().moves += (*ply).saturating_sub(before).max(1) as u64;
+                    let n = (*ply).saturating_sub(before).max(1) as u64;
+                    tally.lock().unwrap().played(Kind::Chess, n);
                     if g.status.as_deref() != Some("active") && args.no_new_games {
                         // Finished, and out of play.
                         fen.clear();
@@ -572,9 +505,13 @@ async fn main() -> anyhow::Result<()> {
         let start = g.start.clone();
         per_client[i % args.clients].push((g, start, 0));
     }
-    let hist = Arc::new(Mutex::new(Histogram::<u64>::new_with_bounds(
-        1, 60_000_000, 3,
-    )?));
+    // A latency histogram for each game (indexed by `Kind`).
+    let hists = Arc::new(Mutex::new(
+        Kind::ALL
+            .iter()
+            .map(|_| Histogram::<u64>::new_with_bounds(1, 60_000_000, 3))
+            .collect::<Result<Vec<_>, _>>()?,
+    ));
     let tally = Arc::new(Mutex::new(Tally::default()));
     let started = Instant::now();
     let until = started + Duration::from_secs(args.seconds);
@@ -589,7 +526,7 @@ async fn main() -> anyhow::Result<()> {
                 args.clone(),
                 games,
                 until,
-                hist.clone(),
+                hists.clone(),
                 tally.clone(),
                 0x9e37_79b9 + i as u64,
             ))
@@ -644,7 +581,11 @@ async fn main() -> anyhow::Result<()> {
             max / 1e6
         );
     }
-    let hist = hist.lock().unwrap();
+    let hists = hists.lock().unwrap();
+    let mut hist = hists[0].clone();
+    for h in &hists[1..] {
+        hist.add(h)?;
+    }
     let tally = tally.lock().unwrap();
     let moves_per_s = tally.moves as f64 / elapsed;
     let ms = |q: f64| hist.value_at_quantile(q) as f64 / 1000.0;
@@ -665,6 +606,19 @@ async fn main() -> anyhow::Result<()> {
         ms(0.99),
         hist.max() as f64 / 1000.0
     );
+    // Each game's own figures, where more than one was played.
+    if tally.by_kind.len() > 1 {
+        for (kind, n) in &tally.by_kind {
+            let h = &hists[*kind as usize];
+            println!(
+                "{}: {n} moves = {:.0}/s, p50 {:.2} ms, p99 {:.2} ms",
+                kind.name(),
+                *n as f64 / elapsed,
+                h.value_at_quantile(0.5) as f64 / 1000.0,
+                h.value_at_quantile(0.99) as f64 / 1000.0
+            );
+        }
+    }
     let errors: u64 = tally.errors.values().sum();
     for (code, n) in &tally.errors {
         println!("errors {code}: {n}");

@@ -127,7 +127,8 @@ pub async fn tournament(
                 tokens: [token("white")?, token("black")?],
                 follow: None,
                 start: crate::CHESS_START.to_owned(),
-                tavla: false,
+                kind: crate::Kind::Chess,
+                opening: None,
             })
         })
         .collect();
@@ -148,6 +149,9 @@ pub async fn tournament(
         rate: None,
         conditional: 0,
         tavla: 0,
+        checkers: 0,
+        dama: 0,
+        mix: false,
         mail: false,
         smtp_sink: None,
         no_new_games: true,
@@ -162,9 +166,13 @@ pub async fn tournament(
     for (i, g) in games.into_iter().enumerate() {
         per_client[i % clients.max(1)].push((g, start.to_owned(), 0));
     }
-    let hist = Arc::new(Mutex::new(Histogram::<u64>::new_with_bounds(
-        1, 60_000_000, 3,
-    )?));
+    // The round's games are chess: its histogram is the first.
+    let hists = Arc::new(Mutex::new(vec![
+        Histogram::<u64>::new_with_bounds(
+            1, 60_000_000, 3
+        )?;
+        crate::Kind::ALL.len()
+    ]));
     let tally = Arc::new(Mutex::new(Tally::default()));
     let started = Instant::now();
     let until = started + Duration::from_secs(seconds);
@@ -176,7 +184,7 @@ pub async fn tournament(
             args.clone(),
             games,
             until,
-            hist.clone(),
+            hists.clone(),
             tally.clone(),
             0x51f1_5eed + i as u64,
         )));
@@ -186,7 +194,7 @@ pub async fn tournament(
     }
     let elapsed = started.elapsed().as_secs_f64();
     let moves = tally.lock().unwrap().moves;
-    let p99 = hist.lock().unwrap().value_at_quantile(0.99) as f64 / 1000.0;
+    let p99 = hists.lock().unwrap()[0].value_at_quantile(0.99) as f64 / 1000.0;
     println!(
         "round 1's games: {moves} moves in {elapsed:.1} s = {:.0}/s over {boards} games with {clients} clients, p99 {p99:.2} ms",
         moves as f64 / elapsed

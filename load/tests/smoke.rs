@@ -132,3 +132,42 @@ fn zarf_load_plays_games_and_prints_its_summary_line() {
     assert_eq!(fields[3].1, 0.0, "no errors: {stdout}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// With `--mix` the four games are all played, tavla's opening dice thrown by its players with
+/// their entropy, and each game's moves and latency printed.
+#[test]
+fn the_mix_plays_all_four_games_and_reports_each() {
+    let (dir, db) = fresh_database();
+    let addr = serve(&db, &dir);
+    let url = format!("http://{addr}");
+    let out = zarf_load(&[
+        "--url",
+        &url,
+        "--admin-token",
+        "smoke-admin",
+        "--seconds",
+        "3",
+        "--games",
+        "8",
+        "--clients",
+        "2",
+        "--mix",
+    ]);
+    for game in ["chess", "checkers", "dama", "tavla"] {
+        let line = out
+            .lines()
+            .find(|l| l.starts_with(&format!("{game}: ")))
+            .unwrap_or_else(|| panic!("no line for {game}: {out}"));
+        let moves: u64 = line
+            .split_whitespace()
+            .nth(1)
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(0);
+        assert!(moves > 0, "{game} was played: {out}");
+    }
+    assert!(
+        out.trim_end().ends_with("errors=0"),
+        "every move and throw accepted: {out}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
