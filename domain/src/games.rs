@@ -592,4 +592,21 @@ mod tests {
             assert_eq!(GameKind::record(&start, m).san, usual);
         }
     }
+
+    #[test]
+    fn a_move_of_any_game_is_small() {
+        // A game's state keeps every move made, and the service copies the state for each
+        // command it judges: a move is the size of the largest game's. (A tavla play once kept
+        // the board after it, 72 bytes, and chess games paid for it on every move.)
+        let sizes = format!(
+            "chess {}, checkers {}, dama {}, tavla {}, take-away {}: any {}",
+            std::mem::size_of::<<crate::chess::Chess as Rules>::Move>(),
+            std::mem::size_of::<crate::checkers::Move>(),
+            std::mem::size_of::<crate::dama::Move>(),
+            std::mem::size_of::<crate::tavla::table::Action>(),
+            std::mem::size_of::<<crate::take_away::TakeAway as Rules>::Move>(),
+            std::mem::size_of::<Move>()
+        );
+        assert!(std::mem::size_of::<Move>() <= 32, "{sizes}");
+    }
 }

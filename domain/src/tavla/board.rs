@@ -114,6 +114,15 @@ impl Board {
         })
     }
 
+    /// The board after `steps`, a legal play's checker moves (the mover's view, not turned).
+    pub fn after(&self, steps: &[Step]) -> Board {
+        let mut board = *self;
+        for s in steps {
+            board.apply(*s);
+        }
+        board
+    }
+
     /// Plays one checker move.
     fn apply(&mut self, s: Step) {
         self.mine[usize::from(s.from)] -= 1;

@@ -145,11 +145,11 @@ pub struct GameOver {
 /// What a player does at the table, besides throwing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Action {
-    /// A play of the dice: its checker moves, and the board after them (the mover's view).
+    /// A play of the dice: its checker moves (the board after them is worked out where it is
+    /// needed: a game's log keeps every move, and a small move is cheap to copy).
     Play {
         steps: [Step; 4],
         len: u8,
-        after: Board,
     },
     Double,
     Take,
@@ -296,7 +296,7 @@ impl Match {
         self.board
             .plays((dice.first(), dice.second()))
             .into_iter()
-            .map(|(s, after)| {
+            .map(|(s, _)| {
                 let mut steps = [Step {
                     from: 0,
                     to: 0,
@@ -307,7 +307,6 @@ impl Match {
                 Action::Play {
                     steps,
                     len: s.len() as u8,
-                    after,
                 }
             })
             .collect()
@@ -391,8 +390,8 @@ impl Match {
     /// Plays an action already judged legal.
     pub fn act(&mut self, action: Action) {
         match action {
-            Action::Play { after, .. } => {
-                self.board = after;
+            Action::Play { .. } => {
+                self.board = self.board.after(action.steps());
                 self.plays += 1;
                 if self.board.off() == CHECKERS {
                     let level = self.level_won();
@@ -629,7 +628,8 @@ impl Match {
         let mut found: Vec<Action> = legal
             .into_iter()
             .filter(|a| match a {
-                Action::Play { after, .. } => {
+                Action::Play { .. } => {
+                    let after = self.board.after(a.steps());
                     after.mine == written.mine
                         && written.hits.iter().all(|&p| {
                             after.theirs[usize::from(p)] == 0
