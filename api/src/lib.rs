@@ -161,6 +161,7 @@ pub fn build(config: &Config) -> anyhow::Result<Running> {
         trusted_proxies: config.trusted_proxies.clone(),
         tournaments_due: Default::default(),
         opened_lines: Default::default(),
+        dice_seeds: Default::default(),
         erasures_seen: Default::default(),
         signup: config.signup,
     });

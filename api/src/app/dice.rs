@@ -52,16 +52,44 @@ pub fn for_creation(
     (ctx, row)
 }
 
+/// The secrets of the games of dice this server opened lately, by game: a command in a match is
+/// judged without reading and decrypting its secret again. A game's secret never changes once
+/// stored, so an entry is never stale. At most [`Seeds::KEPT`] are kept.
+#[derive(Default)]
+pub struct Seeds(std::sync::Mutex<std::collections::HashMap<String, DiceSeed>>);
+
+impl Seeds {
+    pub const KEPT: usize = 10_000;
+
+    fn get(&self, game: &str) -> Option<DiceSeed> {
+        self.0.lock().expect("dice seeds").get(game).cloned()
+    }
+
+    fn put(&self, game: String, seed: DiceSeed) {
+        let mut map = self.0.lock().expect("dice seeds");
+        if map.len() >= Self::KEPT && !map.contains_key(&game) {
+            // Rarely full: forgetting them all costs a store read for each match's next command.
+            map.clear();
+        }
+        map.insert(game, seed);
+    }
+}
+
 /// The secret of `game`, a game of dice, as stored when it was created.
 pub fn seed_of(app: &AppState, game: &Game) -> Result<DiceSeed, CommandError> {
     let id = game.id.to_string();
+    if let Some(seed) = app.dice_seeds.get(&id) {
+        return Ok(seed);
+    }
     let row = app
         .store
         .envelope(&id, KIND)?
         .ok_or_else(|| anyhow::anyhow!("a game of dice has no stored secret"))?;
     let sealed: Sealed = app.envelope_key.open_any(&id, KIND, &row.ciphertext)?;
-    Ok(DiceSeed::parse_hex(&sealed.seed)
-        .ok_or_else(|| anyhow::anyhow!("the stored secret is no seed"))?)
+    let seed = DiceSeed::parse_hex(&sealed.seed)
+        .ok_or_else(|| anyhow::anyhow!("the stored secret is no seed"))?;
+    app.dice_seeds.put(id, seed.clone());
+    Ok(seed)
 }
 
 /// The entropy a request that carried none gets for the throws it causes: 32 bytes the service
@@ -70,4 +98,25 @@ pub fn drawn_entropy() -> SentEntropy {
     let mut bytes = [0u8; 32];
     rand::rng().fill_bytes(&mut bytes);
     SentEntropy::drawn(hex::encode(bytes))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_kept_seed_is_given_back_and_a_full_cache_starts_again() {
+        let seeds = Seeds::default();
+        let seed = |n: u8| DiceSeed::from_bytes([n; 32]);
+        seeds.put("a".into(), seed(1));
+        assert!(seeds.get("a") == Some(seed(1)));
+        assert!(seeds.get("b").is_none());
+        for n in 0..Seeds::KEPT {
+            seeds.put(format!("g{n}"), seed(2));
+        }
+        // Full at the last put: everything before it was forgotten, the new one kept.
+        assert!(seeds.get("a").is_none());
+        assert!(seeds.get(&format!("g{}", Seeds::KEPT - 1)) == Some(seed(2)));
+        assert!(seeds.0.lock().unwrap().len() <= Seeds::KEPT);
+    }
 }

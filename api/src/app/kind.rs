@@ -240,6 +240,7 @@ pub(crate) mod tests {
             signup: Default::default(),
             tournaments_due: Default::default(),
             opened_lines: Default::default(),
+            dice_seeds: Default::default(),
             erasures_seen: Default::default(),
         })
     }

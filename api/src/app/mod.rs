@@ -74,6 +74,8 @@ pub struct AppState {
     pub tournaments_due: Arc<rounds::Due>,
     /// Conditional lines this server set or opened lately, by their commitment.
     pub opened_lines: conditional::Opened,
+    /// The secrets of games of dice this server opened lately.
+    pub dice_seeds: dice::Seeds,
     /// How many erased events this server knew of when it last looked (its folds predate
     /// none of them).
     pub erasures_seen: std::sync::atomic::AtomicI64,
