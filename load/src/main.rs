@@ -53,6 +53,8 @@ use serde_json::{json, Value};
 
 struct Game {
     id: String,
+    /// White's and Black's ids.
+    players: [String; 2],
     tokens: [String; 2],
     /// The move this game's player to move at that ply will make, following the line their
     /// opponent set (`--conditional`).
@@ -114,8 +116,27 @@ async fn new_game(client: &reqwest::Client, args: &Args, n: usize) -> anyhow::Re
         );
         tokens.push(p["token"].as_str().unwrap_or_default().to_owned());
     }
-    let kind = Kind::of(n, args);
-    let body = kind.creation(&ids[0], &ids[1]);
+    let players = [ids[0].clone(), ids[1].clone()];
+    let tokens = [tokens[0].clone(), tokens[1].clone()];
+    game_between(client, args, Kind::of(n, args), players, tokens).await
+}
+
+/// The next game of a finished one's kind between its players: a game of short games (checkers,
+/// tavla) is replaced more often than a chess game, and making new players for each would
+/// weigh on the mix's figure.
+async fn next_game(client: &reqwest::Client, args: &Args, done: &Game) -> anyhow::Result<Game> {
+    let (players, tokens) = (done.players.clone(), done.tokens.clone());
+    game_between(client, args, done.kind, players, tokens).await
+}
+
+async fn game_between(
+    client: &reqwest::Client,
+    args: &Args,
+    kind: Kind,
+    players: [String; 2],
+    tokens: [String; 2],
+) -> anyhow::Result<Game> {
+    let body = kind.creation(&players[0], &players[1]);
     let (_, g): (_, Value) = post(
         client,
         format!("{}/api/v1/games", args.url()),
@@ -128,7 +149,8 @@ async fn new_game(client: &reqwest::Client, args: &Args, n: usize) -> anyhow::Re
             .as_str()
             .ok_or_else(|| anyhow::anyhow!("no game: {g}"))?
             .to_owned(),
-        tokens: [tokens[0].clone(), tokens[1].clone()],
+        players,
+        tokens,
         follow: None,
         start: g["position"].as_str().unwrap_or(CHESS_START).to_owned(),
         kind,
@@ -210,7 +232,6 @@ async fn client_loop(
         rng ^= rng << 17;
         rng
     };
-    let mut made = 0usize;
     // With a rate, each client takes its share of it: one move every `clients / rate` seconds.
     let interval = args
         .rate
@@ -247,9 +268,7 @@ async fn client_loop(
                         }
                         game.opening = g.opening();
                         if g.status.as_deref() != Some("active") && !args.no_new_games {
-                            made += 1;
-                            let n = 1_000_000 + seed as usize * 1000 + made;
-                            if let Ok(ng) = new_game(&client, &args, n).await {
+                            if let Ok(ng) = next_game(&client, &args, game).await {
                                 let start = ng.start.clone();
                                 *slot = (ng, start, 0);
                             }
@@ -374,11 +393,8 @@ async fn client_loop(
                         // Finished, and out of play.
                         fen.clear();
                     } else if g.status.as_deref() != Some("active") {
-                        // Finished: play a new game in its place.
-                        made += 1;
-                        if let Ok(ng) =
-                            new_game(&client, &args, 1_000_000 + seed as usize * 1000 + made).await
-                        {
+                        // Finished: its players play a new game in its place.
+                        if let Ok(ng) = next_game(&client, &args, game).await {
                             let start = ng.start.clone();
                             *slot = (ng, start, 0);
                         }

@@ -124,6 +124,10 @@ pub async fn tournament(
             let token = |side: &str| tokens.get(b[side].as_str()?).map(|t| (*t).to_owned());
             Some(Game {
                 id: b["game"].as_str()?.to_owned(),
+                players: [
+                    b["white"].as_str()?.to_owned(),
+                    b["black"].as_str()?.to_owned(),
+                ],
                 tokens: [token("white")?, token("black")?],
                 follow: None,
                 start: crate::CHESS_START.to_owned(),
