@@ -323,6 +323,12 @@ macro_rules! games {
                 }
             }
 
+            fn count_moves(pos: &Position) -> u64 {
+                match pos {
+                    $(Position::$variant(p) => <$rules as Rules>::count_moves(p)),*
+                }
+            }
+
             fn play(pos: &mut Position, m: Move) {
                 match (pos, m) {
                     $((Position::$variant(p), Move::$variant(m)) => {

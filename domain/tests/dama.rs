@@ -193,6 +193,12 @@ fn random_games_agree_with_kish_at_every_ply() {
             assert_eq!(Dama::ending(&b, &()), None, "game {games} goes on");
             let (theirs, played) = line.split_once(" > ").unwrap();
             let ours = b.moves();
+            // Counted without listing (perft's last level), the same moves each once.
+            assert_eq!(
+                Dama::count_moves(&b),
+                ours.len() as u64,
+                "game {games}, ply {plies}"
+            );
             let mut written: Vec<String> = ours.iter().map(change).collect();
             written.sort();
             assert_eq!(

@@ -305,6 +305,20 @@ pub fn perft(board: &kish::Board, depth: u32) -> u64 {
     walk(board, depth, &mut levels, &mut scratch)
 }
 
+/// How many moves the side to move has, each once: kish's bulk count where no capture needs its
+/// routes merged (`scratch` takes the captures kish lists).
+pub fn count_moves(board: &kish::Board, scratch: &mut Vec<Action>) -> u64 {
+    scratch.clear();
+    let count = board.count_actions(scratch);
+    if scratch.is_empty() {
+        return count;
+    }
+    // Captures were generated: merge the routes of one move.
+    scratch.sort_unstable();
+    scratch.dedup();
+    scratch.len() as u64
+}
+
 fn walk(
     board: &kish::Board,
     depth: u32,
@@ -315,15 +329,7 @@ fn walk(
         return 1;
     }
     if depth == 1 {
-        scratch.clear();
-        let count = board.count_actions(scratch);
-        if scratch.is_empty() {
-            return count;
-        }
-        // Captures were generated: merge the routes of one move.
-        scratch.sort_unstable();
-        scratch.dedup();
-        return scratch.len() as u64;
+        return count_moves(board, scratch);
     }
     let (here, deeper) = levels.split_first_mut().expect("a level per depth");
     board.actions_into(here);

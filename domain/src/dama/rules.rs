@@ -127,6 +127,10 @@ impl Rules for Dama {
         pos.moves()
     }
 
+    fn count_moves(pos: &Board) -> u64 {
+        super::board::count_moves(&pos.inner, &mut Vec::new())
+    }
+
     fn set_up_text(pos: &Board) -> String {
         notation::write_position(pos)
     }

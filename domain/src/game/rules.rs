@@ -189,6 +189,12 @@ pub trait Rules: Copy + fmt::Debug + PartialEq + Eq + Send + Sync + 'static {
         walk::<Self>(pos, depth)
     }
 
+    /// How many legal moves the side to move has: [`Rules::legal_moves`]'s length, which a game
+    /// may count without listing them (perft's last level).
+    fn count_moves(pos: &Self::Position) -> u64 {
+        Self::legal_moves(pos).len() as u64
+    }
+
     /// The match's score in `pos`, where the game is played as a match (none by default).
     fn match_score(pos: &Self::Position) -> Option<MatchScore> {
         let _ = pos;
@@ -316,11 +322,10 @@ fn walk<R: Rules>(pos: &R::Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let moves = R::legal_moves(pos);
     if depth == 1 {
-        return moves.len() as u64;
+        return R::count_moves(pos);
     }
-    moves
+    R::legal_moves(pos)
         .into_iter()
         .map(|m| {
             let mut next = pos.clone();
