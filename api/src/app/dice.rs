@@ -78,7 +78,14 @@ impl Seeds {
 /// The secret of `game`, a game of dice, as stored when it was created.
 pub fn seed_of(app: &AppState, game: &Game) -> Result<DiceSeed, CommandError> {
     let id = game.id.to_string();
-    if let Some(seed) = app.dice_seeds.get(&id) {
+    // A kept secret is taken only where it is the one the log committed to (a database restored
+    // under a running server could hold another); otherwise it is read again.
+    let committed = |seed: &DiceSeed| {
+        game.dice
+            .as_ref()
+            .is_some_and(|d| seed.commitment() == d.commitment)
+    };
+    if let Some(seed) = app.dice_seeds.get(&id).filter(committed) {
         return Ok(seed);
     }
     let row = app
@@ -108,14 +115,15 @@ mod tests {
     fn a_kept_seed_is_given_back_and_a_full_cache_starts_again() {
         let seeds = Seeds::default();
         let seed = |n: u8| DiceSeed::from_bytes([n; 32]);
-        seeds.put("a".into(), seed(1));
-        assert!(seeds.get("a") == Some(seed(1)));
-        assert!(seeds.get("b").is_none());
+        let (first, other) = (String::from("first"), String::from("other"));
+        seeds.put(first.clone(), seed(1));
+        assert!(seeds.get(&first) == Some(seed(1)));
+        assert!(seeds.get(&other).is_none());
         for n in 0..Seeds::KEPT {
             seeds.put(format!("g{n}"), seed(2));
         }
         // Full at the last put: everything before it was forgotten, the new one kept.
-        assert!(seeds.get("a").is_none());
+        assert!(seeds.get(&first).is_none());
         assert!(seeds.get(&format!("g{}", Seeds::KEPT - 1)) == Some(seed(2)));
         assert!(seeds.0.lock().unwrap().len() <= Seeds::KEPT);
     }
