@@ -70,31 +70,73 @@ fn names(definition: &str, column: &str) -> bool {
         .any(|word| word == column)
 }
 
+/// The columns a move writes in `game`'s row (after a first move, whose write may differ), and
+/// the definitions of the indexes on `games`.
+async fn written_by_a_move(
+    app: &TestApp,
+    game: &str,
+    white: &Player,
+    black: &Player,
+) -> (Vec<String>, Vec<String>) {
+    app.play(game, white, black, "e4").await;
+    let (before, indexes) = row_and_indexes(&app.db, game);
+    app.play(game, white, black, "e5").await;
+    let (after, _) = row_and_indexes(&app.db, game);
+    let written = after
+        .iter()
+        .filter(|(column, value)| before.get(*column) != Some(value))
+        .map(|(column, _)| column.clone())
+        .collect();
+    (written, indexes)
+}
+
+/// The indexes in `indexes` that name a column of `written`, other than `allowed`.
+fn touched(indexes: &[String], written: &[String], allowed: &[&str]) -> Vec<String> {
+    let mut found = Vec::new();
+    for definition in indexes {
+        for column in written {
+            if !allowed.contains(&column.as_str()) && names(definition, column) {
+                found.push(format!(
+                    "{definition} covers {column}, which every move writes"
+                ));
+            }
+        }
+    }
+    found
+}
+
 both_backends! {
     async fn a_move_writes_no_column_an_index_on_games_covers(app) {
         let (game, white, black) = app.new_game().await;
         let g = game["id"].as_str().unwrap().to_owned();
-        app.play(&g, &white, &black, "e4").await;
-        let (before, indexes) = row_and_indexes(&app.db, &g);
-        app.play(&g, &white, &black, "e5").await;
-        let (after, _) = row_and_indexes(&app.db, &g);
-        let written: Vec<&str> = after
-            .iter()
-            .filter(|(column, value)| before.get(*column) != Some(value))
-            .map(|(column, _)| column.as_str())
-            .collect();
+        let (written, indexes) = written_by_a_move(&app, &g, &white, &black).await;
         for column in ["updated_at", "view", "last_seq", "to_move"] {
-            assert!(written.contains(&column), "a move writes {column}: {written:?}");
+            assert!(written.iter().any(|w| w == column), "a move writes {column}: {written:?}");
         }
         assert!(indexes.len() >= 5, "the indexes were read: {indexes:?}");
-        for definition in &indexes {
-            for column in &written {
-                assert!(
-                    !names(definition, column),
-                    "{definition} covers {column}, which every move writes"
-                );
-            }
-        }
+        let touched = touched(&indexes, &written, &[]);
+        assert!(touched.is_empty(), "{touched:?}");
+    }
+
+    async fn a_timed_games_move_writes_only_the_clock_columns_the_scheduler_finds(app) {
+        // A timed game's move moves its deadline and its reminder, which the scheduler finds by
+        // index: those, and nothing else an index covers.
+        let white = app.create_player("Ayşe Yılmaz").await;
+        let black = app.create_player("Mehmet Öz").await;
+        let tc = serde_json::json!({"kind": "per_move", "seconds": 86_400});
+        let res = app
+            .create_game_with(
+                &app.admin,
+                serde_json::json!({"white": white.id, "black": black.id, "time_control": tc}),
+            )
+            .await;
+        assert_eq!(res.status(), 201);
+        let game: serde_json::Value = res.json().await.unwrap();
+        let g = game["id"].as_str().unwrap().to_owned();
+        let (written, indexes) = written_by_a_move(&app, &g, &white, &black).await;
+        assert!(written.iter().any(|w| w == "deadline"), "{written:?}");
+        let touched = touched(&indexes, &written, &["deadline", "reminder_at"]);
+        assert!(touched.is_empty(), "{touched:?}");
     }
 }
 
