@@ -2,6 +2,9 @@
 //! so it re-checks nothing and stays close to the cost of playing the moves on a board.
 
 mod evolve;
+mod moves;
+
+pub use moves::Moves;
 
 use super::adjournment::{Adjournment, SealedMoveCheck};
 use super::clock::{Clock, PauseReason};
@@ -131,7 +134,7 @@ pub struct Game<R: Rules> {
     pub conditional_dropped: [Option<DropReason>; 2],
     start: R::Position,
     position: R::Position,
-    moves: Vec<R::Move>,
+    moves: Moves<R::Move>,
     /// The moves in PGN SAN as the log recorded them, one per line (kept rather than written
     /// again from the positions on every read: a game's view lists them all).
     san: String,
@@ -282,7 +285,7 @@ impl<R: Rules> Game<R> {
             conditional_dropped: [None, None],
             position: start.clone(),
             start,
-            moves: Vec::new(),
+            moves: Moves::default(),
             san: String::new(),
             reversible_from: 0,
             offers_after: Vec::new(),
@@ -348,7 +351,7 @@ impl<R: Rules> Game<R> {
     }
 
     /// The moves made, in order.
-    pub fn moves(&self) -> &[R::Move] {
+    pub fn moves(&self) -> &Moves<R::Move> {
         &self.moves
     }
 
@@ -538,7 +541,7 @@ impl<R: Rules> Game<R> {
             .unwrap_or_else(|| self.start.clone());
         let mut keys = Vec::with_capacity(self.moves.len() - self.reversible_from + 1);
         keys.push(R::repetition_key(&pos));
-        for &m in &self.moves[self.reversible_from..] {
+        for &m in self.moves.from(self.reversible_from) {
             R::play(&mut pos, m);
             keys.push(R::repetition_key(&pos));
         }
