@@ -4,7 +4,7 @@
 use std::future::Future;
 use std::pin::Pin;
 
-use actix_web::{web, FromRequest, HttpRequest};
+use actix_web::{web, FromRequest, HttpMessage, HttpRequest};
 use domain::game::Locale;
 
 use super::error::ApiError;
@@ -104,14 +104,32 @@ pub fn bearer_hash(req: &HttpRequest) -> Option<String> {
 /// credentials, the admin token, a token seen moments ago), or a token or session to look up.
 /// A handler that goes to the database anyway takes this and calls [`Credentials::resolve`] on
 /// its blocking thread, saving the thread hop [`Caller`]'s own lookup would take.
+#[derive(Clone)]
 pub enum Credentials {
     Known(Caller),
     Token { hash: String },
     Session { hash: String },
 }
 
+/// A request's credentials as first read, kept in its extensions: the rate limits read them
+/// before the handler does, and reading them hashes the token and looks it up.
+#[derive(Clone)]
+struct ReadOnce(Credentials);
+
 impl Credentials {
+    /// The request's credentials (read once a request; a refusal is not kept, and is given
+    /// again).
     pub fn read(req: &HttpRequest) -> Result<Credentials, ApiError> {
+        let kept = req.extensions().get::<ReadOnce>().cloned();
+        if let Some(ReadOnce(read)) = kept {
+            return Ok(read);
+        }
+        let read = Self::read_anew(req)?;
+        req.extensions_mut().insert(ReadOnce(read.clone()));
+        Ok(read)
+    }
+
+    fn read_anew(req: &HttpRequest) -> Result<Credentials, ApiError> {
         let Some(token) = bearer(req)? else {
             // The web pages sign in with a session cookie instead of a bearer token; the JSON
             // API takes it for a write only with the page's token, from a page of this site.
