@@ -217,37 +217,9 @@ fn the_position_is_spoken_by_side_from_each_sides_view() {
     );
 }
 
-/// English number words, as a player dictating a play says them.
-const WORDS: [&str; 25] = [
-    "zero",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
-    "thirteen",
-    "fourteen",
-    "fifteen",
-    "sixteen",
-    "seventeen",
-    "eighteen",
-    "nineteen",
-    "twenty",
-    "twenty-one",
-    "twenty-two",
-    "twenty-three",
-    "twenty-four",
-];
-
 #[test]
 fn every_play_of_a_first_throw_said_point_to_point_reads_as_itself() {
+    let en = |n: u32| Tongue::English.number(n);
     // Any throw may be a match's first play (tavla's opening winner throws again), said without
     // the dice, one checker's move at a time: "thirteen to seven, thirteen to eight".
     for a in 1..=6 {
@@ -262,13 +234,13 @@ fn every_play_of_a_first_throw_said_point_to_point_reads_as_itself() {
                         Some((s, n)) => (s, n.trim_end_matches(')').parse::<usize>().unwrap()),
                         None => (step, 1),
                     };
-                    let points: Vec<usize> = step
+                    let points: Vec<u32> = step
                         .split('/')
                         .map(|p| p.parse().unwrap_or_else(|_| panic!("{written}")))
                         .collect();
                     for _ in 0..times {
                         for hop in points.windows(2) {
-                            said.push(format!("{} to {}", WORDS[hop[0]], WORDS[hop[1]]));
+                            said.push(format!("{} to {}", en(hop[0]), en(hop[1])));
                         }
                     }
                 }

@@ -90,17 +90,7 @@ fn every_transcription_is_read_as_the_move_that_was_said() {
     let lines = lines().unwrap_or_else(|e| panic!("{e}"));
     let mut wrong = Vec::new();
     for line in &lines {
-        let read = MoveText::parse(&line.heard)
-            .map_err(|e| format!("{e}"))
-            .and_then(|text| {
-                read_move(
-                    &line.position,
-                    &text,
-                    Some(Notation::spoken(line.tongue)),
-                    None,
-                )
-                .map_err(|e| format!("{e:?}"))
-            });
+        let read = read(line);
         if read != Ok(line.expected) {
             wrong.push(format!(
                 "line {} ({}, {}): said {:?}, heard {:?}, read {:?}, not {}",
