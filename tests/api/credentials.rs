@@ -191,8 +191,9 @@ both_backends! {
             let (app, path, org) = (&app, path.clone(), org.token.clone());
             async move { app.post(&format!("{path}{query}"), Some(&org), body).await }
         };
-        // Days out of range, or a body it does not take: 400, no code made.
-        for (query, body) in [("", json!({"days": 0})), ("", json!({"days": 366})), ("?days=0", json!({})), ("", json!({"nope": 1}))] {
+        // Days out of range (in the body or the query, even beside good days in the body), or a
+        // body it does not take: 400, no code made.
+        for (query, body) in [("", json!({"days": 0})), ("", json!({"days": 366})), ("?days=0", json!({})), ("", json!({"nope": 1})), ("?days=-5", json!({"days": 1}))] {
             assert_error(code(query, body).await, 400, "bad_request").await;
         }
         // Thirty days unless the organiser says; in the body or the query.

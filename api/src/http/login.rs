@@ -396,8 +396,14 @@ pub struct CodeRequest {
 }
 
 /// The days a code is asked to live, from the body (JSON, or empty) or the query: 400 if the
-/// body is not a [`CodeRequest`] or the days are not 1 to 365.
+/// body is not a [`CodeRequest`] or either gives days that are not 1 to 365 (the body's win
+/// where both are valid).
 fn code_days(body: &[u8], q: &CodeQuery) -> Result<i64, ApiError> {
+    let out_of_range =
+        || ApiError::bad_request(format!("days: 1 to {}", crate::app::sign_in::MAX_CODE_DAYS));
+    if q.days.is_some() && crate::app::sign_in::code_days(q.days).is_none() {
+        return Err(out_of_range());
+    }
     let asked = if body.iter().all(u8::is_ascii_whitespace) {
         None
     } else {
@@ -406,9 +412,7 @@ fn code_days(body: &[u8], q: &CodeQuery) -> Result<i64, ApiError> {
             .days
             .map(i64::from)
     };
-    crate::app::sign_in::code_days(asked.or(q.days)).ok_or_else(|| {
-        ApiError::bad_request(format!("days: 1 to {}", crate::app::sign_in::MAX_CODE_DAYS))
-    })
+    crate::app::sign_in::code_days(asked.or(q.days)).ok_or_else(out_of_range)
 }
 
 #[utoipa::path(
