@@ -1,6 +1,6 @@
 //! The life of each credential: the pages' session cookie on the JSON API, form tokens bound
 //! to the session, bearer tokens made, rotated, listed and revoked, tokens never handed to an
-//! organiser, and login codes that expire and cancel the older ones.
+//! organiser, and login codes that expire, cancel the older ones and are stored under a key.
 
 use reqwest::StatusCode;
 use serde_json::{json, Value};
@@ -28,8 +28,8 @@ fn field(html: &str, name: &str) -> String {
         .to_owned()
 }
 
-/// A code's hash as stored (case and dashes do not matter).
-fn code_hash(code: &str) -> String {
+/// A code's plain SHA-256 (case and dashes do not matter), as zarf once stored codes.
+fn plain_hash(code: &str) -> String {
     use sha2::{Digest, Sha256};
     let normal: String = code
         .chars()
@@ -212,14 +212,50 @@ both_backends! {
         // Only the newest works: the older ones were cancelled when it was made.
         let now = api::store::micros(api::store::now());
         for older in [&first, &second] {
-            assert_eq!(app.state.store.use_login_code(&code_hash(older["code"].as_str().unwrap()), now).unwrap(), None);
+            let older = api::app::sign_in::code_hash(&app.state, older["code"].as_str().unwrap());
+            assert_eq!(app.state.store.use_login_code(&older, now).unwrap(), None);
         }
         // Expired, it signs nobody in; before, it does.
         let fourth: Value = code("?days=1", json!({})).await.json().await.unwrap();
-        let hash = code_hash(fourth["code"].as_str().unwrap());
+        let hash = api::app::sign_in::code_hash(&app.state, fourth["code"].as_str().unwrap());
         let after = api::store::micros(api::store::now() + time::Duration::hours(25));
         assert_eq!(app.state.store.use_login_code(&hash, after).unwrap(), None, "expired after a day");
         assert_eq!(app.state.store.use_login_code(&hash, now).unwrap().as_deref(), Some(pupil.id.as_str()));
+    }
+
+    async fn a_code_is_stored_under_a_key_and_a_plainly_hashed_one_works_till_it_expires(app) {
+        let org = app.create_player_with(json!({"name": "Öğretmen", "roles": ["organiser"]})).await;
+        let pupil = app.create_pupil(&org.token, json!({"name": "Ece"})).await;
+        let made: Value = app.post(&format!("/api/v1/players/{}/login-code", pupil.id), Some(&org.token), json!({}))
+            .await.json().await.unwrap();
+        let code = made["code"].as_str().unwrap().to_owned();
+        // A copy of the database is no list to guess against: no code's plain SHA-256 is in it.
+        let now = api::store::micros(api::store::now());
+        assert_eq!(app.state.store.use_login_code(&plain_hash(&code), now).unwrap(), None);
+        let keyed = api::app::sign_in::code_hash(&app.state, &code);
+        assert!(keyed.starts_with("k1:") && !keyed.contains(&plain_hash(&code)), "{keyed}");
+
+        // A code stored before, as its plain SHA-256, signs in once while it is unexpired.
+        let (cookie, token) = form_token(&app).await;
+        let sign_in = |code: String| {
+            let (app, cookie, token) = (&app, cookie.clone(), token.clone());
+            async move {
+                no_redirects().post(app.url("/login/code")).header("cookie", cookie)
+                    .form(&[("code", code.as_str()), ("csrf", token.as_str())]).send().await.unwrap()
+            }
+        };
+        let old = "ABCD-EFGH-2345";
+        let until = api::store::micros(api::store::now() + time::Duration::days(3));
+        app.state.store.insert_login_code(&plain_hash(old), &pupil.id, now, until).unwrap();
+        let first = sign_in("abcd efgh 2345".into()).await;
+        assert_eq!(first.status(), StatusCode::SEE_OTHER);
+        assert!(first.headers()["set-cookie"].to_str().unwrap().contains("zarf_session="));
+        let again = sign_in(old.into()).await;
+        assert_ne!(again.status(), StatusCode::SEE_OTHER, "used once");
+        let expired = "WXYZ-2345-6789";
+        let ended = api::store::micros(api::store::now() - time::Duration::hours(1));
+        app.state.store.insert_login_code(&plain_hash(expired), &pupil.id, now - 10, ended).unwrap();
+        assert_ne!(sign_in(expired.into()).await.status(), StatusCode::SEE_OTHER, "expired");
     }
 }
 

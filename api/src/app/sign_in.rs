@@ -1,4 +1,8 @@
-//! Sign-in links: single use, short-lived, stored hashed.
+//! Sign-in links and codes: single use, limited in time, stored hashed. A link's token is 256
+//! random bits and stored as its SHA-256 ([`super::tokens::token_hash`]); a code is read by a
+//! child from paper, about 59 bits, and stored as an HMAC-SHA256 under a key derived from the
+//! service's envelope key, so that a copy of the database alone (a backup, say) is no list of
+//! codes to guess offline.
 
 use super::AppState;
 
@@ -42,24 +46,82 @@ pub fn code_days(asked: Option<i64>) -> Option<i64> {
     (1..=MAX_CODE_DAYS).contains(&days).then_some(days)
 }
 
-/// Records a new login code (its hash) for a player, valid for `days` from `now`; the codes
-/// they were given before and have not used stop working. When it expires.
-pub fn record_code(
-    store: &crate::store::Store,
-    hash: &str,
+/// A stored code's hash: `k1:` and the HMAC-SHA256 of the code as typed without case or dashes,
+/// under the key for codes.
+pub fn code_hash(state: &AppState, code: &str) -> String {
+    use hmac::{Hmac, Mac};
+    let key = state.envelope_key.derive("login-code");
+    let mut mac = Hmac::<sha2::Sha256>::new_from_slice(&key).expect("any key length");
+    mac.update(normalise_code(code).as_bytes());
+    format!("k1:{}", hex::encode(mac.finalize().into_bytes()))
+}
+
+/// Codes are read by children from paper: case and dashes do not matter.
+fn normalise_code(code: &str) -> String {
+    code.chars()
+        .filter(|c| c.is_ascii_alphanumeric())
+        .map(|c| c.to_ascii_uppercase())
+        .collect()
+}
+
+/// A one-time code: 12 characters from an alphabet without look-alikes, grouped by 4.
+fn new_code() -> String {
+    use rand::Rng;
+    const ALPHABET: &[u8] = b"ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+    let mut rng = rand::rng();
+    let raw: String = (0..12)
+        .map(|_| ALPHABET[rng.random_range(0..ALPHABET.len())] as char)
+        .collect();
+    format!("{}-{}-{}", &raw[0..4], &raw[4..8], &raw[8..12])
+}
+
+/// Makes a new login code for a player, valid for `days` from now, and stores its hash
+/// (blocking): the code, and when it expires. The codes they were given before and have not
+/// used stop working.
+pub fn issue_code(
+    state: &AppState,
     player_id: &str,
-    now: time::OffsetDateTime,
     days: i64,
-) -> Result<time::OffsetDateTime, crate::store::StoreError> {
+) -> Result<(String, time::OffsetDateTime), crate::store::StoreError> {
     use crate::store::micros;
+    let code = new_code();
+    let now = crate::store::now();
     let expires = now + time::Duration::days(days);
-    store.insert_login_code(hash, player_id, micros(now), micros(expires))?;
-    Ok(expires)
+    state.store.insert_login_code(
+        &code_hash(state, &code),
+        player_id,
+        micros(now),
+        micros(expires),
+    )?;
+    Ok((code, expires))
+}
+
+/// Uses a login code as typed (blocking): the player it signs in, if it is theirs, unused and
+/// unexpired. A code stored by an earlier zarf as its plain SHA-256 works until it expires.
+pub fn use_code(state: &AppState, code: &str) -> Result<Option<String>, crate::store::StoreError> {
+    let now = crate::store::micros(crate::store::now());
+    if let Some(player) = state.store.use_login_code(&code_hash(state, code), now)? {
+        return Ok(Some(player));
+    }
+    let plain = super::tokens::token_hash(&normalise_code(code));
+    state.store.use_login_code(&plain, now)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_code_is_twelve_letters_without_look_alikes_read_without_case_or_dashes() {
+        for _ in 0..200 {
+            let code = new_code();
+            assert_eq!(code.len(), 14, "{code}");
+            let letters = normalise_code(&code);
+            assert_eq!(letters.len(), 12);
+            assert!(!letters.contains(['0', 'O', '1', 'I', 'L']), "{code}");
+        }
+        assert_eq!(normalise_code(" abcd-efgh-2345 "), "ABCDEFGH2345");
+    }
 
     #[test]
     fn a_code_lives_a_day_to_a_year() {

@@ -314,10 +314,9 @@ pub async fn use_code(
     if state.code_failures.blocked(&ip, std::time::Instant::now()) {
         return Err(ApiError::rate_limited());
     }
-    let hash = token_hash(&normalise_code(&form.code));
-    let s = state.clone();
+    let (s, code) = (state.clone(), form.into_inner().code);
     let session = web::block(move || -> Result<Option<String>, ApiError> {
-        match s.store.use_login_code(&hash, micros(store::now()))? {
+        match crate::app::sign_in::use_code(&s, &code)? {
             Some(player) => Ok(Some(open_session(&s, &player)?)),
             None => Ok(None),
         }
@@ -327,14 +326,6 @@ pub async fn use_code(
         state.code_failures.failed(&ip, std::time::Instant::now());
     }
     session_or_refused(&state, &req, session)
-}
-
-/// Codes are read by children from paper: case and dashes do not matter.
-fn normalise_code(code: &str) -> String {
-    code.chars()
-        .filter(|c| c.is_ascii_alphanumeric())
-        .map(|c| c.to_ascii_uppercase())
-        .collect()
 }
 
 /// Makes a fresh one-time code for a player, valid for the default
@@ -350,22 +341,7 @@ pub fn issue_code_for(
     player_id: &str,
     days: i64,
 ) -> Result<(String, time::OffsetDateTime), crate::store::StoreError> {
-    let code = new_code();
-    let hash = token_hash(&normalise_code(&code));
-    let expires =
-        crate::app::sign_in::record_code(&state.store, &hash, player_id, store::now(), days)?;
-    Ok((code, expires))
-}
-
-/// A one-time code: 12 characters from an alphabet without look-alikes, grouped by 4.
-fn new_code() -> String {
-    use rand::Rng;
-    const ALPHABET: &[u8] = b"ABCDEFGHJKMNPQRSTUVWXYZ23456789";
-    let mut rng = rand::rng();
-    let raw: String = (0..12)
-        .map(|_| ALPHABET[rng.random_range(0..ALPHABET.len())] as char)
-        .collect();
-    format!("{}-{}-{}", &raw[0..4], &raw[4..8], &raw[8..12])
+    crate::app::sign_in::issue_code(state, player_id, days)
 }
 
 #[derive(Debug, Serialize, ToSchema)]
