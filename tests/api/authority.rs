@@ -198,7 +198,9 @@ both_backends! {
         // Not asked: not entered.
         assert_error(app.post(&enter, Some(&b.organiser.token), json!({"player": deniz.id})).await, 403, "forbidden").await;
         let asked: Value = app.post(&ask, Some(&deniz.token), json!({})).await.json().await.unwrap();
-        assert_eq!(asked["asked"], json!([]), "who asked is for those who run it to know");
+        assert_eq!(asked["asked"], json!([deniz.id]), "a player knows they asked");
+        let ece_reads: Value = app.get(&format!("/api/v1/tournaments/{tid}"), Some(&ece.token)).await.json().await.unwrap();
+        assert_eq!(ece_reads["asked"], json!([]), "who asked is for those who run it to know");
         let theirs: Value = app.get(&format!("/api/v1/tournaments/{tid}"), Some(&b.organiser.token)).await.json().await.unwrap();
         assert_eq!(theirs["asked"], json!([deniz.id]));
         let anonymous: Value = app.get(&format!("/api/v1/tournaments/{tid}"), None).await.json().await.unwrap();
@@ -214,6 +216,64 @@ both_backends! {
         // Another school's pupil may ask; her school enters her, not this organiser.
         assert_eq!(app.post(&ask, Some(&a.pupil.token), json!({})).await.status(), StatusCode::OK);
         assert_error(app.post(&enter, Some(&b.organiser.token), json!({"player": a.pupil.id})).await, 422, "no_such_player").await;
+    }
+
+    async fn an_invited_player_enters_by_accepting_and_may_decline(app) {
+        let a = school(&app, "Atatürk Ortaokulu").await;
+        let b = school(&app, "Cumhuriyet Ortaokulu").await;
+        // Only its participants read it: the invitation lets the invited read it to choose.
+        let t: Value = app.post("/api/v1/tournaments", Some(&b.organiser.token), json!({
+            "name": "Davetli Turnuva", "system": "swiss", "rounds": 5, "visibility": "participants"
+        })).await.json().await.unwrap();
+        let tid = t["id"].as_str().unwrap().to_owned();
+        let (invite, ask) = (format!("/api/v1/tournaments/{tid}/invitations"), format!("/api/v1/tournaments/{tid}/entries"));
+        let decline = format!("/api/v1/tournaments/{tid}/invitations/decline");
+        let read = format!("/api/v1/tournaments/{tid}");
+        let deniz = app.create_player("Deniz Kaya").await;
+        let ece = app.create_player("Ece Arslan").await;
+
+        assert_eq!(app.get(&read, Some(&deniz.token)).await.status(), StatusCode::NOT_FOUND);
+        // Only whoever runs it invites, and only those they may see.
+        assert_error(app.post(&invite, Some(&a.organiser.token), json!({"player": deniz.id})).await, 404, "not_found").await;
+        assert_error(app.post(&invite, Some(&ece.token), json!({"player": deniz.id})).await, 404, "not_found").await;
+        assert_error(app.post(&invite, Some(&b.organiser.token), json!({"player": a.pupil.id})).await, 422, "no_such_player").await;
+        assert_error(app.post(&invite, Some(&b.organiser.token), json!({"player": "nobody"})).await, 400, "bad_request").await;
+        let unknown = "0190a5b2-7c3e-7f00-8000-00000000dead";
+        assert_error(app.post(&invite, Some(&b.organiser.token), json!({"player": unknown})).await, 422, "no_such_player").await;
+        let invited = app.post(&invite, Some(&b.organiser.token), json!({"player": deniz.id})).await;
+        assert_eq!(invited.status(), StatusCode::OK);
+        let invited: Value = invited.json().await.unwrap();
+        assert_eq!(invited["invited"], json!([deniz.id]));
+        assert_eq!(invited["players"], json!([]), "an invitation enters no one");
+        assert_error(app.post(&invite, Some(&b.organiser.token), json!({"player": deniz.id})).await, 409, "already_invited").await;
+        let ece_invited = app.post(&invite, Some(&b.organiser.token), json!({"player": ece.id})).await;
+        assert_eq!(ece_invited.status(), StatusCode::OK);
+
+        // The invited read it, and see their own invitation only.
+        let theirs: Value = app.get(&read, Some(&deniz.token)).await.json().await.unwrap();
+        assert_eq!(theirs["invited"], json!([deniz.id]));
+        // Nobody else declines for them: even whoever runs it declines only their own.
+        assert_error(app.post(&decline, Some(&b.organiser.token), json!({})).await, 409, "not_invited").await;
+        assert_error(app.post(&decline, Some(&b.pupil.token), json!({})).await, 404, "not_found").await;
+        // Accepting is asking to enter: it enters them at once, as their games record them.
+        let entered = app.post(&ask, Some(&deniz.token), json!({})).await;
+        assert_eq!(entered.status(), StatusCode::OK);
+        let entered: Value = entered.json().await.unwrap();
+        assert_eq!(entered["players"][0]["id"].as_str(), Some(deniz.id.as_str()));
+        assert_eq!(entered["players"][0]["name"].as_str(), Some("Deniz Kaya"));
+        assert_eq!(entered["invited"], json!([]));
+        assert_error(app.post(&ask, Some(&deniz.token), json!({})).await, 409, "already_registered").await;
+        assert_error(app.post(&invite, Some(&b.organiser.token), json!({"player": deniz.id})).await, 409, "already_registered").await;
+
+        // Ece declines: she is not entered, cannot decline twice, and reads it no more.
+        let declined: Value = app.post(&decline, Some(&ece.token), json!({})).await.json().await.unwrap();
+        assert_eq!(declined["invited"], json!([]));
+        assert_error(app.post(&decline, Some(&ece.token), json!({})).await, 404, "not_found").await;
+        let runner: Value = app.get(&read, Some(&b.organiser.token)).await.json().await.unwrap();
+        assert_eq!(runner["invited"], json!([]));
+        assert_eq!(runner["players"].as_array().unwrap().len(), 1);
+        // The admin token is no player to accept or decline.
+        assert_error(app.post(&decline, Some(&app.admin), json!({})).await, 403, "not_a_player").await;
     }
 
     async fn a_schools_messages_off_holds_in_every_game_of_its_pupils(app) {

@@ -8,6 +8,7 @@
 //! | a sign-in code for P ([`issue_login_code`]) | P neither organiser nor admin | P their pupil, neither | never |
 //! | a game between W and B ([`create_game`]) | any two | both theirs, or both entrants of their tournament (unrated) | as a side, where the other takes challenges from them and is no pupil of another school |
 //! | P entered in a tournament ([`register_entrant`]) | anyone | their pupil, themselves, or P who asked to enter | never |
+//! | P invited to a tournament ([`invite_entrant`]), who enters by accepting | anyone | anyone they may see | never |
 //! | P's account, profile, school and class seen ([`sees_player`]) | anyone | a pupil: their own; others: anyone signed in | a pupil: themselves and their school; others: anyone signed in |
 //!
 //! Facts that need the store (does B take challenges from W, are both entrants of a tournament
@@ -244,6 +245,20 @@ pub fn register_entrant(
         Relation::Oneself | Relation::TheirPupil => Ok(()),
         _ if asked_to_enter => Ok(()),
         _ => Err(Denied::Forbidden("denied-entrant")),
+    }
+}
+
+/// May `account` invite `player` to enter a tournament it runs (whether it runs it, the
+/// tournament decides): anyone it may see. The invitation enters no one: the player enters
+/// by accepting it, or declines.
+pub fn invite_entrant(account: Account<'_>, player: &PlayerRow) -> Result<(), Denied> {
+    let Account::Player(me) = account else {
+        return Ok(());
+    };
+    if account.is_admin() || sees_player(Some(me), false, player) {
+        Ok(())
+    } else {
+        Err(Denied::Hidden)
     }
 }
 
@@ -509,5 +524,18 @@ mod tests {
         assert_eq!(enter(&w.organiser, &w.adult, true), Ok(()));
         assert_eq!(enter(&w.admin, &w.other_pupil, false), Ok(()));
         assert_eq!(register_entrant(Account::Admin, &w.pupil, false), Ok(()));
+    }
+
+    #[test]
+    fn an_invitation_goes_to_anyone_they_may_see() {
+        let w = world();
+        let invite = |me: &PlayerRow, p: &PlayerRow| invite_entrant(Account::Player(me), p);
+        assert_eq!(invite(&w.organiser, &w.adult), Ok(()));
+        assert_eq!(invite(&w.organiser, &w.pupil), Ok(()));
+        assert_eq!(invite(&w.other_organiser, &w.adult), Ok(()));
+        // Another school's pupil is no one to them: their own school enters her.
+        assert_eq!(invite(&w.other_organiser, &w.pupil), Err(Denied::Hidden));
+        assert_eq!(invite(&w.admin, &w.other_pupil), Ok(()));
+        assert_eq!(invite_entrant(Account::Admin, &w.pupil), Ok(()));
     }
 }

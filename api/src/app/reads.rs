@@ -152,9 +152,12 @@ pub fn tournament_as_read_by(
     if admin {
         return Ok(t);
     }
-    // Who asked to enter is for those who run it to know.
+    // Who asked to enter, or is invited, is for those who run it to know; a player knows
+    // their own.
     if !runs_tournament(&t, reader, admin) {
-        t.asked.clear();
+        let me = reader.and_then(|r| PlayerId::parse(&r.id).ok());
+        t.asked.retain(|p| Some(*p) == me);
+        t.invited.retain(|p| Some(*p) == me);
     }
     let pupils: Vec<String> = t
         .players

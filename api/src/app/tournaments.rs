@@ -12,7 +12,7 @@ use super::commands::CommandError;
 use super::folds::Folds;
 use super::kind::{Judgement, LogKind, Projected};
 use super::AppState;
-use crate::mail::kind::{Mail, RoundPairing, RoundStandings};
+use crate::mail::kind::{EntryInvitation, Mail, RoundPairing, RoundStandings};
 use crate::store::{
     rfc3339, Chained, LogTable, OutboxRow, StoreError, TournamentLog, TournamentRow,
 };
@@ -141,6 +141,15 @@ impl LogKind for Tournaments {
                     if t.complete_rounds() == usize::from(*round) =>
                 {
                     mail.extend(standings_mail(id, t, *round, micros(e.at)));
+                }
+                TournamentEventBody::EntryInvited { player } => {
+                    let invitation = Mail::TournamentInvitation(EntryInvitation {
+                        name: t.setup.name.clone(),
+                        place: t.setup.place.clone(),
+                        start_date: t.setup.start_date.clone(),
+                        tournament: id.to_owned(),
+                    });
+                    mail.push(invitation.row(None, player.to_string(), None, micros(e.at)));
                 }
                 _ => {}
             }

@@ -157,6 +157,8 @@ impl ApiError {
             R::ArbiterOnly => StatusCode::FORBIDDEN,
             R::TournamentExists
             | R::AlreadyRegistered(_)
+            | R::AlreadyInvited(_)
+            | R::NotInvited(_)
             | R::RoundAlreadyPaired(_)
             | R::ResultExists
             | R::ResultsIn(_)

@@ -349,6 +349,7 @@ pub fn compose(
             | Mail::Digest(_)
             | Mail::TournamentPairing(_)
             | Mail::TournamentStandings(_)
+            | Mail::TournamentInvitation(_)
             | Mail::Challenge(_) => {}
         }
     }
@@ -411,6 +412,18 @@ pub fn compose(
         args.push(("points", s.points.clone()));
         m.link = format!("{}/tournaments/{}", settings.public_url, s.tournament);
         m.link_label = t.get("tournament_standings-open", &[]);
+    }
+    if let Mail::TournamentInvitation(i) = &mail {
+        args.push(("tournament", i.name.clone()));
+        let when = [i.start_date.clone(), i.place.clone()];
+        let when: Vec<String> = when.into_iter().flatten().collect();
+        if !when.is_empty() {
+            m.lines
+                .push(t.get("tournament_invitation-when", &[("when", when.join(" · "))]));
+        }
+        m.lines.push(t.get("tournament_invitation-choose", &[]));
+        m.link = format!("{}/tournaments/{}", settings.public_url, i.tournament);
+        m.link_label = t.get("tournament_invitation-open", &[]);
     }
     if let Mail::Challenge(c) = &mail {
         args.push(("name", c.from.clone()));

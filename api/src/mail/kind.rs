@@ -30,6 +30,7 @@ pub enum MailKind {
     Digest,
     TournamentPairing,
     TournamentStandings,
+    TournamentInvitation,
     TurnPassed,
     Challenge,
     Message,
@@ -37,7 +38,7 @@ pub enum MailKind {
 }
 
 impl MailKind {
-    pub const ALL: [MailKind; 22] = [
+    pub const ALL: [MailKind; 23] = [
         MailKind::GameStarted,
         MailKind::OpponentMoved,
         MailKind::DrawOffered,
@@ -56,6 +57,7 @@ impl MailKind {
         MailKind::Digest,
         MailKind::TournamentPairing,
         MailKind::TournamentStandings,
+        MailKind::TournamentInvitation,
         MailKind::TurnPassed,
         MailKind::Challenge,
         MailKind::Message,
@@ -84,6 +86,7 @@ impl MailKind {
             MailKind::Digest => "digest",
             MailKind::TournamentPairing => "tournament_pairing",
             MailKind::TournamentStandings => "tournament_standings",
+            MailKind::TournamentInvitation => "tournament_invitation",
             MailKind::Challenge => "challenge",
             MailKind::Message => "message",
             MailKind::OpeningDie => "opening_die",
@@ -324,6 +327,17 @@ pub struct RoundStandings {
     pub tournament: String,
 }
 
+/// An invitation to enter a tournament, from whoever runs it (fields in the order the payload
+/// keeps them).
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct EntryInvitation {
+    pub name: String,
+    pub place: Option<String>,
+    pub start_date: Option<String>,
+    pub tournament: String,
+}
+
 /// What a mail says beyond its kind: one variant per kind, each with what it carries.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Mail {
@@ -345,6 +359,7 @@ pub enum Mail {
     Digest(Games),
     TournamentPairing(RoundPairing),
     TournamentStandings(RoundStandings),
+    TournamentInvitation(EntryInvitation),
     TurnPassed(Passed),
     Challenge(ChallengeNews),
     Message(Note),
@@ -410,6 +425,7 @@ impl Mail {
             Mail::Digest(_) => MailKind::Digest,
             Mail::TournamentPairing(_) => MailKind::TournamentPairing,
             Mail::TournamentStandings(_) => MailKind::TournamentStandings,
+            Mail::TournamentInvitation(_) => MailKind::TournamentInvitation,
             Mail::TurnPassed(_) => MailKind::TurnPassed,
             Mail::OpeningDie(_) => MailKind::OpeningDie,
             Mail::Challenge(_) => MailKind::Challenge,
@@ -452,6 +468,7 @@ impl Mail {
             Mail::Digest(d) => to_json(&OfDigest { detail: d.clone() }),
             Mail::TournamentPairing(d) => to_json(d),
             Mail::TournamentStandings(d) => to_json(d),
+            Mail::TournamentInvitation(d) => to_json(d),
             Mail::Challenge(d) => to_json(d),
         }
     }
@@ -517,6 +534,7 @@ impl Mail {
             MailKind::Digest => own(payload, |d: OfDigest| Mail::Digest(d.detail))?,
             MailKind::TournamentPairing => own(payload, Mail::TournamentPairing)?,
             MailKind::TournamentStandings => own(payload, Mail::TournamentStandings)?,
+            MailKind::TournamentInvitation => own(payload, Mail::TournamentInvitation)?,
             MailKind::Challenge => own(payload, Mail::Challenge)?,
         };
         Ok(Stored {

@@ -277,6 +277,20 @@ fn every_kind_is_stored_as_before_and_reads_back() {
             .to_string(),
         ),
         (
+            Mail::TournamentInvitation(EntryInvitation {
+                name: "Açık Turnuva".into(),
+                place: Some("Spor salonu".into()),
+                start_date: Some("2026-12-12".into()),
+                tournament: "t2".into(),
+            }),
+            None,
+            json!({
+                "name": "Açık Turnuva", "place": "Spor salonu", "start_date": "2026-12-12",
+                "tournament": "t2",
+            })
+            .to_string(),
+        ),
+        (
             Mail::Challenge(ChallengeNews {
                 challenge: "c1".into(),
                 from: "Ayşe".into(),

@@ -85,6 +85,7 @@ mail_templates! {
     "sign_in" => SignInS "mail/sign_in/subject.txt", SignInT "mail/sign_in/body.txt", SignInH "mail/sign_in/body.html";
     "digest" => DigestS "mail/digest/subject.txt", DigestT "mail/digest/body.txt", DigestH "mail/digest/body.html";
     "tournament_standings" => TournamentStandingsS "mail/tournament_standings/subject.txt", TournamentStandingsT "mail/tournament_standings/body.txt", TournamentStandingsH "mail/tournament_standings/body.html";
+    "tournament_invitation" => TournamentInvitationS "mail/tournament_invitation/subject.txt", TournamentInvitationT "mail/tournament_invitation/body.txt", TournamentInvitationH "mail/tournament_invitation/body.html";
     "turn_passed" => TurnPassedS "mail/turn_passed/subject.txt", TurnPassedT "mail/turn_passed/body.txt", TurnPassedH "mail/turn_passed/body.html";
     "opening_die" => OpeningDieS "mail/opening_die/subject.txt", OpeningDieT "mail/opening_die/body.txt", OpeningDieH "mail/opening_die/body.html";
     "challenge" => ChallengeS "mail/challenge/subject.txt", ChallengeT "mail/challenge/body.txt", ChallengeH "mail/challenge/body.html";
@@ -253,6 +254,19 @@ mod tests {
                 m.link =
                     "https://zarf.example/tournaments/0190a5b2-7c3e-7f00-8000-0000000000f6".into();
                 m.link_label = t.get("tournament_standings-open", &[]);
+            }
+            "tournament_invitation" => {
+                m.board = None;
+                m.board_text = None;
+                m.clock = None;
+                m.lines.push(t.get(
+                    "tournament_invitation-when",
+                    &[("when", "2026-12-12 · Spor salonu".into())],
+                ));
+                m.lines.push(t.get("tournament_invitation-choose", &[]));
+                m.link =
+                    "https://zarf.example/tournaments/0190a5b2-7c3e-7f00-8000-0000000000f7".into();
+                m.link_label = t.get("tournament_invitation-open", &[]);
             }
             "challenge" => {
                 m.board = None;

@@ -41,8 +41,17 @@ pub fn decide(
         }
         (TournamentState::Created(t), _) => t,
     };
-    if let Command::AskToEnter { player } = command {
-        return ask_to_enter(t, player, actor).map(|body| vec![stamp(body)]);
+    match command {
+        Command::AskToEnter { player } => {
+            return ask_to_enter(t, player, actor).map(|body| vec![stamp(body)]);
+        }
+        Command::AcceptInvitation(entrant) => {
+            return accept_invitation(t, entrant, actor).map(|body| vec![stamp(body)]);
+        }
+        Command::DeclineInvitation { player } => {
+            return decline_invitation(t, player, actor).map(|body| vec![stamp(body)]);
+        }
+        _ => {}
     }
     if !may_run(actor, &t.setup) {
         return Err(Rejection::ArbiterOnly);
@@ -51,8 +60,24 @@ pub fn decide(
         return Err(Rejection::Finished);
     }
     let body = match command {
-        Command::Create(_) | Command::Import(_) | Command::AskToEnter { .. } => {
+        Command::Create(_)
+        | Command::Import(_)
+        | Command::AskToEnter { .. }
+        | Command::AcceptInvitation(_)
+        | Command::DeclineInvitation { .. } => {
             unreachable!("answered above")
+        }
+        Command::Invite { player } => {
+            if t.player(player).is_some() {
+                return Err(Rejection::AlreadyRegistered(player));
+            }
+            if t.invited.contains(&player) {
+                return Err(Rejection::AlreadyInvited(player));
+            }
+            if t.setup.system != System::Swiss && !t.rounds.is_empty() {
+                return Err(Rejection::RoundRobinClosed);
+            }
+            TournamentEventBody::EntryInvited { player }
         }
         Command::Register(entrant) => {
             if t.player(entrant.player).is_some() {
@@ -345,4 +370,44 @@ fn ask_to_enter(
         return Err(Rejection::RoundRobinClosed);
     }
     Ok(TournamentEventBody::EntryAsked { player })
+}
+
+/// An invited player enters, as they are (the entrant is made by the caller, as whoever runs
+/// it would make it).
+fn accept_invitation(
+    t: &Tournament,
+    entrant: Entrant,
+    actor: Actor,
+) -> Result<TournamentEventBody, Rejection> {
+    let player = entrant.player;
+    if actor != Actor::Player(player) {
+        return Err(Rejection::ArbiterOnly);
+    }
+    if t.finished {
+        return Err(Rejection::Finished);
+    }
+    if t.player(player).is_some() {
+        return Err(Rejection::AlreadyRegistered(player));
+    }
+    if !t.invited.contains(&player) {
+        return Err(Rejection::NotInvited(player));
+    }
+    if t.setup.system != System::Swiss && !t.rounds.is_empty() {
+        return Err(Rejection::RoundRobinClosed);
+    }
+    Ok(TournamentEventBody::PlayerRegistered(entrant))
+}
+
+fn decline_invitation(
+    t: &Tournament,
+    player: PlayerId,
+    actor: Actor,
+) -> Result<TournamentEventBody, Rejection> {
+    if actor != Actor::Player(player) {
+        return Err(Rejection::ArbiterOnly);
+    }
+    if !t.invited.contains(&player) {
+        return Err(Rejection::NotInvited(player));
+    }
+    Ok(TournamentEventBody::InvitationDeclined { player })
 }

@@ -13,6 +13,15 @@ pub enum TournamentEventBody {
     EntryAsked {
         player: PlayerId,
     },
+    /// Whoever runs it invited a player, who enters by accepting (a `PlayerRegistered` of their
+    /// own) or declines.
+    EntryInvited {
+        player: PlayerId,
+    },
+    /// The invited player declined.
+    InvitationDeclined {
+        player: PlayerId,
+    },
     /// Not paired from round `from_round` on.
     PlayerWithdrawn {
         player: PlayerId,
@@ -97,6 +106,8 @@ impl TournamentEventBody {
             E::Created(_) => "created",
             E::PlayerRegistered(_) => "player_registered",
             E::EntryAsked { .. } => "entry_asked",
+            E::EntryInvited { .. } => "entry_invited",
+            E::InvitationDeclined { .. } => "invitation_declined",
             E::PlayerWithdrawn { .. } => "player_withdrawn",
             E::ByeRequested { .. } => "bye_requested",
             E::RoundPaired { .. } => "round_paired",
@@ -131,6 +142,16 @@ pub enum Command {
     Register(Entrant),
     /// A player asks to enter (only for themselves).
     AskToEnter {
+        player: PlayerId,
+    },
+    /// Whoever runs it invites a player to enter.
+    Invite {
+        player: PlayerId,
+    },
+    /// An invited player enters (only themselves).
+    AcceptInvitation(Entrant),
+    /// An invited player declines (only themselves).
+    DeclineInvitation {
         player: PlayerId,
     },
     Withdraw {

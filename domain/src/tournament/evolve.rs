@@ -14,6 +14,7 @@ pub fn evolve(state: TournamentState, event: &TournamentEvent) -> TournamentStat
                 finished: false,
                 players: Vec::new(),
                 asked: Vec::new(),
+                invited: Vec::new(),
                 rounds: Vec::new(),
             }));
         }
@@ -28,8 +29,15 @@ pub fn evolve(state: TournamentState, event: &TournamentEvent) -> TournamentStat
                 t.asked.push(*player);
             }
         }
+        E::EntryInvited { player } => {
+            if !t.invited.contains(player) {
+                t.invited.push(*player);
+            }
+        }
+        E::InvitationDeclined { player } => t.invited.retain(|p| p != player),
         E::PlayerRegistered(entrant) => {
             t.asked.retain(|p| *p != entrant.player);
+            t.invited.retain(|p| *p != entrant.player);
             let entered_for = t.next_round();
             t.players.push(Player {
                 entrant: entrant.clone(),

@@ -296,6 +296,8 @@ pub struct Tournament {
     pub players: Vec<Player>,
     /// Players who asked to enter and are not entered yet, in the order they asked.
     pub asked: Vec<PlayerId>,
+    /// Players invited by whoever runs it and not entered yet, in the order invited.
+    pub invited: Vec<PlayerId>,
     pub rounds: Vec<Round>,
 }
 
@@ -312,9 +314,12 @@ impl Tournament {
         })
     }
 
-    /// Whether `player` takes part: one of its players, arbiters or organisers.
+    /// Whether `player` takes part: one of its players, arbiters or organisers, or a player
+    /// invited to enter (who reads it to choose).
     pub fn participant(&self, player: PlayerId) -> bool {
-        self.setup.run_by(player) || self.players.iter().any(|p| p.entrant.player == player)
+        self.setup.run_by(player)
+            || self.players.iter().any(|p| p.entrant.player == player)
+            || self.invited.contains(&player)
     }
 }
 

@@ -12,6 +12,10 @@ pub enum Rejection {
     ArbiterOnly,
     #[error("{0} is already registered")]
     AlreadyRegistered(PlayerId),
+    #[error("{0} is already invited")]
+    AlreadyInvited(PlayerId),
+    #[error("{0} is not invited")]
+    NotInvited(PlayerId),
     #[error("{0} is not in this tournament")]
     NotAnEntrant(PlayerId),
     #[error("{0} has withdrawn")]
@@ -111,7 +115,11 @@ impl Rejection {
     pub fn args(&self) -> Vec<(&'static str, String)> {
         use Rejection as R;
         match self {
-            R::AlreadyRegistered(p) | R::NotAnEntrant(p) | R::Withdrawn(p) => {
+            R::AlreadyRegistered(p)
+            | R::AlreadyInvited(p)
+            | R::NotInvited(p)
+            | R::NotAnEntrant(p)
+            | R::Withdrawn(p) => {
                 vec![("player", p.to_string())]
             }
             R::NotTheSamePlayers(p) => vec![("player", p.to_string())],
@@ -150,6 +158,8 @@ impl Rejection {
             R::TournamentExists,
             R::ArbiterOnly,
             R::AlreadyRegistered(p),
+            R::AlreadyInvited(p),
+            R::NotInvited(p),
             R::NotAnEntrant(p),
             R::Withdrawn(p),
             R::ResultsMissing {
@@ -192,6 +202,8 @@ impl Rejection {
             R::TournamentExists => "tournament_exists",
             R::ArbiterOnly => "forbidden",
             R::AlreadyRegistered(_) => "already_registered",
+            R::AlreadyInvited(_) => "already_invited",
+            R::NotInvited(_) => "not_invited",
             R::NotAnEntrant(_) => "not_an_entrant",
             R::Withdrawn(_) => "withdrawn",
             R::ResultsMissing { .. } => "results_missing",

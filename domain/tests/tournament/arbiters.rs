@@ -13,6 +13,15 @@ fn events_read_back_as_written() {
         round: 2,
         kind: ByeKind::Zero,
     });
+    log.then(Command::Invite { player: id(7) });
+    log.then(Command::Invite { player: id(8) });
+    let declined = decide(
+        &log.state(),
+        Command::DeclineInvitation { player: id(8) },
+        now(),
+        Actor::Player(id(8)),
+    );
+    log.events.extend(declined.unwrap());
     for e in &log.events {
         let json = serde_json::to_string(e).unwrap();
         let back: TournamentEvent = serde_json::from_str(&json).unwrap();

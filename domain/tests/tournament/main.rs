@@ -10,6 +10,7 @@ use domain::tournament::{
 use pairing::tiebreak::Code;
 
 mod arbiters;
+mod entries;
 mod online;
 mod rounds;
 

@@ -268,6 +268,11 @@ rules! {
     // Whoever may read it asks to enter (its entrants are told they are in already).
     POST "/api/v1/tournaments/{id}/entries" => TOURNAMENT, empty;
     POST "/tournaments/{id}/enter" => TOURNAMENT, |_, _| form(&[]);
+    // Whoever runs it invites; whoever may read it may decline (the tournament then says
+    // whether they were invited).
+    POST "/api/v1/tournaments/{id}/invitations" => RUNS_IT, |w, _| Body::Json(json!({"player": w.id(Stranger)}));
+    POST "/api/v1/tournaments/{id}/invitations/decline" => TOURNAMENT, empty;
+    POST "/tournaments/{id}/decline" => TOURNAMENT, |_, _| form(&[]);
     POST "/api/v1/tournaments/{id}/class" => RUNS_IT, |_, _| Body::Json(json!({"csv": "Yeni Öğrenci\n"}));
     POST "/api/v1/tournaments/{id}/withdrawals" => RUNS_IT, |w, _| Body::Json(json!({"player": w.id(Pupil)}));
     POST "/api/v1/tournaments/{id}/byes" => RUNS_IT, |w, _| Body::Json(json!({"player": w.id(Pupil), "round": 1, "half": true}));

@@ -233,6 +233,22 @@ async fn until_shown(c: &Client, text: &str) {
     }
 }
 
+/// Waits until the page no longer shows `text` (the page after a form was sent, say).
+async fn until_gone(c: &Client, text: &str) {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(15);
+    loop {
+        let source = c.source().await.unwrap_or_default();
+        if !source.is_empty() && !source.contains(text) {
+            return;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "still shown {text:?}: {source}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
 /// Waits until the browser is at a path `at` accepts.
 async fn until_at(c: &Client, at: impl Fn(&str) -> bool) {
     let deadline = tokio::time::Instant::now() + Duration::from_secs(15);

@@ -404,6 +404,13 @@ async fn a_player_asks_to_enter_and_the_organiser_enters_them() {
     look(&p, "tournament-ask-tr").await;
     click(&p, "form[action*='/enter'] button").await;
     until_at(&p, |path| path == format!("/tournaments/{id}")).await;
+    // Asked once: the page says so, and offers no second ask.
+    until_shown(&p, "Katılmak istediğinizi bildirdiniz").await;
+    let source = p.source().await.unwrap();
+    assert!(
+        !source.contains("/enter?"),
+        "no ask button after asking: {source}"
+    );
     // The organiser finds them among those to enter, and enters them.
     let o = browser(&driver).await;
     sign_in_as(&o, &app, &org.id).await;
@@ -427,4 +434,79 @@ async fn a_player_asks_to_enter_and_the_organiser_enters_them() {
         assert!(tokio::time::Instant::now() < deadline, "entered: {view}");
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_organiser_invites_a_player_who_accepts_from_the_page() {
+    let Some(driver) = start_driver().await else {
+        return;
+    };
+    let app = spawn_app(Backend::Sqlite).await;
+    let org = app
+        .create_player_with(json!({"name": "Selin Hoca", "roles": ["organiser"]}))
+        .await;
+    let deniz = app
+        .create_player_with(json!({"name": "Deniz Kaya", "locale": "tr"}))
+        .await;
+    let t: Value = app
+        .post(
+            "/api/v1/tournaments",
+            Some(&org.token),
+            json!({"name": "Davetli Turnuva", "system": "swiss", "rounds": 5,
+                   "visibility": "participants", "place": "Spor salonu"}),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
+    let id = t["id"].as_str().unwrap().to_owned();
+    // The organiser invites by the address of the player's profile page.
+    let o = browser(&driver).await;
+    sign_in_as(&o, &app, &org.id).await;
+    o.goto(&app.url(&format!("/tournaments/{id}/run?lang=en")))
+        .await
+        .unwrap();
+    until_shown(&o, "Invite a player").await;
+    let profile = app.url(&format!("/players/{}?lang=tr", deniz.id));
+    o.find(fantoccini::Locator::Css("#i-player"))
+        .await
+        .unwrap()
+        .send_keys(&profile)
+        .await
+        .unwrap();
+    click(&o, "form[aria-labelledby='invite'] button").await;
+    until_shown(&o, "The player is invited").await;
+    until_shown(&o, "Invited, not answered yet").await;
+    look(&o, "tournament-run-invited").await;
+    // The invited player reads the tournament, only its participants' otherwise, and accepts.
+    let p = browser(&driver).await;
+    sign_in_as(&p, &app, &deniz.id).await;
+    p.goto(&app.url(&format!("/tournaments/{id}?lang=tr")))
+        .await
+        .unwrap();
+    until_shown(&p, "Bu turnuvada oynamaya davet edildiniz").await;
+    look(&p, "tournament-invited-tr").await;
+    click(&p, "form[action*='/enter'] button").await;
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        let view: Value = app
+            .get(&format!("/api/v1/tournaments/{id}"), Some(&org.token))
+            .await
+            .json()
+            .await
+            .unwrap();
+        if view["players"][0]["id"].as_str() == Some(deniz.id.as_str()) {
+            assert_eq!(view["invited"], json!([]), "{view}");
+            break;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "entered: {view}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    // Back on the page, entered: nothing left to answer.
+    until_gone(&p, "Bu turnuvada oynamaya davet edildiniz").await;
+    let source = p.source().await.unwrap();
+    assert!(
+        !source.contains("/decline?") && !source.contains("/enter?"),
+        "answered: {source}"
+    );
 }

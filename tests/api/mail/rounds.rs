@@ -1,4 +1,4 @@
-//! A published round's pairings by mail.
+//! A published round's pairings by mail, and an invitation to enter.
 
 use super::*;
 use crate::on_each_backend;
@@ -6,7 +6,82 @@ use crate::on_each_backend;
 on_each_backend!(
     a_published_round_mails_each_player_their_pairing_once,
     a_tavla_pairing_mail_carries_the_commitment_to_the_dice,
+    an_invitation_mails_the_player_in_their_language_once,
 );
+
+/// Inviting a player mails them, in their language, the tournament's date, place and page;
+/// accepting it mails nothing more.
+async fn an_invitation_mails_the_player_in_their_language_once(backend: Backend) {
+    let (app, inbox) = mail_app(backend).await;
+    let org = app
+        .create_player_with(json!({"name": "Hakem", "roles": ["organiser"]}))
+        .await;
+    let mut invited = Vec::new();
+    for (name, locale) in [("Deniz", "tr"), ("Jane", "en")] {
+        let email = format!("{}@example.org", name.to_lowercase());
+        let p = app
+            .create_player_with(json!({"name": name, "email": email, "locale": locale}))
+            .await;
+        invited.push(p);
+    }
+    let t: Value = app
+        .post(
+            "/api/v1/tournaments",
+            Some(&org.token),
+            json!({"name": "Açık Turnuva", "system": "swiss", "rounds": 5,
+                   "place": "Spor salonu", "start_date": "2026-12-12"}),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
+    let id = t["id"].as_str().unwrap();
+    for p in &invited {
+        let res = app
+            .post(
+                &format!("/api/v1/tournaments/{id}/invitations"),
+                Some(&org.token),
+                json!({"player": p.id}),
+            )
+            .await;
+        assert_eq!(res.status(), StatusCode::OK);
+    }
+    let mails = wait_for(&inbox, 2).await;
+    let to = |address: &str| mails.iter().find(|m| m.to == [address.to_owned()]).unwrap();
+    let deniz = to("deniz@example.org");
+    assert_eq!(deniz.subject, "Açık Turnuva: oynamaya davet edildiniz");
+    assert!(
+        deniz.text.contains("2026-12-12 · Spor salonu"),
+        "{}",
+        deniz.text
+    );
+    assert!(
+        deniz.text.contains(&format!("/tournaments/{id}")),
+        "{}",
+        deniz.text
+    );
+    let jane = to("jane@example.org");
+    assert_eq!(jane.subject, "Açık Turnuva: you are invited to play");
+    assert!(
+        jane.text.contains("Accept or decline on its page."),
+        "{}",
+        jane.text
+    );
+    let res = app
+        .post(
+            &format!("/api/v1/tournaments/{id}/entries"),
+            Some(&invited[1].token),
+            json!({}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    tokio::time::sleep(std::time::Duration::from_millis(600)).await;
+    assert_eq!(
+        wait_for(&inbox, 2).await.len(),
+        2,
+        "accepting mails nothing"
+    );
+}
 
 /// Three players over the board: publishing round 1 mails each their board, colour and
 /// opponent (the bye too), in their language, with the start time and place; online, the mail

@@ -392,9 +392,23 @@ struct TournamentPage {
     here: String,
     staff: super::page::Staff,
     runs: bool,
-    /// A signed-in player who is not in it may ask to enter.
-    can_ask: bool,
+    /// Where a signed-in player who is not in it stands: `ask` (they may ask to enter),
+    /// `asked` (they did), `invited` (they may accept or decline), or empty.
+    entry: &'static str,
     s: Shown,
+}
+
+/// Where `caller` stands towards entering `tour` (see [`TournamentPage::entry`]).
+fn entry_for(caller: &Caller, tour: &Tournament) -> &'static str {
+    let me = caller.player().and_then(|p| PlayerId::parse(&p.id).ok());
+    match me {
+        _ if tour.finished || runs(caller, tour) => "",
+        Some(me) if tour.player(me).is_some() => "",
+        Some(me) if tour.invited.contains(&me) => "invited",
+        Some(me) if tour.asked.contains(&me) => "asked",
+        Some(_) => "ask",
+        None => "",
+    }
 }
 
 #[get("/tournaments/{id}")]
@@ -418,11 +432,7 @@ pub async fn tournament_page(
         here: format!("/tournaments/{id}"),
         staff,
         runs: runs(&caller, &tour),
-        can_ask: !tour.finished
-            && !runs(&caller, &tour)
-            && caller
-                .player()
-                .is_some_and(|p| PlayerId::parse(&p.id).is_ok_and(|me| tour.player(me).is_none())),
+        entry: entry_for(&caller, &tour),
         s: shown(&id, &tour, version, t, &zone),
     };
     Ok(csrf.answer(page::html(StatusCode::OK, &page)?))

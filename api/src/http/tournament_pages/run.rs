@@ -18,6 +18,8 @@ struct RunPage {
     candidates: Vec<(String, String)>,
     /// The organiser's classes: (value, label).
     classes: Vec<(String, String)>,
+    /// Players invited and not entered yet, by name.
+    invited: Vec<String>,
     next_round: u16,
     rounds: u16,
     /// The latest round, if paired and not yet published.
@@ -74,23 +76,36 @@ async fn run_page(
         .filter(|p| !registered(p))
         .map(|p| (p.id.clone(), p.name.clone()))
         .collect();
-    // And the players who asked to enter.
-    let asked: Vec<String> = tour.asked.iter().map(ToString::to_string).collect();
-    if !asked.is_empty() {
+    // And the players who asked to enter, and those invited.
+    let waiting: Vec<String> = tour
+        .asked
+        .iter()
+        .chain(&tour.invited)
+        .map(ToString::to_string)
+        .collect();
+    let rows = if waiting.is_empty() {
+        Default::default()
+    } else {
         let s = state.clone();
-        let rows = web::block(move || {
-            let ids: Vec<&str> = asked.iter().map(String::as_str).collect();
+        web::block(move || {
+            let ids: Vec<&str> = waiting.iter().map(String::as_str).collect();
             s.store.players(&ids)
         })
-        .await??;
-        for id in &tour.asked {
-            if let Some(p) = rows.get(&id.to_string()) {
-                let name = crate::app::accounts::recorded_name(p);
-                let label = t.get("page-tournament-asked", &[("name", name)]);
-                candidates.push((p.id.clone(), label));
-            }
+        .await??
+    };
+    for id in &tour.asked {
+        if let Some(p) = rows.get(&id.to_string()) {
+            let name = crate::app::accounts::recorded_name(p);
+            let label = t.get("page-tournament-asked", &[("name", name)]);
+            candidates.push((p.id.clone(), label));
         }
     }
+    let invited = tour
+        .invited
+        .iter()
+        .filter_map(|id| rows.get(&id.to_string()))
+        .map(crate::app::accounts::recorded_name)
+        .collect();
     let mut classes: Vec<(String, String)> = Vec::new();
     for p in mine.iter().filter(|p| !registered(p)) {
         let (school, class) = (
@@ -133,6 +148,7 @@ async fn run_page(
         refused: refused.map(|r| r.1),
         candidates,
         classes,
+        invited,
         next_round: tour.next_round(),
         rounds: tour.setup.rounds,
         to_publish,
@@ -166,8 +182,9 @@ pub async fn run_tournament_page(
 }
 
 /// What the arbiter's forms do, and what the page then says.
-const ACTIONS: [(&str, &str); 10] = [
+const ACTIONS: [(&str, &str); 11] = [
     ("register", "page-tournament-done-register"),
+    ("invite", "page-tournament-done-invite"),
     ("class", "page-tournament-done-class"),
     ("pair", "page-tournament-done-pair"),
     ("publish", "page-tournament-done-publish"),
@@ -308,6 +325,25 @@ pub(super) async fn act(
                 })?;
             }
         }
+        "invite" => {
+            let who = invitee(form.player.as_deref())
+                .ok_or_else(|| ApiError::bad_request(t.text("page-tournament-invite-who")))?;
+            use crate::app::entries::EntryError;
+            crate::app::entries::invite(
+                state.clone().into_inner(),
+                caller.acting()?,
+                &id,
+                &who.to_string(),
+            )
+            .await
+            .map_err(|e| match e {
+                EntryError::NoSuchPlayer => {
+                    ApiError::bad_request(t.text("page-tournament-invite-who"))
+                }
+                EntryError::Denied(denied) => ApiError::denied(denied, t.locale()),
+                EntryError::Command(e) => ApiError::command(e, t.locale()),
+            })?;
+        }
         "pair" => drop(run(Command::PairNextRound).await?),
         "publish" => {
             let starts_at = match form.starts_at.as_deref().map(str::trim) {
@@ -420,6 +456,77 @@ pub async fn ask_to_enter(
         ))),
         Err(EntryError::Command(e)) => Err(ApiError::command(e, t.locale())),
         Err(e) => Err(ApiError::internal(anyhow::anyhow!("{e}"))),
+    }
+}
+
+/// The player an invitation is for, as the arbiter gives them: their id, or the address of
+/// their profile page (`…/players/{id}`, with or without a query).
+fn invitee(text: Option<&str>) -> Option<PlayerId> {
+    let text = text?.trim();
+    let path = text.split(['?', '#']).next().unwrap_or_default();
+    let last = path
+        .trim_end_matches('/')
+        .rsplit('/')
+        .next()
+        .unwrap_or_default();
+    let named_player = !path.contains('/') || path.contains("/players/");
+    named_player.then(|| PlayerId::parse(last).ok()).flatten()
+}
+
+/// A player invited to the tournament declines (see [`crate::app::entries::decline`]), and is
+/// brought back to its page.
+#[post("/tournaments/{id}/decline")]
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn decline_invitation(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    id: web::Path<String>,
+    form: web::Form<EnterForm>,
+) -> Result<HttpResponse, ApiError> {
+    if let Some(refusal) = crate::http::csrf::refused(&state, &req, form.csrf.as_deref())? {
+        return Ok(refusal);
+    }
+    let (caller, t) = page::viewer(&state, &req).await?;
+    if caller.player().is_none() {
+        return Ok(see_other(&format!(
+            "/login?lang={}&next=/tournaments/{id}",
+            t.lang
+        )));
+    }
+    let (id, _, _) = match load(&state, &caller, &id, t).await? {
+        Ok(found) => found,
+        Err(answer) => return Ok(answer),
+    };
+    use crate::app::entries::EntryError;
+    match crate::app::entries::decline(state.clone().into_inner(), caller.acting()?, &id).await {
+        // Declined now, or before: the page shows where they stand either way.
+        Ok(_)
+        | Err(EntryError::Command(crate::app::CommandError::TournamentRejected(
+            domain::tournament::Rejection::NotInvited(_),
+        ))) => Ok(see_other(&format!("/tournaments/{id}?lang={}", t.lang))),
+        Err(EntryError::Command(e)) => Err(ApiError::command(e, t.locale())),
+        Err(e) => Err(ApiError::internal(anyhow::anyhow!("{e}"))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::invitee;
+
+    #[test]
+    fn an_invitee_is_an_id_or_a_profile_address() {
+        let id = "0190a5b2-7c3e-7f00-8000-0000000000a1";
+        let parsed = |text: &str| invitee(Some(text)).map(|p| p.to_string());
+        assert_eq!(parsed(id).as_deref(), Some(id));
+        assert_eq!(parsed(&format!("  {id} ")).as_deref(), Some(id));
+        let profile = format!("https://zarf.example/players/{id}?lang=tr");
+        assert_eq!(parsed(&profile).as_deref(), Some(id));
+        assert_eq!(parsed(&format!("/players/{id}/")).as_deref(), Some(id));
+        // Another page's address names no player.
+        assert_eq!(parsed(&format!("https://zarf.example/games/{id}")), None);
+        assert_eq!(parsed("Deniz Kaya"), None);
+        assert_eq!(parsed(""), None);
+        assert_eq!(invitee(None), None);
     }
 }
 

@@ -425,37 +425,3 @@ pub async fn publish(
     let view = publish_round(state, &caller, &id, round, starts_at).await?;
     Ok(HttpResponse::Ok().json(view))
 }
-
-#[utoipa::path(
-    post, path = "/api/v1/tournaments/{id}/entries", tag = "tournaments",
-    description = "The caller asks to enter the tournament: whoever runs it may then enter them (`POST …/players`), as they may their own pupils (D69).",
-    params(("id" = String, Path, description = "Tournament id")),
-    responses(
-        (status = 200, description = "The tournament", body = TournamentView),
-        (status = 403, description = "not_a_player (the admin token)", body = ErrorBody),
-        (status = 404, description = "No such tournament", body = ErrorBody),
-        (status = 409, description = "already_registered (or asked already), tournament_finished", body = ErrorBody),
-        (status = 422, description = "round_robin_closed", body = ErrorBody),
-    ),
-    security(("bearer" = []))
-)]
-#[post("/api/v1/tournaments/{id}/entries")]
-#[tracing::instrument(level = "debug", skip_all)]
-pub async fn ask_to_enter(
-    state: web::Data<AppState>,
-    caller: Caller,
-    id: web::Path<String>,
-) -> Result<HttpResponse, ApiError> {
-    let id = tournament_id(&id, &caller)?;
-    let locale = caller.locale();
-    // Only those who may read it may ask: to anyone else it is no tournament.
-    read_tournament(state.clone(), &caller, &id, |_, _| Ok(())).await?;
-    let outcome = crate::app::entries::ask(state.clone().into_inner(), caller.acting()?, &id)
-        .await
-        .map_err(|e| match e {
-            crate::app::entries::EntryError::Command(e) => ApiError::command(e, locale),
-            e => ApiError::internal(anyhow::anyhow!("{e}")),
-        })?;
-    let view = shown_to(state, &caller, &id, &outcome.folded.state).await?;
-    Ok(HttpResponse::Ok().json(view))
-}

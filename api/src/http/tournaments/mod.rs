@@ -28,6 +28,7 @@ mod class;
 mod commands;
 mod continued;
 mod create;
+mod entries;
 mod import;
 mod reads;
 
@@ -35,6 +36,7 @@ pub use class::*;
 pub use commands::*;
 pub use continued::*;
 pub use create::*;
+pub use entries::*;
 pub use import::*;
 pub use reads::*;
 
@@ -221,6 +223,9 @@ pub struct TournamentView {
     pub organisers: Vec<String>,
     /// Players who asked to enter and are not entered yet (shown to those who run it).
     pub asked: Vec<String>,
+    /// Players invited and not entered yet (shown to those who run it; to an invited player,
+    /// themselves).
+    pub invited: Vec<String>,
     /// Events in the tournament's log.
     pub version: u64,
     /// In starting rank (pairing number order).
@@ -351,6 +356,7 @@ fn view_of(id: &str, t: &Tournament) -> TournamentView {
         arbiters: t.setup.arbiters.iter().map(ToString::to_string).collect(),
         organisers: t.setup.organisers.iter().map(ToString::to_string).collect(),
         asked: t.asked.iter().map(ToString::to_string).collect(),
+        invited: t.invited.iter().map(ToString::to_string).collect(),
         version: t.events,
         players: t
             .players
