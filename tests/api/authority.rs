@@ -271,9 +271,52 @@ both_backends! {
         assert_error(app.post(&decline, Some(&ece.token), json!({})).await, 404, "not_found").await;
         let runner: Value = app.get(&read, Some(&b.organiser.token)).await.json().await.unwrap();
         assert_eq!(runner["invited"], json!([]));
+        assert_eq!(runner["declined"], json!([ece.id]));
         assert_eq!(runner["players"].as_array().unwrap().len(), 1);
         // The admin token is no player to accept or decline.
         assert_error(app.post(&decline, Some(&app.admin), json!({})).await, 403, "not_a_player").await;
+        // Having said no, Ece is not invited again; she may still ask to enter.
+        assert_error(app.post(&invite, Some(&b.organiser.token), json!({"player": ece.id})).await, 409, "invitation_declined").await;
+        // An entrant reads it, but only whoever runs it invites.
+        assert_error(app.post(&invite, Some(&deniz.token), json!({"player": ece.id})).await, 403, "forbidden").await;
+
+        // An invitation not yet answered is withdrawn by whoever runs it: no longer readable by it.
+        let can = app.create_player("Can Demir").await;
+        let withdraw = format!("/api/v1/tournaments/{tid}/invitations/withdraw");
+        assert_eq!(app.post(&invite, Some(&b.organiser.token), json!({"player": can.id})).await.status(), StatusCode::OK);
+        assert_eq!(app.get(&read, Some(&can.token)).await.status(), StatusCode::OK);
+        assert_error(app.post(&withdraw, Some(&deniz.token), json!({"player": can.id})).await, 403, "forbidden").await;
+        let withdrawn: Value = app.post(&withdraw, Some(&b.organiser.token), json!({"player": can.id})).await.json().await.unwrap();
+        assert_eq!(withdrawn["invited"], json!([]));
+        assert_eq!(app.get(&read, Some(&can.token)).await.status(), StatusCode::NOT_FOUND);
+        assert_error(app.post(&withdraw, Some(&b.organiser.token), json!({"player": can.id})).await, 409, "not_invited").await;
+    }
+
+    async fn a_decline_from_the_page_returns_to_the_list(app) {
+        let org = organiser(&app, "Hakem").await;
+        let t: Value = app.post("/api/v1/tournaments", Some(&org.token), json!({
+            "name": "Kapalı Turnuva", "system": "swiss", "rounds": 3, "visibility": "participants"
+        })).await.json().await.unwrap();
+        let tid = t["id"].as_str().unwrap().to_owned();
+        let deniz = app.create_player("Deniz Kaya").await;
+        app.post(&format!("/api/v1/tournaments/{tid}/invitations"), Some(&org.token), json!({"player": deniz.id})).await;
+        let (cookie, _) = sign_in(&app, &deniz.id).await;
+        let page = format!("/tournaments/{tid}?lang=en");
+        let token = page_token(&app, &cookie, &page).await;
+        let decline = |csrf: &str| {
+            no_redirects().post(app.url(&format!("/tournaments/{tid}/decline?lang=en")))
+                .header("cookie", &cookie).form(&[("csrf", csrf)]).send()
+        };
+        // Without the page's token, nothing is declined.
+        assert_eq!(decline("forged").await.unwrap().status(), StatusCode::FORBIDDEN);
+        let still: Value = app.get(&format!("/api/v1/tournaments/{tid}"), Some(&deniz.token)).await.json().await.unwrap();
+        assert_eq!(still["invited"], json!([deniz.id]));
+        let res = decline(&token).await.unwrap();
+        assert_eq!(res.status(), StatusCode::SEE_OTHER);
+        assert_eq!(res.headers()["location"], "/tournaments?lang=en");
+        assert_eq!(app.get(&format!("/api/v1/tournaments/{tid}"), Some(&deniz.token)).await.status(), StatusCode::NOT_FOUND);
+        let runner: Value = app.get(&format!("/api/v1/tournaments/{tid}"), Some(&org.token)).await.json().await.unwrap();
+        assert_eq!(runner["invited"], json!([]));
     }
 
     async fn a_schools_messages_off_holds_in_every_game_of_its_pupils(app) {

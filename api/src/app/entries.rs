@@ -124,6 +124,22 @@ pub async fn invite(
     Ok(super::tournaments::command(state, account, id, Command::Invite { player }).await?)
 }
 
+/// Withdraws the invitation of player `player` to tournament `id` for `account`, which runs
+/// it: they may no longer read it (unless it is public) nor accept.
+pub async fn withdraw(
+    state: Arc<AppState>,
+    account: Account<'_>,
+    id: &str,
+    player: &str,
+) -> Result<Outcome<Tournaments>, EntryError> {
+    let (row, _) = run_by(&state, account, id, player).await?;
+    let row = row.ok_or(EntryError::NoSuchPlayer)?;
+    super::authority::invite_entrant(account, &row).map_err(hidden_is_unknown)?;
+    let player = player_id(&row).map_err(CommandError::from)?;
+    let command = Command::WithdrawInvitation { player };
+    Ok(super::tournaments::command(state, account, id, command).await?)
+}
+
 /// The player `account` is, acting for themselves on tournament `id`: the admin token is no
 /// player.
 fn as_player(account: Account<'_>) -> Result<(&PlayerRow, TournamentContext), EntryError> {

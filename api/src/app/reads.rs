@@ -69,7 +69,7 @@ pub fn access(row: &GameRow, reader: Option<&PlayerRow>, admin: bool) -> Access 
 }
 
 /// As [`access`], where a tournament's board counts the tournament's participants (its
-/// players, arbiters and organisers) among the game's.
+/// players, arbiters and organisers; not the players invited to it) among the game's.
 pub fn game_access(
     state: &AppState,
     row: &GameRow,
@@ -95,11 +95,12 @@ pub fn game_access(
 }
 
 /// Who may read tournament `t` (its page, JSON, standings, report, records, live stream):
-/// as its visibility says, its participants being its players, arbiters and organisers.
+/// as its visibility says, its participants being its players, arbiters and organisers, and
+/// the players invited to it while the invitation stands.
 pub fn tournament_access(t: &Tournament, reader: Option<&PlayerRow>, admin: bool) -> Access {
     let participant = reader
         .and_then(|r| PlayerId::parse(&r.id).ok())
-        .is_some_and(|me| t.participant(me));
+        .is_some_and(|me| t.reads_as_participant(me));
     allowed(t.visibility().as_str(), reader, admin, participant)
 }
 
@@ -152,12 +153,33 @@ pub fn tournament_as_read_by(
     if admin {
         return Ok(t);
     }
-    // Who asked to enter, or is invited, is for those who run it to know; a player knows
-    // their own.
+    // Who asked to enter, or is invited, or declined, is for those who run it to know (as far
+    // as they may see each player: a co-runner from another school does not see a pupil who
+    // is not entered yet); a player knows their own.
     if !runs_tournament(&t, reader, admin) {
         let me = reader.and_then(|r| PlayerId::parse(&r.id).ok());
         t.asked.retain(|p| Some(*p) == me);
         t.invited.retain(|p| Some(*p) == me);
+        t.declined.retain(|p| Some(*p) == me);
+    } else {
+        let waiting: Vec<String> = t
+            .asked
+            .iter()
+            .chain(&t.invited)
+            .chain(&t.declined)
+            .map(ToString::to_string)
+            .collect();
+        if !waiting.is_empty() {
+            let ids: Vec<&str> = waiting.iter().map(String::as_str).collect();
+            let rows = state.store.players(&ids)?;
+            let seen = |p: &PlayerId| {
+                rows.get(&p.to_string())
+                    .is_some_and(|row| super::authority::sees_player(reader, false, row))
+            };
+            t.asked.retain(seen);
+            t.invited.retain(seen);
+            t.declined.retain(seen);
+        }
     }
     let pupils: Vec<String> = t
         .players

@@ -159,6 +159,7 @@ impl ApiError {
             | R::AlreadyRegistered(_)
             | R::AlreadyInvited(_)
             | R::NotInvited(_)
+            | R::DeclinedBefore(_)
             | R::RoundAlreadyPaired(_)
             | R::ResultExists
             | R::ResultsIn(_)

@@ -88,7 +88,7 @@ impl Modify for BearerAuth {
         conditional::set_conditional_moves, conditional::get_conditional_moves,
         conditional::withdraw_conditional_moves,
         login::login_code, login::mail_preferences, tokens::new_token,
-        tournaments::create_tournament, tournaments::get_tournament, tournaments::register_player, tournaments::ask_to_enter, tournaments::invite_player, tournaments::decline_invitation,
+        tournaments::create_tournament, tournaments::get_tournament, tournaments::register_player, tournaments::ask_to_enter, tournaments::invite_player, tournaments::withdraw_invitation, tournaments::decline_invitation,
         tournaments::pair_round, tournaments::record_result, tournaments::report,
         tournaments::withdraw, tournaments::request_bye, tournaments::correct_result,
         tournaments::standings, tournaments::set_tiebreaks, tournaments::finish,
@@ -329,6 +329,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(tournaments::register_player)
         .service(tournaments::ask_to_enter)
         .service(tournaments::invite_player)
+        .service(tournaments::withdraw_invitation)
         .service(tournaments::decline_invitation)
         .service(tournaments::pair_round)
         .service(tournaments::record_result)

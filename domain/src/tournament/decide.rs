@@ -74,10 +74,19 @@ pub fn decide(
             if t.invited.contains(&player) {
                 return Err(Rejection::AlreadyInvited(player));
             }
+            if t.declined.contains(&player) {
+                return Err(Rejection::DeclinedBefore(player));
+            }
             if t.setup.system != System::Swiss && !t.rounds.is_empty() {
                 return Err(Rejection::RoundRobinClosed);
             }
             TournamentEventBody::EntryInvited { player }
+        }
+        Command::WithdrawInvitation { player } => {
+            if !t.invited.contains(&player) {
+                return Err(Rejection::NotInvited(player));
+            }
+            TournamentEventBody::InvitationWithdrawn { player }
         }
         Command::Register(entrant) => {
             if t.player(entrant.player).is_some() {

@@ -18,8 +18,12 @@ pub enum TournamentEventBody {
     EntryInvited {
         player: PlayerId,
     },
-    /// The invited player declined.
+    /// The invited player declined: they are not invited again.
     InvitationDeclined {
+        player: PlayerId,
+    },
+    /// Whoever runs it withdrew an invitation not yet answered.
+    InvitationWithdrawn {
         player: PlayerId,
     },
     /// Not paired from round `from_round` on.
@@ -108,6 +112,7 @@ impl TournamentEventBody {
             E::EntryAsked { .. } => "entry_asked",
             E::EntryInvited { .. } => "entry_invited",
             E::InvitationDeclined { .. } => "invitation_declined",
+            E::InvitationWithdrawn { .. } => "invitation_withdrawn",
             E::PlayerWithdrawn { .. } => "player_withdrawn",
             E::ByeRequested { .. } => "bye_requested",
             E::RoundPaired { .. } => "round_paired",
@@ -152,6 +157,10 @@ pub enum Command {
     AcceptInvitation(Entrant),
     /// An invited player declines (only themselves).
     DeclineInvitation {
+        player: PlayerId,
+    },
+    /// Whoever runs it withdraws an invitation not yet answered.
+    WithdrawInvitation {
         player: PlayerId,
     },
     Withdraw {

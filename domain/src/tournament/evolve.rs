@@ -15,6 +15,7 @@ pub fn evolve(state: TournamentState, event: &TournamentEvent) -> TournamentStat
                 players: Vec::new(),
                 asked: Vec::new(),
                 invited: Vec::new(),
+                declined: Vec::new(),
                 rounds: Vec::new(),
             }));
         }
@@ -34,7 +35,15 @@ pub fn evolve(state: TournamentState, event: &TournamentEvent) -> TournamentStat
                 t.invited.push(*player);
             }
         }
-        E::InvitationDeclined { player } => t.invited.retain(|p| p != player),
+        E::InvitationDeclined { player } => {
+            // Declining withdraws an ask made before too: they said no.
+            t.invited.retain(|p| p != player);
+            t.asked.retain(|p| p != player);
+            if !t.declined.contains(player) {
+                t.declined.push(*player);
+            }
+        }
+        E::InvitationWithdrawn { player } => t.invited.retain(|p| p != player),
         E::PlayerRegistered(entrant) => {
             t.asked.retain(|p| *p != entrant.player);
             t.invited.retain(|p| *p != entrant.player);
@@ -130,7 +139,12 @@ pub fn evolve(state: TournamentState, event: &TournamentEvent) -> TournamentStat
             }
         }
         E::TiebreaksSet { codes } => t.tiebreaks = Some(codes.clone()),
-        E::Finished => t.finished = true,
+        E::Finished => {
+            // Nobody enters a finished tournament: asks and invitations lapse.
+            t.finished = true;
+            t.asked.clear();
+            t.invited.clear();
+        }
     }
     TournamentState::Created(t)
 }

@@ -298,6 +298,8 @@ pub struct Tournament {
     pub asked: Vec<PlayerId>,
     /// Players invited by whoever runs it and not entered yet, in the order invited.
     pub invited: Vec<PlayerId>,
+    /// Players who declined an invitation: not invited again (they may still ask to enter).
+    pub declined: Vec<PlayerId>,
     pub rounds: Vec<Round>,
 }
 
@@ -314,12 +316,15 @@ impl Tournament {
         })
     }
 
-    /// Whether `player` takes part: one of its players, arbiters or organisers, or a player
-    /// invited to enter (who reads it to choose).
+    /// Whether `player` takes part: one of its players, arbiters or organisers.
     pub fn participant(&self, player: PlayerId) -> bool {
-        self.setup.run_by(player)
-            || self.players.iter().any(|p| p.entrant.player == player)
-            || self.invited.contains(&player)
+        self.setup.run_by(player) || self.players.iter().any(|p| p.entrant.player == player)
+    }
+
+    /// Whether `player` may read it as one who takes part: a participant, or a player invited
+    /// to enter, who reads it (not its games) to choose.
+    pub fn reads_as_participant(&self, player: PlayerId) -> bool {
+        self.participant(player) || self.invited.contains(&player)
     }
 }
 

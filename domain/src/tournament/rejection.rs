@@ -16,6 +16,8 @@ pub enum Rejection {
     AlreadyInvited(PlayerId),
     #[error("{0} is not invited")]
     NotInvited(PlayerId),
+    #[error("{0} declined an invitation: they may ask to enter")]
+    DeclinedBefore(PlayerId),
     #[error("{0} is not in this tournament")]
     NotAnEntrant(PlayerId),
     #[error("{0} has withdrawn")]
@@ -118,6 +120,7 @@ impl Rejection {
             R::AlreadyRegistered(p)
             | R::AlreadyInvited(p)
             | R::NotInvited(p)
+            | R::DeclinedBefore(p)
             | R::NotAnEntrant(p)
             | R::Withdrawn(p) => {
                 vec![("player", p.to_string())]
@@ -160,6 +163,7 @@ impl Rejection {
             R::AlreadyRegistered(p),
             R::AlreadyInvited(p),
             R::NotInvited(p),
+            R::DeclinedBefore(p),
             R::NotAnEntrant(p),
             R::Withdrawn(p),
             R::ResultsMissing {
@@ -204,6 +208,7 @@ impl Rejection {
             R::AlreadyRegistered(_) => "already_registered",
             R::AlreadyInvited(_) => "already_invited",
             R::NotInvited(_) => "not_invited",
+            R::DeclinedBefore(_) => "invitation_declined",
             R::NotAnEntrant(_) => "not_an_entrant",
             R::Withdrawn(_) => "withdrawn",
             R::ResultsMissing { .. } => "results_missing",

@@ -40,7 +40,11 @@ fn an_invited_player_enters_by_accepting_for_themselves_only() {
         tournament(&t).player(id(7)).is_none(),
         "invited, not entered"
     );
-    assert!(tournament(&t).participant(id(7)), "the invited may read it");
+    assert!(
+        tournament(&t).reads_as_participant(id(7)),
+        "the invited may read it"
+    );
+    assert!(!tournament(&t).participant(id(7)), "not its games");
     assert_eq!(
         log.when(Command::Invite { player: id(7) }),
         Err(Rejection::AlreadyInvited(id(7)))
@@ -120,14 +124,72 @@ fn an_invited_player_declines_and_is_no_longer_invited() {
         ),
         Err(Rejection::NotInvited(id(7)))
     );
-    // Invited again, they may accept.
+    assert!(!tournament(&t).reads_as_participant(id(7)));
+    // Not invited again; they may still ask to enter.
+    assert_eq!(
+        log.when(Command::Invite { player: id(7) }),
+        Err(Rejection::DeclinedBefore(id(7)))
+    );
+    let ask = Command::AskToEnter { player: id(7) };
+    assert!(by(&log, ask, Actor::Player(id(7))).is_ok());
+}
+
+#[test]
+fn declining_withdraws_an_ask_made_before() {
+    let mut log = Log::new(created(System::Swiss, 5), 2);
+    let ask = Command::AskToEnter { player: id(7) };
+    log.events
+        .extend(by(&log, ask, Actor::Player(id(7))).unwrap());
     log.then(Command::Invite { player: id(7) });
-    assert!(by(
-        &log,
-        Command::AcceptInvitation(entrant(7)),
-        Actor::Player(id(7))
-    )
-    .is_ok());
+    let decline = Command::DeclineInvitation { player: id(7) };
+    log.events
+        .extend(by(&log, decline, Actor::Player(id(7))).unwrap());
+    let t = log.state();
+    assert!(tournament(&t).asked.is_empty(), "they said no");
+    assert_eq!(tournament(&t).declined, vec![id(7)]);
+}
+
+#[test]
+fn whoever_runs_it_withdraws_an_invitation_not_yet_answered() {
+    let mut log = Log::new(created(System::Swiss, 5), 2);
+    log.then(Command::Invite { player: id(7) });
+    let withdraw = Command::WithdrawInvitation { player: id(7) };
+    assert_eq!(
+        by(&log, withdraw.clone(), Actor::Player(id(7))),
+        Err(Rejection::ArbiterOnly)
+    );
+    let events = log.then(withdraw.clone());
+    assert_eq!(
+        events[0].body,
+        TournamentEventBody::InvitationWithdrawn { player: id(7) }
+    );
+    let t = log.state();
+    assert!(!tournament(&t).reads_as_participant(id(7)));
+    assert_eq!(log.when(withdraw), Err(Rejection::NotInvited(id(7))));
+    assert_eq!(
+        by(
+            &log,
+            Command::AcceptInvitation(entrant(7)),
+            Actor::Player(id(7))
+        ),
+        Err(Rejection::NotInvited(id(7)))
+    );
+    // Withdrawn is not declined: they may be invited again.
+    log.then(Command::Invite { player: id(7) });
+}
+
+#[test]
+fn asks_and_invitations_lapse_when_the_tournament_finishes() {
+    let mut log = Log::new(created(System::RoundRobin, 3), 4);
+    log.then(Command::Invite { player: id(7) });
+    for round in 1..=3 {
+        let pairings = log.pair();
+        log.draw_all(round, &pairings);
+    }
+    assert!(tournament(&log.state()).reads_as_participant(id(7)));
+    log.then(Command::Finish);
+    let t = log.state();
+    assert!(tournament(&t).invited.is_empty() && !tournament(&t).reads_as_participant(id(7)));
 }
 
 #[test]

@@ -271,6 +271,7 @@ rules! {
     // Whoever runs it invites; whoever may read it may decline (the tournament then says
     // whether they were invited).
     POST "/api/v1/tournaments/{id}/invitations" => RUNS_IT, |w, _| Body::Json(json!({"player": w.id(Stranger)}));
+    POST "/api/v1/tournaments/{id}/invitations/withdraw" => RUNS_IT, |w, _| Body::Json(json!({"player": w.id(Stranger)}));
     POST "/api/v1/tournaments/{id}/invitations/decline" => TOURNAMENT, empty;
     POST "/tournaments/{id}/decline" => TOURNAMENT, |_, _| form(&[]);
     POST "/api/v1/tournaments/{id}/class" => RUNS_IT, |_, _| Body::Json(json!({"csv": "Yeni Öğrenci\n"}));

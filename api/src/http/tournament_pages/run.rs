@@ -18,8 +18,8 @@ struct RunPage {
     candidates: Vec<(String, String)>,
     /// The organiser's classes: (value, label).
     classes: Vec<(String, String)>,
-    /// Players invited and not entered yet, by name.
-    invited: Vec<String>,
+    /// Players invited and not entered yet: (id, name).
+    invited: Vec<(String, String)>,
     next_round: u16,
     rounds: u16,
     /// The latest round, if paired and not yet published.
@@ -104,7 +104,7 @@ async fn run_page(
         .invited
         .iter()
         .filter_map(|id| rows.get(&id.to_string()))
-        .map(crate::app::accounts::recorded_name)
+        .map(|p| (p.id.clone(), crate::app::accounts::recorded_name(p)))
         .collect();
     let mut classes: Vec<(String, String)> = Vec::new();
     for p in mine.iter().filter(|p| !registered(p)) {
@@ -182,9 +182,13 @@ pub async fn run_tournament_page(
 }
 
 /// What the arbiter's forms do, and what the page then says.
-const ACTIONS: [(&str, &str); 11] = [
+const ACTIONS: [(&str, &str); 12] = [
     ("register", "page-tournament-done-register"),
     ("invite", "page-tournament-done-invite"),
+    (
+        "withdraw_invitation",
+        "page-tournament-done-withdraw-invitation",
+    ),
     ("class", "page-tournament-done-class"),
     ("pair", "page-tournament-done-pair"),
     ("publish", "page-tournament-done-publish"),
@@ -344,6 +348,19 @@ pub(super) async fn act(
                 EntryError::Command(e) => ApiError::command(e, t.locale()),
             })?;
         }
+        "withdraw_invitation" => {
+            use crate::app::entries::EntryError;
+            let who = player(form.player.as_deref())?.to_string();
+            crate::app::entries::withdraw(state.clone().into_inner(), caller.acting()?, &id, &who)
+                .await
+                .map_err(|e| match e {
+                    EntryError::NoSuchPlayer => {
+                        ApiError::bad_request(t.text("page-tournament-choose-player"))
+                    }
+                    EntryError::Denied(denied) => ApiError::denied(denied, t.locale()),
+                    EntryError::Command(e) => ApiError::command(e, t.locale()),
+                })?;
+        }
         "pair" => drop(run(Command::PairNextRound).await?),
         "publish" => {
             let starts_at = match form.starts_at.as_deref().map(str::trim) {
@@ -464,13 +481,13 @@ pub async fn ask_to_enter(
 fn invitee(text: Option<&str>) -> Option<PlayerId> {
     let text = text?.trim();
     let path = text.split(['?', '#']).next().unwrap_or_default();
-    let last = path
-        .trim_end_matches('/')
-        .rsplit('/')
-        .next()
-        .unwrap_or_default();
-    let named_player = !path.contains('/') || path.contains("/players/");
-    named_player.then(|| PlayerId::parse(last).ok()).flatten()
+    let segments: Vec<&str> = path.trim_end_matches('/').split('/').collect();
+    let id = match segments.as_slice() {
+        [id] => id,
+        [.., "players", id] => id,
+        _ => return None,
+    };
+    PlayerId::parse(id).ok()
 }
 
 /// A player invited to the tournament declines (see [`crate::app::entries::decline`]), and is
@@ -503,7 +520,8 @@ pub async fn decline_invitation(
         Ok(_)
         | Err(EntryError::Command(crate::app::CommandError::TournamentRejected(
             domain::tournament::Rejection::NotInvited(_),
-        ))) => Ok(see_other(&format!("/tournaments/{id}?lang={}", t.lang))),
+            // To the list: a tournament only its participants read is no longer theirs to read.
+        ))) => Ok(see_other(&format!("/tournaments?lang={}", t.lang))),
         Err(EntryError::Command(e)) => Err(ApiError::command(e, t.locale())),
         Err(e) => Err(ApiError::internal(anyhow::anyhow!("{e}"))),
     }
@@ -522,6 +540,14 @@ mod tests {
         let profile = format!("https://zarf.example/players/{id}?lang=tr");
         assert_eq!(parsed(&profile).as_deref(), Some(id));
         assert_eq!(parsed(&format!("/players/{id}/")).as_deref(), Some(id));
+        // The id is the segment right after `players`, and the last.
+        assert_eq!(
+            parsed(&format!("https://zarf.example/players/{id}/games.pgn")),
+            None
+        );
+        let other = "0190a5b2-7c3e-7f00-8000-0000000000b2";
+        assert_eq!(parsed(&format!("/players/{id}/x/{other}")), None);
+        assert_eq!(parsed(&format!("{id}/")).as_deref(), Some(id));
         // Another page's address names no player.
         assert_eq!(parsed(&format!("https://zarf.example/games/{id}")), None);
         assert_eq!(parsed("Deniz Kaya"), None);

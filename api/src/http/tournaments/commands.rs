@@ -25,6 +25,8 @@ pub async fn register_player(
 ) -> Result<HttpResponse, ApiError> {
     actor(&caller)?;
     let id = tournament_id(&id, &caller)?;
+    // To those who may not read it, it is no tournament.
+    read_tournament(state.clone(), &caller, &id, |_, _| Ok(())).await?;
     player_id(&body.player)?;
     let rating = match body.rating {
         Some(r) if r > 3500 => return Err(ApiError::bad_request("rating: 0 to 3500")),

@@ -67,7 +67,7 @@ fn entry_error(e: crate::app::entries::EntryError, locale: domain::game::Locale)
         (status = 403, description = "forbidden: the caller does not run it", body = ErrorBody),
         (status = 400, description = "bad_request: not a player's id", body = ErrorBody),
         (status = 404, description = "No such tournament", body = ErrorBody),
-        (status = 409, description = "already_registered, already_invited, tournament_finished", body = ErrorBody),
+        (status = 409, description = "already_registered, already_invited, invitation_declined (they declined before: they may ask to enter), tournament_finished", body = ErrorBody),
         (status = 422, description = "no_such_player, round_robin_closed", body = ErrorBody),
     ),
     security(("bearer" = []))
@@ -98,8 +98,47 @@ pub async fn invite_player(
 }
 
 #[utoipa::path(
+    post, path = "/api/v1/tournaments/{id}/invitations/withdraw", tag = "tournaments",
+    description = "Whoever runs the tournament withdraws an invitation not yet answered: the player may no longer accept it, nor read the tournament by it.",
+    params(("id" = String, Path, description = "Tournament id")),
+    request_body = NewInvitation,
+    responses(
+        (status = 200, description = "The tournament, the player no longer among `invited`", body = TournamentView),
+        (status = 400, description = "bad_request: not a player's id", body = ErrorBody),
+        (status = 403, description = "forbidden: the caller does not run it", body = ErrorBody),
+        (status = 404, description = "No such tournament", body = ErrorBody),
+        (status = 409, description = "not_invited, tournament_finished", body = ErrorBody),
+        (status = 422, description = "no_such_player", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+#[post("/api/v1/tournaments/{id}/invitations/withdraw")]
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn withdraw_invitation(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: web::Path<String>,
+    body: web::Json<NewInvitation>,
+) -> Result<HttpResponse, ApiError> {
+    let id = tournament_id(&id, &caller)?;
+    let locale = caller.locale();
+    read_tournament(state.clone(), &caller, &id, |_, _| Ok(())).await?;
+    player_id(&body.player)?;
+    let outcome = crate::app::entries::withdraw(
+        state.clone().into_inner(),
+        caller.acting()?,
+        &id,
+        &body.player,
+    )
+    .await
+    .map_err(|e| entry_error(e, locale))?;
+    let view = shown_to(state, &caller, &id, &outcome.folded.state).await?;
+    Ok(HttpResponse::Ok().json(view))
+}
+
+#[utoipa::path(
     post, path = "/api/v1/tournaments/{id}/invitations/decline", tag = "tournaments",
-    description = "The caller declines their invitation to enter the tournament.",
+    description = "The caller declines their invitation to enter the tournament (an ask to enter made before is withdrawn too); they are not invited again, and may still ask to enter.",
     params(("id" = String, Path, description = "Tournament id")),
     responses(
         (status = 200, description = "The tournament", body = TournamentView),

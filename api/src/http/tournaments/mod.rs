@@ -226,6 +226,9 @@ pub struct TournamentView {
     /// Players invited and not entered yet (shown to those who run it; to an invited player,
     /// themselves).
     pub invited: Vec<String>,
+    /// Players who declined an invitation (shown to those who run it; to one who declined,
+    /// themselves): not invited again.
+    pub declined: Vec<String>,
     /// Events in the tournament's log.
     pub version: u64,
     /// In starting rank (pairing number order).
@@ -357,6 +360,7 @@ fn view_of(id: &str, t: &Tournament) -> TournamentView {
         organisers: t.setup.organisers.iter().map(ToString::to_string).collect(),
         asked: t.asked.iter().map(ToString::to_string).collect(),
         invited: t.invited.iter().map(ToString::to_string).collect(),
+        declined: t.declined.iter().map(ToString::to_string).collect(),
         version: t.events,
         players: t
             .players
