@@ -452,6 +452,7 @@ page-your-move-label-checkers = Your move (squares by number: 11-15, a capture 2
 page-your-move-label-dama = Your move (squares: d3-d4, a capture with every landing square b3xd3xd5), or click the piece and each square it lands on
 page-offer-draw-with-move = Offer a draw with this move (=)
 page-messages = Messages
+page-text-no-messages = No messages yet.
 page-receipt = Log receipt: event { $seq }, hash { $hash }
 page-receipt-why = The hash of the log's last event fixes the whole log up to it; the mails about this game quote it too. Keep them to check the log later.
 page-dice-commitment = Dice commitment ({ $scheme }): { $commitment }

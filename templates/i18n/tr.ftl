@@ -452,6 +452,7 @@ page-your-move-label-checkers = Hamleniz (kare numaralarıyla: 11-15, alma 22x15
 page-your-move-label-dama = Hamleniz (kareler: d3-d4, alma her indiği kareyle b3xd3xd5) ya da taşa ve indiği her kareye tıklayın
 page-offer-draw-with-move = Bu hamleyle beraberlik teklif et (=)
 page-messages = Mesajlar
+page-text-no-messages = Henüz mesaj yok.
 page-receipt = Kayıt makbuzu: olay { $seq }, özet { $hash }
 page-receipt-why = Kaydın son olayının özeti, kaydı ona kadar bütünüyle sabitler; bu oyunla ilgili e-postalar da onu bildirir. Kaydı sonra denetlemek için onları saklayın.
 page-dice-commitment = Zar taahhüdü ({ $scheme }): { $commitment }

@@ -159,6 +159,45 @@ both_backends! {
         assert!(mine.contains("Son ziyaretinizden beri 1 hamle: Beyaz: Laeufer Bella fuenf."), "{mine}");
     }
 
+    async fn the_page_without_sight_claims_a_draw_and_carries_messages(app) {
+        let (g, white, black) = app.new_game().await;
+        let g = g["id"].as_str().unwrap().to_owned();
+        app.play(&g, &white, &black, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1").await;
+        let res = move_in(&app, &g, &black.token, json!({"move": "Ng8", "message": "Bir daha mı?"})).await;
+        assert_eq!(res.status(), 200);
+        assert_eq!(patch_me(&app, &white.token, json!({"without_sight": true, "locale": "en"})).await.status(), 200);
+        let (cookie, csrf) = sign_in(&app, &white.id).await;
+        let client = no_redirects();
+        let page = || {
+            let (client, cookie, url) = (client.clone(), cookie.clone(), app.url(&format!("/games/{g}?lang=en")));
+            async move { client.get(url).header("cookie", cookie).send().await.unwrap().text().await.unwrap() }
+        };
+        let post = |form: Vec<(&'static str, String)>| {
+            let (client, cookie, url) = (client.clone(), cookie.clone(), app.url(&format!("/games/{g}/action?lang=en&view=text")));
+            let mut form = form;
+            form.push(("csrf", csrf.clone()));
+            async move { client.post(url).header("cookie", cookie).form(&form).send().await.unwrap() }
+        };
+        let html = page().await;
+        assert!(html.contains("id=\"position\""), "the page without sight: {html}");
+        // The opponent's message is read on the page, and one is written back from it.
+        assert!(html.contains("<h2 id=\"messages\">Messages</h2>") && html.contains("Bir daha mı?"), "{html}");
+        let res = post(vec![("action", "message".into()), ("message", "Evet, bir daha.".into())]).await;
+        assert_eq!(res.status(), StatusCode::SEE_OTHER);
+        assert!(res.headers()["location"].to_str().unwrap().contains("view=text"));
+        let events: Value = app.get(&format!("/api/v1/games/{g}/events"), Some(&black.token)).await.json().await.unwrap();
+        let texts: Vec<&str> = events["events"].as_array().unwrap().iter().filter_map(|e| e["data"]["text"].as_str()).collect();
+        assert_eq!(texts, ["Bir daha mı?", "Evet, bir daha."], "{events}");
+        // The third time the position stands, the claim is made from the page without sight.
+        let html = page().await;
+        assert!(html.contains("<h2 id=\"claim\">") && html.contains("value=\"claim_threefold\""), "{html}");
+        let res = post(vec![("action", "claim_threefold".into()), ("intended_move", String::new())]).await;
+        assert_eq!(res.status(), StatusCode::SEE_OTHER);
+        let game = app.get_game(&g).await;
+        assert_eq!((game["result"].as_str(), game["termination"].as_str()), (Some("1/2-1/2"), Some("threefold_repetition")), "{game}");
+        assert!(!page().await.contains("<h2 id=\"claim\">"), "no claim once it is over");
+    }
+
     async fn every_game_takes_and_gives_its_moves_in_words(app) {
         // Checkers: squares by number, in English and Turkish words.
         let (g, white, black) = app.game_of("checkers", None, json!({})).await;
