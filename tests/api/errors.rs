@@ -64,6 +64,64 @@ both_backends! {
 
     async fn unknown_routes_are_json_404(app) {
         assert_error(app.get("/api/v1/nothing-here", None).await, 404, "not_found").await;
+        // Even asked for as HTML: the API answers programs.
+        let res = app.client.get(app.url("/api/v1/nothing-here")).header("accept", "text/html").send().await.unwrap();
+        assert_error(res, 404, "not_found").await;
+        // Outside the API, a program still gets JSON.
+        assert_error(app.get("/nothing-here", None).await, 404, "not_found").await;
+    }
+
+    async fn a_browser_asking_for_an_unknown_page_gets_a_page_in_its_language(app) {
+        let browser = |path: &str, language: &str| {
+            app.client.get(app.url(path)).header("accept", "text/html,application/xhtml+xml,*/*;q=0.8")
+                .header("accept-language", language).send()
+        };
+        let res = browser("/nothing-here", "en").await.unwrap();
+        assert_eq!(res.status(), 404);
+        assert!(res.headers()["content-type"].to_str().unwrap().starts_with("text/html"));
+        let html = res.text().await.unwrap();
+        assert!(html.contains("There is nothing at this address") && html.contains("<a href=\"/?lang=en\""), "{html}");
+        let html = browser("/oyunlar/yok", "tr-TR,tr;q=0.9").await.unwrap().text().await.unwrap();
+        assert!(html.contains("Bu adreste bir şey yok"), "{html}");
+    }
+
+    async fn head_is_answered_wherever_get_is_without_a_body(app) {
+        for path in ["/", "/robots.txt", "/favicon.ico", "/api/v1/openapi.json", "/tournaments"] {
+            let get = app.get(path, None).await;
+            assert_eq!(get.status(), 200, "GET {path}");
+            let head = app.client.head(app.url(path)).send().await.unwrap();
+            assert_eq!(head.status(), 200, "HEAD {path}");
+            assert_eq!(head.headers()["content-type"], get.headers()["content-type"], "{path}");
+            assert!(head.bytes().await.unwrap().is_empty(), "HEAD {path} has no body");
+        }
+        let robots = app.client.head(app.url("/robots.txt")).send().await.unwrap();
+        assert_eq!(robots.headers()["content-length"], api::http::assets::ROBOTS.len().to_string().as_str());
+        // A path that takes only POST says so, HEAD or not.
+        let res = app.client.head(app.url("/api/v1/players")).send().await.unwrap();
+        assert_eq!(res.status(), 405);
+        assert_eq!(res.headers()["allow"], "POST");
+        let res = app.client.delete(app.url("/api/v1/me")).send().await.unwrap();
+        assert_eq!(res.headers()["allow"], "GET, HEAD, PATCH");
+    }
+
+    async fn robots_and_the_icon_are_where_clients_look(app) {
+        let robots = app.get("/robots.txt", None).await;
+        assert!(robots.headers()["content-type"].to_str().unwrap().starts_with("text/plain"));
+        let robots = robots.text().await.unwrap();
+        assert!(robots.starts_with("User-agent: *") && robots.contains("Disallow: /api/"), "{robots}");
+        assert!(!robots.contains("Disallow: /games") && !robots.contains("Disallow: /tournaments"), "{robots}");
+        let icon = app.get("/favicon.ico", None).await;
+        assert_eq!(icon.headers()["content-type"], "image/x-icon");
+        let icon = icon.bytes().await.unwrap();
+        // An icon file of one image, a PNG inside.
+        assert_eq!(&icon[..6], &[0, 0, 1, 0, 1, 0]);
+        assert_eq!(&icon[22..26], b"\x89PNG");
+        // Pages link the SVG icon, served as an asset.
+        let home = app.get("/", None).await.text().await.unwrap();
+        let link = home.split("<link rel=\"icon\" href=\"").nth(1).and_then(|r| r.split('"').next()).unwrap();
+        let svg = app.get(link, None).await;
+        assert_eq!(svg.headers()["content-type"], "image/svg+xml");
+        assert!(svg.text().await.unwrap().starts_with("<svg"));
     }
 
     async fn a_method_a_path_does_not_take_is_405_with_the_ones_it_does(app) {

@@ -1,6 +1,7 @@
-//! The pages' own stylesheet and script, served from the binary under a name that
+//! The pages' own stylesheet, script and icon, served from the binary under a name that
 //! carries a hash of its content, so a browser may keep it for a year: a new build with a
-//! changed file links a new name.
+//! changed file links a new name. Beside them, what every client asks a site for by a fixed
+//! name: `/favicon.ico` and `/robots.txt`.
 
 use std::sync::LazyLock;
 
@@ -49,12 +50,21 @@ pub static SCRIPT: LazyLock<Asset> = LazyLock::new(|| {
     )
 });
 
+pub static ICON: LazyLock<Asset> = LazyLock::new(|| {
+    Asset::new(
+        "zarf",
+        "svg",
+        include_str!("../../../templates/assets/favicon.svg"),
+        "image/svg+xml",
+    )
+});
+
 /// A year, and never revalidated: the name changes with the content.
 const FOREVER: &str = "public, max-age=31536000, immutable";
 
 #[get("/assets/{name}")]
 pub async fn asset(name: web::Path<String>) -> HttpResponse {
-    let asset = [&*STYLESHEET, &*SCRIPT]
+    let asset = [&*STYLESHEET, &*SCRIPT, &*ICON]
         .into_iter()
         .find(|a| a.path.strip_prefix("/assets/") == Some(name.as_str()));
     match asset {
@@ -64,6 +74,39 @@ pub async fn asset(name: web::Path<String>) -> HttpResponse {
             .body(a.body),
         None => HttpResponse::NotFound().finish(),
     }
+}
+
+/// The icon a client asks for without reading a page (the pages link [`ICON`]): an envelope.
+#[get("/favicon.ico")]
+pub async fn favicon() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("image/x-icon")
+        .insert_header((header::CACHE_CONTROL, "public, max-age=86400"))
+        .body(&include_bytes!("../../../templates/assets/favicon.ico")[..])
+}
+
+/// What crawlers may read: the public pages of games, players and tournaments, not the API,
+/// Xfcc, the live streams or the pages of a signed-in account.
+pub const ROBOTS: &str = "User-agent: *
+Disallow: /api/
+Disallow: /xfcc/
+Disallow: /login
+Disallow: /signup
+Disallow: /settings
+Disallow: /organise
+Disallow: /admin
+Disallow: /metrics
+Disallow: /unsubscribe
+Disallow: /live
+Disallow: /*/live
+";
+
+#[get("/robots.txt")]
+pub async fn robots() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/plain; charset=utf-8")
+        .insert_header((header::CACHE_CONTROL, "public, max-age=86400"))
+        .body(ROBOTS)
 }
 
 #[cfg(test)]

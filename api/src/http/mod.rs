@@ -258,6 +258,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(tokens::revoke_form)
         .service(tokens::new_token)
         .service(assets::asset)
+        .service(assets::favicon)
+        .service(assets::robots)
         .service(ops::readme)
         .service(play::game_page)
         .service(play::move_form)
@@ -437,6 +439,10 @@ fn add_request_id<B>(res: &mut ServiceResponse<B>, id: Option<&str>) {
 /// it takes; anything else is 404.
 async fn not_found(req: actix_web::HttpRequest) -> HttpResponse {
     if let Some(mut methods) = methods_at(req.path()) {
+        // Whatever takes GET takes HEAD.
+        if methods.contains(&"GET") {
+            methods.push("HEAD");
+        }
         methods.sort_unstable();
         methods.dedup();
         let mut res = actix_web::ResponseError::error_response(&ApiError::new(
@@ -450,7 +456,42 @@ async fn not_found(req: actix_web::HttpRequest) -> HttpResponse {
         }
         return res;
     }
+    if wants_a_page(&req) {
+        let notice = page::Notice {
+            t: page::texts(&req),
+            title: "page-not-found",
+            text: "page-not-found-text",
+            link: Some(("/", "page-my-games")),
+        };
+        if let Ok(res) = page::html(actix_web::http::StatusCode::NOT_FOUND, &notice) {
+            return res;
+        }
+    }
     actix_web::ResponseError::error_response(&ApiError::not_found(domain::game::Locale::En))
+}
+
+/// Whether an unknown address was asked for by a browser, which is shown a page: not the JSON
+/// API's or Xfcc's, and asked for as HTML.
+fn wants_a_page(req: &actix_web::HttpRequest) -> bool {
+    let path = req.path();
+    let html = req
+        .headers()
+        .get(actix_web::http::header::ACCEPT)
+        .and_then(|a| a.to_str().ok())
+        .is_some_and(|a| a.contains("text/html"));
+    html && !path.starts_with("/api/") && !path.starts_with("/xfcc/")
+}
+
+/// A `HEAD` request is answered as its `GET` would be, without the body (the server writes
+/// the headers, the body's length among them, and leaves the body out for a `HEAD`).
+async fn head_as_get(
+    mut req: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    if req.method() == actix_web::http::Method::HEAD {
+        req.head_mut().method = actix_web::http::Method::GET;
+    }
+    next.call(req).await
 }
 
 /// The content security policy of every answer: the page's own stylesheet and script only, no
@@ -520,6 +561,7 @@ pub fn app(
         )
         .app_data(web::PathConfig::default().error_handler(error::path_error))
         .wrap(from_fn(observe))
+        .wrap(from_fn(head_as_get))
         .wrap(security_headers(https))
         .wrap(TracingLogger::<RequestSpan>::new())
         .configure(routes)

@@ -135,6 +135,8 @@ rules! {
     GET "/" => EVERYONE, none;
     GET "/README.md" => EVERYONE, none;
     GET "/assets/{name}" => EVERYONE, none;
+    GET "/favicon.ico" => EVERYONE, none;
+    GET "/robots.txt" => EVERYONE, none;
     GET "/healthz" => EVERYONE, none;
     GET "/api/v1/openapi.json" => EVERYONE, none;
     GET "/metrics" => &[Admin], none;
