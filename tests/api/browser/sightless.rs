@@ -205,3 +205,43 @@ async fn a_game_is_played_without_sight_by_the_keyboard_in_turkish_and_german_wo
         c.close().await.unwrap();
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_without_sight_shows_a_claim_and_the_messages() {
+    let Some(driver) = start_driver().await else {
+        return;
+    };
+    let app = spawn_app(Backend::Sqlite).await;
+    let (g, white, black) = app.new_game().await;
+    let g = g["id"].as_str().unwrap().to_owned();
+    app.play(&g, &white, &black, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1")
+        .await;
+    let res = app
+        .post(
+            &format!("/api/v1/games/{g}/moves"),
+            Some(&black.token),
+            json!({"move": "Ng8", "message": "Bir daha mı?"}),
+        )
+        .await;
+    assert_eq!(res.status(), 200);
+    let c = browser(&driver).await;
+    sign_in_as(&c, &app, &white.id).await;
+    c.goto(&app.url(&format!("/games/{g}?lang=tr&view=text")))
+        .await
+        .unwrap();
+    until_shown(&c, "Bir daha mı?").await;
+    until_shown(&c, "value=\"claim_threefold\"").await;
+    look(&c, "without-sight-claim-messages-tr").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_browser_at_an_unknown_address_is_shown_a_page() {
+    let Some(driver) = start_driver().await else {
+        return;
+    };
+    let app = spawn_app(Backend::Sqlite).await;
+    let c = browser(&driver).await;
+    c.goto(&app.url("/oyunlar/yok?lang=tr")).await.unwrap();
+    until_shown(&c, "Bu adreste bir şey yok").await;
+    look(&c, "not-found-tr").await;
+}
