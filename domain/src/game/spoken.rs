@@ -210,7 +210,7 @@ impl Tongue {
                     Some(match w {
                         "won" => 1,
                         "to" | "too" => 2,
-                        "tree" => 3,
+                        "tree" | "free" => 3,
                         "for" | "fore" => 4,
                         "sex" | "sicks" => 6,
                         "ate" => 8,
@@ -250,10 +250,23 @@ impl Tongue {
             Tongue::German => {
                 // `zwo`, as German speakers say two to tell it from drei; an umlaut typed as
                 // its bare vowel (`funf`, `zwolf`).
-                let n = whole(first).or((first == "zwo").then_some(2)).or_else(|| {
-                    let spelled = first.replace("unf", "uenf").replace("zwolf", "zwoelf");
-                    (spelled != *first).then(|| whole(&spelled)).flatten()
-                })?;
+                // What recognisers write for the numbers of a square (`fuhn`, `hier`, `frei`).
+                let heard = match first.as_str() {
+                    "ains" => Some(1),
+                    "frei" | "drey" | "trei" | "trai" | "try" => Some(3),
+                    "fier" | "fie" | "fieh" | "fiehr" | "fiel" | "hier" => Some(4),
+                    "fuhn" => Some(5),
+                    "lieben" | "zieben" | "nieben" | "mieben" => Some(7),
+                    "hacht" => Some(8),
+                    _ => None,
+                };
+                let n = whole(first)
+                    .or((first == "zwo").then_some(2))
+                    .or(heard)
+                    .or_else(|| {
+                        let spelled = first.replace("unf", "uenf").replace("zwolf", "zwoelf");
+                        (spelled != *first).then(|| whole(&spelled)).flatten()
+                    })?;
                 Some((n, 1))
             }
         }

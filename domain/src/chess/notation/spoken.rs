@@ -11,6 +11,7 @@ use shakmaty::{Board, CastlingSide, Chess, Color, File, Move, Position, Rank, Ro
 
 use crate::game::spoken::Tongue;
 
+mod heard;
 mod read;
 
 pub use read::read_spoken;
