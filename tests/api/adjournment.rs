@@ -257,6 +257,30 @@ both_backends! {
         assert!(events.iter().any(|e| e["type"] == "late_for_resumption" && e["actor"] == "system"));
     }
 
+    async fn a_sealed_move_is_as_long_as_any_move_spoken_in_full(app) {
+        let (game, white, black) = app.new_game_from(Some("7r/5kP1/8/8/8/8/8/4K3 w - - 0 1")).await;
+        let g = game["id"].as_str().unwrap().to_owned();
+        let res = app.client.patch(app.url("/api/v1/me")).bearer_auth(&white.token).json(&json!({"notation": "spoken-de"})).send().await.unwrap();
+        assert_eq!(res.status(), 200);
+        let resume_at = rfc3339_in(1);
+        app.post(&format!("/api/v1/games/{g}/adjourn"), Some(&white.token), json!({"resume_at": resume_at})).await;
+        let envelope = format!("/api/v1/games/{g}/envelope");
+        // Longer than any move's text: refused, nothing sealed.
+        assert_error(app.post(&envelope, Some(&white.token), json!({"move": "Bauer ".repeat(70)})).await, 422, "unparseable_move").await;
+        assert_error(app.post(&envelope, Some(&white.token), json!({"move": "   "})).await, 422, "unparseable_move").await;
+        let said = "Bauer Gustav sieben schlaegt nach Hektor acht wird Springer Schach";
+        assert!(said.chars().count() > 64);
+        let sealed = app.post(&envelope, Some(&white.token), json!({"move": said})).await;
+        assert_eq!(sealed.status(), 200);
+        app.post(&format!("{envelope}/close"), Some(&white.token), json!({})).await;
+        wait_until(&resume_at).await;
+        for p in [&black, &white] {
+            app.post(&format!("/api/v1/games/{g}/check-in"), Some(&p.token), json!({})).await;
+        }
+        let game = app.get_game(&g).await;
+        assert_eq!(game["moves"], json!(["gxh8=N+"]), "{game}");
+    }
+
     async fn an_invalid_sealed_move_loses_at_opening(app) {
         let (game, white, black) = app.new_game().await;
         let g = game["id"].as_str().unwrap().to_owned();

@@ -2,7 +2,9 @@
 //! under the server's envelope key in the same transaction as the event that records its
 //! commitment, and decrypted only to open it at the resumption (or for its sealer to read).
 
-use domain::game::{envelope_to_open, Actor, EnvelopeKind, EventBody, Rules, Side, Timestamp};
+use domain::game::{
+    envelope_to_open, Actor, EnvelopeKind, EventBody, Rejection, Rules, Side, Timestamp,
+};
 use domain::games::Notation;
 use domain::{GameId, PlayerId};
 
@@ -30,6 +32,13 @@ pub fn seal(
     notation: Option<String>,
     now: Timestamp,
 ) -> Result<(Outcome, EnvelopeKind), CommandError> {
+    // A sealed move is written as any move is (a spoken one is long: `Bauer Hektor schlaegt
+    // Gustav acht wird Springer Schach`); it is judged at opening, or at sealing where the game
+    // says so.
+    let text = match domain::game::MoveText::parse(&text) {
+        Ok(t) => t.as_str().to_owned(),
+        Err(_) => return Err(Rejection::UnparseableMove { text }.into()),
+    };
     let ctx = Context {
         now,
         actor: Actor::Player(player),

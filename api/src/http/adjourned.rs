@@ -3,7 +3,6 @@
 //! at the resumption), the sealed move shown only to its sealer; the arbiter adjourns, gives time
 //! and decides. The same commands as the JSON API.
 
-use actix_web::http::StatusCode;
 use actix_web::{post, web, HttpRequest, HttpResponse};
 use domain::game::{GameResult, Side, Timestamp};
 use domain::{GameId, PlayerId};
@@ -196,12 +195,7 @@ pub async fn envelope_form(
     let s = state.clone();
     let done = match form.action.as_str() {
         "seal" => {
-            let text = typed.trim().to_owned();
-            if text.is_empty() || text.chars().count() > 64 {
-                let reason = t.get("rejection-unparseable-move", &[("text", text)]);
-                let e = ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "unparseable_move", reason);
-                return after(state, &req, id, Err(e), typed, t).await;
-            }
+            let text = typed.clone();
             let notation = caller.player().and_then(|p| p.notation.clone());
             web::block(move || {
                 envelopes::seal(&s, game, player, text, notation, store::now()).map(|_| ())

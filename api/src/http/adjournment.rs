@@ -242,13 +242,6 @@ pub async fn seal(
     let player = me(&caller)?;
     let id = game_id(&id, locale)?;
     let text = body.into_inner().mv;
-    if text.chars().count() > 64 {
-        return Err(ApiError::new(
-            actix_web::http::StatusCode::UNPROCESSABLE_ENTITY,
-            "unparseable_move",
-            "the move is too long",
-        ));
-    }
     let notation = caller.player().and_then(|p| p.notation.clone());
     let view = web::block(move || -> Result<EnvelopeView, ApiError> {
         let (outcome, kind) = envelopes::seal(&state, id, player, text, notation, store::now())

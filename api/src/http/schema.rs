@@ -311,7 +311,10 @@ pub fn move_text_or_null() -> Object {
 }
 
 pub fn sealed_move() -> Object {
-    text(64, "The sealed move as written: judged at opening (A8).")
+    text(
+        domain::game::MoveText::MAX_CHARS,
+        "The sealed move as written: judged at opening (A8).",
+    )
 }
 
 /// Whole seconds, up to a time control's limit (400 days).
