@@ -37,7 +37,13 @@
         var fresh = doc.querySelector("main");
         var old = document.querySelector("main");
         if (!fresh || !old) { return; }
+        /* Where the reader was stays where they are: a screen reader's user whose button or
+           field is drawn again keeps their place (by its id), not thrown back to the page's top. */
+        var had = document.activeElement;
+        var at = had && had.id && old.contains(had) ? had.id : null;
         old.replaceWith(document.adoptNode(fresh));
+        var again = at && document.getElementById(at);
+        if (again && typeof again.focus === "function") { again.focus({ preventScroll: true }); }
         var note = document.getElementById("changed");
         if (note) { note.hidden = true; }
         var said = fresh.querySelector("[data-announce]");

@@ -152,8 +152,18 @@ async fn a_game_is_played_without_sight_by_the_keyboard_in_turkish_and_german_wo
     say_move(&b, &app, &g, "Bauer Eva fünf").await;
     // Black's page stays open: White's reply comes to it without a reload, into the live region.
     b.goto(&app.url(&format!("/games/{g}"))).await.unwrap();
+    tab_to_move_field(&b).await;
     say_move(&w, &app, &g, "Piyon g dört").await;
     until_shown(&b, "Bauer Gustav vier").await;
+    // The page was drawn again under the reader: their place, the move field, keeps the focus.
+    let focused = b
+        .execute(
+            "return document.activeElement && document.activeElement.id;",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(focused, "move", "the focus is lost on the redraw");
     let mut tree = ax_tree(&b, &driver).await;
     for _ in 0..30 {
         if announced(&tree, "Bauer Gustav vier") {
