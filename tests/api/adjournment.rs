@@ -168,6 +168,34 @@ both_backends! {
         assert_eq!((g2["result"].as_str(), g2["termination"].as_str()), (Some("1/2-1/2"), Some("arbiter_decision")));
     }
 
+    async fn a_move_is_sealed_from_the_page_without_sight(app) {
+        let (_org, _white, black, g) = at_the_board(&app).await;
+        let res = app.client.patch(app.url("/api/v1/me")).bearer_auth(&black.token)
+            .json(&json!({"without_sight": true, "notation": "spoken-de"})).send().await.unwrap();
+        assert_eq!(res.status(), 200);
+        let resume_at = rfc3339_in(60);
+        let res = app.post(&format!("/api/v1/games/{g}/adjourn"), Some(&black.token), json!({"resume_at": resume_at, "place": "Okul salonu"})).await;
+        assert_eq!(res.status(), 200);
+        let (as_black, token) = sign_in(&app, &black.id).await;
+        let page = format!("/games/{g}?lang=en");
+        let shown = page_of(&app, &page, &as_black).await;
+        // The page without sight, with the adjourned game's panel and forms that keep it.
+        assert!(shown.contains("id=\"position\"") && shown.contains("<h2 id=\"adjourned\">"), "{shown}");
+        let action = format!("/games/{g}/envelope?lang=en");
+        let keeps = shown.split(&action).skip(1).all(|rest| rest.split('"').next().is_some_and(|q| q.ends_with("view=text")));
+        assert!(shown.contains(&action) && keeps, "{shown}");
+        let said = "Springer Bella acht nach Cesar sechs";
+        let res = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap()
+            .post(app.url(&format!("/games/{g}/envelope?lang=en&view=text"))).header("cookie", &as_black)
+            .form(&[("action", "seal"), ("move", said), ("csrf", token.as_str())]).send().await.unwrap();
+        assert_eq!(res.status(), 303);
+        assert!(res.headers()["location"].to_str().unwrap().ends_with("view=text"));
+        let envelope: Value = app.get(&format!("/api/v1/games/{g}/envelope"), Some(&black.token)).await.json().await.unwrap();
+        assert_eq!(envelope["move"].as_str(), Some(said), "{envelope}");
+        let shown = page_of(&app, &page, &as_black).await;
+        assert!(shown.contains(said) && shown.contains("id=\"position\""), "{shown}");
+    }
+
     async fn a_whole_adjourned_game(app) {
         let (org, white, black, g) = at_the_board(&app).await;
         let url = |p: &str| format!("/api/v1/games/{g}{p}");
