@@ -117,11 +117,24 @@ pub async fn invite(
     id: &str,
     player: &str,
 ) -> Result<Outcome<Tournaments>, EntryError> {
+    let invite = |player| Command::Invite { player };
+    on_invitation(state, account, id, player, invite).await
+}
+
+/// Runs `command` on player `player`'s invitation to tournament `id` for `account`, which runs
+/// it and may see the player ([`super::authority::invite_entrant`]).
+async fn on_invitation(
+    state: Arc<AppState>,
+    account: Account<'_>,
+    id: &str,
+    player: &str,
+    command: impl FnOnce(domain::ids::PlayerId) -> Command,
+) -> Result<Outcome<Tournaments>, EntryError> {
     let (row, _) = run_by(&state, account, id, player).await?;
     let row = row.ok_or(EntryError::NoSuchPlayer)?;
     super::authority::invite_entrant(account, &row).map_err(hidden_is_unknown)?;
     let player = player_id(&row).map_err(CommandError::from)?;
-    Ok(super::tournaments::command(state, account, id, Command::Invite { player }).await?)
+    Ok(super::tournaments::command(state, account, id, command(player)).await?)
 }
 
 /// Withdraws the invitation of player `player` to tournament `id` for `account`, which runs
@@ -132,12 +145,8 @@ pub async fn withdraw(
     id: &str,
     player: &str,
 ) -> Result<Outcome<Tournaments>, EntryError> {
-    let (row, _) = run_by(&state, account, id, player).await?;
-    let row = row.ok_or(EntryError::NoSuchPlayer)?;
-    super::authority::invite_entrant(account, &row).map_err(hidden_is_unknown)?;
-    let player = player_id(&row).map_err(CommandError::from)?;
-    let command = Command::WithdrawInvitation { player };
-    Ok(super::tournaments::command(state, account, id, command).await?)
+    let withdraw = |player| Command::WithdrawInvitation { player };
+    on_invitation(state, account, id, player, withdraw).await
 }
 
 /// The player `account` is, acting for themselves on tournament `id`: the admin token is no

@@ -411,6 +411,7 @@ async fn a_player_asks_to_enter_and_the_organiser_enters_them() {
         !source.contains("/enter?"),
         "no ask button after asking: {source}"
     );
+    look(&p, "tournament-asked-tr").await;
     // The organiser finds them among those to enter, and enters them.
     let o = browser(&driver).await;
     sign_in_as(&o, &app, &org.id).await;
@@ -478,6 +479,14 @@ async fn an_organiser_invites_a_player_who_accepts_from_the_page() {
     until_shown(&o, "The player is invited").await;
     until_shown(&o, "Invited, not answered yet").await;
     look(&o, "tournament-run-invited").await;
+    // The list of invitations with a button to withdraw each, below the form.
+    o.execute(
+        "document.getElementById('invited').scrollIntoView();",
+        vec![],
+    )
+    .await
+    .unwrap();
+    look(&o, "tournament-run-invited-list").await;
     // The invited player reads the tournament, only its participants' otherwise, and accepts.
     let p = browser(&driver).await;
     sign_in_as(&p, &app, &deniz.id).await;

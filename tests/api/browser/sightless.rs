@@ -255,3 +255,33 @@ async fn a_browser_at_an_unknown_address_is_shown_a_page() {
     until_shown(&c, "Bu adreste bir şey yok").await;
     look(&c, "not-found-tr").await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_without_sight_shows_the_adjourned_games_panel() {
+    let Some(driver) = start_driver().await else {
+        return;
+    };
+    let app = spawn_app(Backend::Sqlite).await;
+    let (g, white, black) = app.new_game().await;
+    let g = g["id"].as_str().unwrap().to_owned();
+    app.play(&g, &white, &black, "e4").await;
+    let resume_at = (time::OffsetDateTime::now_utc() + time::Duration::days(2))
+        .format(&time::format_description::well_known::Rfc3339)
+        .unwrap();
+    let res = app
+        .post(
+            &format!("/api/v1/games/{g}/adjourn"),
+            Some(&black.token),
+            json!({"resume_at": resume_at, "place": "Okul salonu"}),
+        )
+        .await;
+    assert_eq!(res.status(), 200);
+    let c = browser(&driver).await;
+    sign_in_as(&c, &app, &black.id).await;
+    c.goto(&app.url(&format!("/games/{g}?lang=en&view=text")))
+        .await
+        .unwrap();
+    until_shown(&c, "id=\"adjourned\"").await;
+    until_shown(&c, "id=\"sealed\"").await;
+    look(&c, "without-sight-adjourned").await;
+}
