@@ -196,6 +196,33 @@ both_backends! {
         assert!(shown.contains(said) && shown.contains("id=\"position\""), "{shown}");
     }
 
+    async fn the_arbiter_rules_from_the_page_without_sight(app) {
+        let (org, white, _black, g) = at_the_board(&app).await;
+        for who in [&org, &white] {
+            let res = app.client.patch(app.url("/api/v1/me")).bearer_auth(&who.token)
+                .json(&json!({"without_sight": true})).send().await.unwrap();
+            assert_eq!(res.status(), 200);
+        }
+        let (as_org, org_token) = sign_in(&app, &org.id).await;
+        let (as_white, _) = sign_in(&app, &white.id).await;
+        let page = format!("/games/{g}?lang=en");
+        // The arbiter's forms are on the page without sight, and keep it; a player gets none.
+        let shown = page_of(&app, &page, &as_org).await;
+        let action = format!("/games/{g}/arbiter?lang=en");
+        let keeps = shown.split(&action).skip(1).all(|rest| rest.split('"').next().is_some_and(|q| q == "&#38;view=text"));
+        assert!(shown.contains("id=\"position\"") && shown.matches(&action).count() == 3 && keeps, "{shown}");
+        let theirs = page_of(&app, &page, &as_white).await;
+        assert!(theirs.contains("id=\"position\"") && !theirs.contains("/arbiter?"), "{theirs}");
+        let res = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap()
+            .post(app.url(&format!("{action}&view=text"))).header("cookie", &as_org)
+            .form(&[("action", "add_time"), ("side", "black"), ("minutes", "30"), ("reason", "the reader's clock"), ("csrf", org_token.as_str())])
+            .send().await.unwrap();
+        assert_eq!(res.status(), 303);
+        assert!(res.headers()["location"].to_str().unwrap().ends_with("view=text"));
+        let last = app.events(&g, &org.token).await.last().unwrap().clone();
+        assert_eq!((last["type"].as_str(), last["data"]["seconds"].as_u64()), (Some("time_added"), Some(1800)), "{last}");
+    }
+
     async fn a_whole_adjourned_game(app) {
         let (org, white, black, g) = at_the_board(&app).await;
         let url = |p: &str| format!("/api/v1/games/{g}{p}");

@@ -285,3 +285,67 @@ async fn the_page_without_sight_shows_the_adjourned_games_panel() {
     until_shown(&c, "id=\"sealed\"").await;
     look(&c, "without-sight-adjourned").await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_arbiter_decides_a_game_from_the_page_without_sight() {
+    let Some(driver) = start_driver().await else {
+        return;
+    };
+    let app = spawn_app(Backend::Sqlite).await;
+    let org = app
+        .create_player_with(json!({"name": "Hakem", "roles": ["organiser"], "locale": "tr"}))
+        .await;
+    let (white, black) = (
+        app.create_player("Ayşe").await,
+        app.create_player("Mehmet").await,
+    );
+    let res = app
+        .organisers_game(&org, json!({"white": white.id, "black": black.id}))
+        .await;
+    let g = res.json::<Value>().await.unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    app.play(&g, &white, &black, "e4 e5").await;
+    let c = browser(&driver).await;
+    sign_in_as(&c, &app, &org.id).await;
+    c.goto(&app.url(&format!("/games/{g}?lang=tr&view=text")))
+        .await
+        .unwrap();
+    until_shown(&c, "id=\"position\"").await;
+    // The arbiter's panel opens and is filled from the keyboard.
+    let summary = c
+        .find(Locator::Css("details.arbiter summary"))
+        .await
+        .unwrap();
+    summary.send_keys(ENTER).await.unwrap();
+    c.find(Locator::Id("result"))
+        .await
+        .unwrap()
+        .select_by_value("1/2-1/2")
+        .await
+        .unwrap();
+    let reason = c.find(Locator::Id("decide-reason")).await.unwrap();
+    reason.send_keys("Oyuncular salonda anlaştı").await.unwrap();
+    c.execute(
+        "document.querySelector('details.arbiter').scrollIntoView()",
+        vec![],
+    )
+    .await
+    .unwrap();
+    look(&c, "without-sight-arbiter-tr").await;
+    reason.send_keys(ENTER).await.unwrap();
+    until_shown(&c, "hakem kararı").await;
+    let game = app.get_game(&g).await;
+    assert_eq!(
+        (game["result"].as_str(), game["termination"].as_str()),
+        (Some("1/2-1/2"), Some("arbiter_decision")),
+        "{game}"
+    );
+    assert!(c
+        .current_url()
+        .await
+        .unwrap()
+        .as_str()
+        .ends_with("view=text"));
+}
