@@ -233,7 +233,13 @@ impl Tongue {
             }
             Tongue::Turkish => {
                 // Turkish writes a number's words apart or together (`on üç`, `onüç`).
-                let n = whole(first).or_else(|| {
+                // What recognisers write for a square's number, a syllable short (`bi`, `seki`).
+                let heard = match first.as_str() {
+                    "bi" => Some(1),
+                    "seki" => Some(8),
+                    _ => None,
+                };
+                let n = whole(first).or(heard).or_else(|| {
                     (10..100).find(|&n| self.fold(&self.number(n)).replace(' ', "") == *first)
                 })?;
                 if n >= 10 && n % 10 == 0 {

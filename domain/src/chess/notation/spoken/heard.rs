@@ -1,8 +1,9 @@
 //! What speech-to-text writes for a spoken move's words, made the notation's words again before
 //! they are read: a recogniser runs words together (`nighttakes`, `hektortrei`, `kalefe`) and
 //! hears a piece with the file after it as one word (`rookie` for `rook e`, `pawnee` for `pawn
-//! e`). The words the reader knows are in its lexicon; this only cuts and respells, and the
-//! reader still asks back a text that fits more than one move.
+//! e`), or cuts one word in two (`i ki` for `iki`). The words the reader knows are in its
+//! lexicon; this only joins, cuts and respells, and the reader still asks back a text that fits
+//! more than one move.
 
 use crate::game::spoken::Tongue;
 
@@ -19,26 +20,30 @@ const RESPELLED: &[(Tongue, &str, &str)] = &[
 
 /// The longest word cut into known words (a move's words run together are short).
 const LONGEST_CUT: usize = 24;
-/// The shortest: two letters are a move's letters (`bd`, `cc`), not words run together.
-const SHORTEST_CUT: usize = 4;
+/// The shortest: a file's letter and a word (`ctx`, `c tx`). Two letters are a move's letters
+/// (`Cc3`), cut only after another word, where they are two files (`rook db5`: the rook from
+/// the d-file to b5).
+const SHORTEST_CUT: usize = 3;
 
-/// `words` with each respelled word replaced by the notation's words, and each word `known`
+/// `words` with two neighbours `known` does not know joined where together they are one word it
+/// knows (`i ki`), each respelled word replaced by the notation's words, and each word `known`
 /// does not know (a word of some phrase it knows is known) cut into two or three words it
 /// knows: into two where exactly one such cut exists, else into three where exactly one does
-/// (a part is two letters at least, or a file's letter; a word of four letters at least is
-/// cut).
+/// (a part is two letters at least, or a file's letter).
 pub(super) fn respelled(
     tongue: Tongue,
     words: Vec<String>,
     known: impl Fn(&str) -> bool,
 ) -> Vec<String> {
     let mut out = Vec::with_capacity(words.len());
-    for word in words {
+    for word in joined(words, &known) {
         if let Some((_, _, said)) = RESPELLED
             .iter()
             .find(|(t, heard, _)| *t == tongue && *heard == word)
         {
             out.extend(said.split(' ').map(str::to_owned));
+        } else if !known(&word) && !out.is_empty() && two_files(&word) {
+            out.extend(word.chars().map(String::from));
         } else if known(&word) || !(SHORTEST_CUT..=LONGEST_CUT).contains(&word.chars().count()) {
             out.push(word);
         } else {
@@ -51,6 +56,32 @@ pub(super) fn respelled(
                 _ => out.push(word),
             }
         }
+    }
+    out
+}
+
+/// Is `word` two files' letters?
+fn two_files(word: &str) -> bool {
+    word.len() == 2 && word.bytes().all(|b| (b'a'..=b'h').contains(&b))
+}
+
+/// `words` with each two neighbours that are unknown alone and known together made one word.
+fn joined(words: Vec<String>, known: &impl Fn(&str) -> bool) -> Vec<String> {
+    let mut out: Vec<String> = Vec::with_capacity(words.len());
+    let mut last_unknown = false;
+    for word in words {
+        let unknown = !known(&word);
+        if unknown && last_unknown {
+            let last = out.last_mut().expect("an unknown word was kept");
+            let together = format!("{last}{word}");
+            if known(&together) {
+                *last = together;
+                last_unknown = false;
+                continue;
+            }
+        }
+        last_unknown = unknown;
+        out.push(word);
     }
     out
 }
@@ -111,6 +142,26 @@ mod tests {
         // A word it cannot cut, or a known one, is left as heard.
         assert_eq!(heard(Tongue::English, "nightx"), ["nightx"]);
         assert_eq!(heard(Tongue::English, "takes"), ["takes"]);
+        // Two files' letters run together are two files.
+        assert_eq!(heard(Tongue::English, "rook hf"), ["rook", "h", "f"]);
+        assert_eq!(
+            heard(Tongue::English, "hf"),
+            ["hf"],
+            "first, they are a move's letters"
+        );
+    }
+
+    #[test]
+    fn a_word_cut_apart_is_joined_where_only_together_it_is_known() {
+        let known = |w: &str| ["fil", "e", "iki", "at"].contains(&w);
+        let joined = |text: &str| {
+            let words = text.split(' ').map(str::to_owned).collect();
+            respelled(Tongue::Turkish, words, known)
+        };
+        assert_eq!(joined("fil e i ki"), ["fil", "e", "iki"]);
+        // A known word is never joined to its neighbour, nor are two that stay unknown.
+        assert_eq!(joined("e ik ik"), ["e", "ik", "ik"]);
+        assert_eq!(joined("at iki"), ["at", "iki"]);
     }
 
     #[test]
