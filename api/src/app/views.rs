@@ -263,15 +263,14 @@ impl GameView {
                 Some(termination.as_str().to_owned()),
             ),
         };
-        // Each position written once (a view is written for every move).
-        let (start_position, position) = match &game.start_fen {
-            Some(text) => (text.clone(), game.fen()),
-            // Before any move, the position is the start (but where dice have been thrown).
-            None if game.ply() == 0 && game.throws().is_empty() => {
-                let start = GameKind::set_up_text(game.start_position());
-                (start.clone(), start)
-            }
-            None => (GameKind::set_up_text(game.start_position()), game.fen()),
+        // Each position written once (a view is written for every move); the start's is kept.
+        let start_position = game.start_text().to_owned();
+        let position = if game.ply() == 0 && game.throws().is_empty() && game.start_fen.is_none() {
+            // Before any move, the position is the start (but where dice have been thrown; a
+            // start given as text is written again in the rules' own form).
+            start_position.clone()
+        } else {
+            game.fen()
         };
         let chess = matches!(game.position(), Position::Chess(_));
         GameView {

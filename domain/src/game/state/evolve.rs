@@ -263,6 +263,9 @@ impl<R: Rules> Game<R> {
             Some(dice) => {
                 let on_roll = R::turn(&self.position);
                 let did_pass = R::throw(&mut self.position, dice);
+                if self.moves.len() == self.reversible_from {
+                    R::throw(&mut self.reversible_start, dice);
+                }
                 self.throws.push((self.moves.len(), dice));
                 did_pass.then_some(on_roll)
             }

@@ -133,6 +133,8 @@ pub struct Game<R: Rules> {
     /// Why each side's last lines were dropped, until they set new ones.
     pub conditional_dropped: [Option<DropReason>; 2],
     start: R::Position,
+    /// The start position as text: as given at creation, else written once.
+    start_text: std::sync::Arc<str>,
     position: R::Position,
     moves: Moves<R::Move>,
     /// The moves in PGN SAN as the log recorded them, one per line (kept rather than written
@@ -141,6 +143,9 @@ pub struct Game<R: Rules> {
     /// Plies before this one are separated from the present by a capture or pawn move, so no
     /// position before it can recur (9.2, 9.3).
     reversible_from: usize,
+    /// The position at `reversible_from` (with the dice thrown before its next move): where the
+    /// positions that may recur begin, kept so that counting them never replays the game.
+    reversible_start: R::Position,
     /// The plies after which a draw was offered, with the move or after it (`(=)` on a score
     /// sheet, 9.1.2.1), in order.
     offers_after: Vec<usize>,
@@ -252,6 +257,10 @@ impl<R: Rules> Game<R> {
                 .ok_or_else(|| format!("stored start position {fen:?} is not a position"))?,
         };
         kind.prepare(&mut start, c.rules, c.match_length);
+        let start_text = match &c.start_fen {
+            Some(text) => text.as_str().into(),
+            None => R::set_up_text(&start).into(),
+        };
         // The first turn begins when the game starts (its creation, or a set time after it).
         let begins = c.starts_at.map_or(at, |s| s.max(at));
         let mut game = Game {
@@ -284,7 +293,9 @@ impl<R: Rules> Game<R> {
             conditional: [None, None],
             conditional_dropped: [None, None],
             position: start.clone(),
+            reversible_start: start.clone(),
             start,
+            start_text,
             moves: Moves::default(),
             san: String::new(),
             reversible_from: 0,
@@ -339,6 +350,7 @@ impl<R: Rules> Game<R> {
         self.san.push_str(san);
         if R::is_irreversible(m) {
             self.reversible_from = self.moves.len();
+            self.reversible_start = self.position.clone();
         }
     }
 
@@ -348,6 +360,11 @@ impl<R: Rules> Game<R> {
 
     pub fn start_position(&self) -> &R::Position {
         &self.start
+    }
+
+    /// The start position as text: as given when the game was made, else in the rules' notation.
+    pub fn start_text(&self) -> &str {
+        &self.start_text
     }
 
     /// The moves made, in order.
@@ -536,9 +553,7 @@ impl<R: Rules> Game<R> {
     /// Repetition keys (FIDE identity) of every position that can still recur, oldest first;
     /// the last is the present position.
     pub fn repeatable_keys(&self) -> Vec<u128> {
-        let mut pos = self
-            .position_at(self.reversible_from)
-            .unwrap_or_else(|| self.start.clone());
+        let mut pos = self.reversible_start.clone();
         let mut keys = Vec::with_capacity(self.moves.len() - self.reversible_from + 1);
         keys.push(R::repetition_key(&pos));
         for &m in self.moves.from(self.reversible_from) {
