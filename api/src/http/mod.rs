@@ -16,6 +16,7 @@ pub mod csrf;
 pub mod dice;
 pub mod dice_panel;
 pub mod error;
+pub mod game_page;
 pub mod games;
 pub mod home;
 pub mod live;

@@ -9,8 +9,9 @@ use serde::Deserialize;
 
 use super::auth::Caller;
 use super::error::ApiError;
+use super::game_page::{render, Refused, Shown};
 use super::page;
-use super::play::{after, game_id, play, render, Refused, Shown};
+use super::play::{after, game_id, play};
 use crate::app::AppState;
 use crate::i18n::Texts;
 use domain::games::{Command, Game};
