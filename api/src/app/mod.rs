@@ -23,6 +23,7 @@ pub mod leave;
 pub mod limits;
 pub mod live;
 pub mod metrics;
+pub mod new_tournament;
 pub mod play;
 pub mod profiles;
 pub mod ratings;

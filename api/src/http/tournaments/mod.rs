@@ -5,13 +5,11 @@
 use actix_web::{get, post, web, HttpResponse};
 use domain::game::Actor;
 use domain::game::{RuleSet, TimeControl};
-
-use domain::game::Rules;
 use domain::games::GameKind;
 use domain::ids::PlayerId;
 use domain::tournament::{
-    ByeKind, Command, Entrant, OnlineGames, Outcome, Pairing, Play, Scoring, System, Team,
-    TeamTiebreak, Tournament, TournamentCreated, TournamentState,
+    ByeKind, Command, Entrant, Outcome, Pairing, Play, Scoring, System, Team, TeamTiebreak,
+    Tournament, TournamentCreated, TournamentState,
 };
 use pairing::tiebreak::Code;
 use serde::{Deserialize, Serialize};
