@@ -34,7 +34,7 @@ pub struct NewTournament {
     pub start_date: Option<String>,
     pub end_date: Option<String>,
     /// Points for each result (none: 1, ½, 0 and 1 for the pairing bye).
-    pub scoring: Option<Scoring>,
+    pub points: Option<Points>,
     /// `over_the_board` (none: so) or `online`.
     pub play: Option<String>,
     pub time_control: Option<TimeControl>,
@@ -45,6 +45,34 @@ pub struct NewTournament {
     pub half_point_byes: Option<bool>,
     pub tiebreaks: Option<Vec<String>>,
     pub visibility: Option<Visibility>,
+}
+
+/// Points for each result as asked: halves of a point, 0 to 10.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Points {
+    pub win: f64,
+    pub draw: f64,
+    pub loss: f64,
+    /// The pairing-allocated bye.
+    pub bye: f64,
+}
+
+impl Points {
+    /// The scoring these points give, in tenths of a point.
+    fn scoring(self) -> Result<Scoring, NewTournamentError> {
+        let tenths = |x: f64| {
+            let halves = x * 2.0;
+            (halves.fract() == 0.0 && (0.0..=20.0).contains(&halves))
+                .then(|| halves as i32 * 5)
+                .ok_or_else(|| invalid("points: halves of a point, 0 to 10"))
+        };
+        Ok(Scoring {
+            win: tenths(self.win)?,
+            draw: tenths(self.draw)?,
+            loss: tenths(self.loss)?,
+            pairing_bye: tenths(self.bye)?,
+        })
+    }
 }
 
 /// Why a tournament was not made.
@@ -71,32 +99,33 @@ pub async fn create_tournament(
     new: NewTournament,
 ) -> Result<(String, Outcome<Tournaments>), NewTournamentError> {
     let (_, me) = super::actors::in_tournament(account).map_err(CommandError::from)?;
+    let mut created = terms(new, me)?;
     // An organiser's school default, where they set one and the asker did not choose.
-    let school_default = match (new.visibility, account) {
-        (None, Account::Player(p)) if p.has_role(crate::store::Role::Organiser) => {
+    if let (None, Account::Player(p)) = (created.visibility, account) {
+        if p.has_role(crate::store::Role::Organiser) {
             let (s, id) = (state.clone(), p.id.clone());
-            tokio::task::spawn_blocking(move || s.store.school_visibility(&id))
-                .await
-                .map_err(|e| CommandError::from(anyhow::anyhow!("a blocking task failed: {e}")))?
-                .map_err(CommandError::from)?
-                .as_deref()
-                .and_then(Visibility::parse)
+            created.visibility =
+                tokio::task::spawn_blocking(move || s.store.school_visibility(&id))
+                    .await
+                    .map_err(|e| {
+                        CommandError::from(anyhow::anyhow!("a blocking task failed: {e}"))
+                    })?
+                    .map_err(CommandError::from)?
+                    .as_deref()
+                    .and_then(Visibility::parse);
         }
-        _ => None,
-    };
-    let created = terms(new, me, school_default)?;
+    }
     let id = Uuid::now_v7().to_string();
     let command = Command::Create(created);
     let outcome = super::tournaments::command(state, account, &id, command).await?;
     Ok((id, outcome))
 }
 
-/// The tournament's creation as `new` asks, `me` its first arbiter, `school_default` who may
-/// read it unless `new` says.
+/// The tournament's creation as `new` asks, `me` its first arbiter (who may read it: as `new`
+/// says, else decided by the caller).
 pub fn terms(
     new: NewTournament,
     me: Option<PlayerId>,
-    school_default: Option<Visibility>,
 ) -> Result<TournamentCreated, NewTournamentError> {
     let name = new.name.trim();
     if name.is_empty() || name.chars().count() > 100 || name.chars().any(char::is_control) {
@@ -142,8 +171,9 @@ pub fn terms(
             return Err(invalid("tiebreaks: at most 12 codes"));
         }
     }
+    let scoring = new.points.map(Points::scoring).transpose()?;
     Ok(TournamentCreated {
-        scoring: new.scoring.unwrap_or_default(),
+        scoring: scoring.unwrap_or_default(),
         first_colour_white,
         baku: new.baku && system == System::Swiss,
         place,
@@ -153,7 +183,7 @@ pub fn terms(
         half_point_byes: new.half_point_byes.unwrap_or(true),
         tiebreaks: new.tiebreaks.filter(|c| !c.is_empty()),
         organisers,
-        visibility: new.visibility.or(school_default),
+        visibility: new.visibility,
         ..TournamentCreated::new(name, system, rounds, arbiters)
     })
 }
@@ -257,7 +287,7 @@ mod tests {
     }
 
     fn refused(new: NewTournament) -> String {
-        match terms(new, None, None) {
+        match terms(new, None) {
             Err(NewTournamentError::Invalid(why)) => why,
             other => panic!("not refused as invalid: {other:?}"),
         }
@@ -266,22 +296,35 @@ mod tests {
     #[test]
     fn a_plain_swiss_is_over_the_board_with_the_defaults() {
         let me = PlayerId::from_uuid(Uuid::now_v7());
-        let made = terms(asked(), Some(me), Some(Visibility::Participants)).unwrap();
+        let made = terms(asked(), Some(me)).unwrap();
         assert_eq!((made.rounds, made.system), (5, System::Swiss));
         assert!(matches!(made.play, Play::OverTheBoard));
         assert_eq!(made.arbiters, [me], "the creator is its first arbiter");
-        assert_eq!(made.visibility, Some(Visibility::Participants));
+        assert_eq!((made.visibility, made.scoring), (None, Scoring::default()));
         assert!(made.half_point_byes && made.first_colour_white);
     }
 
     #[test]
-    fn the_askers_choice_of_readers_wins_over_the_schools() {
-        let new = NewTournament {
-            visibility: Some(Visibility::Public),
+    fn points_are_halves_from_0_to_10_and_checked_last() {
+        let points = |bye| NewTournament {
+            points: Some(Points {
+                win: 3.0,
+                draw: 1.0,
+                loss: 0.0,
+                bye,
+            }),
             ..asked()
         };
-        let made = terms(new, None, Some(Visibility::Participants)).unwrap();
-        assert_eq!(made.visibility, Some(Visibility::Public));
+        for bye in [-214_748_365.0, 1e300, 10.5, -0.5, 0.25] {
+            assert!(refused(points(bye)).starts_with("points:"), "{bye}");
+        }
+        let made = terms(points(10.0), None).unwrap();
+        assert_eq!((made.scoring.win, made.scoring.pairing_bye), (30, 100));
+        let both_wrong = NewTournament {
+            name: String::new(),
+            ..points(0.25)
+        };
+        assert!(refused(both_wrong).starts_with("name:"));
     }
 
     #[test]
@@ -350,7 +393,7 @@ mod tests {
             match_length,
             ..asked()
         };
-        let made = terms(online("tavla", Some(5)), None, None).unwrap();
+        let made = terms(online("tavla", Some(5)), None).unwrap();
         let Play::Online(games) = made.play else {
             panic!("not online")
         };

@@ -28,9 +28,14 @@ pub(crate) async fn create(
     caller: &Caller,
     body: NewTournament,
 ) -> Result<TournamentView, ApiError> {
-    use crate::app::new_tournament::{create_tournament, NewTournamentError};
+    use crate::app::new_tournament::{create_tournament, NewTournamentError, Points};
     let asked = crate::app::new_tournament::NewTournament {
-        scoring: body.points.map(PointsBody::scoring).transpose()?,
+        points: body.points.map(|p| Points {
+            win: p.win,
+            draw: p.draw,
+            loss: p.loss,
+            bye: p.bye,
+        }),
         name: body.name,
         system: body.system,
         rounds: body.rounds,

@@ -135,21 +135,6 @@ pub struct PointsBody {
 }
 
 impl PointsBody {
-    fn scoring(self) -> Result<Scoring, ApiError> {
-        let tenths = |x: f64| {
-            let halves = x * 2.0;
-            (halves.fract() == 0.0 && (0.0..=20.0).contains(&halves))
-                .then(|| halves as i32 * 5)
-                .ok_or_else(|| ApiError::bad_request("points: halves of a point, 0 to 10"))
-        };
-        Ok(Scoring {
-            win: tenths(self.win)?,
-            draw: tenths(self.draw)?,
-            loss: tenths(self.loss)?,
-            pairing_bye: tenths(self.bye)?,
-        })
-    }
-
     fn of(s: &Scoring) -> PointsBody {
         let points = |t: i32| f64::from(t) / 10.0;
         PointsBody {
@@ -550,29 +535,4 @@ pub(crate) fn folded(state: &AppState, id: &str) -> Result<TournamentState, ApiE
         .current(&state.store, id)?
         .state
         .clone())
-}
-
-#[cfg(test)]
-mod points_tests {
-    use super::PointsBody;
-
-    #[test]
-    fn points_far_out_of_range_are_refused_not_multiplied() {
-        for bye in [-214_748_365.0, 1e300, 10.5, -0.5, 0.25] {
-            let body = PointsBody {
-                win: 1.0,
-                draw: 0.5,
-                loss: 0.0,
-                bye,
-            };
-            assert!(body.scoring().is_err(), "{bye}");
-        }
-        let fine = PointsBody {
-            win: 3.0,
-            draw: 1.0,
-            loss: 0.0,
-            bye: 10.0,
-        };
-        assert_eq!(fine.scoring().unwrap().pairing_bye, 100);
-    }
 }
