@@ -30,8 +30,7 @@ async fn pupil_of(app: &TestApp, organiser: &Player, name: &str, school: &str) -
     assert_eq!(res.status(), StatusCode::CREATED);
     let v: Value = res.json().await.unwrap();
     let id = v["id"].as_str().unwrap().to_owned();
-    let now = api::store::micros(api::store::now());
-    let token = api::app::tokens::issue(&app.state.store, &id, Some("test"), now).unwrap();
+    let token = api::app::tokens::issue(&app.state, &id, Some("test")).unwrap();
     Player { id, token }
 }
 

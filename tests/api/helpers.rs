@@ -261,8 +261,7 @@ impl TestApp {
         let v: Value = res.json().await.unwrap();
         assert!(v.get("token").is_none(), "an organiser gets no token: {v}");
         let id = v["id"].as_str().unwrap().to_owned();
-        let now = api::store::micros(api::store::now());
-        let token = api::app::tokens::issue(&self.state.store, &id, Some("test"), now).unwrap();
+        let token = api::app::tokens::issue(&self.state, &id, Some("test")).unwrap();
         Player { id, token }
     }
 

@@ -8,7 +8,7 @@ use rand::Rng;
 
 use super::tokens::token_hash;
 use super::AppState;
-use crate::store::{AppPasswordRow, PlayerRow, Store, StoreError};
+use crate::store::{AppPasswordRow, PlayerRow, StoreError};
 
 /// The letters a password is made of: no 0/o, 1/l to confuse when copied by hand.
 const ALPHABET: &[u8; 32] = b"abcdefghijkmnpqrstuvwxyz23456789";
@@ -93,11 +93,11 @@ fn password_hash(password: &str) -> String {
 
 /// Makes a password for `player_id` named `name`.
 pub fn create(
-    store: &Store,
+    state: &AppState,
     player_id: &str,
     name: &PasswordName,
-    now: i64,
 ) -> Result<Created, CreateError> {
+    let (store, now) = (&state.store, crate::store::micros(crate::store::now()));
     if store.live_app_passwords(player_id)? >= MAX_LIVE {
         return Err(CreateError::TooMany);
     }
@@ -118,13 +118,14 @@ pub fn create(
 }
 
 /// A player's passwords, newest first.
-pub fn list(store: &Store, player_id: &str) -> Result<Vec<AppPasswordRow>, StoreError> {
-    store.app_passwords(player_id)
+pub fn list(state: &AppState, player_id: &str) -> Result<Vec<AppPasswordRow>, StoreError> {
+    state.store.app_passwords(player_id)
 }
 
 /// Revokes one of a player's passwords: false if they have no such password in force.
-pub fn revoke(store: &Store, player_id: &str, id: &str, now: i64) -> Result<bool, StoreError> {
-    store.revoke_app_password(player_id, id, now)
+pub fn revoke(state: &AppState, player_id: &str, id: &str) -> Result<bool, StoreError> {
+    let now = crate::store::micros(crate::store::now());
+    state.store.revoke_app_password(player_id, id, now)
 }
 
 /// Why a username and password were not taken.

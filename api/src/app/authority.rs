@@ -92,6 +92,32 @@ pub fn issue_login_code(account: Account<'_>, target: &PlayerRow) -> Result<(), 
     Err(Denied::Forbidden("denied-code-own-pupil"))
 }
 
+/// May `account` make an account with `roles` beyond `player`: the admin any; an organiser a
+/// player (their pupil); nobody else. Only the admin grants the organiser and admin roles.
+pub fn make_account(account: Account<'_>, roles: &[Role]) -> Result<(), Denied> {
+    if account.is_admin() {
+        return Ok(());
+    }
+    match account {
+        Account::Player(p) if p.has_role(Role::Organiser) => {
+            if roles.iter().any(|r| *r != Role::Player) {
+                return Err(Denied::Forbidden("denied-grant-role"));
+            }
+            Ok(())
+        }
+        _ => Err(Denied::Forbidden("denied-make-account")),
+    }
+}
+
+/// May `account` look through the accounts and grant or take back roles: the admin only.
+pub fn manage_roles(account: Account<'_>) -> Result<(), Denied> {
+    if account.is_admin() {
+        Ok(())
+    } else {
+        Err(Denied::Forbidden("denied-manage-roles"))
+    }
+}
+
 /// Whether `account` may choose for `target` how they play (without sight): the admin, or the
 /// organiser who made the pupil; each player chooses for themselves in their settings.
 pub fn set_pupil_play(account: Account<'_>, target: &PlayerRow) -> Result<(), Denied> {

@@ -175,13 +175,13 @@ fn reveal(
 pub fn restore(
     state: &AppState,
     id: GameId,
-    actor: Actor,
+    account: super::actors::Account<'_>,
     text: String,
     reason: String,
 ) -> Result<Outcome, CommandError> {
     let ctx = Context {
         now: store::now(),
-        actor,
+        actor: super::actors::as_arbiter(account)?,
         notation: None,
         dice: None,
         entropy: None,

@@ -115,3 +115,13 @@ pub fn may_read(reader: Option<super::actors::Account<'_>>) -> super::reads::Acc
         Some(_) => Access::Hidden,
     }
 }
+
+/// Whether the database answers (blocking): the health check.
+pub fn store_reachable(state: &super::AppState) -> bool {
+    state.store.ping().is_ok()
+}
+
+/// The group committer's counters, as the metrics add them.
+pub fn commit_stats(state: &super::AppState) -> &crate::store::group::CommitStats {
+    &state.store.commit_stats
+}

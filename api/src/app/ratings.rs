@@ -29,3 +29,30 @@ pub fn settle_due(state: &AppState) -> anyhow::Result<usize> {
     }
     Ok(counted)
 }
+
+/// Player `id`'s rating in each game they have one in, if `reader` (the admin where `admin`)
+/// may see the player (blocking): `None` for a player unknown or hidden from the reader.
+pub fn standings_of(
+    state: &AppState,
+    id: &str,
+    reader: Option<&crate::store::PlayerRow>,
+    admin: bool,
+) -> Result<Option<Vec<(String, domain::rating::Standing)>>, crate::store::StoreError> {
+    let Some(player) = state
+        .store
+        .player(id)?
+        .filter(|p| super::authority::sees_player(reader, admin, p))
+    else {
+        return Ok(None);
+    };
+    state.store.standings(&player.id).map(Some)
+}
+
+/// Each of `players`' ratings in `game`, where they have one (blocking).
+pub fn ratings_in(
+    state: &AppState,
+    players: &[&str],
+    game: &str,
+) -> Result<std::collections::HashMap<String, domain::rating::Standing>, crate::store::StoreError> {
+    state.store.ratings_in(players, game)
+}

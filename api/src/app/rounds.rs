@@ -69,8 +69,9 @@ pub fn enter_result(
     id: &str,
     command: Command,
     board: (u16, domain::ids::PlayerId),
-    ctx: &TournamentContext,
+    account: super::actors::Account<'_>,
 ) -> Result<super::Outcome<Tournaments>, CommandError> {
+    let ctx = &TournamentContext::of(account)?;
     let outcome = execute_on::<Tournaments>(app, id, just_on(command), ctx, None)?;
     if let TournamentState::Created(t) = &outcome.folded.state {
         end_game_of_board(app, t, board, ctx.actor)?;
@@ -78,7 +79,7 @@ pub fn enter_result(
     Ok(outcome)
 }
 
-/// Publishes round `round` of tournament `id` for whoever `ctx` says, starting at `starts_at`
+/// Publishes round `round` of tournament `id` for `account`, starting at `starts_at`
 /// (none: now), and makes its games at once where it is played online: one game id for each
 /// board the round could have, and the lot for its opening drawn here (the decider draws
 /// nothing). Every door that publishes a round publishes it so; where this server stops after
@@ -88,8 +89,9 @@ pub fn publish(
     id: &str,
     round: u16,
     starts_at: Option<domain::game::Timestamp>,
-    ctx: &TournamentContext,
+    account: super::actors::Account<'_>,
 ) -> Result<super::Outcome<Tournaments>, CommandError> {
+    let ctx = &TournamentContext::of(account)?;
     let players = match &app.tournament_folds.current(&app.store, id)?.state {
         TournamentState::Created(t) => t.players.len(),
         TournamentState::NotCreated => 0,

@@ -4,10 +4,70 @@
 //! service's envelope key, so that a copy of the database alone (a backup, say) is no list of
 //! codes to guess offline.
 
+use super::tokens::{new_token, token_hash};
 use super::AppState;
+use crate::mail::kind::Mail;
+use crate::store::{self, micros, PlayerRow, StoreError};
 
 /// How long a sign-in link is valid.
 pub const LINK_MINUTES: i64 = 15;
+/// How long a session lasts.
+pub const SESSION_DAYS: i64 = 30;
+
+/// Someone asked for a sign-in link for `address` (blocking): the player it belongs to, if any,
+/// is sent one. Whoever asked learns nothing either way.
+pub fn ask_for_link(state: &AppState, address: &str) -> Result<(), StoreError> {
+    if let Some(p) = state.store.player_by_email(address)? {
+        let now = micros(store::now());
+        state
+            .store
+            .enqueue(&Mail::SignIn.row(None, p.id, None, now))?;
+    }
+    Ok(())
+}
+
+/// Opens a session for a player (blocking): its token, stored only hashed.
+pub fn open_session(state: &AppState, player_id: &str) -> Result<String, StoreError> {
+    let token = new_token();
+    let expires = store::now() + time::Duration::days(SESSION_DAYS);
+    state
+        .store
+        .create_session(&token_hash(&token), player_id, micros(expires))?;
+    Ok(token)
+}
+
+/// Ends the session whose token is `token` (blocking); an unknown one is already ended.
+pub fn end_session(state: &AppState, token: &str) -> Result<(), StoreError> {
+    state.store.end_session(&token_hash(token))
+}
+
+/// The player a mailed sign-in link would sign in, while it works (blocking); spends nothing.
+pub fn link_player(state: &AppState, token: &str) -> Result<Option<PlayerRow>, StoreError> {
+    state
+        .store
+        .login_link_player(&token_hash(token), micros(store::now()))
+}
+
+/// Signs in with a mailed link (blocking): spends it and opens a session, the session's token;
+/// `None` for a link that is unknown, used or expired.
+pub fn sign_in_by_link(state: &AppState, token: &str) -> Result<Option<String>, StoreError> {
+    match state
+        .store
+        .use_login_link(&token_hash(token), micros(store::now()))?
+    {
+        Some(player) => open_session(state, &player).map(Some),
+        None => Ok(None),
+    }
+}
+
+/// Signs in with a one-time code as typed (blocking): spends it and opens a session, the
+/// session's token; `None` for a code that is not a player's, used or expired.
+pub fn sign_in_by_code(state: &AppState, code: &str) -> Result<Option<String>, StoreError> {
+    match use_code(state, code)? {
+        Some(player) => open_session(state, &player).map(Some),
+        None => Ok(None),
+    }
+}
 
 /// Makes a fresh sign-in link for a player (the sender does this as it sends the mail, so the
 /// token exists only in the mail and, hashed, in the database).

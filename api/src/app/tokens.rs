@@ -6,6 +6,9 @@
 use rand::RngCore;
 use sha2::{Digest, Sha256};
 
+use super::AppState;
+use crate::store::{self, micros, PlayerRow, StoreError, TokenListed};
+
 /// A new bearer token: 32 random bytes, hex.
 pub fn new_token() -> String {
     let mut bytes = [0u8; 32];
@@ -54,37 +57,57 @@ pub enum IssueError {
     #[error("at most {MAX_TOKENS} tokens at a time: revoke one first")]
     TooMany,
     #[error(transparent)]
-    Store(#[from] crate::store::StoreError),
+    Store(#[from] StoreError),
 }
 
 /// Makes a player a new bearer token named `name` (blocking): the token, shown this once.
-pub fn issue(
-    store: &crate::store::Store,
-    player_id: &str,
-    name: Option<&str>,
-    now: i64,
-) -> Result<String, IssueError> {
-    if store.token_count(player_id)? >= MAX_TOKENS {
+pub fn issue(state: &AppState, player_id: &str, name: Option<&str>) -> Result<String, IssueError> {
+    if state.store.token_count(player_id)? >= MAX_TOKENS {
         return Err(IssueError::TooMany);
     }
     let token = new_token();
-    store.add_token(player_id, &token_hash(&token), name, now)?;
+    let now = micros(store::now());
+    state
+        .store
+        .add_token(player_id, &token_hash(&token), name, now)?;
     Ok(token)
 }
 
 /// A new bearer token in the place of the one with hash `used` (blocking): the new token, or
 /// `None` if `used` is no longer a token of the player (revoked meanwhile). The old token fails
 /// from the next request on.
-pub fn rotate(
-    store: &crate::store::Store,
-    player_id: &str,
-    used: &str,
-    now: i64,
-) -> Result<Option<String>, crate::store::StoreError> {
+pub fn rotate(state: &AppState, player_id: &str, used: &str) -> Result<Option<String>, StoreError> {
     let token = new_token();
-    Ok(store
+    let now = micros(store::now());
+    Ok(state
+        .store
         .rotate_token(player_id, used, &token_hash(&token), now)?
         .map(|_| token))
+}
+
+/// A player's tokens as they may see them: names and dates, never the tokens (blocking).
+pub fn list(state: &AppState, player_id: &str) -> Result<Vec<TokenListed>, StoreError> {
+    state.store.tokens_of(player_id)
+}
+
+/// Revokes the player's token `id` (blocking): whether it was theirs and is now gone.
+pub fn revoke(state: &AppState, player_id: &str, id: &str) -> Result<bool, StoreError> {
+    state.store.revoke_token(player_id, id)
+}
+
+/// The player a token hashed to `hash` belongs to, if it was seen moments ago (no database).
+pub fn known_holder(state: &AppState, hash: &str) -> Option<PlayerRow> {
+    state.store.cached_player_by_token_hash(hash)
+}
+
+/// The player a token hashed to `hash` belongs to (blocking); `None` for no player's.
+pub fn holder(state: &AppState, hash: &str) -> Result<Option<PlayerRow>, StoreError> {
+    state.store.player_by_token_hash(hash)
+}
+
+/// The player whose session cookie hashes to `hash`, while the session lasts (blocking).
+pub fn session_holder(state: &AppState, hash: &str) -> Result<Option<PlayerRow>, StoreError> {
+    state.store.player_by_session(hash, micros(store::now()))
 }
 
 #[cfg(test)]

@@ -225,6 +225,18 @@ fn standings_mail(id: &str, t: &Tournament, round: u16, now: i64) -> Vec<OutboxR
         .collect()
 }
 
+/// Tournament `id`'s state now: this server's cached fold, brought up to date from the log
+/// (blocking); who reads it is [`super::reads::tournament_access`].
+pub fn current(
+    state: &AppState,
+    id: &str,
+) -> Result<
+    std::sync::Arc<super::folds::Folded<domain::tournament::TournamentState>>,
+    crate::store::StoreError,
+> {
+    state.tournament_folds.current(&state.store, id)
+}
+
 /// The latest tournaments (newest first, at most 200) that `reader` may read.
 pub fn latest_readable(
     app: &AppState,

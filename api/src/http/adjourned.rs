@@ -11,14 +11,15 @@ use serde::Deserialize;
 use time::macros::format_description;
 use time::PrimitiveDateTime;
 
-use super::adjournment::{caller_side, envelope_view};
+use super::adjournment::envelope_view;
 use super::auth::Caller;
 use super::error::ApiError;
 use super::page;
 use super::play::after;
+use crate::app::envelope_reads;
 use crate::app::{envelopes, AppState};
 use crate::i18n::Texts;
-use crate::store::{self, Role};
+use crate::store;
 use crate::zone::Zone;
 use domain::games::{Command, Game};
 
@@ -63,7 +64,7 @@ pub fn envelope_panel(
     let Some(a) = game.adjournment.as_ref() else {
         return Ok(None);
     };
-    let me = caller_side(viewer, game);
+    let me = envelope_reads::side_of(viewer.account(), game);
     let is_arbiter = is_arbiter(game, viewer);
     let at = t.local_time(a.resume_at, zone);
     let resumes = match &a.place {
@@ -111,9 +112,7 @@ pub fn envelope_panel(
 
 /// Is the viewer this game's arbiter (the organiser who created it)?
 fn is_arbiter(game: &Game, viewer: &Caller) -> bool {
-    viewer.player().is_some_and(|p| {
-        p.has_role(Role::Organiser) && game.organiser.is_some_and(|o| o.to_string() == p.id)
-    })
+    envelope_reads::is_arbiter(viewer.account(), game)
 }
 
 /// The arbiter's panel, for the game's arbiter.

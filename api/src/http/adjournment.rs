@@ -4,7 +4,7 @@
 
 use actix_web::{get, post, web, HttpResponse};
 use askama::Template;
-use domain::game::{Adjournment, EnvelopeKind, Locale, Side};
+use domain::game::{Adjournment, EnvelopeKind, Locale};
 use domain::{GameId, PlayerId};
 
 use serde::{Deserialize, Serialize};
@@ -15,12 +15,13 @@ use utoipa::{IntoParams, ToSchema};
 use super::auth::Caller;
 use super::error::{ApiError, ErrorBody};
 use super::games::{ok_game, run};
-use crate::app::envelopes::{self, kind_name};
+use crate::app::envelopes;
 use crate::app::views::{DrawOfferView, GameView};
 use crate::app::AppState;
+use crate::app::{envelope_reads, game_reads};
 use crate::i18n::Texts;
 use crate::store::{self, rfc3339};
-use domain::games::{Command, Game, GameState};
+use domain::games::{Command, Game};
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -97,25 +98,6 @@ fn game_id(text: &str, locale: Locale) -> Result<GameId, ApiError> {
     GameId::parse(text).map_err(|_| ApiError::not_found(locale))
 }
 
-pub(crate) fn caller_side(caller: &Caller, game: &Game) -> Option<Side> {
-    let id = caller.player()?.id.as_str();
-    if game.white.id.to_string() == id {
-        Some(Side::White)
-    } else if game.black.id.to_string() == id {
-        Some(Side::Black)
-    } else {
-        None
-    }
-}
-
-pub(crate) fn may_see_envelope(caller: &Caller, game: &Game) -> bool {
-    caller.is_admin()
-        || caller_side(caller, game).is_some()
-        || caller
-            .player()
-            .is_some_and(|p| game.organiser.is_some_and(|o| o.to_string() == p.id))
-}
-
 /// The Envelope of a game for the caller. The sealer sees their own move before opening (read
 /// from the encrypted store); everyone else sees it only once the log holds the opening.
 pub(crate) fn envelope_view(
@@ -130,29 +112,10 @@ pub(crate) fn envelope_view(
         .as_ref()
         .or(game.past_adjournment.as_ref())
         .ok_or_else(|| ApiError::not_found(locale))?;
-    let e = match kind {
-        EnvelopeKind::Sealed => a.envelope.as_ref(),
-        EnvelopeKind::Reply => a.reply.as_ref(),
-    }
-    .ok_or_else(|| ApiError::not_found(locale))?;
-    let (mv, nonce) = match (&e.opened, caller_side(caller, game) == Some(e.sealed_by)) {
-        (Some((text, nonce)), _) => (Some(text.clone()), Some(nonce.clone())),
-        (None, true) => {
-            let key = game.id.to_string();
-            let row = state
-                .store
-                .envelope(&key, kind_name(kind))?
-                .ok_or_else(|| {
-                    ApiError::internal(anyhow::anyhow!("a sealed envelope has no stored content"))
-                })?;
-            let content = state
-                .envelope_key
-                .open(&key, kind_name(kind), &row.ciphertext)
-                .map_err(ApiError::internal)?;
-            (Some(content.text), Some(content.nonce))
-        }
-        (None, false) => (None, None),
-    };
+    let e = envelope_reads::envelope(game, kind).ok_or_else(|| ApiError::not_found(locale))?;
+    let (mv, nonce) = envelope_reads::readable_move(state, game, e, caller.account())
+        .map_err(ApiError::internal)?
+        .unzip();
     let used = a.used_at_close.unwrap_or(game.thinking_us);
     Ok(EnvelopeView {
         white: game.white.name.clone(),
@@ -176,12 +139,8 @@ pub(crate) fn envelope_view(
 }
 
 fn load_game(state: &AppState, id: GameId, locale: Locale) -> Result<Game, ApiError> {
-    let log = state.store.load_events(&id.to_string())?;
-    if log.is_empty() {
-        return Err(ApiError::not_found(locale));
-    }
-    let folded = GameState::replay(log.iter().map(|e| &e.event)).map_err(ApiError::internal)?;
-    folded
+    game_reads::folded(state, &id.to_string())?
+        .state
         .game()
         .cloned()
         .ok_or_else(|| ApiError::not_found(locale))
@@ -308,7 +267,7 @@ pub async fn get_envelope(
     let kind = q.kind.unwrap_or(EnvelopeKind::Sealed);
     let view = web::block(move || -> Result<EnvelopeView, ApiError> {
         let game = load_game(&state, id, locale)?;
-        if !may_see_envelope(&caller, &game) {
+        if !envelope_reads::may_see(caller.account(), &game) {
             return Err(ApiError::rejection(&domain::Rejection::NotAPlayer, locale));
         }
         envelope_view(&state, &game, kind, &caller, locale)
@@ -349,7 +308,7 @@ pub async fn print_envelope(
     let id = game_id(&id, locale)?;
     let view = web::block(move || -> Result<EnvelopeView, ApiError> {
         let game = load_game(&state, id, locale)?;
-        if !may_see_envelope(&caller, &game) {
+        if !envelope_reads::may_see(caller.account(), &game) {
             return Err(ApiError::rejection(&domain::Rejection::NotAPlayer, locale));
         }
         // The printed envelope is for the arbiter's paper copy: never the move before opening,
@@ -438,11 +397,13 @@ pub async fn restore(
     caller.require()?;
     let locale = caller.locale();
     let id = game_id(&id, locale)?;
-    let actor = crate::app::actors::as_arbiter(caller.acting()?)?;
+    caller.acting()?;
     let body = body.into_inner();
-    let outcome = web::block(move || envelopes::restore(&state, id, actor, body.mv, body.reason))
-        .await?
-        .map_err(|e| ApiError::command(e, locale))?;
+    let outcome = web::block(move || -> Result<_, ApiError> {
+        envelopes::restore(&state, id, caller.acting()?, body.mv, body.reason)
+            .map_err(|e| ApiError::command(e, locale))
+    })
+    .await??;
     Ok(ok_game(&outcome))
 }
 

@@ -9,7 +9,7 @@ use serde::Deserialize;
 use super::auth::Caller;
 use super::error::ApiError;
 use super::page;
-use crate::app::AppState;
+use crate::app::{new_accounts, AppState};
 use crate::i18n::Texts;
 use crate::store::{PlayerRow, Role};
 
@@ -90,7 +90,13 @@ pub async fn admin_page(
         .map(|q| q.chars().take(100).collect::<String>());
     let s = state.clone();
     let looked_for = search.clone();
-    let rows = web::block(move || s.store.accounts(looked_for.as_deref(), LISTED)).await??;
+    let admin_row = me.clone();
+    let rows = web::block(move || {
+        let account = crate::app::actors::Account::Player(&admin_row);
+        new_accounts::accounts(&s, account, looked_for.as_deref(), LISTED)
+    })
+    .await?
+    .map_err(|e| super::players::account_refused(e, t.locale()))?;
     let done = match query.done.as_deref() {
         Some("granted") => Some(t.text("page-admin-granted")),
         Some("revoked") => Some(t.text("page-admin-revoked")),
@@ -150,22 +156,13 @@ pub async fn set_organiser(
         "revoke" => false,
         _ => return Err(ApiError::bad_request("change is grant or revoke")),
     };
-    let id = form.player.clone();
-    if id == me.id {
-        return Err(ApiError::forbidden(
-            "an admin does not change their own roles here",
-        ));
-    }
-    let s = state.clone();
-    let found = web::block(move || -> Result<bool, ApiError> {
-        let Some(p) = s.store.player(&id)? else {
-            return Ok(false);
-        };
-        s.store
-            .set_roles(&p.id, &p.roles_with(Role::Organiser, grant))?;
-        Ok(true)
+    let (s, id, admin_row) = (state.clone(), form.player.clone(), me.clone());
+    let found = web::block(move || {
+        let account = crate::app::actors::Account::Player(&admin_row);
+        new_accounts::set_organiser(&s, account, &id, grant)
     })
-    .await??;
+    .await?
+    .map_err(|e| super::players::account_refused(e, t.locale()))?;
     if !found {
         return Err(ApiError::not_found(t.locale()));
     }

@@ -8,7 +8,7 @@ use actix_web::{web, FromRequest, HttpMessage, HttpRequest};
 use domain::game::Locale;
 
 use super::error::ApiError;
-use crate::app::tokens::{same_hash, token_hash};
+use crate::app::tokens::{self, same_hash, token_hash};
 use crate::app::AppState;
 use crate::store::{PlayerRow, Role};
 
@@ -155,7 +155,7 @@ impl Credentials {
             return Ok(Credentials::Known(Caller::Admin));
         }
         // Most requests come with a token seen moments ago: no database for those.
-        Ok(match state.store.cached_player_by_token_hash(&hash) {
+        Ok(match tokens::known_holder(state, &hash) {
             Some(p) => Credentials::Known(Caller::Player(Box::new(p))),
             None => Credentials::Token { hash },
         })
@@ -164,19 +164,15 @@ impl Credentials {
     /// The caller, looked up where needed: this blocks (unless `Known`), so call it off the async
     /// workers. An unknown token is a 401; an unknown or expired session is
     /// anonymity (the pages then offer to sign in).
-    pub fn resolve(self, store: &crate::store::Store) -> Result<Caller, ApiError> {
+    pub fn resolve(self, state: &AppState) -> Result<Caller, ApiError> {
         match self {
             Credentials::Known(caller) => Ok(caller),
-            Credentials::Token { hash } => match store.player_by_token_hash(&hash)? {
+            Credentials::Token { hash } => match tokens::holder(state, &hash)? {
                 Some(p) => Ok(Caller::Player(Box::new(p))),
                 None => Err(ApiError::unauthenticated()),
             },
-            Credentials::Session { hash } => {
-                let now = crate::store::micros(crate::store::now());
-                Ok(store
-                    .player_by_session(&hash, now)?
-                    .map_or(Caller::Anonymous, |p| Caller::Player(Box::new(p))))
-            }
+            Credentials::Session { hash } => Ok(tokens::session_holder(state, &hash)?
+                .map_or(Caller::Anonymous, |p| Caller::Player(Box::new(p)))),
         }
     }
 }
@@ -203,28 +199,28 @@ impl FromRequest for Caller {
                 lookup => {
                     let state =
                         state.ok_or_else(|| ApiError::internal(anyhow::anyhow!("no app state")))?;
-                    web::block(move || lookup.resolve(&state.store)).await?
+                    web::block(move || lookup.resolve(&state)).await?
                 }
             }
         })
     }
 }
 
-/// The game of `row` may be read by `caller`, or the answer: 401 to an anonymous caller who
-/// may once signed in, 404 to one who may not (as if there were no such game).
-pub(crate) fn readable(
-    state: &crate::app::AppState,
-    row: &crate::store::GameRow,
+/// Game `id`'s projection row, if `caller` may read the game, or the answer: 401 to an
+/// anonymous caller who may once signed in, 404 to one who may not (as if there were no such
+/// game).
+pub(crate) fn read_game(
+    state: &AppState,
+    id: &str,
     caller: &Caller,
     locale: Locale,
-) -> Result<(), ApiError> {
-    use crate::app::reads::Access;
-    let access = crate::app::reads::game_access(state, row, caller.player(), caller.is_admin())
-        .map_err(|e| ApiError::command(e, locale))?;
-    match access {
-        Access::Allowed => Ok(()),
-        Access::SignIn => Err(ApiError::unauthenticated()),
-        Access::Hidden => Err(ApiError::not_found(locale)),
+) -> Result<crate::store::GameRow, ApiError> {
+    use crate::app::game_reads::{readable_game, Unreadable};
+    match readable_game(state, id, caller.player(), caller.is_admin()) {
+        Ok(row) => Ok(row),
+        Err(Unreadable::NotFound) => Err(ApiError::not_found(locale)),
+        Err(Unreadable::SignIn) => Err(ApiError::unauthenticated()),
+        Err(Unreadable::Failed(e)) => Err(ApiError::command(e, locale)),
     }
 }
 

@@ -13,13 +13,11 @@ use super::auth::Caller;
 use super::challenges::refusal;
 use super::error::ApiError;
 use super::page;
-use crate::app::authority::sees_player as may_see;
-use crate::app::challenges::{
-    self as challenges, Challenge, ChallengeError, Colour, Target, Terms,
-};
+use crate::app::challenge_reads::{self, Named};
+use crate::app::challenges::{self as challenges, ChallengeError, Colour, Target, Terms};
 use crate::app::AppState;
 use crate::i18n::Texts;
-use crate::store::{self, PlayerRow};
+use crate::store::{self, PlayerRow, Role};
 use crate::zone::Zone;
 
 /// A challenge as a page lists it.
@@ -124,29 +122,11 @@ fn what(terms: &Terms, t: &Texts) -> String {
     parts.join(", ")
 }
 
-/// The name of player `id` as `me` may read it.
-fn name_of(
-    players: &std::collections::HashMap<String, PlayerRow>,
-    id: &str,
-    me: &PlayerRow,
-) -> String {
-    players
-        .get(id)
-        .map(|p| {
-            crate::app::accounts::name_for(Some(me), me.has_role(crate::store::Role::Admin), p)
-        })
-        .unwrap_or_default()
-}
-
-fn line(
-    c: &Challenge,
-    players: &std::collections::HashMap<String, PlayerRow>,
-    me: &PlayerRow,
-    t: &Texts,
-) -> Line {
-    let from = name_of(players, &c.row.challenger_id, me);
-    let who = match c.row.challenged_id.as_deref() {
-        Some(to) => format!("{from} → {}", name_of(players, to, me)),
+fn line(n: &Named, me: &PlayerRow, t: &Texts) -> Line {
+    let c = &n.challenge;
+    let from = n.challenger.name.clone();
+    let who = match &n.challenged {
+        Some(to) => format!("{from} → {}", to.name),
         None if c.row.listed => t.get("page-challenge-open-by", &[("name", from)]),
         None => t.get("page-challenge-link-by", &[("name", from)]),
     };
@@ -186,36 +166,21 @@ async fn list(
     let s = state.clone();
     let (g, d) = (game.clone(), days.clone());
     let reader = me.clone();
-    let (open, seeks, players) = web::block(move || -> Result<_, ApiError> {
-        let now = store::micros(store::now());
-        let open: Vec<Challenge> = s
-            .store
-            .open_challenges_of(&reader.id, 200)?
-            .into_iter()
-            .filter(|r| r.expires_at > now)
-            .map(Challenge::of)
-            .collect::<Result<_, _>>()
-            .map_err(|e| refusal(e, t.locale()))?;
+    let (open, seeks) = web::block(move || -> Result<_, ApiError> {
+        let admin = reader.has_role(Role::Admin);
+        let open = challenge_reads::open_of(&s, &reader.id).map_err(|e| refusal(e, t.locale()))?;
         let seconds = d.parse::<i64>().ok().map(|n| n * 86_400);
         let seeks = challenges::lobby(&s, &reader, (!g.is_empty()).then_some(g.as_str()), seconds)
             .map_err(|e| refusal(e, t.locale()))?;
-        let ids: Vec<&str> = open
-            .iter()
-            .chain(&seeks)
-            .flat_map(|c| {
-                [
-                    Some(c.row.challenger_id.as_str()),
-                    c.row.challenged_id.as_deref(),
-                ]
-            })
-            .flatten()
-            .collect();
-        let players = s.store.players(&ids)?;
-        Ok((open, seeks, players))
+        Ok((
+            challenge_reads::named(&s, open, Some(&reader), admin)?,
+            challenge_reads::named(&s, seeks, Some(&reader), admin)?,
+        ))
     })
     .await??;
-    let (to_me, mine): (Vec<&Challenge>, Vec<&Challenge>) =
-        open.iter().partition(|c| c.row.challenger_id != me.id);
+    let (to_me, mine): (Vec<&Named>, Vec<&Named>) = open
+        .iter()
+        .partition(|n| n.challenge.row.challenger_id != me.id);
     let csrf = super::csrf::Csrf::for_page(&state, req);
     let (status, refused) = match refused {
         Some((status, why)) => (status, Some(why)),
@@ -227,12 +192,12 @@ async fn list(
         here: "/challenges",
         staff: page::Staff::of(Some(&me)),
         refused,
-        to_me: to_me.iter().map(|c| line(c, &players, &me, &t)).collect(),
-        mine: mine.iter().map(|c| line(c, &players, &me, &t)).collect(),
+        to_me: to_me.iter().map(|n| line(n, &me, &t)).collect(),
+        mine: mine.iter().map(|n| line(n, &me, &t)).collect(),
         lobby: seeks
             .iter()
-            .filter(|c| c.row.challenger_id != me.id)
-            .map(|c| line(c, &players, &me, &t))
+            .filter(|n| n.challenge.row.challenger_id != me.id)
+            .map(|n| line(n, &me, &t))
             .collect(),
         kinds: GameKind::ALL
             .iter()
@@ -273,35 +238,6 @@ pub struct NewForm {
     /// Empty: the default.
     visibility: Option<String>,
     csrf: Option<String>,
-}
-
-/// The player a form names, by address or by name, among those the reader may see.
-fn opponent(
-    state: &AppState,
-    me: &PlayerRow,
-    text: &str,
-) -> Result<Result<String, &'static str>, ApiError> {
-    let text = text.trim();
-    if text.is_empty() {
-        return Ok(Err("page-challenge-no-opponent"));
-    }
-    if let Some(email) = crate::app::accounts::Email::parse(text) {
-        return Ok(match state.store.player_by_email(email.as_str())? {
-            Some(p) if may_see(Some(me), false, &p) => Ok(p.id),
-            _ => Err("page-challenge-unknown-opponent"),
-        });
-    }
-    let found: Vec<PlayerRow> = state
-        .store
-        .players_named(text, 10)?
-        .into_iter()
-        .filter(|p| p.id != me.id && may_see(Some(me), false, p))
-        .collect();
-    Ok(match found.as_slice() {
-        [one] => Ok(one.id.clone()),
-        [] => Err("page-challenge-unknown-opponent"),
-        _ => Err("page-challenge-several-opponents"),
-    })
 }
 
 #[post("/challenges")]
@@ -363,7 +299,11 @@ pub async fn new_challenge(
         let target = match form.to.as_str() {
             "open" => Target::Lobby,
             "link" => Target::Link,
-            _ => match opponent(&s, &reader, form.opponent.as_deref().unwrap_or(""))? {
+            _ => match challenge_reads::opponent(
+                &s,
+                &reader,
+                form.opponent.as_deref().unwrap_or(""),
+            )? {
                 Ok(id) => Target::Player(id),
                 Err(key) => {
                     return Ok(Err(ApiError::new(
@@ -411,24 +351,21 @@ async fn one(
     let s = state.clone();
     let reader = me.clone();
     let found = web::block(move || -> Result<_, ApiError> {
-        let admin = reader.has_role(crate::store::Role::Admin);
+        let admin = reader.has_role(Role::Admin);
         let c = match challenges::read(&s, &id, Some(&reader), admin) {
             Ok(c) => c,
             Err(ChallengeError::NotFound) => return Ok(None),
             Err(e) => return Err(refusal(e, t.locale())),
         };
-        let ids: Vec<&str> = [
-            Some(c.row.challenger_id.as_str()),
-            c.row.challenged_id.as_deref(),
-        ]
-        .into_iter()
-        .flatten()
-        .collect();
-        let players = s.store.players(&ids)?;
-        Ok(Some((c, players)))
+        Ok(challenge_reads::named(&s, vec![c], Some(&reader), admin)?.pop())
     })
     .await??;
-    let Some((c, players)) = found else {
+    let Some(Named {
+        challenge: c,
+        challenger,
+        challenged,
+    }) = found
+    else {
         let notice = page::Notice {
             t,
             title: "page-challenge",
@@ -437,7 +374,7 @@ async fn one(
         };
         return page::html(StatusCode::NOT_FOUND, &notice);
     };
-    let from = name_of(&players, &c.row.challenger_id, &me);
+    let from = challenger.name;
     let zone = Zone::of(&me);
     let colour = match (c.terms.colour, c.row.challenger_id == me.id) {
         (Colour::Random, _) => "random",
@@ -487,8 +424,8 @@ async fn one(
     let mine = c.row.challenger_id == me.id;
     let for_me = c.row.challenged_id.as_deref() == Some(me.id.as_str());
     let heading = if mine {
-        match c.row.challenged_id.as_deref() {
-            Some(to) => t.get("page-challenge-to", &[("name", name_of(&players, to, &me))]),
+        match challenged {
+            Some(to) => t.get("page-challenge-to", &[("name", to.name)]),
             None => t.text("page-challenge-yours"),
         }
     } else {

@@ -10,6 +10,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::auth::Caller;
 use super::error::{ApiError, ErrorBody};
+use crate::app::challenge_reads::{self, Named};
 use crate::app::challenges::{
     self as challenges, Challenge, ChallengeError, Colour, Target, Terms,
 };
@@ -207,33 +208,17 @@ fn player(caller: &Caller) -> Result<PlayerRow, ApiError> {
     }
 }
 
-/// A challenge as answered to `reader` (the admin where `admin`), its players' names read
-/// from the store as the reader may read them.
-pub fn view(
-    state: &AppState,
-    c: Challenge,
-    reader: Option<&PlayerRow>,
-    admin: bool,
-) -> Result<ChallengeView, ApiError> {
-    let ids: Vec<&str> = [
-        Some(c.row.challenger_id.as_str()),
-        c.row.challenged_id.as_deref(),
-    ]
-    .into_iter()
-    .flatten()
-    .collect();
-    let players = state.store.players(&ids)?;
-    let named = |id: &str| PlayerRef {
-        id: id.to_owned(),
-        name: players
-            .get(id)
-            .map(|p| crate::app::accounts::name_for(reader, admin, p))
-            .unwrap_or_default(),
-    };
-    Ok(ChallengeView {
+/// A challenge as answered, its players named for the reader.
+pub fn view_of(state: &AppState, n: Named) -> ChallengeView {
+    let Named {
+        challenge: c,
+        challenger,
+        challenged,
+    } = n;
+    ChallengeView {
         link: format!("{}/challenges/{}", state.public_url, c.row.id),
-        challenger: named(&c.row.challenger_id),
-        challenged: c.row.challenged_id.as_deref().map(named),
+        challenger,
+        challenged,
         open: c.row.listed,
         game: c.terms.game,
         rules: c.terms.rules,
@@ -248,7 +233,21 @@ pub fn view(
         expires_at: store::rfc3339(store::from_micros(c.row.expires_at)),
         game_id: c.row.game_id,
         id: c.row.id,
-    })
+    }
+}
+
+/// A challenge as answered to `reader` (the admin where `admin`), its players' names read as
+/// the reader may read them (blocking).
+pub fn view(
+    state: &AppState,
+    c: Challenge,
+    reader: Option<&PlayerRow>,
+    admin: bool,
+) -> Result<ChallengeView, ApiError> {
+    let named = challenge_reads::named(state, vec![c], reader, admin)?
+        .pop()
+        .ok_or_else(|| ApiError::internal(anyhow::anyhow!("a challenge named")))?;
+    Ok(view_of(state, named))
 }
 
 #[utoipa::path(
@@ -314,19 +313,12 @@ pub async fn create(
 pub async fn mine(state: web::Data<AppState>, caller: Caller) -> Result<HttpResponse, ApiError> {
     let me = player(&caller)?;
     let list = web::block(move || -> Result<_, ApiError> {
-        let rows = state.store.open_challenges_of(&me.id, 200)?;
-        let now = store::micros(store::now());
-        rows.into_iter()
-            .filter(|r| r.expires_at > now)
-            .map(|r| {
-                view(
-                    &state,
-                    Challenge::of(r).map_err(|e| refusal(e, Locale::En))?,
-                    Some(&me),
-                    me.has_role(store::Role::Admin),
-                )
-            })
-            .collect::<Result<Vec<_>, _>>()
+        let open = challenge_reads::open_of(&state, &me.id).map_err(|e| refusal(e, Locale::En))?;
+        let admin = me.has_role(store::Role::Admin);
+        Ok(challenge_reads::named(&state, open, Some(&me), admin)?
+            .into_iter()
+            .map(|n| view_of(&state, n))
+            .collect::<Vec<_>>())
     })
     .await??;
     Ok(HttpResponse::Ok().json(ChallengeList { challenges: list }))
@@ -418,9 +410,7 @@ pub async fn accept(
     let id = challenge_id(&id, locale)?;
     let answer = web::block(move || -> Result<_, ApiError> {
         let (c, game) = challenges::accept(&state, &id, &me).map_err(|e| refusal(e, locale))?;
-        let row = state
-            .store
-            .game_row(&game.to_string())?
+        let row = crate::app::game_reads::own_game(&state, &game.to_string())?
             .ok_or_else(|| ApiError::internal(anyhow::anyhow!("an accepted challenge's game")))?;
         let (json, _) = crate::app::reads::current_view_json(&state, row)
             .map_err(|e| ApiError::command(e, locale))?;

@@ -61,7 +61,7 @@ impl Counted {
         let Some(hash) = &self.unknown_token else {
             return;
         };
-        if let Some(player) = state.store.cached_player_by_token_hash(hash) {
+        if let Some(player) = crate::app::tokens::known_holder(state, hash) {
             let key = format!("player:{}", player.id);
             state
                 .limits

@@ -200,15 +200,11 @@ fn build(
     csrf: String,
 ) -> Result<(GamePage, Option<TextParts>), ApiError> {
     let locale = t.locale();
-    let row = state
-        .store
-        .game_row(id)?
-        .ok_or_else(|| ApiError::not_found(locale))?;
-    super::auth::readable(state, &row, viewer, locale)?;
+    let row = super::auth::read_game(state, id, viewer, locale)?;
     let view =
         crate::app::reads::current_view(state, &row).map_err(|e| ApiError::command(e, locale))?;
     // The board from the log's fold (this server's cache, mostly): its last move too.
-    let folded = state.folds.current(&state.store, id)?;
+    let folded = crate::app::game_reads::folded(state, id)?;
     let game = folded
         .state
         .game()
@@ -345,9 +341,11 @@ pub(crate) fn claim_action(kind: ClaimKind) -> &'static str {
 /// Each player's rating in this game (white's first), as shown beside a name.
 fn ratings_of(state: &AppState, view: &GameView) -> Result<[Option<String>; 2], ApiError> {
     let players = [&view.white.id, &view.black.id];
-    let rated = state
-        .store
-        .ratings_in(&[players[0].as_str(), players[1].as_str()], &view.game)?;
+    let rated = crate::app::ratings::ratings_in(
+        state,
+        &[players[0].as_str(), players[1].as_str()],
+        &view.game,
+    )?;
     Ok(players.map(|p| rated.get(p.as_str()).map(|s| s.shown(crate::store::now()))))
 }
 

@@ -17,7 +17,7 @@ use super::error::{ApiError, ErrorBody};
 use super::spoken::NotationName;
 use crate::app::reads::current_view_json;
 use crate::app::views::GameView;
-use crate::app::{self, AppState, Outcome};
+use crate::app::{self, game_reads, AppState, Outcome};
 use crate::store::{self, StoredEvent};
 use domain::games::{Command, GameState, MoveInput};
 
@@ -348,17 +348,13 @@ pub async fn get_game(
     let asked = query.notation.map(|n| n.resolve(locale));
     let tongue = super::spoken::tongue_for(&caller, asked);
     let json = web::block(move || -> Result<String, ApiError> {
-        let row = state
-            .store
-            .game_row(&id)?
-            .ok_or_else(|| ApiError::not_found(locale))?;
-        super::auth::readable(&state, &row, &caller, locale)?;
+        let row = super::auth::read_game(&state, &id, &caller, locale)?;
         let (json, _status) =
             current_view_json(&state, row).map_err(|e| ApiError::command(e, locale))?;
         if tongue.is_none() {
             return Ok(json);
         }
-        let folded = state.folds.current(&state.store, &id)?;
+        let folded = game_reads::folded(&state, &id)?;
         let game = folded
             .state
             .game()
@@ -569,12 +565,8 @@ pub async fn game_log(
     let id = game_id(&id, locale)?.to_string();
     let reader = caller.clone();
     let log = web::block(move || -> Result<_, ApiError> {
-        let store = &state.store;
-        let row = store
-            .game_row(&id)?
-            .ok_or_else(|| ApiError::not_found(locale))?;
-        super::auth::readable(&state, &row, &reader, locale)?;
-        Ok((store.load_events(&id)?, store.erased("game", &id)?))
+        super::auth::read_game(&state, &id, &reader, locale)?;
+        Ok(game_reads::events(&state, &id)?)
     })
     .await??;
     let (log, erased) = log;
@@ -648,20 +640,18 @@ pub async fn my_games(
         // the status says.
         let (rows, status) = match (credentials, status) {
             (Credentials::Token { hash }, Ok(status)) => {
-                let (_player, rows) = state
-                    .store
-                    .games_of_token(&hash, status, 500)?
+                let (_player, rows) = game_reads::games_of_token(&state, &hash, status, 500)?
                     .ok_or_else(ApiError::unauthenticated)?;
                 (rows, status)
             }
             (credentials, status) => {
-                let caller = credentials.resolve(&state.store)?;
+                let caller = credentials.resolve(&state)?;
                 let player = caller.require()?.player().cloned().ok_or_else(|| {
                     ApiError::bad_request("the admin token plays no games; use a player's token")
                 })?;
                 let status = status?;
                 (
-                    state.store.games_of_player(&player.id, status, 500)?,
+                    game_reads::games_of(&state, &player.id, status, 500)?,
                     status,
                 )
             }

@@ -111,7 +111,7 @@ pub async fn home(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpRe
         let Caller::Player(p) = caller else {
             return Ok(None);
         };
-        let rows = s.store.games_of_player(&p.id, None, 200)?;
+        let rows = crate::app::game_reads::games_of(&s, &p.id, None, 200)?;
         let mut page = MyGames {
             t,
             csrf: String::new(),
@@ -129,7 +129,7 @@ pub async fn home(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpRe
         // A player without sight hears each game's last move in words, and what happened since
         // their last visit.
         let seen = if p.without_sight {
-            Some(s.store.seen_versions(&p.id)?)
+            Some(crate::app::game_reads::visits(&s, &p.id)?)
         } else {
             None
         };
@@ -139,7 +139,7 @@ pub async fn home(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpRe
                 .map_err(|e| ApiError::command(e, t.locale()))?;
             let mut e = entry(&view, &p.id, &zone, &t);
             if let Some(seen) = &seen {
-                let folded = s.folds.current(&s.store, &row.id)?;
+                let folded = crate::app::game_reads::folded(&s, &row.id)?;
                 if let Some(game) = folded.state.game() {
                     e.last_move = super::sightless::last_said(game, tongue, &t)
                         .map(|(lead, said)| format!("{lead} {said}"));

@@ -91,12 +91,8 @@ pub async fn game_live(
     let key = id.clone();
     let credentials = super::auth::Credentials::read(&req)?;
     let row = web::block(move || -> Result<_, ApiError> {
-        let row = s
-            .store
-            .game_row(&key)?
-            .ok_or_else(|| ApiError::not_found(t.locale()))?;
-        let reader = credentials.resolve(&s.store)?;
-        super::auth::readable(&s, &row, &reader, t.locale())?;
+        let reader = credentials.resolve(&s)?;
+        let row = super::auth::read_game(&s, &key, &reader, t.locale())?;
         Ok(row)
     })
     .await??;
@@ -135,8 +131,8 @@ pub async fn tournament_live(
     let key = id.clone();
     let credentials = super::auth::Credentials::read(&req)?;
     let folded = web::block(move || -> Result<_, ApiError> {
-        let folded = s.tournament_folds.current(&s.store, &key)?;
-        let reader = credentials.resolve(&s.store)?;
+        let folded = crate::app::tournaments::current(&s, &key)?;
+        let reader = credentials.resolve(&s)?;
         match &folded.state {
             domain::tournament::TournamentState::Created(tour) => {
                 super::auth::tournament_readable(tour, &reader, t.locale())?

@@ -15,15 +15,12 @@ use super::csrf::{self, Csrf};
 use super::error::{ApiError, ErrorBody};
 use super::page::{self, Notice};
 use super::players::Email;
-use crate::app::tokens::{new_token, token_hash};
-use crate::app::AppState;
+use crate::app::sign_in::{self, SESSION_DAYS};
+use crate::app::{mail_settings, AppState};
 use crate::i18n::Texts;
-use crate::mail::kind::Mail;
-use crate::store::{self, micros};
-use crate::zone::Zone;
+use crate::store;
 
 pub const SESSION_COOKIE: &str = "zarf_session";
-const SESSION_DAYS: i64 = 30;
 /// Where a player who asked to sign in from a page goes once signed in (by link or code).
 const NEXT_COOKIE: &str = "zarf_next";
 
@@ -110,16 +107,7 @@ pub async fn request_link(
     // Asked for from many places, an address gets no more mail past its cap this hour, and the
     // page answers as ever: nobody can flood an inbox, nor learn the cap was reached.
     if !address.is_empty() && state.sign_in_mail_cap.allow_key(&address) {
-        web::block(move || -> Result<(), ApiError> {
-            if let Some(p) = state.store.player_by_email(&address)? {
-                let now = micros(store::now());
-                state
-                    .store
-                    .enqueue(&Mail::SignIn.row(None, p.id, None, now))?;
-            }
-            Ok(())
-        })
-        .await??;
+        web::block(move || sign_in::ask_for_link(&state, &address)).await??;
     }
     page::html(
         StatusCode::OK,
@@ -130,16 +118,6 @@ pub async fn request_link(
             link: None,
         },
     )
-}
-
-/// Opens a session for a player: its token (stored hashed).
-fn open_session(state: &AppState, player_id: &str) -> Result<String, ApiError> {
-    let token = new_token();
-    let expires = store::now() + time::Duration::days(SESSION_DAYS);
-    state
-        .store
-        .create_session(&token_hash(&token), player_id, micros(expires))?;
-    Ok(token)
 }
 
 /// Signed in: the session cookie, and on to the page the player asked to sign in from.
@@ -178,8 +156,7 @@ pub async fn logout(
     }
     let gone = csrf::removal(&state, SESSION_COOKIE);
     if let Some(session) = csrf::cookie_value(&state, &req, SESSION_COOKIE) {
-        let hash = token_hash(&session);
-        web::block(move || state.store.end_session(&hash)).await??;
+        web::block(move || sign_in::end_session(&state, &session)).await??;
     }
     let lang = page::texts(&req).lang;
     Ok(HttpResponse::SeeOther()
@@ -243,10 +220,8 @@ pub async fn link_page(
     token: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let token = token.into_inner();
-    let hash = token_hash(&token);
-    let s = state.clone();
-    let player =
-        web::block(move || s.store.login_link_player(&hash, micros(store::now()))).await??;
+    let (s, asked) = (state.clone(), token.clone());
+    let player = web::block(move || sign_in::link_player(&s, &asked)).await??;
     let Some(player) = player else {
         return refused(&req).map(private);
     };
@@ -280,15 +255,8 @@ pub async fn use_link(
     if let Some(refusal) = csrf::refused(&state, &req, form.csrf.as_deref())? {
         return Ok(refusal);
     }
-    let hash = token_hash(&form.token);
-    let s = state.clone();
-    let session = web::block(move || -> Result<Option<String>, ApiError> {
-        match s.store.use_login_link(&hash, micros(store::now()))? {
-            Some(player) => Ok(Some(open_session(&s, &player)?)),
-            None => Ok(None),
-        }
-    })
-    .await??;
+    let (s, token) = (state.clone(), form.into_inner().token);
+    let session = web::block(move || sign_in::sign_in_by_link(&s, &token)).await??;
     session_or_refused(&state, &req, session)
 }
 
@@ -315,33 +283,11 @@ pub async fn use_code(
         return Err(ApiError::rate_limited());
     }
     let (s, code) = (state.clone(), form.into_inner().code);
-    let session = web::block(move || -> Result<Option<String>, ApiError> {
-        match crate::app::sign_in::use_code(&s, &code)? {
-            Some(player) => Ok(Some(open_session(&s, &player)?)),
-            None => Ok(None),
-        }
-    })
-    .await??;
+    let session = web::block(move || sign_in::sign_in_by_code(&s, &code)).await??;
     if session.is_none() {
         state.code_failures.failed(&ip, std::time::Instant::now());
     }
     session_or_refused(&state, &req, session)
-}
-
-/// Makes a fresh one-time code for a player, valid for the default
-/// [`crate::app::sign_in::CODE_DAYS`], and stores it hashed (blocking): the code. Their older
-/// codes stop working.
-pub fn issue_code(state: &AppState, player_id: &str) -> Result<String, crate::store::StoreError> {
-    issue_code_for(state, player_id, crate::app::sign_in::CODE_DAYS).map(|(code, _)| code)
-}
-
-/// As [`issue_code`], valid for `days`: the code, and when it expires.
-pub fn issue_code_for(
-    state: &AppState,
-    player_id: &str,
-    days: i64,
-) -> Result<(String, time::OffsetDateTime), crate::store::StoreError> {
-    crate::app::sign_in::issue_code(state, player_id, days)
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -375,9 +321,8 @@ pub struct CodeRequest {
 /// body is not a [`CodeRequest`] or either gives days that are not 1 to 365 (the body's win
 /// where both are valid).
 fn code_days(body: &[u8], q: &CodeQuery) -> Result<i64, ApiError> {
-    let out_of_range =
-        || ApiError::bad_request(format!("days: 1 to {}", crate::app::sign_in::MAX_CODE_DAYS));
-    if q.days.is_some() && crate::app::sign_in::code_days(q.days).is_none() {
+    let out_of_range = || ApiError::bad_request(format!("days: 1 to {}", sign_in::MAX_CODE_DAYS));
+    if q.days.is_some() && sign_in::code_days(q.days).is_none() {
         return Err(out_of_range());
     }
     let asked = if body.iter().all(u8::is_ascii_whitespace) {
@@ -388,7 +333,7 @@ fn code_days(body: &[u8], q: &CodeQuery) -> Result<i64, ApiError> {
             .days
             .map(i64::from)
     };
-    crate::app::sign_in::code_days(asked.or(q.days)).ok_or_else(out_of_range)
+    sign_in::code_days(asked.or(q.days)).ok_or_else(out_of_range)
 }
 
 #[utoipa::path(
@@ -412,9 +357,9 @@ pub async fn login_code(
     let days = code_days(&body, &q)?;
     let id = id.into_inner();
     let (player, (code, expires_at)) = web::block(move || -> Result<_, ApiError> {
-        let p = crate::app::sign_in::code_may_be_made(&state, caller.acting()?, &id)?
+        let p = sign_in::code_may_be_made(&state, caller.acting()?, &id)?
             .map_err(|denied| ApiError::denied(denied, locale))?;
-        let code = issue_code_for(&state, &p.id, days)?;
+        let code = sign_in::issue_code(&state, &p.id, days)?;
         Ok((p, code))
     })
     .await??;
@@ -488,17 +433,7 @@ pub async fn unsubscribe(
         return refused(&req);
     }
     let player = q.player.clone();
-    web::block(move || -> Result<(), ApiError> {
-        if let Some(p) = state.store.player(&player)? {
-            let mail = store::MailSettings {
-                mode: "reminders_only".into(),
-                ..store::MailSettings::of(&p)
-            };
-            state.store.set_mail_preferences(&p.id, &mail)?;
-        }
-        Ok(())
-    })
-    .await??;
+    web::block(move || mail_settings::unsubscribe(&state, &player)).await??;
     page::html(
         StatusCode::OK,
         &Notice {
@@ -546,35 +481,14 @@ pub async fn mail_preferences(
         .cloned()
         .ok_or_else(|| ApiError::bad_request("only players get mail"))?;
     let b = body.into_inner();
-    if !matches!(b.mode.as_str(), "every_event" | "digest" | "reminders_only") {
-        return Err(ApiError::bad_request(
-            "mode must be every_event, digest or reminders_only",
-        ));
-    }
-    let hour = b.digest_hour.unwrap_or(p.digest_hour);
-    if !(0..24).contains(&hour)
-        || b.utc_offset_minutes
-            .is_some_and(|m| !(-720..=840).contains(&m))
-    {
-        return Err(ApiError::bad_request(
-            "digest_hour is 0-23; utc_offset_minutes -720 to 840",
-        ));
-    }
-    let zone = match (&b.time_zone, b.utc_offset_minutes) {
-        (Some(name), _) => Zone::named(name).ok_or_else(|| {
-            ApiError::bad_request(
-                "time_zone is not a zone of the tz database (e.g. Europe/Istanbul)",
-            )
-        })?,
-        (None, Some(minutes)) => Zone::fixed(minutes),
-        (None, None) => Zone::of(&p),
-    };
-    let mail = store::MailSettings {
+    let mail = mail_settings::MailChoice {
         mode: b.mode,
-        digest_hour: hour,
-        utc_offset_minutes: zone.minutes_at(store::now()),
-        time_zone: zone.name().map(str::to_owned),
-    };
-    web::block(move || state.store.set_mail_preferences(&p.id, &mail)).await??;
+        digest_hour: b.digest_hour,
+        utc_offset_minutes: b.utc_offset_minutes,
+        time_zone: b.time_zone,
+    }
+    .settings_for(&p)
+    .map_err(|e| ApiError::bad_request(e.to_string()))?;
+    web::block(move || mail_settings::set(&state, &p.id, &mail)).await??;
     Ok(HttpResponse::NoContent().finish())
 }

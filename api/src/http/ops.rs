@@ -10,9 +10,8 @@ use crate::app::AppState;
 #[get("/healthz")]
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn healthz(state: web::Data<AppState>) -> HttpResponse {
-    let store = state.store.clone();
-    match web::block(move || store.ping()).await {
-        Ok(Ok(())) => HttpResponse::Ok().json(serde_json::json!({ "status": "ok" })),
+    match web::block(move || crate::app::metrics::store_reachable(&state)).await {
+        Ok(true) => HttpResponse::Ok().json(serde_json::json!({ "status": "ok" })),
         _ => HttpResponse::ServiceUnavailable().json(serde_json::json!({
             "error": { "code": "unavailable", "message": "the database is not reachable" }
         })),
@@ -56,7 +55,7 @@ pub fn metrics_app(
 fn metrics_text(state: &AppState) -> HttpResponse {
     HttpResponse::Ok()
         .content_type("text/plain; version=0.0.4")
-        .body(state.metrics.render() + &commit_metrics(&state.store.commit_stats))
+        .body(state.metrics.render() + &commit_metrics(crate::app::metrics::commit_stats(state)))
 }
 
 /// The group committer's counters: appends per transaction is their ratio.

@@ -16,10 +16,9 @@ use super::auth::Caller;
 use super::ballot::BallotBody;
 use super::error::ApiError;
 use super::games::CreateGameBody;
-use super::login::issue_code_for;
 use super::page;
 use super::players::{new_player, store_players, NewPlayer};
-use crate::app::AppState;
+use crate::app::{organising, AppState};
 use crate::i18n::Texts;
 use crate::store::{PlayerRow, Role};
 
@@ -142,16 +141,12 @@ pub(super) async fn render(
     let csrf = super::csrf::Csrf::for_page(&state, req);
     let s = state.clone();
     let id = p.id.clone();
-    let (mine, rows, school_visibility, messages_off) =
-        web::block(move || -> Result<_, ApiError> {
-            Ok((
-                s.store.players_created_by(&id)?,
-                s.store.games_organised_by(&id, 200)?,
-                crate::app::accounts::school_visibility(&s.store, &id)?,
-                s.store.messages_off(&id)?,
-            ))
-        })
-        .await??;
+    let organising::School {
+        pupils: mine,
+        games: rows,
+        visibility: school_visibility,
+        messages_off,
+    } = web::block(move || organising::school_of(&s, &id)).await??;
     // Classes by school and name, the players with no class last, each class by name.
     let mut mine = mine;
     mine.sort_by(|a, b| {
@@ -505,32 +500,19 @@ pub async fn class_codes(
     let class = form.class.clone().unwrap_or_default();
     let (s, organiser, sc, cl) = (state.clone(), p.clone(), school.clone(), class.clone());
     let login = format!("{}/login", state.public_url);
-    let codes = web::block(move || -> Result<Vec<Slip>, ApiError> {
-        let pupils = s.store.players_created_by(&organiser.id)?;
-        pupils
-            .iter()
-            // Never a code for an account since made an organiser or an admin (D69).
-            .filter(|p| {
-                crate::app::authority::issue_login_code(
-                    crate::app::actors::Account::Player(&organiser),
-                    p,
-                )
-                .is_ok()
-            })
-            .filter(|p| p.school.clone().unwrap_or_default() == sc)
-            .filter(|p| p.class_name.clone().unwrap_or_default() == cl)
-            .map(|p| {
-                let theirs = Texts::for_locale(&p.locale);
-                Ok(Slip {
-                    name: p.name.clone(),
-                    code: issue_code_for(&s, &p.id, days)?.0,
-                    lang: theirs.lang,
-                    where_text: theirs.get("page-codes-where", &[("url", login.clone())]),
-                })
-            })
-            .collect()
-    })
-    .await??;
+    let codes = web::block(move || organising::class_codes(&s, &organiser, &sc, &cl, days))
+        .await??
+        .into_iter()
+        .map(|(p, code)| {
+            let theirs = Texts::for_locale(&p.locale);
+            Slip {
+                name: p.name,
+                code,
+                lang: theirs.lang,
+                where_text: theirs.get("page-codes-where", &[("url", login.clone())]),
+            }
+        })
+        .collect::<Vec<_>>();
     if codes.is_empty() {
         return Err(ApiError::not_found(t.locale()));
     }

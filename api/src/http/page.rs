@@ -63,7 +63,7 @@ impl Reader {
         credentials: Credentials,
         state: &AppState,
     ) -> Result<(Caller, Texts), ApiError> {
-        let caller = credentials.resolve(&state.store)?;
+        let caller = credentials.resolve(state)?;
         let t = self.texts(caller.player());
         Ok((caller, t))
     }

@@ -54,7 +54,7 @@ async fn render(
     let csrf = super::csrf::Csrf::for_page(&state, req);
     let s = state.clone();
     let id = p.id.clone();
-    let rows = web::block(move || app_passwords::list(&s.store, &id)).await??;
+    let rows = web::block(move || app_passwords::list(&s, &id)).await??;
     let zone = Zone::of(&p);
     let at = |micros: i64| t.local_time(store::from_micros(micros), &zone);
     let rows = rows
@@ -132,8 +132,7 @@ pub async fn create_form(
     }
     let s = state.clone();
     let id = p.id.clone();
-    let now = store::micros(store::now());
-    let made = web::block(move || app_passwords::create(&s.store, &id, &name, now)).await?;
+    let made = web::block(move || app_passwords::create(&s, &id, &name)).await?;
     match made {
         Ok(created) => render(state, &req, p, Some(created), None, StatusCode::OK)
             .await
@@ -170,8 +169,7 @@ pub async fn revoke_form(
     let t = page::texts_for(&req, Some(&p));
     let s = state.clone();
     let (me, id) = (p.id.clone(), form.id.clone());
-    let now = store::micros(store::now());
-    if web::block(move || app_passwords::revoke(&s.store, &me, &id, now)).await?? {
+    if web::block(move || app_passwords::revoke(&s, &me, &id)).await?? {
         return Ok(HttpResponse::SeeOther()
             .insert_header(("location", format!("/settings/passwords?lang={}", t.lang)))
             .finish());

@@ -9,11 +9,10 @@ use utoipa::ToSchema;
 
 use super::auth::Caller;
 use super::error::{ApiError, ErrorBody};
-use crate::app::tokens::{new_token, token_hash};
+use crate::app::new_accounts::{self, AccountError, AccountRequest, Settings};
 use crate::app::AppState;
-use crate::store::{self, PlayerRow, Role, StoreError};
+use crate::store::{self, PlayerRow, Role};
 
-use crate::app::accounts::NewAccount;
 pub use crate::app::accounts::{Email, PlayerName, MAX_NAME_CHARS};
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -64,16 +63,6 @@ pub struct Me {
     pub roles: Vec<String>,
 }
 
-/// A player's name as typed, or the 400 that says what a name must be.
-pub fn player_name(text: &str) -> Result<PlayerName, ApiError> {
-    PlayerName::parse(text).ok_or_else(|| {
-        ApiError::bad_request(format!(
-            "name must be 1 to {MAX_NAME_CHARS} characters without control characters"
-        ))
-        .with_text("error-name", &[("max", MAX_NAME_CHARS.to_string())])
-    })
-}
-
 /// A change to the caller's own settings: what is given changes, the rest stays.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -111,35 +100,37 @@ where
     Option::<T>::deserialize(d).map(Some)
 }
 
-/// Changes a player's name, language and notation and, if given, their mail mode, digest hour
-/// and time zone (already checked), in one write.
-pub fn change_settings(
-    state: &AppState,
-    player: &PlayerRow,
-    change: SettingsChange,
-    mail: Option<&store::MailSettings>,
-) -> Result<(), ApiError> {
-    let name = match &change.name {
-        Some(name) => player_name(name)?.into_string(),
-        None => player.name.clone(),
-    };
-    let locale = change
-        .locale
-        .map_or_else(|| player.locale.clone(), |l| l.as_str().to_owned());
-    let notation = match change.notation {
-        Some(n) => n.map(|n| n.as_str().to_owned()),
-        None => player.notation.clone(),
-    };
-    let without_sight = change.without_sight.unwrap_or(player.without_sight);
-    state.store.set_profile(
-        &player.id,
-        &name,
-        &locale,
-        notation.as_deref(),
-        without_sight,
-        mail,
-    )?;
-    Ok(())
+/// The answer to an account refused or a setting not changed.
+pub fn account_refused(e: AccountError, locale: Locale) -> ApiError {
+    match e {
+        AccountError::Denied(denied) => ApiError::denied(denied, locale),
+        AccountError::Name => ApiError::bad_request(e.to_string())
+            .with_text("error-name", &[("max", MAX_NAME_CHARS.to_string())]),
+        AccountError::Email(ref typed) => {
+            let typed = typed.clone();
+            ApiError::bad_request(e.to_string()).with_text("error-email", &[("email", typed)])
+        }
+        AccountError::Group(_) => {
+            ApiError::bad_request(e.to_string()).with_text("error-group", &[])
+        }
+        AccountError::EmailTaken => ApiError::new(
+            actix_web::http::StatusCode::CONFLICT,
+            "email_taken",
+            e.to_string(),
+        )
+        .with_text("error-email-taken", &[]),
+        AccountError::Store(e) => e.into(),
+    }
+}
+
+/// The settings a [`SettingsChange`] asks for.
+pub fn settings_of(change: SettingsChange) -> Settings {
+    Settings {
+        name: change.name,
+        locale: change.locale,
+        notation: change.notation,
+        without_sight: change.without_sight,
+    }
 }
 
 #[utoipa::path(
@@ -174,77 +165,23 @@ pub async fn create_player(
         })
 }
 
-/// A school's or a class's name as typed: trimmed, one line, 1 to 100 characters.
-pub fn group_name(text: Option<&str>, field: &str) -> Result<Option<String>, ApiError> {
-    let Some(raw) = text else {
-        return Ok(None);
-    };
-    // At most 100 characters as sent (the contract's limit), then trimmed.
-    let t = raw.trim();
-    if t.is_empty() || raw.chars().count() > 100 || t.chars().any(char::is_control) {
-        return Err(ApiError::bad_request(format!(
-            "{field} must be at most 100 characters on one line"
-        ))
-        .with_text("error-group", &[]));
-    }
-    Ok(Some(t.to_owned()))
-}
-
 /// A new player's row, as `caller` (the admin or an organiser) asks, and its bearer token where
 /// the caller is handed one (the admin).
 pub fn new_player(
     caller: &Caller,
     body: NewPlayer,
 ) -> Result<(PlayerRow, Option<String>), ApiError> {
-    caller.require()?;
-    if !(caller.is_admin() || caller.is_organiser()) {
-        return Err(ApiError::forbidden(
-            "only the admin or an organiser creates players",
-        ));
-    }
-    let name = player_name(&body.name)?;
-    let email = body
-        .email
-        .as_deref()
-        .map(|e| {
-            Email::parse(e).ok_or_else(|| {
-                ApiError::bad_request(format!("not an e-mail address: {e:?}"))
-                    .with_text("error-email", &[("email", e.to_owned())])
-            })
-        })
-        .transpose()?;
-    let mut roles = vec![Role::Player];
-    for r in body.roles.unwrap_or_default() {
-        match r {
-            Role::Player => {}
-            Role::Organiser | Role::Admin if caller.is_admin() => roles.push(r),
-            Role::Organiser | Role::Admin => {
-                return Err(ApiError::forbidden(
-                    "only the admin grants the organiser and admin roles",
-                ))
-            }
-        }
-    }
-    let row = NewAccount {
-        name,
-        email,
-        locale: body.locale.unwrap_or_default(),
+    let asked = AccountRequest {
+        name: body.name,
+        email: body.email,
+        locale: body.locale,
         notation: body.notation,
-        roles,
-        // An organiser's pupil; an account the admin makes is nobody's.
-        created_by: caller
-            .player()
-            .filter(|p| p.has_role(Role::Organiser))
-            .map(|p| p.id.clone()),
-        school: group_name(body.school.as_deref(), "school")?,
-        class_name: group_name(body.class_name.as_deref(), "class")?,
-    }
-    .row();
-    let token = caller
-        .account()
-        .is_some_and(crate::app::tokens::handed_to_creator)
-        .then(new_token);
-    Ok((row, token))
+        roles: body.roles.unwrap_or_default(),
+        school: body.school,
+        class_name: body.class_name,
+    };
+    new_accounts::new_account(caller.acting()?, asked)
+        .map_err(|e| account_refused(e, caller.locale()))
 }
 
 /// Stores new players, each with its bearer token if it has one, in one transaction
@@ -253,25 +190,7 @@ pub fn store_players(
     state: &AppState,
     players: &[(PlayerRow, Option<String>)],
 ) -> Result<(), ApiError> {
-    let hashes: Vec<Option<String>> = players
-        .iter()
-        .map(|(_, t)| t.as_deref().map(token_hash))
-        .collect();
-    let rows: Vec<(&PlayerRow, Option<&str>)> = players
-        .iter()
-        .zip(&hashes)
-        .map(|((p, _), h)| (p, h.as_deref()))
-        .collect();
-    match state.store.create_players(&rows) {
-        Ok(()) => Ok(()),
-        Err(StoreError::Duplicate) => Err(ApiError::new(
-            actix_web::http::StatusCode::CONFLICT,
-            "email_taken",
-            "a player with that e-mail address exists",
-        )
-        .with_text("error-email-taken", &[])),
-        Err(e) => Err(e.into()),
-    }
+    new_accounts::store_accounts(state, players).map_err(|e| account_refused(e, Locale::En))
 }
 
 fn me_of(p: &PlayerRow) -> Me {
@@ -327,15 +246,11 @@ pub async fn change_me(
         .player()
         .cloned()
         .ok_or_else(|| ApiError::bad_request("the admin has no settings"))?;
-    let id = p.id.clone();
-    let s = state.clone();
-    let p = web::block(move || -> Result<PlayerRow, ApiError> {
-        change_settings(&s, &p, body.into_inner(), None)?;
-        s.store
-            .player(&id)?
-            .ok_or_else(|| ApiError::internal(anyhow::anyhow!("player vanished")))
-    })
-    .await??;
+    let locale = caller.locale();
+    let change = settings_of(body.into_inner());
+    let p = web::block(move || new_accounts::change_settings(&state, &p, change, None))
+        .await?
+        .map_err(|e| account_refused(e, locale))?;
     Ok(HttpResponse::Ok().json(me_of(&p)))
 }
 
@@ -382,15 +297,11 @@ pub async fn ratings(
         .map_err(|_| ApiError::not_found(locale))?
         .to_string();
     let now = store::now();
-    let standings = web::block(move || -> Result<_, ApiError> {
-        let player = state
-            .store
-            .player(&id)?
-            .filter(|p| crate::app::authority::sees_player(caller.player(), caller.is_admin(), p))
-            .ok_or_else(|| ApiError::not_found(locale))?;
-        Ok(state.store.standings(&player.id)?)
+    let standings = web::block(move || {
+        crate::app::ratings::standings_of(&state, &id, caller.player(), caller.is_admin())
     })
-    .await??;
+    .await??
+    .ok_or_else(|| ApiError::not_found(locale))?;
     Ok(HttpResponse::Ok().json(Ratings {
         ratings: standings
             .into_iter()

@@ -11,7 +11,7 @@ use super::auth::Caller;
 use super::error::{ApiError, ErrorBody};
 use super::games::game_id;
 use crate::app::reads::current_view_json;
-use crate::app::AppState;
+use crate::app::{game_reads, AppState};
 
 /// The legal moves of the player to move.
 #[derive(Debug, Serialize, ToSchema)]
@@ -38,12 +38,8 @@ pub async fn pgn(
     let locale = caller.locale();
     let id = game_id(&id, locale)?.to_string();
     let log = web::block(move || -> Result<_, ApiError> {
-        let store = &state.store;
-        let row = store
-            .game_row(&id)?
-            .ok_or_else(|| ApiError::not_found(locale))?;
-        super::auth::readable(&state, &row, &caller, locale)?;
-        Ok(store.load_events(&id)?)
+        super::auth::read_game(&state, &id, &caller, locale)?;
+        Ok(game_reads::events(&state, &id)?.0)
     })
     .await??;
     if log.is_empty() {
@@ -74,13 +70,9 @@ pub async fn legal_moves(
     let id = game_id(&id, locale)?.to_string();
     let moves = web::block(move || -> Result<Vec<String>, ApiError> {
         // As of now: a fallen flag is recorded first, and leaves no moves.
-        let row = state
-            .store
-            .game_row(&id)?
-            .ok_or_else(|| ApiError::not_found(locale))?;
-        super::auth::readable(&state, &row, &caller, locale)?;
+        let row = super::auth::read_game(&state, &id, &caller, locale)?;
         current_view_json(&state, row).map_err(|e| ApiError::command(e, locale))?;
-        let folded = state.folds.current(&state.store, &id)?;
+        let folded = game_reads::folded(&state, &id)?;
         let game = folded
             .state
             .game()

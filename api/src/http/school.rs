@@ -36,10 +36,8 @@ pub async fn set_privacy(
     };
     let s = state.clone();
     let messages_off = form.messages.is_none();
-    web::block(move || -> Result<_, crate::store::StoreError> {
-        s.store
-            .set_school_visibility(&p.id, Some(visibility.as_str()))?;
-        s.store.set_messages_off(&p.id, messages_off)
+    web::block(move || {
+        crate::app::organising::set_school_choices(&s, &p.id, visibility, messages_off)
     })
     .await??;
     Ok(HttpResponse::SeeOther()

@@ -15,13 +15,12 @@ use time::{Date, OffsetDateTime};
 use super::auth::Caller;
 use super::error::ApiError;
 use super::page;
-use super::players::{change_settings, SettingsChange};
+use crate::app::mail_settings::MailChoice;
+use crate::app::new_accounts::{self, Settings};
 use crate::app::{challenges, leave, AppState};
 use crate::i18n::Texts;
 use crate::store::{self, MailSettings, PlayerRow};
 use crate::zone::{self, Zone, UTC_OFFSETS};
-
-const MAIL_MODES: [&str; 3] = ["every_event", "digest", "reminders_only"];
 
 #[derive(Template)]
 #[template(path = "pages/settings.html")]
@@ -186,10 +185,7 @@ pub struct SettingsForm {
 }
 
 /// What the form asks to change, or why it cannot be.
-fn read_form(
-    form: &SettingsForm,
-    p: &PlayerRow,
-) -> Result<(SettingsChange, MailSettings), ApiError> {
+fn read_form(form: &SettingsForm, p: &PlayerRow) -> Result<(Settings, MailSettings), ApiError> {
     let locale = Locale::parse(&form.locale)
         .ok_or_else(|| ApiError::bad_request("locale must be en or tr"))?;
     let notation = match form.notation.as_str() {
@@ -201,27 +197,24 @@ fn read_form(
         (None, Some(minutes)) => UTC_OFFSETS.contains(&minutes).then(|| Zone::fixed(minutes)),
         (None, None) => Some(Zone::of(p)),
     };
-    let (true, true, Some(zone)) = (
-        MAIL_MODES.contains(&form.mail_mode.as_str()),
-        (0..24).contains(&form.digest_hour),
-        zone,
-    ) else {
-        return Err(
-            ApiError::bad_request("mail_mode, digest_hour or time zone out of range")
-                .with_text("error-settings-range", &[]),
-        );
+    let out_of_range = || {
+        ApiError::bad_request("mail_mode, digest_hour or time zone out of range")
+            .with_text("error-settings-range", &[])
     };
-    let change = SettingsChange {
+    let zone = zone.ok_or_else(out_of_range)?;
+    let mail = MailChoice {
+        mode: form.mail_mode.clone(),
+        digest_hour: Some(form.digest_hour),
+        utc_offset_minutes: Some(zone.minutes_at(store::now())),
+        time_zone: zone.name().map(str::to_owned),
+    }
+    .settings_for(p)
+    .map_err(|_| out_of_range())?;
+    let change = Settings {
         name: Some(form.name.clone()),
         locale: Some(locale),
         notation: Some(notation),
         without_sight: Some(form.without_sight.is_some()),
-    };
-    let mail = MailSettings {
-        mode: form.mail_mode.clone(),
-        digest_hour: form.digest_hour,
-        utc_offset_minutes: zone.minutes_at(store::now()),
-        time_zone: zone.name().map(str::to_owned),
     };
     Ok((change, mail))
 }
@@ -248,9 +241,12 @@ pub async fn settings_form(
     let lang = change.locale.map_or("en", |l| l.as_str());
     let s = state.clone();
     let p2 = p.clone();
-    let done = web::block(move || change_settings(&s, &p2, change, Some(&mail))).await?;
+    let locale = Locale::parse(&p.locale).unwrap_or_default();
+    let done = web::block(move || new_accounts::change_settings(&s, &p2, change, Some(&mail)))
+        .await?
+        .map_err(|e| super::players::account_refused(e, locale));
     match done {
-        Ok(()) => Ok(HttpResponse::SeeOther()
+        Ok(_) => Ok(HttpResponse::SeeOther()
             .insert_header(("location", format!("/settings?lang={lang}&saved=1")))
             .finish()),
         Err(e) if e.status.is_client_error() => {

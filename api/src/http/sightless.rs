@@ -91,7 +91,7 @@ pub(crate) fn visited(state: &crate::app::AppState, viewer: &Caller, view: &Game
     let plays = p.id == view.white.id || p.id == view.black.id;
     if p.without_sight && plays {
         let seen = (view.version as i64, view.ply as i64);
-        if let Err(e) = state.store.mark_seen(&p.id, &view.id, seen) {
+        if let Err(e) = crate::app::game_reads::mark_visit(state, &p.id, &view.id, seen) {
             tracing::warn!(error = %e, "a visit was not recorded");
         }
     }

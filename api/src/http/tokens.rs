@@ -62,11 +62,10 @@ pub async fn new_token(
         }
     };
     let used = bearer_hash(&req);
-    let now = store::micros(store::now());
     let made = web::block(move || -> Result<Option<String>, ApiError> {
         match used {
-            Some(hash) => Ok(tokens::rotate(&state.store, &player.id, &hash, now)?),
-            None => match tokens::issue(&state.store, &player.id, None, now) {
+            Some(hash) => Ok(tokens::rotate(&state, &player.id, &hash)?),
+            None => match tokens::issue(&state, &player.id, None) {
                 Ok(token) => Ok(Some(token)),
                 Err(IssueError::TooMany) => Err(too_many()),
                 Err(IssueError::Store(e)) => Err(e.into()),
@@ -123,7 +122,7 @@ async fn render(
     let csrf = super::csrf::Csrf::for_page(&state, req);
     let s = state.clone();
     let id = p.id.clone();
-    let rows = web::block(move || s.store.tokens_of(&id)).await??;
+    let rows = web::block(move || tokens::list(&s, &id)).await??;
     let zone = Zone::of(&p);
     let at = |micros: i64| t.local_time(store::from_micros(micros), &zone);
     let rows = rows
@@ -189,8 +188,7 @@ pub async fn create_form(
     };
     let s = state.clone();
     let id = p.id.clone();
-    let now = store::micros(store::now());
-    let made = web::block(move || tokens::issue(&s.store, &id, name.as_deref(), now)).await?;
+    let made = web::block(move || tokens::issue(&s, &id, name.as_deref())).await?;
     match made {
         Ok(token) => render(state, &req, p, Some(token), None, StatusCode::OK).await,
         Err(IssueError::TooMany) => {
@@ -225,7 +223,7 @@ pub async fn revoke_form(
     let t = page::texts_for(&req, Some(&p));
     let s = state.clone();
     let (me, id) = (p.id.clone(), form.id.clone());
-    if web::block(move || s.store.revoke_token(&me, &id)).await?? {
+    if web::block(move || tokens::revoke(&s, &me, &id)).await?? {
         return Ok(HttpResponse::SeeOther()
             .insert_header(("location", format!("/settings/tokens?lang={}", t.lang)))
             .finish());

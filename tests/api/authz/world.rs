@@ -97,8 +97,7 @@ async fn account(app: &TestApp, by: &str, body: Value) -> Credentials {
     assert_eq!(res.status(), StatusCode::CREATED);
     let mut c = player(res.json().await.unwrap());
     // A bearer token of the account's own, as its settings page would make it.
-    let now = api::store::micros(api::store::now());
-    c.token = api::app::tokens::issue(&app.state.store, &c.id, Some("test"), now).unwrap();
+    c.token = api::app::tokens::issue(&app.state, &c.id, Some("test")).unwrap();
     c.token_id = app.state.store.tokens_of(&c.id).unwrap()[0].id.clone();
     c
 }
@@ -110,7 +109,7 @@ async fn credentials(app: &TestApp, mut c: Credentials, email: &str) -> Credenti
     c.csrf = csrf;
     c.email = email.to_owned();
     let name = api::app::app_passwords::PasswordName::parse("Scid").unwrap();
-    let made = api::app::app_passwords::create(&app.state.store, &c.id, &name, 0).unwrap();
+    let made = api::app::app_passwords::create(&app.state, &c.id, &name).unwrap();
     c.app_password = made.password;
     c.app_password_id = made.id;
     c

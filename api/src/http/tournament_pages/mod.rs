@@ -351,7 +351,7 @@ async fn load(
     };
     let s = state.clone();
     let key = id.clone();
-    let folded = web::block(move || s.tournament_folds.current(&s.store, &key)).await??;
+    let folded = web::block(move || crate::app::tournaments::current(&s, &key)).await??;
     let TournamentState::Created(tour) = &folded.state else {
         return Ok(Err(not_found()?));
     };

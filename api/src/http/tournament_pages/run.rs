@@ -64,7 +64,7 @@ async fn run_page(
     let csrf = crate::http::csrf::Csrf::for_page(&state, req);
     let s = state.clone();
     let key = me.id.clone();
-    let mine = web::block(move || s.store.players_created_by(&key)).await??;
+    let mine = web::block(move || crate::app::organising::pupils_of(&s, &key)).await??;
     let registered = |p: &PlayerRow| {
         PlayerId::parse(&p.id)
             .ok()
@@ -89,7 +89,7 @@ async fn run_page(
         let s = state.clone();
         web::block(move || {
             let ids: Vec<&str> = waiting.iter().map(String::as_str).collect();
-            s.store.players(&ids)
+            crate::app::organising::players(&s, &ids)
         })
         .await??
     };
@@ -278,7 +278,7 @@ pub(super) async fn act(
             let mine = {
                 let s = state.clone();
                 let key = me.id.clone();
-                web::block(move || s.store.players_created_by(&key)).await??
+                web::block(move || crate::app::organising::pupils_of(&s, &key)).await??
             };
             // One player (their own, or one who asked to enter: the app decides), or a class.
             let chosen: Vec<String> = if form.action == "register" {

@@ -163,7 +163,7 @@ pub async fn register_class(
     id: web::Path<String>,
     body: web::Json<NewClass>,
 ) -> Result<HttpResponse, ApiError> {
-    actor(&caller)?;
+    caller.acting()?;
     let id = tournament_id(&id, &caller)?;
     // The tournament must be there and the caller run it before anyone is made.
     let s = state.clone();
@@ -224,7 +224,9 @@ pub async fn register_class(
         crate::http::players::store_players(&s, &stored)?;
         stored
             .iter()
-            .map(|(row, _)| Ok(crate::http::login::issue_code(&s, &row.id)?))
+            .map(|(row, _)| {
+                Ok(crate::app::sign_in::issue_code(&s, &row.id, crate::app::sign_in::CODE_DAYS)?.0)
+            })
             .collect()
     })
     .await??;

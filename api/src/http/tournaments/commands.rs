@@ -23,7 +23,7 @@ pub async fn register_player(
     id: web::Path<String>,
     body: web::Json<NewEntrant>,
 ) -> Result<HttpResponse, ApiError> {
-    actor(&caller)?;
+    caller.acting()?;
     let id = tournament_id(&id, &caller)?;
     // To those who may not read it, it is no tournament.
     read_tournament(state.clone(), &caller, &id, |_, _| Ok(())).await?;
@@ -96,7 +96,7 @@ pub async fn record_result(
     id: web::Path<String>,
     body: web::Json<NewResult>,
 ) -> Result<HttpResponse, ApiError> {
-    actor(&caller)?;
+    caller.acting()?;
     let id = tournament_id(&id, &caller)?;
     let board = (round_number(body.round)?, player_id(&body.white)?);
     let command = Command::RecordResult {
@@ -117,8 +117,8 @@ pub(crate) async fn result_entered(
     board: (u16, PlayerId),
 ) -> Result<TournamentView, ApiError> {
     let key = id.to_owned();
-    run_use_case(state.clone(), caller, id, move |ctx| {
-        crate::app::rounds::enter_result(&state, &key, command, board, ctx)
+    run_use_case(state.clone(), caller, id, move |account| {
+        crate::app::rounds::enter_result(&state, &key, command, board, account)
     })
     .await
 }
@@ -239,7 +239,7 @@ pub async fn correct_result(
     body: web::Json<Correction>,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
-    actor(&caller)?;
+    caller.acting()?;
     let id = tournament_id(&id, &caller)?;
     let board = (round_number(body.round)?, player_id(&body.white)?);
     let command = Command::CorrectResult {
@@ -407,7 +407,7 @@ pub async fn publish(
     id: web::Path<String>,
     body: web::Json<Publication>,
 ) -> Result<HttpResponse, ApiError> {
-    actor(&caller)?;
+    caller.acting()?;
     let id = tournament_id(&id, &caller)?;
     let round = round_number(body.round)?;
     let now = crate::store::now();

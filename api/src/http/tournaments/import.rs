@@ -1,6 +1,7 @@
 //! A tournament played elsewhere, continued here from its report file.
 
 use super::*;
+use crate::app::tournament_import::{self, ImportError};
 
 /// The largest report file an import takes (a few thousand players over many rounds).
 const MAX_REPORT_BYTES: usize = 2 * 1024 * 1024;
@@ -25,13 +26,8 @@ pub async fn import_tournament(
     mut body: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
     use futures_core::Stream;
-    actor(&caller)?;
-    if !(caller.is_admin() || caller.is_organiser()) {
-        return Err(ApiError::tournament_rejection(
-            &domain::tournament::Rejection::ArbiterOnly,
-            caller.locale(),
-        ));
-    }
+    tournament_import::may_import(caller.acting()?)
+        .map_err(|e| import_refused(e, caller.locale()))?;
     let mut bytes = Vec::new();
     while let Some(chunk) =
         std::future::poll_fn(|cx| std::pin::Pin::new(&mut body).poll_next(cx)).await
@@ -66,58 +62,22 @@ pub(crate) async fn import_report(
     caller: &Caller,
     text: &str,
 ) -> Result<TournamentView, ApiError> {
-    let (_, me) = actor(caller)?;
-    if !(caller.is_admin() || caller.is_organiser()) {
-        return Err(ApiError::tournament_rejection(
-            &domain::tournament::Rejection::ArbiterOnly,
-            caller.locale(),
-        ));
+    let locale = caller.locale();
+    let (id, outcome) =
+        tournament_import::import(state.clone().into_inner(), caller.acting()?, locale, text)
+            .await
+            .map_err(|e| import_refused(e, locale))?;
+    shown_to(state, caller, &id, &outcome.folded.state).await
+}
+
+/// The answer to a report file not imported.
+fn import_refused(e: ImportError, locale: domain::game::Locale) -> ApiError {
+    match e {
+        ImportError::NotAnOrganiser => {
+            ApiError::tournament_rejection(&domain::tournament::Rejection::ArbiterOnly, locale)
+        }
+        ImportError::Invalid(why) => invalid(why),
+        ImportError::Account(e) => crate::http::players::account_refused(e, locale),
+        ImportError::Command(e) => ApiError::command(e, locale),
     }
-    let file = pairing::Tournament::parse(text).map_err(|e| invalid(e.to_string()))?;
-    if file.players.len() > 5_000 {
-        return Err(invalid("at most 5,000 players".into()));
-    }
-    // Each of the file's players, in the order of their numbers, gets an account.
-    let mut players: Vec<&pairing::trf::Player> = file.players.iter().collect();
-    players.sort_by_key(|p| p.id);
-    let accounts = players
-        .iter()
-        .map(|p| {
-            let name = if p.name.trim().is_empty() {
-                format!("{}", p.id)
-            } else {
-                p.name.trim().to_owned()
-            };
-            crate::http::players::new_player(
-                caller,
-                crate::http::players::NewPlayer {
-                    name,
-                    email: None,
-                    locale: Some(caller.locale()),
-                    notation: None,
-                    roles: None,
-                    school: None,
-                    class_name: None,
-                },
-            )
-        })
-        .collect::<Result<Vec<_>, ApiError>>()?;
-    let ids = accounts
-        .iter()
-        .map(|(row, _)| {
-            PlayerId::parse(&row.id)
-                .map_err(|_| ApiError::internal(anyhow::anyhow!("a new player's id is bad")))
-        })
-        .collect::<Result<Vec<_>, ApiError>>()?;
-    let setup = TournamentCreated::new("", System::Swiss, 1, me.into_iter().collect());
-    let mut imported =
-        domain::tournament::import(&file, &ids, setup).map_err(|e| invalid(e.to_string()))?;
-    if imported.setup.name.is_empty() {
-        imported.setup.name = "TRF".to_owned();
-    }
-    imported.setup.name = imported.setup.name.chars().take(100).collect();
-    let s = state.clone();
-    web::block(move || crate::http::players::store_players(&s, &accounts)).await??;
-    let id = uuid::Uuid::now_v7().to_string();
-    command(state, caller, &id, Command::Import(Box::new(imported))).await
 }

@@ -3,13 +3,12 @@
 //! its report file.
 
 use actix_web::{get, post, web, HttpResponse};
-use domain::game::Actor;
 use domain::game::{RuleSet, TimeControl};
 use domain::games::GameKind;
 use domain::ids::PlayerId;
 use domain::tournament::{
     ByeKind, Command, Entrant, Outcome, Pairing, Play, Scoring, System, Team, TeamTiebreak,
-    Tournament, TournamentCreated, TournamentState,
+    Tournament, TournamentState,
 };
 use pairing::tiebreak::Code;
 use serde::{Deserialize, Serialize};
@@ -18,8 +17,9 @@ use uuid::Uuid;
 
 use super::auth::Caller;
 use super::error::{ApiError, ErrorBody};
+use crate::app::actors::Account;
 use crate::app::commands::CommandError;
-use crate::app::tournaments::{TournamentContext, Tournaments};
+use crate::app::tournaments::Tournaments;
 use crate::app::AppState;
 
 mod class;
@@ -388,11 +388,6 @@ fn view_of(id: &str, t: &Tournament) -> TournamentView {
     }
 }
 
-/// The acting account in the tournament's terms ([`crate::app::actors::in_tournament`]).
-fn actor(caller: &Caller) -> Result<(Actor, Option<PlayerId>), ApiError> {
-    Ok(crate::app::actors::in_tournament(caller.acting()?)?)
-}
-
 pub(crate) fn tournament_id(text: &str, caller: &Caller) -> Result<String, ApiError> {
     uuid::Uuid::try_parse(text)
         .ok()
@@ -437,19 +432,22 @@ pub(crate) async fn shown_to(
 }
 
 /// Runs `use_case` (an app function that runs a command and what follows it) on a blocking
-/// thread for `caller`, answering with the tournament's view.
+/// thread for `caller`'s account, answering with the tournament's view.
 async fn run_use_case(
     state: web::Data<AppState>,
     caller: &Caller,
     id: &str,
-    use_case: impl FnOnce(&TournamentContext) -> Result<crate::app::Outcome<Tournaments>, CommandError>
+    use_case: impl FnOnce(Account<'_>) -> Result<crate::app::Outcome<Tournaments>, CommandError>
         + Send
         + 'static,
 ) -> Result<TournamentView, ApiError> {
-    let ctx = TournamentContext::of(caller.acting()?)?;
-    let outcome = web::block(move || use_case(&ctx))
-        .await?
-        .map_err(|e| ApiError::command(e, caller.locale()))?;
+    caller.acting()?;
+    let acting = caller.clone();
+    let outcome = web::block(move || -> Result<_, ApiError> {
+        let locale = acting.locale();
+        use_case(acting.acting()?).map_err(|e| ApiError::command(e, locale))
+    })
+    .await??;
     shown_to(state, caller, id, &outcome.folded.state).await
 }
 
@@ -463,8 +461,8 @@ pub(crate) async fn publish_round(
     starts_at: Option<time::OffsetDateTime>,
 ) -> Result<TournamentView, ApiError> {
     let key = id.to_owned();
-    run_use_case(state.clone(), caller, id, move |ctx| {
-        crate::app::rounds::publish(&state, &key, round, starts_at, ctx)
+    run_use_case(state.clone(), caller, id, move |account| {
+        crate::app::rounds::publish(&state, &key, round, starts_at, account)
     })
     .await
 }
@@ -477,7 +475,7 @@ async fn answer(
     id: &str,
     build: impl FnOnce() -> Result<Command, ApiError>,
 ) -> Result<HttpResponse, ApiError> {
-    actor(caller)?;
+    caller.acting()?;
     let id = tournament_id(id, caller)?;
     let view = command(state, caller, &id, build()?).await?;
     Ok(HttpResponse::Ok().json(view))
@@ -530,9 +528,5 @@ pub(crate) async fn read_tournament<T: Send + 'static>(
 
 /// A tournament's state now: this server's cached fold, brought up to date from the log.
 pub(crate) fn folded(state: &AppState, id: &str) -> Result<TournamentState, ApiError> {
-    Ok(state
-        .tournament_folds
-        .current(&state.store, id)?
-        .state
-        .clone())
+    Ok(crate::app::tournaments::current(state, id)?.state.clone())
 }

@@ -186,7 +186,7 @@ pub async fn games_pgn(
                 let Some(game) = round.game_of(pairing.white) else {
                     continue;
                 };
-                let log = state.store.load_events(&game.to_string())?;
+                let (log, _) = crate::app::game_reads::events(state, &game.to_string())?;
                 if log.is_empty() {
                     // Not created yet: the scheduler's sweep will.
                     continue;
