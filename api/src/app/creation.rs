@@ -5,7 +5,8 @@
 use std::sync::Arc;
 
 use domain::game::{
-    Actor, BallotChoice, CreateGame, Participant, RuleSet, SealedMoveCheck, TimeControl, Visibility,
+    Actor, BallotChoice, CreateGame, Participant, RuleSet, SealedMoveCheck, TimeControl,
+    Visibility, UNNAMED_GAME,
 };
 use domain::games::{Command, Context};
 use domain::ids::PlayerId;
@@ -33,7 +34,7 @@ pub struct NewGame {
     pub site: Option<String>,
     pub leave_days_per_year: Option<u32>,
     pub sealed_move_check: SealedMoveCheck,
-    pub ballot: Option<BallotChoice>,
+    pub ballot: Option<Ballot>,
     pub no_progress_moves: Option<u32>,
     pub match_length: Option<u16>,
     pub rated: bool,
@@ -41,6 +42,42 @@ pub struct NewGame {
     pub visibility: Option<Visibility>,
     /// A tournament the organiser making it runs, whose entrants both players are.
     pub tournament: Option<String>,
+}
+
+/// An opening of the game's ballot to start from, as asked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ballot {
+    /// The opening of this number.
+    Number(u16),
+    /// One the service draws by lot.
+    ByLot,
+}
+
+impl Ballot {
+    /// The opening chosen, drawing one by lot where asked (from `game`'s deck; a game without
+    /// one is left for the rules to refuse).
+    pub fn choose(self, game: Option<&str>) -> BallotChoice {
+        match self {
+            Ballot::Number(number) => BallotChoice {
+                number,
+                by_lot: false,
+            },
+            Ballot::ByLot => {
+                use domain::game::Rules;
+                use rand::Rng;
+                let deck = domain::games::GameKind::named(game.unwrap_or(UNNAMED_GAME))
+                    .and_then(|k| k.ballot());
+                let number = match deck {
+                    Some(d) if !d.is_empty() => rand::rng().random_range(1..=d.len()),
+                    _ => 0,
+                };
+                BallotChoice {
+                    number,
+                    by_lot: true,
+                }
+            }
+        }
+    }
 }
 
 /// Why a game was not made.
@@ -114,6 +151,7 @@ pub async fn create_game(
             name: super::accounts::recorded_name(&black),
         },
         organiser,
+        ballot: new.ballot.map(|b| b.choose(new.game.as_deref())),
         game: new.game,
         rules: new.rules,
         start_fen: new.start_position,
@@ -125,7 +163,6 @@ pub async fn create_game(
         sealed_move_check: new.sealed_move_check,
         tournament: None,
         starts_at: None,
-        ballot: new.ballot,
         no_progress_moves: new.no_progress_moves,
         match_length: new.match_length,
         rated: new.rated,
@@ -187,4 +224,29 @@ fn game_facts(
         entrants_of_their_tournament: entrants,
         rated,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_lot_draws_from_the_games_deck_and_says_so() {
+        for _ in 0..200 {
+            let choice = Ballot::ByLot.choose(Some("checkers"));
+            assert!(
+                choice.by_lot && (1..=156).contains(&choice.number),
+                "{choice:?}"
+            );
+        }
+        // A game without a deck: left for the rules to refuse (number 0 is no opening).
+        assert_eq!(Ballot::ByLot.choose(None).number, 0);
+        assert_eq!(
+            Ballot::Number(7).choose(Some("checkers")),
+            BallotChoice {
+                number: 7,
+                by_lot: false
+            }
+        );
+    }
 }

@@ -1,8 +1,9 @@
 //! The ballot a new game starts from, as a request names it: an opening's number, or
-//! `"random"` for one the service draws by lot.
+//! `"random"` for one the service draws by lot ([`Ballot::choose`]).
 
-use domain::game::{BallotChoice, Rules, UNNAMED_GAME};
 use serde::Deserialize;
+
+use crate::app::creation::Ballot;
 
 /// An opening of the game's ballot to start from: by its number, or drawn by lot.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -12,27 +13,11 @@ pub enum BallotBody {
 }
 
 impl BallotBody {
-    /// The opening chosen, drawing one by lot where asked (from `game`'s deck; a game without
-    /// one is left for the rules to refuse).
-    pub fn choose(self, game: Option<&str>) -> BallotChoice {
+    /// The ballot asked for, in the application's terms.
+    pub fn asked(self) -> Ballot {
         match self {
-            BallotBody::Number(number) => BallotChoice {
-                number,
-                by_lot: false,
-            },
-            BallotBody::Random => {
-                use rand::Rng;
-                let deck = domain::games::GameKind::named(game.unwrap_or(UNNAMED_GAME))
-                    .and_then(|k| k.ballot());
-                let number = match deck {
-                    Some(d) if !d.is_empty() => rand::rng().random_range(1..=d.len()),
-                    _ => 0,
-                };
-                BallotChoice {
-                    number,
-                    by_lot: true,
-                }
-            }
+            BallotBody::Number(n) => Ballot::Number(n),
+            BallotBody::Random => Ballot::ByLot,
         }
     }
 }
@@ -84,22 +69,8 @@ mod tests {
     }
 
     #[test]
-    fn random_draws_from_the_games_deck_and_says_so() {
-        for _ in 0..200 {
-            let choice = BallotBody::Random.choose(Some("checkers"));
-            assert!(
-                choice.by_lot && (1..=156).contains(&choice.number),
-                "{choice:?}"
-            );
-        }
-        // A game without a deck: left for the rules to refuse (number 0 is no opening).
-        assert_eq!(BallotBody::Random.choose(None).number, 0);
-        assert_eq!(
-            BallotBody::Number(7).choose(Some("checkers")),
-            BallotChoice {
-                number: 7,
-                by_lot: false
-            }
-        );
+    fn random_asks_for_the_lot() {
+        assert_eq!(BallotBody::Random.asked(), Ballot::ByLot);
+        assert_eq!(BallotBody::Number(7).asked(), Ballot::Number(7));
     }
 }

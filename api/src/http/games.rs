@@ -287,7 +287,7 @@ pub(crate) async fn create(
         }
         (p, f) => p.or(f),
     };
-    let ballot = body.ballot.map(|b| b.choose(body.game.as_deref()));
+    let ballot = body.ballot.map(super::ballot::BallotBody::asked);
     let new = crate::app::creation::NewGame {
         white: body.white,
         black: body.black,
