@@ -1,4 +1,5 @@
-//! zarf's service: the event store, the HTTP API v1 and the pages.
+//! zarf's service: the event store, the application layer (`app`), and its three doors (`http`):
+//! the JSON API v1, the pages and Xfcc.
 
 pub mod app;
 pub mod config;

@@ -47,7 +47,7 @@ impl RootSpanBuilder for RequestSpan {
             "HTTP request",
             http.method = %request.method(),
             http.route = %route.0,
-            http.client_ip = %super::client::client_address(request.request()),
+            http.client_ip = %crate::http::client::client_address(request.request()),
             request_id = request_id.map(tracing::field::display),
         );
         request.extensions_mut().insert(route);

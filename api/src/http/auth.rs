@@ -7,9 +7,9 @@ use std::pin::Pin;
 use actix_web::{web, FromRequest, HttpMessage, HttpRequest};
 use domain::game::Locale;
 
-use super::error::ApiError;
 use crate::app::tokens::{self, same_hash, token_hash};
 use crate::app::AppState;
+use crate::http::error::ApiError;
 use crate::store::{PlayerRow, Role};
 
 /// The caller of a request.
@@ -136,11 +136,14 @@ impl Credentials {
             let Some(state) = req.app_data::<web::Data<AppState>>() else {
                 return Ok(Credentials::Known(Caller::Anonymous));
             };
-            let Some(session) = super::csrf::cookie_value(state, req, super::login::SESSION_COOKIE)
-            else {
+            let Some(session) = crate::http::csrf::cookie_value(
+                state,
+                req,
+                crate::http::pages::login::SESSION_COOKIE,
+            ) else {
                 return Ok(Credentials::Known(Caller::Anonymous));
             };
-            if let Some(refusal) = super::csrf::api_write_refused(state, req) {
+            if let Some(refusal) = crate::http::csrf::api_write_refused(state, req) {
                 return Err(refusal);
             }
             return Ok(Credentials::Session {

@@ -37,7 +37,7 @@ pub struct Counted {
 
 impl Counted {
     pub fn of(state: &AppState, req: &HttpRequest) -> Counted {
-        use super::auth::Credentials;
+        use crate::http::auth::Credentials;
         let address = client_address(req).key();
         let now = std::time::Instant::now();
         let (key, unknown_token) = match Credentials::read(req) {

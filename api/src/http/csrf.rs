@@ -17,9 +17,9 @@ use actix_web::{HttpRequest, HttpResponse};
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
 
-use super::error::ApiError;
-use super::page::{self, Notice};
 use crate::app::AppState;
+use crate::http::error::ApiError;
+use crate::http::page::{self, Notice};
 
 /// The cookie of a browser not signed in, as named over plain http.
 pub const COOKIE: &str = "zarf_csrf";
@@ -79,7 +79,7 @@ fn mac(state: &AppState, bound_to: &str) -> Hmac<Sha256> {
 /// What a request's tokens are bound to: its session (the hash of the session cookie) if it
 /// has one, else the browser's own random cookie; none without either.
 fn bound_to(state: &AppState, req: &HttpRequest) -> Option<String> {
-    if let Some(session) = cookie_value(state, req, super::login::SESSION_COOKIE) {
+    if let Some(session) = cookie_value(state, req, crate::http::pages::login::SESSION_COOKIE) {
         return Some(format!(
             "session:{}",
             crate::app::tokens::token_hash(&session)

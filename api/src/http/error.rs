@@ -307,13 +307,13 @@ pub fn form_error(
         _ => (StatusCode::BAD_REQUEST, "form-refused"),
     };
     tracing::debug!(%err, "form refused");
-    let notice = super::page::Notice {
-        t: super::page::texts(req),
+    let notice = crate::http::page::Notice {
+        t: crate::http::page::texts(req),
         title: "form-refused-title",
         text,
         link: None,
     };
-    match super::page::html(status, &notice) {
+    match crate::http::page::html(status, &notice) {
         Ok(page) => actix_web::error::InternalError::from_response(err, page).into(),
         Err(e) => e.into(),
     }

@@ -1,47 +1,17 @@
-//! The HTTP API v1 and pages.
+//! The HTTP doors: the JSON API v1 (`api/`), the pages (`pages/`) and Xfcc (`xfcc/`), over a
+//! small shared core: who calls (`auth`, `client`), errors, CSRF, the page frame, access lines,
+//! assets and operations.
 
 pub mod access;
-pub mod adjourned;
-pub mod adjournment;
-pub mod admin;
+pub mod api;
 pub mod assets;
 pub mod auth;
-pub mod ballot;
-pub mod challenge_pages;
-pub mod challenges;
 pub mod client;
-pub mod clocks;
-pub mod conditional;
 pub mod csrf;
-pub mod dice;
-pub mod dice_panel;
 pub mod error;
-pub mod game_page;
-pub mod games;
-pub mod home;
-pub mod live;
-pub mod login;
 pub mod ops;
-pub mod organise;
 pub mod page;
-pub mod page_lines;
-pub mod passwords;
-pub mod play;
-pub mod players;
-pub mod profile;
-pub mod questions;
-pub(crate) mod receipt;
-pub mod records;
-pub mod schema;
-pub mod school;
-pub mod settings;
-pub mod sightless;
-pub mod signup;
-pub mod spoken;
-pub mod talk;
-pub mod tokens;
-pub mod tournament_pages;
-pub mod tournaments;
+pub mod pages;
 pub mod xfcc;
 
 use std::time::Instant;
@@ -74,28 +44,7 @@ impl Modify for BearerAuth {
 
 #[derive(OpenApi)]
 #[openapi(
-    info(title = "zarf API", version = "1", description = "Correspondence chess judged by the FIDE Laws. Errors are {\"error\": {\"code\", \"message\"}}."),
-    paths(
-        players::create_player, players::me, players::change_me, players::ratings, players::export, players::anonymise, players::set_without_sight,
-        challenges::create, challenges::mine, challenges::lobby, challenges::read,
-        challenges::accept, challenges::decline, challenges::withdraw, challenges::preferences,
-        signup::signup_api, signup::invitation_api,
-        games::create_game, games::get_game, games::post_move, games::offer_draw, games::accept_draw,
-        games::decline_draw, games::claim, games::resign, dice::throw_dice, dice::add_entropy,
-        games::decision, games::game_log, records::pgn,
-        records::legal_moves, games::my_games, clocks::take_leave, clocks::end_leave, clocks::add_time,
-        adjournment::adjourn, adjournment::seal, adjournment::close, adjournment::get_envelope,
-        adjournment::check_in, adjournment::restore, adjournment::set_clocks,
-        conditional::set_conditional_moves, conditional::get_conditional_moves,
-        conditional::withdraw_conditional_moves,
-        login::login_code, login::mail_preferences, tokens::new_token,
-        tournaments::create_tournament, tournaments::get_tournament, tournaments::register_player, tournaments::ask_to_enter, tournaments::invite_player, tournaments::withdraw_invitation, tournaments::decline_invitation,
-        tournaments::pair_round, tournaments::record_result, tournaments::report,
-        tournaments::withdraw, tournaments::request_bye, tournaments::correct_result,
-        tournaments::standings, tournaments::set_tiebreaks, tournaments::finish,
-        tournaments::change_pairing, tournaments::teams, tournaments::publish, tournaments::games_pgn, tournaments::import_tournament, tournaments::register_class, tournaments::continue_board,
-    ),
-    modifiers(&BearerAuth, &ErrorAnswers),
+    info(title = "zarf API", version = "1", description = "Correspondence chess (judged by the FIDE Laws), checkers, Turkish dama and tavla. Errors are {\"error\": {\"code\", \"message\"}}."),
     tags((name = "players"), (name = "games"), (name = "clocks"), (name = "adjournment"), (name = "tournaments"), (name = "challenges"))
 )]
 struct ApiDoc;
@@ -167,8 +116,19 @@ impl Modify for ErrorAnswers {
     }
 }
 
+/// The OpenAPI document: the JSON API's operations (declared with its routes, `api::Paths`)
+/// under the service's description, with the bearer scheme and the errors every operation
+/// can answer.
+pub fn openapi() -> utoipa::openapi::OpenApi {
+    let mut doc = ApiDoc::openapi();
+    doc.merge(api::Paths::openapi());
+    BearerAuth.modify(&mut doc);
+    ErrorAnswers.modify(&mut doc);
+    doc
+}
+
 pub fn openapi_json() -> String {
-    ApiDoc::openapi().to_pretty_json().unwrap_or_default()
+    openapi().to_pretty_json().unwrap_or_default()
 }
 
 /// The path templates of the API and the methods each takes (from the OpenAPI document).
@@ -176,7 +136,7 @@ fn api_paths() -> &'static [(Vec<String>, Vec<&'static str>)] {
     static PATHS: std::sync::OnceLock<Vec<(Vec<String>, Vec<&'static str>)>> =
         std::sync::OnceLock::new();
     PATHS.get_or_init(|| {
-        ApiDoc::openapi()
+        openapi()
             .paths
             .paths
             .iter()
@@ -216,149 +176,20 @@ fn methods_at(path: &str) -> Option<Vec<&'static str>> {
     found
 }
 
-/// Every route. A request is matched against the routes in this order, and every route with a
-/// `{…}` segment costs a pattern match: a game's own routes, which every move and every read of
-/// a game takes, come first (no other route's path has their shape, so the order decides
-/// nothing else).
+/// Every route, each declared once in its door: the JSON API's first (a game's routes, which
+/// every move and every read of a game takes, come first in it), then the pages, Xfcc, and
+/// the core's own (health, metrics, the OpenAPI document, the assets).
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.service(games::get_game)
-        .service(games::post_move)
-        .service(games::offer_draw)
-        .service(games::accept_draw)
-        .service(games::decline_draw)
-        .service(games::claim)
-        .service(games::resign)
-        .service(dice::throw_dice)
-        .service(dice::add_entropy)
-        .service(games::decision)
-        .service(games::game_log)
-        .service(records::pgn)
-        .service(records::legal_moves)
-        .service(clocks::take_leave)
-        .service(clocks::end_leave)
-        .service(clocks::add_time)
-        .service(adjournment::adjourn)
-        .service(adjournment::print_envelope)
-        .service(adjournment::close)
-        .service(adjournment::restore)
-        .service(adjournment::seal)
-        .service(adjournment::get_envelope)
-        .service(adjournment::check_in)
-        .service(adjournment::set_clocks)
-        .service(conditional::set_conditional_moves)
-        .service(conditional::get_conditional_moves)
-        .service(conditional::withdraw_conditional_moves)
-        .service(home::home)
-        .service(xfcc::description)
-        .service(xfcc::soap_call)
-        .service(passwords::passwords_page)
-        .service(passwords::create_form)
-        .service(passwords::revoke_form)
-        .service(tokens::tokens_page)
-        .service(tokens::create_form)
-        .service(tokens::revoke_form)
-        .service(tokens::new_token)
-        .service(assets::asset)
+    api::routes(cfg);
+    pages::routes(cfg);
+    xfcc::routes(cfg);
+    cfg.service(assets::asset)
         .service(assets::favicon)
         .service(assets::robots)
         .service(ops::readme)
-        .service(play::game_page)
-        .service(play::move_form)
-        .service(page_lines::conditional_form)
-        .service(play::action_form)
-        .service(adjourned::envelope_form)
-        .service(adjourned::arbiter_form)
-        .service(live::game_live)
-        .service(live::my_live)
-        .service(tournament_pages::tournaments_page)
-        .service(tournament_pages::new_tournament)
-        .service(tournament_pages::import_tournament_page)
-        .service(tournament_pages::tournament_page)
-        .service(tournament_pages::run_tournament_page)
-        .service(tournament_pages::run_tournament)
-        .service(tournament_pages::ask_to_enter)
-        .service(tournament_pages::decline_invitation)
-        .service(tournament_pages::print_tournament)
-        .service(live::tournament_live)
-        .service(challenge_pages::challenges_page)
-        .service(challenge_pages::new_challenge)
-        .service(challenge_pages::challenge_page)
-        .service(challenge_pages::answer_challenge)
-        .service(profile::records)
-        .service(profile::profile_page)
-        .service(signup::signup_page)
-        .service(signup::signup_form)
-        .service(signup::signup_api)
-        .service(signup::invitation_api)
-        .service(signup::invitation_form)
-        .service(admin::admin_page)
-        .service(admin::set_organiser)
-        .service(organise::organise_page)
-        .service(organise::add_player)
-        .service(organise::add_class)
-        .service(organise::class_codes)
-        .service(organise::add_game)
-        .service(school::set_privacy)
-        .service(school::anonymise)
-        .service(school::without_sight)
-        .service(settings::settings_page)
-        .service(settings::settings_form)
-        .service(settings::take_leave_form)
-        .service(settings::challenges_form)
-        .service(settings::end_leave_form)
         .service(ops::healthz)
         .service(ops::metrics)
-        .service(ops::openapi)
-        .service(players::create_player)
-        .service(players::export)
-        .service(players::anonymise)
-        .service(players::set_without_sight)
-        .service(players::me)
-        .service(players::change_me)
-        .service(players::ratings)
-        .service(challenges::create)
-        .service(challenges::mine)
-        .service(challenges::lobby)
-        .service(challenges::read)
-        .service(challenges::accept)
-        .service(challenges::decline)
-        .service(challenges::withdraw)
-        .service(challenges::preferences)
-        .service(games::my_games)
-        .service(games::create_game)
-        .service(tournaments::import_tournament)
-        .service(tournaments::create_tournament)
-        .service(tournaments::get_tournament)
-        .service(tournaments::register_player)
-        .service(tournaments::ask_to_enter)
-        .service(tournaments::invite_player)
-        .service(tournaments::withdraw_invitation)
-        .service(tournaments::decline_invitation)
-        .service(tournaments::pair_round)
-        .service(tournaments::record_result)
-        .service(tournaments::report)
-        .service(tournaments::withdraw)
-        .service(tournaments::request_bye)
-        .service(tournaments::correct_result)
-        .service(tournaments::standings)
-        .service(tournaments::set_tiebreaks)
-        .service(tournaments::finish)
-        .service(tournaments::change_pairing)
-        .service(tournaments::teams)
-        .service(tournaments::publish)
-        .service(tournaments::register_class)
-        .service(tournaments::continue_board)
-        .service(tournaments::games_pgn)
-        .service(login::login_page)
-        .service(login::request_link)
-        .service(login::use_code)
-        .service(login::logout)
-        .service(login::use_link)
-        .service(login::link_page)
-        .service(login::login_code)
-        .service(login::unsubscribe_page)
-        .service(login::unsubscribe)
-        .service(login::mail_preferences);
+        .service(ops::openapi);
 }
 
 /// Body limits: no request of the API needs more than a few hundred bytes.

@@ -2,10 +2,10 @@
 
 use actix_web::{get, web, HttpResponse};
 
-use super::auth::Caller;
-use super::error::ApiError;
 use crate::app::reads::Access;
 use crate::app::AppState;
+use crate::http::auth::Caller;
+use crate::http::error::ApiError;
 
 #[get("/healthz")]
 #[tracing::instrument(level = "debug", skip_all)]
@@ -77,7 +77,7 @@ fn commit_metrics(stats: &crate::store::group::CommitStats) -> String {
 pub async fn openapi() -> HttpResponse {
     HttpResponse::Ok()
         .content_type("application/json")
-        .body(super::openapi_json())
+        .body(crate::http::openapi_json())
 }
 
 /// The README (with the worked example), as plain text.

@@ -4,9 +4,9 @@ use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
 
-use super::auth::{Caller, Credentials};
-use super::error::ApiError;
 use crate::app::AppState;
+use crate::http::auth::{Caller, Credentials};
+use crate::http::error::ApiError;
 use crate::i18n::Texts;
 use crate::store::PlayerRow;
 
