@@ -136,11 +136,9 @@ impl Credentials {
             let Some(state) = req.app_data::<web::Data<AppState>>() else {
                 return Ok(Credentials::Known(Caller::Anonymous));
             };
-            let Some(session) = crate::http::csrf::cookie_value(
-                state,
-                req,
-                crate::http::pages::login::SESSION_COOKIE,
-            ) else {
+            let Some(session) =
+                crate::http::csrf::cookie_value(state, req, crate::http::csrf::SESSION_COOKIE)
+            else {
                 return Ok(Credentials::Known(Caller::Anonymous));
             };
             if let Some(refusal) = crate::http::csrf::api_write_refused(state, req) {
@@ -239,4 +237,26 @@ pub(crate) fn tournament_readable(
         Access::SignIn => Err(ApiError::unauthenticated()),
         Access::Hidden => Err(ApiError::not_found(locale)),
     }
+}
+
+/// Who reads, and in which language (blocking: call it off the async workers).
+pub fn reader_of(
+    credentials: Credentials,
+    reader: &crate::http::page::Reader,
+    state: &AppState,
+) -> Result<(Caller, crate::i18n::Texts), ApiError> {
+    let caller = credentials.resolve(state)?;
+    let t = reader.texts(caller.player());
+    Ok((caller, t))
+}
+
+/// Who reads the page (looked up off the async workers) and in which language.
+pub async fn viewer(
+    state: &web::Data<AppState>,
+    req: &HttpRequest,
+) -> Result<(Caller, crate::i18n::Texts), ApiError> {
+    let credentials = Credentials::read(req)?;
+    let reader = crate::http::page::Reader::of(req);
+    let s = state.clone();
+    web::block(move || reader_of(credentials, &reader, &s)).await?
 }

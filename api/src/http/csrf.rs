@@ -21,6 +21,9 @@ use crate::app::AppState;
 use crate::http::error::ApiError;
 use crate::http::page::{self, Notice};
 
+/// The cookie that holds a signed-in reader's session.
+pub const SESSION_COOKIE: &str = "zarf_session";
+
 /// The cookie of a browser not signed in, as named over plain http.
 pub const COOKIE: &str = "zarf_csrf";
 /// The header a script sends the page's token in, for a write to the JSON API.
@@ -79,7 +82,7 @@ fn mac(state: &AppState, bound_to: &str) -> Hmac<Sha256> {
 /// What a request's tokens are bound to: its session (the hash of the session cookie) if it
 /// has one, else the browser's own random cookie; none without either.
 fn bound_to(state: &AppState, req: &HttpRequest) -> Option<String> {
-    if let Some(session) = cookie_value(state, req, crate::http::pages::login::SESSION_COOKIE) {
+    if let Some(session) = cookie_value(state, req, SESSION_COOKIE) {
         return Some(format!(
             "session:{}",
             crate::app::tokens::token_hash(&session)

@@ -293,32 +293,6 @@ pub fn json_error(
     api.into()
 }
 
-/// Only pages post forms, so a form that cannot be read is answered with a page in the reader's
-/// language (a field missing, a number that is not one, a form too large); nothing changes.
-pub fn form_error(
-    err: actix_web::error::UrlencodedError,
-    req: &actix_web::HttpRequest,
-) -> actix_web::Error {
-    use actix_web::error::UrlencodedError as U;
-    let (status, text) = match &err {
-        U::Overflow { .. } | U::UnknownLength => {
-            (StatusCode::PAYLOAD_TOO_LARGE, "form-refused-too-large")
-        }
-        _ => (StatusCode::BAD_REQUEST, "form-refused"),
-    };
-    tracing::debug!(%err, "form refused");
-    let notice = crate::http::page::Notice {
-        t: crate::http::page::texts(req),
-        title: "form-refused-title",
-        text,
-        link: None,
-    };
-    match crate::http::page::html(status, &notice) {
-        Ok(page) => actix_web::error::InternalError::from_response(err, page).into(),
-        Err(e) => e.into(),
-    }
-}
-
 pub fn query_error(
     err: actix_web::error::QueryPayloadError,
     _req: &actix_web::HttpRequest,

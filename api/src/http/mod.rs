@@ -9,6 +9,7 @@ pub mod auth;
 pub mod client;
 pub mod csrf;
 pub mod error;
+pub mod game_commands;
 pub mod ops;
 pub mod page;
 pub mod pages;
@@ -389,7 +390,7 @@ pub fn app(
         .app_data(
             web::FormConfig::default()
                 .limit(MAX_BODY_BYTES)
-                .error_handler(error::form_error),
+                .error_handler(page::form_error),
         )
         .app_data(web::PathConfig::default().error_handler(error::path_error))
         .wrap(from_fn(observe))

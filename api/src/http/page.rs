@@ -1,11 +1,9 @@
 //! What server-rendered pages share: the reader's language and the HTML answer.
 
 use actix_web::http::StatusCode;
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{HttpRequest, HttpResponse};
 use askama::Template;
 
-use crate::app::AppState;
-use crate::http::auth::{Caller, Credentials};
 use crate::http::error::ApiError;
 use crate::i18n::Texts;
 use crate::store::PlayerRow;
@@ -56,28 +54,6 @@ impl Reader {
             None => Texts::for_locale("en"),
         }
     }
-
-    /// Who reads, and in which language (blocking: call it off the async workers).
-    pub fn resolve(
-        &self,
-        credentials: Credentials,
-        state: &AppState,
-    ) -> Result<(Caller, Texts), ApiError> {
-        let caller = credentials.resolve(state)?;
-        let t = self.texts(caller.player());
-        Ok((caller, t))
-    }
-}
-
-/// Who reads the page (looked up off the async workers) and in which language.
-pub async fn viewer(
-    state: &web::Data<AppState>,
-    req: &HttpRequest,
-) -> Result<(Caller, Texts), ApiError> {
-    let credentials = Credentials::read(req)?;
-    let reader = Reader::of(req);
-    let s = state.clone();
-    web::block(move || reader.resolve(credentials, &s)).await?
 }
 
 /// What the signed-in reader runs, for the pages' navigation.
@@ -124,5 +100,31 @@ pub fn visibility_field(text: Option<&str>) -> Result<Option<domain::game::Visib
         v => domain::game::Visibility::parse(v)
             .map(Some)
             .ok_or_else(|| ApiError::bad_request("visibility: public, signed_in or participants")),
+    }
+}
+
+/// Only pages post forms, so a form that cannot be read is answered with a page in the reader's
+/// language (a field missing, a number that is not one, a form too large); nothing changes.
+pub fn form_error(
+    err: actix_web::error::UrlencodedError,
+    req: &actix_web::HttpRequest,
+) -> actix_web::Error {
+    use actix_web::error::UrlencodedError as U;
+    let (status, text) = match &err {
+        U::Overflow { .. } | U::UnknownLength => {
+            (StatusCode::PAYLOAD_TOO_LARGE, "form-refused-too-large")
+        }
+        _ => (StatusCode::BAD_REQUEST, "form-refused"),
+    };
+    tracing::debug!(%err, "form refused");
+    let notice = Notice {
+        t: texts(req),
+        title: "form-refused-title",
+        text,
+        link: None,
+    };
+    match html(status, &notice) {
+        Ok(page) => actix_web::error::InternalError::from_response(err, page).into(),
+        Err(e) => e.into(),
     }
 }

@@ -11,9 +11,9 @@ use utoipa::ToSchema;
 
 use crate::app::leave;
 use crate::app::AppState;
-use crate::http::api::games::{ok_game, run};
 use crate::http::auth::Caller;
 use crate::http::error::{ApiError, ErrorBody};
+use crate::http::game_commands::{ok_game, run};
 use crate::store::{self, rfc3339};
 use domain::games::Command;
 

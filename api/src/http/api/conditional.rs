@@ -13,9 +13,9 @@ use utoipa::ToSchema;
 use crate::app::conditional::{self, Standing};
 use crate::app::AppState;
 use crate::http::api::adjournment::me;
-use crate::http::api::games::{game_id, run};
 use crate::http::auth::Caller;
 use crate::http::error::{ApiError, ErrorBody};
+use crate::http::game_commands::{game_id, run};
 use crate::store::{self, rfc3339};
 
 #[derive(Debug, Deserialize, ToSchema)]

@@ -2,16 +2,14 @@
 //! player's own text for the dice thrown after it. The same command pipeline as every move.
 
 use actix_web::{post, web, HttpResponse};
-use domain::game::dice::{EntropyError, SentEntropy};
-use domain::game::{FieldProblem, Locale, Rejection};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
 use crate::app::views::GameView;
 use crate::app::AppState;
-use crate::http::api::games::{ok_game, run, run_sent};
 use crate::http::auth::Caller;
 use crate::http::error::{ApiError, ErrorBody};
+use crate::http::game_commands::{ok_game, run, run_sent, sent_entropy};
 use domain::games::Command;
 
 /// What `POST /api/v1/games/{id}/throw` may be sent (or nothing).
@@ -116,28 +114,4 @@ pub async fn add_entropy(
         )
         .await?,
     ))
-}
-
-/// A request's `entropy` field: none where it was not sent (the service draws one), a 400
-/// where it is empty or too long.
-pub(crate) fn sent_entropy(
-    text: Option<&str>,
-    locale: Locale,
-) -> Result<Option<SentEntropy>, ApiError> {
-    let Some(text) = text else {
-        return Ok(None);
-    };
-    SentEntropy::parse(text).map(Some).map_err(|e| {
-        let problem = match e {
-            EntropyError::TooLong { max } => FieldProblem::TooLong { max },
-            _ => FieldProblem::Empty,
-        };
-        ApiError::rejection(
-            &Rejection::InvalidField {
-                field: "entropy",
-                problem,
-            },
-            locale,
-        )
-    })
 }

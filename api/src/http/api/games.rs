@@ -1,12 +1,10 @@
 //! Games: creation, moves, draw offers, claims, resignation, arbiter decisions, the log and PGN.
 
 use actix_web::{get, post, web, HttpResponse};
-use domain::game::dice::SentEntropy;
 use domain::game::{
     ClaimKind, EventBody, GameResult, Locale, MoveText, Rejection, SealedMoveCheck, TimeControl,
 };
 use domain::games::{Notation, RuleSetName};
-use domain::GameId;
 
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -14,10 +12,10 @@ use utoipa::{IntoParams, ToSchema};
 use crate::app::reads::current_view_json;
 use crate::app::views::GameView;
 use crate::app::{self, game_reads, AppState, Outcome};
-use crate::http::api::dice::sent_entropy;
 use crate::http::api::spoken::NotationName;
 use crate::http::auth::{Caller, Credentials};
 use crate::http::error::{ApiError, ErrorBody};
+use crate::http::game_commands::{game_id, json_answer, ok_game, run, run_sent, sent_entropy};
 use crate::store::{self, StoredEvent};
 use domain::games::{Command, GameState, MoveInput};
 
@@ -164,10 +162,6 @@ pub struct GamesQuery {
 
 // ---------------------------------------------------------------------- parsing helpers
 
-pub(crate) fn game_id(text: &str, locale: Locale) -> Result<GameId, ApiError> {
-    GameId::parse(text).map_err(|_| ApiError::not_found(locale))
-}
-
 fn move_input(text: &str, notation: Option<Notation>) -> Result<MoveInput, ApiError> {
     let text = MoveText::parse(text).map_err(|e| {
         ApiError::new(
@@ -184,65 +178,6 @@ fn move_input(text: &str, notation: Option<Notation>) -> Result<MoveInput, ApiEr
 fn fold(log: &[StoredEvent]) -> Result<GameState, ApiError> {
     GameState::replay(log.iter().map(|e| &e.event))
         .map_err(|e| ApiError::internal(anyhow::anyhow!("a stored log does not fold: {e}")))
-}
-
-/// Runs a game command for the caller and answers with the Game (see [`app::run`]).
-pub(crate) async fn run(
-    state: web::Data<AppState>,
-    caller: Caller,
-    id: String,
-    command: Command,
-    expected_version: Option<u64>,
-) -> Result<Outcome, ApiError> {
-    let locale = caller.locale();
-    run_in(state, caller, id, command, expected_version, locale).await
-}
-
-/// As [`run`], answering refusals in `locale` (a page's language).
-pub(crate) async fn run_in(
-    state: web::Data<AppState>,
-    caller: Caller,
-    id: String,
-    command: Command,
-    expected_version: Option<u64>,
-    locale: Locale,
-) -> Result<Outcome, ApiError> {
-    run_sent(state, caller, id, command, expected_version, locale, None).await
-}
-
-/// As [`run_in`], with the entropy the request carried for the throws the command causes (a game
-/// of dice; the `entropy` field as sent, checked by [`sent_entropy`]).
-pub(crate) async fn run_sent(
-    state: web::Data<AppState>,
-    caller: Caller,
-    id: String,
-    command: Command,
-    expected_version: Option<u64>,
-    locale: Locale,
-    entropy: Option<SentEntropy>,
-) -> Result<Outcome, ApiError> {
-    let id = game_id(&id, locale)?;
-    app::play::command(
-        state.into_inner(),
-        caller.acting()?,
-        id,
-        command,
-        expected_version,
-        entropy,
-    )
-    .await
-    .map_err(|e| ApiError::command(e, locale))
-}
-
-pub(crate) fn ok_game(outcome: &Outcome) -> HttpResponse {
-    json_answer(outcome.view_json().to_owned())
-}
-
-/// A 200 answer whose body is already JSON.
-pub(crate) fn json_answer(json: String) -> HttpResponse {
-    HttpResponse::Ok()
-        .content_type(actix_web::http::header::ContentType::json())
-        .body(json)
 }
 
 // ---------------------------------------------------------------------- handlers

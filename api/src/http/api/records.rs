@@ -9,9 +9,9 @@ use utoipa::ToSchema;
 
 use crate::app::reads::current_view_json;
 use crate::app::{game_reads, AppState};
-use crate::http::api::games::game_id;
 use crate::http::auth::Caller;
 use crate::http::error::{ApiError, ErrorBody};
+use crate::http::game_commands::game_id;
 
 /// The legal moves of the player to move.
 #[derive(Debug, Serialize, ToSchema)]

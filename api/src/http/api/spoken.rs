@@ -78,7 +78,7 @@ pub fn with_spoken(mut json: String, game: &Game, tongue: Option<Tongue>) -> Str
 
 /// [`ok_game`], with each move spoken in `tongue` where there is one.
 pub(crate) fn spoken_game(outcome: &Outcome, tongue: Option<Tongue>) -> HttpResponse {
-    crate::http::api::games::json_answer(with_spoken(
+    crate::http::game_commands::json_answer(with_spoken(
         outcome.view_json().to_owned(),
         outcome.game(),
         tongue,

@@ -16,7 +16,6 @@ use crate::app::{envelopes, AppState};
 use crate::http::api::adjournment::envelope_view;
 use crate::http::auth::Caller;
 use crate::http::error::ApiError;
-use crate::http::page;
 use crate::http::pages::play::after;
 use crate::i18n::Texts;
 use crate::store;
@@ -183,7 +182,7 @@ pub async fn envelope_form(
     if let Some(refusal) = crate::http::csrf::refused(&state, &req, form.csrf.as_deref())? {
         return Ok(refusal);
     }
-    let (caller, t) = page::viewer(&state, &req).await?;
+    let (caller, t) = crate::http::auth::viewer(&state, &req).await?;
     let game = GameId::parse(&id).map_err(|_| ApiError::not_found(t.locale()))?;
     let id = game.to_string();
     let Some(player) = player_of(&caller) else {
@@ -202,7 +201,7 @@ pub async fn envelope_form(
             .await?
         }
         "close" => {
-            let closed = crate::http::api::games::run_in(
+            let closed = crate::http::game_commands::run_in(
                 state.clone(),
                 caller,
                 id.clone(),
@@ -313,7 +312,7 @@ pub async fn arbiter_form(
     if let Some(refusal) = crate::http::csrf::refused(&state, &req, form.csrf.as_deref())? {
         return Ok(refusal);
     }
-    let (caller, t) = page::viewer(&state, &req).await?;
+    let (caller, t) = crate::http::auth::viewer(&state, &req).await?;
     let id = GameId::parse(&id)
         .map_err(|_| ApiError::not_found(t.locale()))?
         .to_string();
@@ -327,7 +326,7 @@ pub async fn arbiter_form(
             return after(state, &req, id, Err(e), String::new(), t).await;
         }
     };
-    let done = crate::http::api::games::run_in(
+    let done = crate::http::game_commands::run_in(
         state.clone(),
         caller,
         id.clone(),

@@ -48,7 +48,7 @@ async fn admin(
     state: &web::Data<AppState>,
     req: &HttpRequest,
 ) -> Result<Result<(PlayerRow, Texts), HttpResponse>, ApiError> {
-    let (caller, t) = page::viewer(state, req).await?;
+    let (caller, t) = crate::http::auth::viewer(state, req).await?;
     match caller {
         Caller::Player(p) if p.has_role(Role::Admin) => Ok(Ok((*p, t))),
         Caller::Player(_) => {

@@ -80,7 +80,7 @@ async fn signed_in(
     req: &HttpRequest,
     here: &str,
 ) -> Result<Result<(PlayerRow, Texts), HttpResponse>, ApiError> {
-    let (caller, t) = page::viewer(state, req).await?;
+    let (caller, t) = crate::http::auth::viewer(state, req).await?;
     match caller {
         Caller::Player(p) => Ok(Ok((*p, t))),
         _ => Ok(Err(HttpResponse::SeeOther()

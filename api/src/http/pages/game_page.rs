@@ -170,7 +170,7 @@ pub(crate) async fn render(
     let s = state.clone();
     // The viewer and the game in one trip off the async workers.
     let built = web::block(move || -> Result<(GamePage, Option<TextParts>), ApiError> {
-        let (viewer, t) = reader.resolve(credentials, &s)?;
+        let (viewer, t) = crate::http::auth::reader_of(credentials, &reader, &s)?;
         build(&s, &viewer, t, &id, shown, &query, token)
     })
     .await?;

@@ -104,7 +104,7 @@ fn entry(view: &GameView, me: &str, zone: &Zone, t: &Texts) -> Entry {
 
 #[get("/")]
 pub async fn home(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpResponse, ApiError> {
-    let (caller, t) = page::viewer(&state, &req).await?;
+    let (caller, t) = crate::http::auth::viewer(&state, &req).await?;
     let csrf = crate::http::csrf::Csrf::for_page(&state, &req);
     let s = state.clone();
     let mine = web::block(move || -> Result<Option<MyGames>, ApiError> {

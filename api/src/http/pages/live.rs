@@ -107,7 +107,7 @@ pub async fn my_live(
     state: web::Data<AppState>,
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
-    let (caller, _) = page::viewer(&state, &req).await?;
+    let (caller, _) = crate::http::auth::viewer(&state, &req).await?;
     let Caller::Player(p) = caller else {
         return Err(ApiError::unauthenticated());
     };

@@ -17,7 +17,7 @@ use crate::http::error::ApiError;
 use crate::http::page::{self, Notice};
 use crate::i18n::Texts;
 
-pub const SESSION_COOKIE: &str = "zarf_session";
+use crate::http::csrf::SESSION_COOKIE;
 /// Where a player who asked to sign in from a page goes once signed in (by link or code).
 const NEXT_COOKIE: &str = "zarf_next";
 

@@ -95,7 +95,7 @@ async fn organiser(
     state: &web::Data<AppState>,
     req: &HttpRequest,
 ) -> Result<Result<(Caller, PlayerRow, Texts), HttpResponse>, ApiError> {
-    let (caller, t) = page::viewer(state, req).await?;
+    let (caller, t) = crate::http::auth::viewer(state, req).await?;
     let p = match &caller {
         Caller::Player(p) if p.has_role(Role::Organiser) => (**p).clone(),
         Caller::Player(_) => {

@@ -142,7 +142,7 @@ pub async fn conditional_form(
             )))
         }
     }
-    let (caller, t) = page::viewer(&state, &req).await?;
+    let (caller, t) = crate::http::auth::viewer(&state, &req).await?;
     let Caller::Player(p) = &caller else {
         return Ok(HttpResponse::SeeOther()
             .insert_header((

@@ -133,7 +133,7 @@ pub(crate) async fn play_sent(
     typed: String,
     entropy: Option<&str>,
 ) -> Result<HttpResponse, ApiError> {
-    let (caller, t) = page::viewer(&state, req).await?;
+    let (caller, t) = crate::http::auth::viewer(&state, req).await?;
     if !matches!(caller, Caller::Player(_)) {
         return Ok(HttpResponse::SeeOther()
             .insert_header((
@@ -143,11 +143,11 @@ pub(crate) async fn play_sent(
             .finish());
     }
     let entropy = entropy.filter(|e| !e.is_empty());
-    let done = match crate::http::api::dice::sent_entropy(entropy, t.locale()) {
+    let done = match crate::http::game_commands::sent_entropy(entropy, t.locale()) {
         Ok(entropy) => {
             let locale = t.locale();
             let (state, id) = (state.clone(), id.clone());
-            crate::http::api::games::run_sent(state, caller, id, command, None, locale, entropy)
+            crate::http::game_commands::run_sent(state, caller, id, command, None, locale, entropy)
                 .await
                 .map(|_| ())
         }

@@ -126,7 +126,7 @@ async fn visible(
     id: &str,
     here: &str,
 ) -> Result<Result<(Caller, Texts, Profile), HttpResponse>, ApiError> {
-    let (caller, t) = page::viewer(state, req).await?;
+    let (caller, t) = crate::http::auth::viewer(state, req).await?;
     if caller.player().is_none() && !caller.is_admin() {
         return Ok(Err(HttpResponse::SeeOther()
             .insert_header(("location", format!("/login?lang={}&next={here}", t.lang)))
@@ -259,7 +259,7 @@ pub async fn records(
         "pdn" => "application/x-pdn",
         _ => return Err(ApiError::not_found(page::texts(&req).locale())),
     };
-    let (caller, t) = page::viewer(&state, &req).await?;
+    let (caller, t) = crate::http::auth::viewer(&state, &req).await?;
     if caller.player().is_none() && !caller.is_admin() {
         return Err(ApiError::unauthenticated());
     }

@@ -132,7 +132,7 @@ pub(super) async fn signed_in(
     req: &HttpRequest,
     next: &str,
 ) -> Result<Result<PlayerRow, HttpResponse>, ApiError> {
-    let (caller, t) = page::viewer(state, req).await?;
+    let (caller, t) = crate::http::auth::viewer(state, req).await?;
     Ok(match caller {
         Caller::Player(p) => Ok(*p),
         _ => Err(HttpResponse::SeeOther()

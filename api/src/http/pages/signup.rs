@@ -153,7 +153,7 @@ pub async fn invitation_form(
     if let Some(refusal) = crate::http::csrf::refused(&state, &req, form.csrf.as_deref())? {
         return Ok(refusal);
     }
-    let (caller, t) = page::viewer(&state, &req).await?;
+    let (caller, t) = crate::http::auth::viewer(&state, &req).await?;
     if caller.player().is_none() {
         return Ok(HttpResponse::SeeOther()
             .insert_header(("location", format!("/login?lang={}&next=/settings", t.lang)))

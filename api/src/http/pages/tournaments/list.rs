@@ -23,7 +23,7 @@ pub(super) async fn list(
     req: &HttpRequest,
     refused: Option<(StatusCode, String)>,
 ) -> Result<HttpResponse, ApiError> {
-    let (caller, t) = page::viewer(&state, req).await?;
+    let (caller, t) = crate::http::auth::viewer(&state, req).await?;
     let csrf = crate::http::csrf::Csrf::for_page(&state, req);
     let s = state.clone();
     let reader = caller.clone();
@@ -102,7 +102,7 @@ pub async fn new_tournament(
     if let Some(refusal) = crate::http::csrf::refused(&state, &req, form.csrf.as_deref())? {
         return Ok(refusal);
     }
-    let (caller, t) = page::viewer(&state, &req).await?;
+    let (caller, t) = crate::http::auth::viewer(&state, &req).await?;
     let form = form.into_inner();
     let online = form.play.as_deref() == Some("online");
     let body = NewTournament {
@@ -185,7 +185,7 @@ pub async fn import_tournament_page(
     if let Some(refusal) = crate::http::csrf::refused(&state, &req, form.csrf.as_deref())? {
         return Ok(refusal);
     }
-    let (caller, t) = page::viewer(&state, &req).await?;
+    let (caller, t) = crate::http::auth::viewer(&state, &req).await?;
     let made =
         crate::http::api::tournaments::import_report(state.clone(), &caller, &form.trf).await;
     to_run_page(state, &req, t, made).await

@@ -415,7 +415,7 @@ pub async fn tournament_page(
     req: HttpRequest,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    let (caller, t) = page::viewer(&state, &req).await?;
+    let (caller, t) = crate::http::auth::viewer(&state, &req).await?;
     let (id, tour, version) = match load(&state, &caller, &id, t).await? {
         Ok(found) => found,
         Err(answer) => return Ok(answer),

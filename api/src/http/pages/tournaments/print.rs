@@ -26,7 +26,7 @@ pub async fn print_tournament(
     id: web::Path<String>,
     q: web::Query<PrintQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let (caller, t) = page::viewer(&state, &req).await?;
+    let (caller, t) = crate::http::auth::viewer(&state, &req).await?;
     let (id, tour, version) = match load(&state, &caller, &id, t).await? {
         Ok(found) => found,
         Err(answer) => return Ok(answer),

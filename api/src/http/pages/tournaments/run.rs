@@ -48,7 +48,7 @@ async fn run_page(
     done: Option<String>,
     refused: Option<(StatusCode, String)>,
 ) -> Result<HttpResponse, ApiError> {
-    let (caller, t) = page::viewer(&state, req).await?;
+    let (caller, t) = crate::http::auth::viewer(&state, req).await?;
     let (id, tour, version) = match load(&state, &caller, id, t).await? {
         Ok(found) => found,
         Err(answer) => return Ok(answer),
@@ -229,7 +229,7 @@ pub async fn run_tournament(
     if let Some(refusal) = crate::http::csrf::refused(&state, &req, form.csrf.as_deref())? {
         return Ok(refusal);
     }
-    let (caller, t) = page::viewer(&state, &req).await?;
+    let (caller, t) = crate::http::auth::viewer(&state, &req).await?;
     let Some(me) = caller.player().cloned() else {
         return Ok(see_other(&format!(
             "/login?lang={}&next=/tournaments/{id}/run",
@@ -456,7 +456,7 @@ pub async fn ask_to_enter(
     if let Some(refusal) = crate::http::csrf::refused(&state, &req, form.csrf.as_deref())? {
         return Ok(refusal);
     }
-    let (caller, t) = page::viewer(&state, &req).await?;
+    let (caller, t) = crate::http::auth::viewer(&state, &req).await?;
     if caller.player().is_none() {
         return Ok(see_other(&format!(
             "/login?lang={}&next=/tournaments/{id}",
@@ -509,7 +509,7 @@ pub async fn decline_invitation(
     if let Some(refusal) = crate::http::csrf::refused(&state, &req, form.csrf.as_deref())? {
         return Ok(refusal);
     }
-    let (caller, t) = page::viewer(&state, &req).await?;
+    let (caller, t) = crate::http::auth::viewer(&state, &req).await?;
     if caller.player().is_none() {
         return Ok(see_other(&format!(
             "/login?lang={}&next=/tournaments/{id}",
