@@ -188,6 +188,18 @@ impl<'ast> Visit<'ast> for Door<'_> {
         visit::visit_path(self, p);
     }
 
+    fn visit_macro(&mut self, m: &'ast syn::Macro) {
+        // A macro's arguments, where they read as expressions (`format!`, `vec!`, `matches!`…).
+        use syn::punctuated::Punctuated;
+        let parser = Punctuated::<syn::Expr, syn::Token![,]>::parse_terminated;
+        if let Ok(args) = m.parse_body_with(parser) {
+            for arg in &args {
+                <Self as Visit<'_>>::visit_expr(self, arg);
+            }
+        }
+        visit::visit_macro(self, m);
+    }
+
     fn visit_item_use(&mut self, _: &'ast syn::ItemUse) {
         // Names imported are judged where they are used.
     }
@@ -297,6 +309,10 @@ fn folds(state: &AppState) {
     state.folds.current();
 }
 
+fn hidden_in_a_macro(state: &AppState) {
+    tracing::info!("{}", state.store.len());
+}
+
 fn polls(cx: &mut std::task::Context<'_>) {}
 
 #[cfg(test)]
@@ -321,6 +337,7 @@ mod tests {
             (37, "an actor named"),
             (38, "an actor chosen"),
             (42, "the store reached"),
+            (46, "the store reached"),
         ]
     );
 }

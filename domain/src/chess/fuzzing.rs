@@ -22,11 +22,12 @@ use crate::chess::notation::{read_move, write_move, MoveStyle};
 use crate::chess::Chess as ZarfChess;
 use crate::chess::{fen_of, legal_moves, position_from_stored_fen, LetterSet, MoveText, Notation};
 use crate::chess::{FenError, StartFen, Uci, FEN_PROBLEMS};
+use crate::game::decide;
 use crate::game::{
     evolve, export_pgn, Actor, ClaimKind, Command, Context, CreateGame, EventBody, GameEvent,
     GameResult, GameState, MoveInput, MoveRecord, Participant, RuleSet, Side, Status,
 };
-use crate::{decide, GameId, PlayerId};
+use crate::ids::{GameId, PlayerId};
 
 /// The fuzzer's bytes, taken from the front.
 struct Bytes<'a>(&'a [u8]);

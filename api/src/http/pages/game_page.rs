@@ -14,8 +14,9 @@ use crate::app::AppState;
 use crate::http::auth::Caller;
 use crate::http::error::ApiError;
 use crate::http::page;
-use crate::http::pages::adjourned::{arbiter_panel, envelope_panel, ArbiterPanel, EnvelopePanel};
-use crate::http::pages::page_lines::{conditional_panel, ConditionalPanel};
+use crate::http::pages::panels::{
+    arbiter_panel, conditional_panel, envelope_panel, ArbiterPanel, ConditionalPanel, EnvelopePanel,
+};
 use crate::http::pages::sightless::{TextParts, ViewQuery};
 use crate::i18n::Texts;
 

@@ -11,6 +11,7 @@ pub mod live;
 pub mod login;
 pub mod organise;
 pub mod page_lines;
+pub mod panels;
 pub mod passwords;
 pub mod play;
 pub mod profile;

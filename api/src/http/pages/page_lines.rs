@@ -1,10 +1,7 @@
-//! A player's conditional lines on their game's page: the panel that shows them (in the
-//! player's notation, with why the last ones were dropped) and the form that sets or withdraws
-//! them, judged by the same command as the JSON API.
+//! The form on a game's page that sets or withdraws a player's conditional lines, judged by the
+//! same command as the JSON API. Its panel is [`crate::http::pages::panels`].
 
 use actix_web::{post, web, HttpRequest, HttpResponse};
-use domain::game::{DropReason, Rules};
-use domain::games::{GameKind, Notation};
 use serde::Deserialize;
 
 use crate::app::AppState;
@@ -13,67 +10,7 @@ use crate::http::error::ApiError;
 use crate::http::page;
 use crate::http::pages::game_page::{render, Refused, Shown};
 use crate::http::pages::play::{after, game_id, play};
-use crate::i18n::Texts;
-use domain::games::{Command, Game};
-
-/// A player's conditional moves on their game's page: the lines that remain, in their notation,
-/// why the last ones were dropped, and the form to set or withdraw them.
-pub(crate) struct ConditionalPanel {
-    pub lines: Vec<String>,
-    pub dropped: Option<String>,
-    /// The field's text: the lines as held, or as typed before a refusal.
-    pub text: String,
-    /// Open on arrival: lines are held, or were just refused.
-    pub open: bool,
-}
-
-/// `player`'s conditional moves in `game`, for their page.
-pub(crate) fn conditional_panel(
-    state: &AppState,
-    game: &Game,
-    player: &str,
-    notation: Option<Notation>,
-    t: Texts,
-    typed: Option<String>,
-) -> Result<ConditionalPanel, ApiError> {
-    let player = domain::PlayerId::parse(player)
-        .map_err(|_| ApiError::internal(anyhow::anyhow!("bad player id {player}")))?;
-    let standing = crate::app::conditional::standing(state, game.id, player)
-        .map_err(|e| ApiError::command(e, t.locale()))?;
-    let lines: Vec<String> = standing
-        .lines
-        .iter()
-        .map(|line| {
-            let mut pos = game.position().clone();
-            line.iter()
-                .filter_map(|record| {
-                    let m = GameKind::replay(&pos, &record.uci)?;
-                    let text = crate::games::written(&pos, m, notation, t.lang, true);
-                    GameKind::play(&mut pos, m);
-                    Some(text)
-                })
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
-        .collect();
-    let dropped = standing.dropped.map(|reason| {
-        let why = t.text(match reason {
-            DropReason::NoMatch => "page-conditional-dropped-no-match",
-            DropReason::Exhausted => "page-conditional-dropped-exhausted",
-            DropReason::DrawOffer => "page-conditional-dropped-draw-offer",
-            DropReason::Claim => "page-conditional-dropped-claim",
-            DropReason::Adjournment => "page-conditional-dropped-adjournment",
-            DropReason::ReplyIllegal => "page-conditional-dropped-reply-illegal",
-        });
-        t.get("page-conditional-dropped", &[("why", why)])
-    });
-    Ok(ConditionalPanel {
-        open: !lines.is_empty() || typed.is_some(),
-        text: typed.unwrap_or_else(|| lines.join("\n")),
-        lines,
-        dropped,
-    })
-}
+use domain::games::Command;
 
 #[derive(Deserialize)]
 pub struct ConditionalForm {

@@ -183,7 +183,7 @@ fn line_of(pos: &Position, t: &Texts, on: impl Fn(u8, u8) -> bool) -> Vec<String
                 continue;
             }
             let square = format!("{}{}", (b'a' + file) as char, rank + 1);
-            match crate::http::pages::sightless::piece_words(cell.glyph, t) {
+            match piece_words(cell.glyph, t) {
                 Some(piece) => found.push(format!("{square}: {piece}")),
                 None => empty.push(square),
             }
@@ -193,6 +193,31 @@ fn line_of(pos: &Position, t: &Texts, on: impl Fn(u8, u8) -> bool) -> Vec<String
         found.push(t.get("page-text-empty", &[("squares", empty.join(", "))]));
     }
     found
+}
+
+/// The words for a piece drawn as `glyph` on a board of squares (chess; checkers and dama men
+/// and kings), in the reader's language.
+pub(crate) fn piece_words(glyph: &str, t: &Texts) -> Option<String> {
+    let (side, piece) = match glyph {
+        "♔" => ("side-white", "piece-king"),
+        "♕" => ("side-white", "piece-queen"),
+        "♖" => ("side-white", "piece-rook"),
+        "♗" => ("side-white", "piece-bishop"),
+        "♘" => ("side-white", "piece-knight"),
+        "♙" => ("side-white", "piece-pawn"),
+        "♚" => ("side-black", "piece-king"),
+        "♛" => ("side-black", "piece-queen"),
+        "♜" => ("side-black", "piece-rook"),
+        "♝" => ("side-black", "piece-bishop"),
+        "♞" => ("side-black", "piece-knight"),
+        "♟" => ("side-black", "piece-pawn"),
+        "⛀" => ("side-white", "piece-man"),
+        "⛁" => ("side-white", "piece-crowned"),
+        "⛂" => ("side-black", "piece-man"),
+        "⛃" => ("side-black", "piece-crowned"),
+        _ => return None,
+    };
+    Some(format!("{} {}", t.text(side), t.text(piece).to_lowercase()))
 }
 
 #[cfg(test)]

@@ -15,6 +15,7 @@ use serde::Deserialize;
 
 use crate::app::views::GameView;
 use crate::http::auth::Caller;
+use crate::http::pages::questions::piece_words;
 use crate::i18n::Texts;
 use crate::store::PlayerRow;
 
@@ -243,31 +244,6 @@ pub(crate) fn since(
         parts.push(t.text("page-since-other"));
     }
     Some(parts.join(" "))
-}
-
-/// The words for a piece drawn as `glyph` on a board of squares (chess; checkers and dama men
-/// and kings), in the reader's language.
-pub(crate) fn piece_words(glyph: &str, t: &Texts) -> Option<String> {
-    let (side, piece) = match glyph {
-        "♔" => ("side-white", "piece-king"),
-        "♕" => ("side-white", "piece-queen"),
-        "♖" => ("side-white", "piece-rook"),
-        "♗" => ("side-white", "piece-bishop"),
-        "♘" => ("side-white", "piece-knight"),
-        "♙" => ("side-white", "piece-pawn"),
-        "♚" => ("side-black", "piece-king"),
-        "♛" => ("side-black", "piece-queen"),
-        "♜" => ("side-black", "piece-rook"),
-        "♝" => ("side-black", "piece-bishop"),
-        "♞" => ("side-black", "piece-knight"),
-        "♟" => ("side-black", "piece-pawn"),
-        "⛀" => ("side-white", "piece-man"),
-        "⛁" => ("side-white", "piece-crowned"),
-        "⛂" => ("side-black", "piece-man"),
-        "⛃" => ("side-black", "piece-crowned"),
-        _ => return None,
-    };
-    Some(format!("{} {}", t.text(side), t.text(piece).to_lowercase()))
 }
 
 /// The board as a table, for the games whose squares are named by file and rank (chess, dama).
