@@ -23,7 +23,6 @@ const KNOWN: &[&[&str]] = &[
         "app::rounds",
         "app::tournaments",
     ],
-    &["store::group", "store::pg_batch"],
     &["checkers::board", "checkers::notation"],
     &[
         "game::adjournment",

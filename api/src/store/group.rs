@@ -24,24 +24,16 @@ use diesel::prelude::*;
 use diesel::r2d2::Pool;
 use tokio::sync::oneshot;
 
-use super::log::{missing, ProjectionRow, Recorded};
+use super::log::{missing, Recorded};
 use super::pg_batch::BatchWrite;
 use super::schema::{envelopes, outbox};
-use super::{unique_as, AnyConnection, EnvelopeRow, EventRow, Manager, OutboxRow};
+use super::{unique_as, AnyConnection, EnvelopeRow, EventRow, Manager};
 use super::{StoreError, StoredEvent};
 
 /// The most appends one transaction takes.
 pub const MAX_BATCH: usize = 64;
 
-/// One command's rows, ready to write: its log's kind and id are its projection's.
-pub struct Rows {
-    pub after_seq: i64,
-    pub events: Vec<EventRow>,
-    pub projection: Box<dyn ProjectionRow>,
-    pub mail: Vec<OutboxRow>,
-    /// A game's sealed envelope.
-    pub envelope: Option<EnvelopeRow>,
-}
+pub use super::log::Rows;
 
 struct Job {
     rows: Rows,

@@ -14,6 +14,17 @@ use time::OffsetDateTime;
 
 use super::{AnyConnection, StoreError};
 
+/// One command's rows, ready to write in one transaction (alone, or grouped with others by the
+/// group commit): its log's kind and id are its projection's.
+pub struct Rows {
+    pub after_seq: i64,
+    pub events: Vec<EventRow>,
+    pub projection: Box<dyn ProjectionRow>,
+    pub mail: Vec<super::OutboxRow>,
+    /// A game's sealed envelope.
+    pub envelope: Option<super::EnvelopeRow>,
+}
+
 /// One kind of event log's table: `(<id>, seq, type, version, data, actor, recorded_at,
 /// prev_hash, hash)`.
 pub trait LogTable: Send + Sync + std::fmt::Debug {

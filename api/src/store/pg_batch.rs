@@ -14,7 +14,7 @@ use diesel::query_builder::{AstPass, QueryFragment, QueryId};
 use diesel::sql_types::{Array, BigInt, Bool, Integer, Nullable, Text};
 use diesel::{QueryResult, RunQueryDsl};
 
-use super::group::Rows;
+use super::log::Rows;
 
 /// The statement, with each table's rows as columns of arrays.
 pub struct BatchWrite<'a> {

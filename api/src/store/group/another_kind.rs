@@ -7,7 +7,7 @@ use diesel::prelude::*;
 use super::*;
 use crate::store::chain::GENESIS;
 use crate::store::log::tally::*;
-use crate::store::{on_temp_postgres, verify_log, Append, Chained, Store};
+use crate::store::{on_temp_postgres, verify_log, Append, Chained, OutboxRow, Store};
 
 #[test]
 fn another_kind_of_log_is_appended_chained_projected_and_verified() {

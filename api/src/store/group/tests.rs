@@ -3,7 +3,7 @@
 use super::*;
 use crate::store::on_temp_postgres;
 use crate::store::schema::{game_events, games};
-use crate::store::{GameRow, Store, StoreError};
+use crate::store::{GameRow, OutboxRow, Store, StoreError};
 
 fn temp_store() -> Store {
     temp_store_and_path().0
