@@ -143,6 +143,13 @@ both_backends! {
         let t: Value = res.json().await.unwrap();
         assert_eq!((t["name"].as_str(), t["place"].as_str(), t["rounds"].as_u64()), (Some("Başka Yerde Başladı"), Some("Bursa"), Some(5)));
         assert_eq!(t["players"].as_array().unwrap().len(), 11);
+        assert_eq!(t["arbiters"], json!([there.org.id]), "the importing organiser runs it");
+        // A player given the admin role runs any tournament as the admin: not named its arbiter.
+        let admin = app.create_player_with(json!({"name": "Yönetici", "roles": ["admin"]})).await;
+        let res = import(&admin.token, file.clone()).await.unwrap();
+        assert_eq!(res.status(), 201);
+        let by_admin: Value = res.json().await.unwrap();
+        assert_eq!(by_admin["arbiters"], json!([]));
         let here = Run { app: &app, org: Player { id: there.org.id.clone(), token: there.org.token.clone() }, id: t["id"].as_str().unwrap().to_owned() };
         // The same file back, and the same standings; round 4 paired alike, by numbers.
         assert_eq!(here.report().await, file);

@@ -79,10 +79,8 @@ pub async fn import(
         .map(|(row, _)| PlayerId::parse(&row.id))
         .collect::<Result<Vec<_>, _>>()
         .map_err(|_| ImportError::Invalid("a new player's id is bad".into()))?;
-    let me = match account {
-        Account::Player(p) => PlayerId::parse(&p.id).ok(),
-        Account::Admin => None,
-    };
+    // Its arbiter: the organiser importing it (the admin runs any tournament as it is).
+    let (_, me) = super::actors::in_tournament(account).map_err(CommandError::from)?;
     let setup = TournamentCreated::new("", System::Swiss, 1, me.into_iter().collect());
     let mut imported = domain::tournament::import(&file, &ids, setup)
         .map_err(|e| ImportError::Invalid(e.to_string()))?;
