@@ -74,6 +74,65 @@ fn covers(then: &Value, now: &Value, at: &str, lost: &mut Vec<String>) {
 /// A change made to a copy of the document.
 type Change<'a> = Box<dyn Fn(&mut Value) + 'a>;
 
+/// The schemas a request sends (reached from a request body), by name, and those they refer to.
+fn request_schemas(doc: &Value) -> std::collections::BTreeSet<String> {
+    fn refs(v: &Value, out: &mut Vec<String>) {
+        match v {
+            Value::Object(o) => {
+                if let Some(Value::String(r)) = o.get("$ref") {
+                    out.push(r.trim_start_matches("#/components/schemas/").to_owned());
+                }
+                o.values().for_each(|v| refs(v, out));
+            }
+            Value::Array(a) => a.iter().for_each(|v| refs(v, out)),
+            _ => {}
+        }
+    }
+    let mut todo = Vec::new();
+    for item in doc["paths"]
+        .as_object()
+        .into_iter()
+        .flat_map(|p| p.values())
+    {
+        for op in item.as_object().into_iter().flat_map(|o| o.values()) {
+            refs(&op["requestBody"], &mut todo);
+        }
+    }
+    let mut seen = std::collections::BTreeSet::new();
+    while let Some(name) = todo.pop() {
+        if seen.insert(name.clone()) {
+            refs(&doc["components"]["schemas"][&name], &mut todo);
+        }
+    }
+    seen
+}
+
+/// Everything `now` lost of `then`, and every field a request must now send that it need not
+/// before (a new property too: an old client does not send it).
+fn lost_between(then: &Value, now: &Value) -> Vec<String> {
+    let mut lost = Vec::new();
+    for part in ["paths", "components"] {
+        covers(&then[part], &now[part], part, &mut lost);
+    }
+    for name in request_schemas(then) {
+        let required = |d: &Value| -> Vec<Value> {
+            d["components"]["schemas"][&name]["required"]
+                .as_array()
+                .cloned()
+                .unwrap_or_default()
+        };
+        let before = required(then);
+        for field in required(now) {
+            if !before.contains(&field) {
+                lost.push(format!(
+                    "components/schemas/{name}: a request must now send {field}"
+                ));
+            }
+        }
+    }
+    lost
+}
+
 fn baseline() -> Value {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
@@ -86,11 +145,9 @@ fn baseline() -> Value {
 fn the_served_document_loses_nothing_the_contract_had() {
     let then = baseline();
     let now: Value = serde_json::from_str(&api::http::openapi_json()).unwrap();
-    let mut lost = Vec::new();
-    for part in ["paths", "components"] {
-        covers(&then[part], &now[part], part, &mut lost);
-    }
+    let lost = lost_between(&then, &now);
     assert!(lost.is_empty(), "the OpenAPI document lost: {lost:#?}");
+    assert!(request_schemas(&then).contains("NewPlayer"));
     assert!(then["paths"].as_object().unwrap().len() >= 65);
 }
 
@@ -102,18 +159,10 @@ fn a_loss_of_each_kind_is_found() {
     let lose = |change: &dyn Fn(&mut Value)| {
         let mut now = then.clone();
         change(&mut now);
-        let mut lost = Vec::new();
-        covers(&then["paths"], &now["paths"], "paths", &mut lost);
-        covers(
-            &then["components"],
-            &now["components"],
-            "components",
-            &mut lost,
-        );
-        lost
+        lost_between(&then, &now)
     };
     let game = "/api/v1/games/{id}";
-    let cases: [(&str, Change<'_>); 7] = [
+    let cases: [(&str, Change<'_>); 8] = [
         (
             "a path",
             Box::new(|d| drop(d["paths"].as_object_mut().unwrap().remove(game))),
@@ -171,6 +220,17 @@ fn a_loss_of_each_kind_is_found() {
                 required.push(Value::from("email"));
             }),
         ),
+        (
+            "a new field a request must send",
+            Box::new(|d| {
+                let player = &mut d["components"]["schemas"]["NewPlayer"];
+                player["properties"]["nickname"] = serde_json::json!({"type": "string"});
+                player["required"]
+                    .as_array_mut()
+                    .unwrap()
+                    .push(Value::from("nickname"));
+            }),
+        ),
     ];
     for (what, change) in &cases {
         assert!(
@@ -181,8 +241,13 @@ fn a_loss_of_each_kind_is_found() {
     let kept = lose(&|d: &mut Value| {
         d["paths"][game]["get"]["description"] = Value::from("other words");
         d["paths"]["/api/v1/new"] = serde_json::json!({"get": {}});
-        d["components"]["schemas"]["GameView"]["properties"]["added"] =
-            serde_json::json!({"type": "string"});
+        // An answer may promise a new field always.
+        let view = &mut d["components"]["schemas"]["GameView"];
+        view["properties"]["added"] = serde_json::json!({"type": "string"});
+        view["required"]
+            .as_array_mut()
+            .unwrap()
+            .push(Value::from("added"));
     });
     assert!(kept.is_empty(), "{kept:#?}");
 }
