@@ -143,12 +143,6 @@ impl Move {
     }
 }
 
-impl std::fmt::Debug for Move {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&super::notation::write(self))
-    }
-}
-
 impl Board {
     /// The standard starting position: Black's men on 1–12, White's on 21–32, Black to move.
     pub fn start() -> Board {

@@ -204,6 +204,13 @@ pub fn write_position(board: &Board) -> String {
     format!("{turn}:W{}:B{}", list(board.white), list(board.black))
 }
 
+/// A move is shown in the debugger as it is written.
+impl std::fmt::Debug for Move {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&write(self))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

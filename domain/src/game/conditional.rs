@@ -9,8 +9,8 @@
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-use super::event::MoveRecord;
-use super::rules::{MoveCode, MoveText, ReadError, Rules};
+use super::moves::{MoveCode, MoveRecord, MoveText};
+use super::rules::{ReadError, Rules};
 use super::types::{Side, Timestamp};
 use crate::ids::GameId;
 

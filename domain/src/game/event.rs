@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use super::adjournment::{EnvelopeKind, SealedMoveCheck};
 use super::conditional::DropReason;
 use super::dice::{DiceCommitment, Entropy, Faces};
-use super::rules::MoveCode;
+use super::moves::MoveRecord;
 use super::time_control::TimeControl;
 use super::types::{
     Actor, ClaimKind, GameResult, Participant, RuleSet, Side, Termination, Timestamp,
@@ -25,14 +25,6 @@ pub struct GameEvent {
     pub actor: Actor,
     #[serde(flatten)]
     pub body: EventBody,
-}
-
-/// A move as the log keeps it: the code is authoritative (unambiguous in every position; for
-/// chess, UCI), SAN is there for people reading the log.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct MoveRecord {
-    pub uci: MoveCode,
-    pub san: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -433,6 +425,7 @@ impl EventBody {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::moves::MoveCode;
     use serde_json::json;
 
     #[test]

@@ -12,6 +12,7 @@ mod decide;
 pub mod dice;
 mod event;
 mod message;
+mod moves;
 mod pgn;
 mod rejection;
 pub mod rules;
@@ -31,16 +32,14 @@ pub use decide::{
     Context, CreateGame, Judgement, MoveInput, MAX_LABEL_CHARS, MAX_LEAVE_AHEAD_DAYS,
     MAX_REASON_CHARS, MAX_ROUND_CHARS,
 };
-pub use event::{
-    BallotOpening, DecodeError, EventBody, GameCreated, GameEvent, MoveRecord, TournamentBoard,
-};
+pub use event::{BallotOpening, DecodeError, EventBody, GameCreated, GameEvent, TournamentBoard};
 pub use message::{Message, MessageText, MessageTextError};
+pub use moves::{MoveCode, MoveCodeError, MoveRecord, MoveText, MoveTextError};
 pub use pgn::{export_pgn, time_control_tag};
 pub use rejection::{FieldProblem, LeaveProblem, Rejection};
 pub use rules::{
-    perft, Ballot, DrawRules, Ending, Features, Happening, MatchLengths, MatchScore, MoveCode,
-    MoveCodeError, MoveText, MoveTextError, ReadError, RecordFormat, RecordHead, Rules, SetUpError,
-    Throwing, Verdict, Winnability, UNNAMED_GAME,
+    perft, Ballot, DrawRules, Ending, Features, Happening, MatchLengths, MatchScore, ReadError,
+    RecordFormat, RecordHead, Rules, SetUpError, Throwing, Verdict, Winnability, UNNAMED_GAME,
 };
 pub use state::{evolve, FoldError, Game, GameState, Status};
 pub use time_control::{Period, TimeControl, TimeControlError};

@@ -2,7 +2,8 @@
 
 use super::{label, text, Context, CreateGame, Lines, MAX_LABEL_CHARS, MAX_ROUND_CHARS};
 use crate::game::dice::DiceCommitment;
-use crate::game::event::{BallotOpening, EventBody, GameCreated, MoveRecord};
+use crate::game::event::{BallotOpening, EventBody, GameCreated};
+use crate::game::moves::MoveRecord;
 use crate::game::rejection::{FieldProblem, Rejection};
 use crate::game::rules::{Ending, MoveText, Rules, SetUpError, UNNAMED_GAME};
 use crate::game::types::{Actor, ClaimKind, Participant};

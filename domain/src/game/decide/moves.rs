@@ -2,7 +2,8 @@
 //! ends by itself: checkmate, stalemate, a dead position, and the automatic draws of 9.6.
 
 use super::{having_the_move, Context, MoveInput};
-use crate::game::event::{EventBody, MoveRecord};
+use crate::game::event::EventBody;
+use crate::game::moves::MoveRecord;
 use crate::game::rejection::Rejection;
 use crate::game::rules::{Ending, ReadError, Rules};
 use crate::game::state::Game;

@@ -6,7 +6,8 @@ use super::{micros, Game, Status};
 use crate::game::adjournment::{side_index, Adjournment, Envelope, EnvelopeKind};
 use crate::game::conditional::{DropReason, HeldLines};
 use crate::game::dice::{Dice, Faces};
-use crate::game::event::{EventBody, GameEvent, MoveRecord};
+use crate::game::event::{EventBody, GameEvent};
+use crate::game::moves::MoveRecord;
 use crate::game::rules::{MoveCode, Rules, Throwing};
 use crate::game::types::{GameResult, Side, Termination, Timestamp};
 
