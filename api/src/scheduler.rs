@@ -15,7 +15,7 @@ use domain::GameId;
 
 use domain::game::{Actor, Rejection};
 
-use crate::app::commands::just;
+use crate::app::games::just;
 use crate::app::{execute, flag_fall, rounds, verdicts, AppState, CommandError};
 use crate::mail::kind::{DigestGame, Games, Mail, MailKind};
 use crate::outbox;

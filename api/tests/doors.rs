@@ -22,7 +22,18 @@ const STORE_HELPERS: [&str; 4] = ["now", "micros", "from_micros", "rfc3339"];
 /// Fields that hold the store or its caches.
 const STORE_FIELDS: [&str; 4] = ["store", "folds", "tournament_folds", "commit_stats"];
 /// Functions that judge or run a command.
-const PIPELINE: [&str; 6] = ["execute", "run_on", "decide", "judge", "evolve", "attempt"];
+const PIPELINE: [&str; 10] = [
+    "execute",
+    "execute_on",
+    "run_on",
+    "run_built",
+    "run_built_on",
+    "flag_fall",
+    "decide",
+    "judge",
+    "evolve",
+    "attempt",
+];
 /// Functions that decide who acts.
 const ACTOR_CHOICE: [&str; 3] = ["in_game", "in_tournament", "as_arbiter"];
 
@@ -34,7 +45,8 @@ struct Finding {
     code: String,
 }
 
-/// One door file's `use` declarations: each name in scope, as the path it stands for.
+/// One door file's `use` declarations, wherever they stand (a function's own too): each name
+/// in scope, as the path it stands for.
 fn imports(file: &syn::File) -> HashMap<String, Vec<String>> {
     fn walk(tree: &syn::UseTree, prefix: &mut Vec<String>, out: &mut HashMap<String, Vec<String>>) {
         match tree {
@@ -70,13 +82,15 @@ fn imports(file: &syn::File) -> HashMap<String, Vec<String>> {
             syn::UseTree::Glob(_) => {}
         }
     }
-    let mut out = HashMap::new();
-    for item in &file.items {
-        if let syn::Item::Use(u) = item {
-            walk(&u.tree, &mut Vec::new(), &mut out);
+    struct Uses(HashMap<String, Vec<String>>);
+    impl<'ast> Visit<'ast> for Uses {
+        fn visit_item_use(&mut self, u: &'ast syn::ItemUse) {
+            walk(&u.tree, &mut Vec::new(), &mut self.0);
         }
     }
-    out
+    let mut uses = Uses(HashMap::new());
+    uses.visit_file(file);
+    uses.0
 }
 
 struct Door<'a> {
@@ -138,7 +152,7 @@ impl Door<'_> {
             if let Some(last) = full.last() {
                 let pipeline_run = last == "run"
                     && full.len() >= 2
-                    && matches!(full[full.len() - 2].as_str(), "app" | "commands");
+                    && matches!(full[full.len() - 2].as_str(), "app" | "commands" | "games");
                 if PIPELINE.contains(&last.as_str()) || pipeline_run {
                     self.report(span, "a command judged or run", written.clone());
                 }
@@ -158,6 +172,16 @@ impl<'ast> Visit<'ast> for Door<'_> {
             }
         }
         visit::visit_expr_field(self, e);
+    }
+
+    fn visit_field_pat(&mut self, f: &'ast syn::FieldPat) {
+        // `let AppState { store, .. } = …`: the store taken out by a pattern.
+        if let syn::Member::Named(name) = &f.member {
+            if STORE_FIELDS.contains(&name.to_string().as_str()) {
+                self.report(name.span(), "the store reached", format!("{{ {name} }}"));
+            }
+        }
+        visit::visit_field_pat(self, f);
     }
 
     fn visit_expr_call(&mut self, e: &'ast syn::ExprCall) {
@@ -315,6 +339,15 @@ fn hidden_in_a_macro(state: &AppState) {
 
 fn polls(cx: &mut std::task::Context<'_>) {}
 
+fn imports_inside(state: &AppState) {
+    use crate::app::games::run as go;
+    go(state, id, command);
+}
+
+fn unpacks(state: &AppState) {
+    let AppState { store, .. } = state;
+}
+
 #[cfg(test)]
 mod tests {
     fn planted_in_a_test_is_allowed(state: &AppState) {
@@ -338,6 +371,8 @@ mod tests {
             (38, "an actor chosen"),
             (42, "the store reached"),
             (46, "the store reached"),
+            (53, "a command judged or run"),
+            (57, "the store reached"),
         ]
     );
 }

@@ -176,7 +176,7 @@ both_backends! {
                 }
                 let res = req.send().await.unwrap();
                 assert_eq!(res.status(), StatusCode::OK, "{path} {lang}");
-                assert_eq!(res.headers()["content-security-policy"], api::http::CONTENT_SECURITY_POLICY, "{path}");
+                assert_eq!(res.headers()["content-security-policy"], api::http::headers::CONTENT_SECURITY_POLICY, "{path}");
                 let body = res.text().await.unwrap();
                 assert!(body.contains(&format!("<html lang=\"{lang}\">")), "{path} {lang}");
                 let text: String = body.split('<').map(|part| part.split_once('>').map_or(part, |(_, t)| t)).collect::<Vec<_>>().join(" ");
@@ -197,7 +197,7 @@ both_backends! {
         for path in ["/", "/login", game_page.as_str(), "/unsubscribe?player=p&token=t"] {
             let res = app.client.get(app.url(path)).send().await.unwrap();
             let headers = res.headers().clone();
-            assert_eq!(headers["content-security-policy"], api::http::CONTENT_SECURITY_POLICY, "{path}");
+            assert_eq!(headers["content-security-policy"], api::http::headers::CONTENT_SECURITY_POLICY, "{path}");
             assert_eq!(headers["x-frame-options"], "DENY", "{path}");
             let body = res.text().await.unwrap();
             // Nothing inline for the policy to refuse.

@@ -308,16 +308,37 @@ pub enum SignUpError {
     Email,
     #[error("a name is 1 to {MAX_NAME_CHARS} characters on one line")]
     Name,
+    /// Too many sign-ups for this address or from this client lately.
+    #[error("too many sign-ups; try again later")]
+    RateLimited,
     #[error(transparent)]
     Store(#[from] StoreError),
 }
 
-/// A new invitation link made by `by`, for others to sign up with where sign-up is by
-/// invitation, and when it expires.
+/// Why no invitation link was made.
+#[derive(Debug, thiserror::Error)]
+pub enum InviteError {
+    /// The admin token is configuration, not a player who invites.
+    #[error("an invitation is a player's")]
+    NotAPlayer,
+    /// A player whose own address is not confirmed yet invites no one.
+    #[error("confirm your e-mail address first: follow the sign-in link mailed to it")]
+    Unconfirmed,
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// A new invitation link made by `account`, for others to sign up with where sign-up is by
+/// invitation, and when it expires: a player's whose own address is confirmed.
 pub fn invite(
     state: &super::AppState,
-    by: &PlayerRow,
-) -> Result<(String, time::OffsetDateTime), StoreError> {
+    account: super::actors::Account<'_>,
+) -> Result<(String, time::OffsetDateTime), InviteError> {
+    let by = match account {
+        super::actors::Account::Player(p) if p.email_confirmed => p,
+        super::actors::Account::Player(_) => return Err(InviteError::Unconfirmed),
+        super::actors::Account::Admin => return Err(InviteError::NotAPlayer),
+    };
     let token = new_token();
     let now = store::now();
     let expires = now + time::Duration::days(INVITATION_DAYS);
@@ -333,15 +354,27 @@ pub fn invite(
 /// A sign-up as the server's mode allows: the account is made (unconfirmed: it plays no game
 /// until its player follows the sign-in link mailed to the address), or, for an address that
 /// has an account already, a sign-in link is mailed to it instead; either way the answer is the
-/// same, so a sign-up does not tell whose address is known.
+/// same, so a sign-up does not tell whose address is known. Sign-ups for one address, and from
+/// one client (`client`, its address's key), are limited as sign-in links are.
 pub fn sign_up(
     state: &super::AppState,
+    client: &str,
     email: &str,
     name: &str,
     locale: Locale,
     invitation: Option<&str>,
 ) -> Result<(), SignUpError> {
     use crate::config::Signup;
+    let address = Email::parse(email)
+        .map(|e| e.as_str().to_owned())
+        .unwrap_or_default();
+    if !state
+        .login_limits
+        .allow(&format!("signup:{address}"), client)
+    {
+        return Err(SignUpError::RateLimited);
+    }
+    let invitation = invitation.filter(|i| !i.is_empty());
     let now = store::now();
     match state.signup {
         Signup::Closed => return Err(SignUpError::Closed),

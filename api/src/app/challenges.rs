@@ -9,7 +9,8 @@ use domain::{GameId, PlayerId};
 use serde::{Deserialize, Serialize};
 
 use super::authority::sees_player;
-use super::commands::{execute, just, CommandError};
+use super::commands::CommandError;
+use super::games::{execute, just};
 use super::AppState;
 use crate::mail::kind::{ChallengeNews, Mail};
 use crate::store::{micros, ChallengeRow, OutboxRow, PlayerRow, StoreError};

@@ -19,64 +19,13 @@
 
 use std::sync::Arc;
 
-use domain::game::{Actor, Rejection};
-use domain::GameId;
+use domain::game::Rejection;
 
+pub use super::command_error::CommandError;
 use super::folds::Folded;
-use super::games::Games;
 use super::kind::{Judgement, LogKind};
-use super::views::GameView;
 use super::AppState;
 use crate::store::{self, EnvelopeRow, PendingAppend, StoreError, StoredEvent};
-use domain::games::{Command, Context, Game};
-
-/// Why a command was not recorded.
-#[derive(Debug, thiserror::Error)]
-pub enum CommandError {
-    /// The rules refused it: nothing was written.
-    #[error("refused: {}", .0.code())]
-    Rejected(Rejection),
-    /// A tournament's rules refused it: nothing was written.
-    #[error("refused: {0}")]
-    TournamentRejected(domain::tournament::Rejection),
-    /// No such game.
-    #[error("no such game")]
-    NotFound,
-    /// The client's `expected_version` is not the game's, or the command lost every race.
-    #[error("the game changed meanwhile")]
-    VersionConflict,
-    /// A message in a game whose organiser turned messages off: nothing was written.
-    #[error("messages are off in this game")]
-    MessagesOff,
-    /// Anything unexpected: a store failure, a log that does not fold, a secret that does not open.
-    #[error(transparent)]
-    Internal(#[from] anyhow::Error),
-}
-
-impl From<StoreError> for CommandError {
-    fn from(e: StoreError) -> CommandError {
-        match e {
-            StoreError::Conflict => CommandError::VersionConflict,
-            other => CommandError::Internal(other.into()),
-        }
-    }
-}
-
-impl From<Rejection> for CommandError {
-    fn from(r: Rejection) -> CommandError {
-        CommandError::Rejected(r)
-    }
-}
-
-impl CommandError {
-    /// The rules' refusal, if that is what this is.
-    pub fn rejection(&self) -> Option<&Rejection> {
-        match self {
-            CommandError::Rejected(r) => Some(r),
-            _ => None,
-        }
-    }
-}
 
 /// What a command stores beside its events.
 #[derive(Debug, Default, Clone)]
@@ -87,7 +36,7 @@ pub struct Extras {
 
 /// Builds the command from the log's state as folded (a check-in decides from it whether an
 /// envelope opens, and so whether to decrypt it). Called once for each judgement.
-pub trait Build<K: LogKind = Games>:
+pub trait Build<K: LogKind>:
     Fn(&K::State) -> Result<(K::Command, Extras), CommandError> + Send + Sync
 {
 }
@@ -97,43 +46,18 @@ impl<K: LogKind, F> Build<K> for F where
 {
 }
 
-/// A game's command that needs nothing from the state to be built.
-pub fn just(command: Command) -> impl Build + Clone {
-    just_on::<Games>(command)
-}
-
 /// A command of any kind of log that needs nothing from the state to be built.
 pub fn just_on<K: LogKind>(command: K::Command) -> impl Build<K> + Clone {
     move |_: &K::State| Ok((command.clone(), Extras::default()))
 }
 
 /// What a command did.
-pub struct Outcome<K: LogKind = Games> {
+pub struct Outcome<K: LogKind> {
     /// The log's state after the command (shared with the cache of folds).
     pub folded: Arc<Folded<K::State>>,
     /// What the kind answers with (a game's view).
     pub answer: K::Answer,
     pub new_events: Vec<StoredEvent<K::Event>>,
-}
-
-impl Outcome {
-    /// The game after the command (the events were folded before they were committed).
-    pub fn game(&self) -> &Game {
-        self.folded
-            .state
-            .game()
-            .expect("a committed outcome holds a game")
-    }
-
-    /// The Game resource as of the command (what the projection row holds).
-    pub fn view(&self) -> &GameView {
-        &self.answer.view
-    }
-
-    /// [`Outcome::view`] as JSON.
-    pub fn view_json(&self) -> &str {
-        &self.answer.json
-    }
 }
 
 /// Where the pipeline runs, and so where it may judge.
@@ -150,17 +74,6 @@ enum Thread<K: LogKind> {
 /// How often a command is judged again after losing a race before it is answered with a
 /// version conflict.
 const ATTEMPTS: usize = 5;
-
-/// Runs a game's command from an HTTP worker: see [`run_on`].
-pub async fn run(
-    state: Arc<AppState>,
-    id: GameId,
-    command: Command,
-    ctx: Context,
-    expected_version: Option<u64>,
-) -> Result<Outcome, CommandError> {
-    run_on::<Games>(state, &id.to_string(), command, ctx, expected_version).await
-}
 
 /// Runs a command from an HTTP worker: the commit is awaited, so no thread sleeps while its batch
 /// is written. A command built from the state ([`Build`]) is run with [`execute_on`] on a
@@ -181,41 +94,22 @@ pub async fn run_on<K: LogKind>(
     pipeline(&state, id, build, &ctx, expected_version, thread).await
 }
 
-/// Runs a game's command built from its state ([`Build`]) from an HTTP worker: judged on a
-/// blocking thread (`command` is what the build makes, asked only whether the worker may judge
-/// it), its commit awaited without holding a thread.
-pub async fn run_built(
+/// Runs a command built from its state ([`Build`]) from an HTTP worker: judged on a blocking
+/// thread (`command` is what the build makes, asked only whether the worker may judge it), its
+/// commit awaited without holding a thread.
+pub async fn run_built_on<K: LogKind>(
     state: Arc<AppState>,
-    id: GameId,
-    command: Command,
-    build: impl Build + Clone + 'static,
-    ctx: Context,
+    id: &str,
+    command: K::Command,
+    build: impl Build<K> + Clone + 'static,
+    ctx: K::Context,
     expected_version: Option<u64>,
-) -> Result<Outcome, CommandError> {
+) -> Result<Outcome<K>, CommandError> {
     let thread = Thread::HttpWorker {
         state: state.clone(),
         command,
     };
-    pipeline(
-        &state,
-        &id.to_string(),
-        build,
-        &ctx,
-        expected_version,
-        thread,
-    )
-    .await
-}
-
-/// Runs a game's command on the caller's own thread: see [`execute_on`].
-pub fn execute(
-    state: &AppState,
-    id: GameId,
-    build: impl Build + Clone + 'static,
-    ctx: &Context,
-    expected_version: Option<u64>,
-) -> Result<Outcome, CommandError> {
-    execute_on::<Games>(state, &id.to_string(), build, ctx, expected_version)
+    pipeline(&state, id, build, &ctx, expected_version, thread).await
 }
 
 /// Runs a command on the caller's own thread (never an async worker: it blocks until the commit).
@@ -458,22 +352,5 @@ impl<K: LogKind> Landing<K> {
             answer: self.answer,
             new_events: stored,
         }))
-    }
-}
-
-/// Records the flag fall of a game whose deadline has passed (the scheduler's work, also done by
-/// any read that finds it due). `Ok(None)` if there was nothing to do.
-pub fn flag_fall(state: &AppState, id: GameId) -> Result<Option<Outcome>, CommandError> {
-    let ctx = Context {
-        now: store::now(),
-        actor: Actor::System,
-        notation: None,
-        dice: None,
-        entropy: None,
-    };
-    match execute(state, id, just(Command::FlagFall), &ctx, None) {
-        Ok(o) => Ok(Some(o)),
-        Err(CommandError::Rejected(Rejection::GameOver | Rejection::NotYetDue)) => Ok(None),
-        Err(e) => Err(e),
     }
 }

@@ -4,35 +4,51 @@
 //! the game or to show them to their owner.
 
 use domain::game::conditional::commitment;
+use domain::game::conditional::{MAX_LINES, MAX_PLIES};
 use domain::game::{
-    Actor, Advance, ConditionalLines, DropReason, HeldLines, MoveCode, MoveRecord, MoveText,
-    OpenedLines, Rejection, Rules, Side, Timestamp,
+    Actor, Advance, ConditionalLines, DropReason, HeldLines, LineProblem, MoveCode, MoveRecord,
+    MoveText, OpenedLines, ReadError, Rejection, Rules, Timestamp,
 };
 use domain::games::{GameKind, Notation};
 use domain::{GameId, PlayerId};
 
-use serde::{Deserialize, Serialize};
-
-use super::commands::run_built;
-use super::{AppState, CommandError, Extras, Outcome};
-use crate::sealing::{new_nonce, EnvelopeKey};
-use crate::store::{self, EnvelopeRow, Store};
+use super::games::{run_built, GameOutcome};
+use super::held_lines::{kind_of, open, Sealed};
+use super::{AppState, CommandError, Extras};
+use crate::sealing::new_nonce;
+use crate::store::{self, EnvelopeRow};
 use domain::games::{Command, Context, Game, GameState};
 
-/// The store's envelope kind of a side's lines.
-pub fn kind_of(side: Side) -> &'static str {
-    match side {
-        Side::White => "lines_white",
-        Side::Black => "lines_black",
+/// The texts of the lines, each checked as a move text; a refusal names the line and ply.
+pub fn line_texts(lines: &[Vec<String>]) -> Result<Vec<Vec<MoveText>>, Rejection> {
+    let refuse = Rejection::InvalidConditionalMoves;
+    if lines.len() > MAX_LINES {
+        return Err(refuse(LineProblem::TooManyLines { max: MAX_LINES }));
     }
-}
-
-/// What the store keeps, encrypted: the lines as set (the codes the log records moves by) and the
-/// nonce of their commitment.
-#[derive(Debug, Serialize, Deserialize)]
-struct Sealed {
-    lines: Vec<Vec<String>>,
-    nonce: String,
+    lines
+        .iter()
+        .enumerate()
+        .map(|(i, line)| {
+            if line.len() > MAX_PLIES {
+                return Err(refuse(LineProblem::TooLong {
+                    line: i + 1,
+                    max: MAX_PLIES,
+                }));
+            }
+            line.iter()
+                .enumerate()
+                .map(|(ply, text)| {
+                    MoveText::parse(text).map_err(|_| {
+                        refuse(LineProblem::Move {
+                            line: i + 1,
+                            ply: ply + 1,
+                            problem: ReadError::Unparseable,
+                        })
+                    })
+                })
+                .collect()
+        })
+        .collect()
 }
 
 /// `player` sets `lines` (as written, in `notation` if named, else their `preferred` one first)
@@ -47,7 +63,7 @@ pub async fn set(
     preferred: Option<Notation>,
     expected_version: Option<u64>,
     now: Timestamp,
-) -> Result<(Outcome, Standing), CommandError> {
+) -> Result<(GameOutcome, Standing), CommandError> {
     let ctx = Context {
         now,
         actor: Actor::Player(player),
@@ -147,81 +163,6 @@ pub async fn set(
         }
     }
     Ok((outcome, standing))
-}
-
-/// Lines this server set or opened lately, by the commitment the log holds to them: a move in
-/// their game is judged without reading them from the store again. A commitment names one
-/// setting of lines (its nonce is fresh), so an entry is never stale; lines set on another
-/// server are not here and are read from the store. At most [`Opened::KEPT`] are kept.
-#[derive(Default)]
-pub struct Opened(std::sync::Mutex<std::collections::HashMap<String, OpenedLines>>);
-
-impl Opened {
-    pub const KEPT: usize = 10_000;
-
-    fn get(&self, commitment: &str) -> Option<OpenedLines> {
-        self.0
-            .lock()
-            .expect("opened lines")
-            .get(commitment)
-            .cloned()
-    }
-
-    fn put(&self, commitment: String, lines: OpenedLines) {
-        let mut map = self.0.lock().expect("opened lines");
-        if map.len() >= Self::KEPT {
-            // Rarely full: forgetting them all costs a store read for each game's next move.
-            map.clear();
-        }
-        map.insert(commitment, lines);
-    }
-}
-
-/// The lines the log says are held in `game`, opened for judging a move.
-pub fn opened(app: &AppState, game: &Game) -> Result<Vec<OpenedLines>, CommandError> {
-    let mut opened = Vec::new();
-    for side in [Side::White, Side::Black] {
-        let Some(held) = game.lines_held(side) else {
-            continue;
-        };
-        let lines = match app.opened_lines.get(&held.commitment) {
-            Some(lines) => lines,
-            None => {
-                let lines = open(&app.store, &app.envelope_key, game.id, side)?;
-                app.opened_lines.put(held.commitment.clone(), lines.clone());
-                lines
-            }
-        };
-        opened.push(lines);
-    }
-    Ok(opened)
-}
-
-/// Decrypts a side's stored lines.
-fn open(
-    store: &Store,
-    key: &EnvelopeKey,
-    id: GameId,
-    side: Side,
-) -> Result<OpenedLines, CommandError> {
-    let game = id.to_string();
-    let row = store
-        .envelope(&game, kind_of(side))?
-        .ok_or_else(|| anyhow::anyhow!("conditional lines held have no stored content"))?;
-    let sealed: Sealed = key.open_any(&game, kind_of(side), &row.ciphertext)?;
-    let codes = sealed
-        .lines
-        .iter()
-        .map(|l| l.iter().map(|c| MoveCode::parse(c)).collect())
-        .collect::<Result<Vec<Vec<MoveCode>>, _>>()
-        .map_err(|e| anyhow::anyhow!("stored conditional lines: {e}"))?;
-    let lines = ConditionalLines::stored(codes)
-        .ok_or_else(|| anyhow::anyhow!("stored conditional lines are not a set of lines"))?;
-    Ok(OpenedLines {
-        side,
-        lines,
-        nonce: sealed.nonce,
-    })
 }
 
 /// A player's conditional lines as they stand, for their eyes only.

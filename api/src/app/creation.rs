@@ -14,7 +14,8 @@ use domain::GameId;
 
 use super::actors::{player_id, Account};
 use super::authority::{GameFacts, GameMaker, MayNotCreate};
-use super::commands::{run, CommandError, Outcome};
+use super::commands::CommandError;
+use super::games::{run, GameOutcome};
 use super::AppState;
 use crate::store::{self, StoreError};
 
@@ -104,7 +105,7 @@ pub async fn create_game(
     state: Arc<AppState>,
     account: Account<'_>,
     new: NewGame,
-) -> Result<Outcome, CreateError> {
+) -> Result<GameOutcome, CreateError> {
     let (white_id, black_id) = (
         PlayerId::parse(&new.white).map_err(|_| CreateError::NoSuchPlayer)?,
         PlayerId::parse(&new.black).map_err(|_| CreateError::NoSuchPlayer)?,

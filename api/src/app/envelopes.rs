@@ -8,7 +8,7 @@ use domain::game::{
 use domain::games::Notation;
 use domain::{GameId, PlayerId};
 
-use super::{execute, AppState, CommandError, Extras, Outcome};
+use super::{execute, AppState, CommandError, Extras, GameOutcome};
 use crate::sealing::{new_nonce, Content, EnvelopeKey};
 use crate::store::{self, EnvelopeRow};
 use domain::games::{Command, Context, GameState, Revealed};
@@ -31,7 +31,7 @@ pub fn seal(
     text: String,
     notation: Option<String>,
     now: Timestamp,
-) -> Result<(Outcome, EnvelopeKind), CommandError> {
+) -> Result<(GameOutcome, EnvelopeKind), CommandError> {
     // A sealed move is written as any move is (a spoken one is long: `Bauer Hektor schlaegt
     // Gustav acht wird Springer Schach`); it is judged at opening, or at sealing where the game
     // says so.
@@ -116,7 +116,7 @@ pub fn check_in(
     id: GameId,
     player: PlayerId,
     now: Timestamp,
-) -> Result<Outcome, CommandError> {
+) -> Result<GameOutcome, CommandError> {
     let ctx = Context {
         now,
         actor: Actor::Player(player),
@@ -178,7 +178,7 @@ pub fn restore(
     account: super::actors::Account<'_>,
     text: String,
     reason: String,
-) -> Result<Outcome, CommandError> {
+) -> Result<GameOutcome, CommandError> {
     let ctx = Context {
         now: store::now(),
         actor: super::actors::as_arbiter(account)?,

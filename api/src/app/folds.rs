@@ -7,21 +7,33 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use super::games::Games;
-use super::kind::LogKind;
-use crate::store::{chain, Store, StoreError};
-use domain::games::GameState;
+use crate::store::{chain, LogTable, Recorded, Store, StoreError};
+
+/// A kind of log as it folds: its table, its state before the first event, and how each event
+/// changes it.
+pub trait LogFold: Sized + Send + Sync + 'static {
+    type State: Clone + Send + Sync + 'static;
+    type Event: Recorded;
+
+    /// The table its logs are kept in.
+    fn table() -> &'static dyn LogTable;
+    /// The state before the first event.
+    fn empty() -> Self::State;
+    fn evolve(state: Self::State, event: &Self::Event) -> Self::State;
+    /// Why the state does not fold, if it does not (the log is then refused as corrupt).
+    fn corrupt(state: &Self::State) -> Option<String>;
+}
 
 /// A log's state as of its event `seq` (0: no events).
 #[derive(Debug, Clone)]
-pub struct Folded<S = GameState> {
+pub struct Folded<S> {
     pub state: S,
     pub seq: i64,
     pub hash: String,
 }
 
 impl<S> Folded<S> {
-    fn empty<K: LogKind<State = S>>() -> Folded<S> {
+    pub(crate) fn empty<K: LogFold<State = S>>() -> Folded<S> {
         Folded {
             state: K::empty(),
             seq: 0,
@@ -39,12 +51,12 @@ pub const TOURNAMENTS_KEPT: usize = 100;
 
 /// Shared, never changed in place: a command clones the state once to evolve it, and the cache
 /// and the command's answer share the result.
-pub struct Folds<K: LogKind = Games> {
+pub struct Folds<K: LogFold> {
     map: Mutex<HashMap<String, Arc<Folded<K::State>>>>,
     capacity: usize,
 }
 
-impl<K: LogKind> Folds<K> {
+impl<K: LogFold> Folds<K> {
     pub fn new(capacity: usize) -> Folds<K> {
         Folds {
             map: Mutex::new(HashMap::new()),
@@ -117,21 +129,14 @@ impl<K: LogKind> Folds<K> {
     }
 }
 
-/// What the mail composes from: each game as its log now stands.
-impl crate::mail::compose::CurrentGames for Folds<Games> {
-    fn current_game(
-        &self,
-        store: &Store,
-        id: &str,
-    ) -> Result<(Option<domain::games::Game>, i64), StoreError> {
-        let folded = self.current(store, id)?;
-        Ok((folded.state.game().cloned(), folded.seq))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::games::Games;
+    use domain::games::GameState;
+
+    type Folded = super::Folded<GameState>;
+    type Folds = super::Folds<Games>;
 
     fn fold(seq: i64) -> Arc<Folded> {
         Arc::new(Folded {

@@ -50,7 +50,10 @@ pub fn own_game(state: &AppState, id: &str) -> Result<Option<GameRow>, StoreErro
 }
 
 /// Game `id`'s log folded as of now (blocking); its reader already allowed.
-pub fn folded(state: &AppState, id: &str) -> Result<Arc<Folded>, StoreError> {
+pub fn folded(
+    state: &AppState,
+    id: &str,
+) -> Result<Arc<Folded<domain::games::GameState>>, StoreError> {
     state.folds.current(&state.store, id)
 }
 

@@ -1,18 +1,21 @@
-//! Games as a kind of log: the chess game core's decide and evolve, the games projection (the
-//! Game resource as of each command) and the mail a command sends.
+//! Games as a kind of log: every game's decide and evolve through the games' seam, the games
+//! projection (the Game resource as of each command) and the mail a command sends; and the
+//! pipeline's entry points for a game's commands.
 
-use domain::game::{evolve, judge, judging_may_search, EventBody};
-use domain::GameEvent;
+use std::sync::Arc;
 
-use super::commands::CommandError;
-use super::folds::{Folded, Folds};
+use domain::game::{evolve, judge, judging_may_search, Actor, EventBody, Rejection};
+use domain::{GameEvent, GameId};
+
+use super::commands::{execute_on, just_on, run_built_on, run_on, Build, CommandError, Outcome};
+use super::folds::{Folded, Folds, LogFold};
 use super::kind::{Judgement, LogKind, Prepared, Projected};
 use super::views::GameView;
 use super::AppState;
 use crate::outbox;
-use crate::store::{Chained, GameLog, LogTable, StoreError, StoredEvent};
+use crate::store::{self, Chained, GameLog, LogTable, StoreError, StoredEvent};
 use domain::game::{CreateGame, Rules};
-use domain::games::{Command, Context, GameKind, GameState};
+use domain::games::{Command, Context, Game, GameKind, GameState};
 
 /// Games' logs.
 #[derive(Debug, Clone, Copy)]
@@ -25,19 +28,12 @@ pub struct GameAnswer {
     pub json: String,
 }
 
-impl LogKind for Games {
+impl LogFold for Games {
     type State = GameState;
-    type Command = Command;
     type Event = GameEvent;
-    type Context = Context;
-    type Answer = GameAnswer;
 
     fn table() -> &'static dyn LogTable {
         &GameLog
-    }
-
-    fn folds(app: &AppState) -> &Folds<Games> {
-        &app.folds
     }
 
     fn empty() -> GameState {
@@ -53,6 +49,16 @@ impl LogKind for Games {
             GameState::Corrupt { version, reason } => Some(format!("at {version}: {reason}")),
             _ => None,
         }
+    }
+}
+
+impl LogKind for Games {
+    type Command = Command;
+    type Context = Context;
+    type Answer = GameAnswer;
+
+    fn folds(app: &AppState) -> &Folds<Games> {
+        &app.folds
     }
 
     fn version(state: &GameState) -> u64 {
@@ -148,7 +154,7 @@ impl LogKind for Games {
     }
 
     /// A position the move's judgement left open waits for the whole dead-position test.
-    fn landed(app: &AppState, id: &str, folded: &Folded) {
+    fn landed(app: &AppState, id: &str, folded: &Folded<GameState>) {
         let Some(game) = folded.state.game() else {
             return;
         };
@@ -156,7 +162,8 @@ impl LogKind for Games {
             app.verdicts.enqueue(id, folded.seq);
         }
         if let (false, Some(board)) = (game.is_live(), &game.tournament) {
-            super::rounds::game_ended(app, board);
+            // Its tournament is due: the scheduler carries the result.
+            app.tournaments_due.add(&board.tournament.to_string());
         }
         if let Ok(id) = domain::GameId::parse(id) {
             let version = folded.seq.max(0) as u64;
@@ -197,10 +204,102 @@ impl Games {
                 Ok(Command::MakeMove {
                     mv,
                     offer_draw,
-                    conditional: super::conditional::opened(app, game)?,
+                    conditional: super::held_lines::opened(app, game)?,
                 })
             }
             (_, command) => Ok(command),
         }
+    }
+}
+
+/// What the mail composes from: each game as its log now stands.
+impl crate::mail::compose::CurrentGames for Folds<Games> {
+    fn current_game(
+        &self,
+        store: &crate::store::Store,
+        id: &str,
+    ) -> Result<(Option<domain::games::Game>, i64), StoreError> {
+        let folded = self.current(store, id)?;
+        Ok((folded.state.game().cloned(), folded.seq))
+    }
+}
+
+/// What a game's command did.
+pub type GameOutcome = Outcome<Games>;
+
+impl Outcome<Games> {
+    /// The game after the command (the events were folded before they were committed).
+    pub fn game(&self) -> &Game {
+        self.folded
+            .state
+            .game()
+            .expect("a committed outcome holds a game")
+    }
+
+    /// The Game resource as of the command (what the projection row holds).
+    pub fn view(&self) -> &GameView {
+        &self.answer.view
+    }
+
+    /// [`Outcome::view`] as JSON.
+    pub fn view_json(&self) -> &str {
+        &self.answer.json
+    }
+}
+
+/// A game's command that needs nothing from the state to be built.
+pub fn just(command: Command) -> impl Build<Games> + Clone {
+    just_on::<Games>(command)
+}
+
+/// Runs a game's command from an HTTP worker: see [`run_on`].
+pub async fn run(
+    state: Arc<AppState>,
+    id: GameId,
+    command: Command,
+    ctx: Context,
+    expected_version: Option<u64>,
+) -> Result<GameOutcome, CommandError> {
+    run_on::<Games>(state, &id.to_string(), command, ctx, expected_version).await
+}
+
+/// Runs a game's command built from its state from an HTTP worker: see [`run_built_on`].
+pub async fn run_built(
+    state: Arc<AppState>,
+    id: GameId,
+    command: Command,
+    build: impl Build<Games> + Clone + 'static,
+    ctx: Context,
+    expected_version: Option<u64>,
+) -> Result<GameOutcome, CommandError> {
+    let id = id.to_string();
+    run_built_on::<Games>(state, &id, command, build, ctx, expected_version).await
+}
+
+/// Runs a game's command on the caller's own thread: see [`execute_on`].
+pub fn execute(
+    state: &AppState,
+    id: GameId,
+    build: impl Build<Games> + Clone + 'static,
+    ctx: &Context,
+    expected_version: Option<u64>,
+) -> Result<GameOutcome, CommandError> {
+    execute_on::<Games>(state, &id.to_string(), build, ctx, expected_version)
+}
+
+/// Records the flag fall of a game whose deadline has passed (the scheduler's work, also done by
+/// any read that finds it due). `Ok(None)` if there was nothing to do.
+pub fn flag_fall(state: &AppState, id: GameId) -> Result<Option<GameOutcome>, CommandError> {
+    let ctx = Context {
+        now: store::now(),
+        actor: Actor::System,
+        notation: None,
+        dice: None,
+        entropy: None,
+    };
+    match execute(state, id, just(Command::FlagFall), &ctx, None) {
+        Ok(o) => Ok(Some(o)),
+        Err(CommandError::Rejected(Rejection::GameOver | Rejection::NotYetDue)) => Ok(None),
+        Err(e) => Err(e),
     }
 }

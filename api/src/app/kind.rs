@@ -5,12 +5,10 @@
 
 use domain::game::Rejection;
 
-use super::commands::CommandError;
-use super::folds::{Folded, Folds};
+use super::command_error::CommandError;
+use super::folds::{Folded, Folds, LogFold};
 use super::AppState;
-use crate::store::{
-    Chained, LogTable, OutboxRow, ProjectionRow, Recorded, StoreError, StoredEvent,
-};
+use crate::store::{Chained, OutboxRow, ProjectionRow, StoreError, StoredEvent};
 
 /// A command ready to be judged: with the context to judge it in, where the service adds to the
 /// caller's, and a secret to store with its events.
@@ -20,24 +18,16 @@ pub struct Prepared<K: LogKind> {
     pub secret: Option<crate::store::EnvelopeRow>,
 }
 
-pub trait LogKind: Sized + Send + Sync + 'static {
-    type State: Clone + Send + Sync + 'static;
+/// A kind of log the pipeline runs commands on: how it folds ([`LogFold`]), and the rest.
+pub trait LogKind: LogFold {
     type Command: Clone + Send + Sync + 'static;
-    type Event: Recorded;
     /// Who asks and when, and whatever else judging needs.
     type Context: Clone + Send + Sync + 'static;
     /// What an answer carries beside the new state (a game's view).
     type Answer: Send + 'static;
 
-    /// The table its logs are kept in.
-    fn table() -> &'static dyn LogTable;
     /// This server's cached folds of this kind.
     fn folds(app: &AppState) -> &Folds<Self>;
-    /// The state before the first event.
-    fn empty() -> Self::State;
-    fn evolve(state: Self::State, event: &Self::Event) -> Self::State;
-    /// Why the state does not fold, if it does not (the log is then refused as corrupt).
-    fn corrupt(state: &Self::State) -> Option<String>;
     /// The state's version, as a client names the one it expects.
     fn version(state: &Self::State) -> u64;
     /// Whether the command starts a log (it may not be answered "not found").
@@ -119,6 +109,7 @@ pub(crate) mod tests {
     use super::*;
     use crate::app::commands::{execute_on, just_on, run_on, CommandError};
     use crate::store::log::tally::{tallies, Counted, TallyLog, TallyRow, TABLES};
+    use crate::store::LogTable;
     use crate::store::{on_temp_postgres, Append, Store};
 
     struct Tally;
@@ -135,20 +126,12 @@ pub(crate) mod tests {
     /// A tally takes counts up to this total.
     const FULL: i64 = 10;
 
-    impl LogKind for Tally {
+    impl LogFold for Tally {
         type State = Tallied;
-        type Command = Count;
         type Event = Counted;
-        type Context = OffsetDateTime;
-        type Answer = i64;
 
         fn table() -> &'static dyn LogTable {
             &TallyLog
-        }
-
-        fn folds(_: &AppState) -> &Folds<Tally> {
-            static FOLDS: OnceLock<Folds<Tally>> = OnceLock::new();
-            FOLDS.get_or_init(|| Folds::new(100))
         }
 
         fn empty() -> Tallied {
@@ -162,6 +145,17 @@ pub(crate) mod tests {
 
         fn corrupt(_: &Tallied) -> Option<String> {
             None
+        }
+    }
+
+    impl LogKind for Tally {
+        type Command = Count;
+        type Context = OffsetDateTime;
+        type Answer = i64;
+
+        fn folds(_: &AppState) -> &Folds<Tally> {
+            static FOLDS: OnceLock<Folds<Tally>> = OnceLock::new();
+            FOLDS.get_or_init(|| Folds::new(100))
         }
 
         fn version(state: &Tallied) -> u64 {

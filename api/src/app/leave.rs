@@ -4,7 +4,7 @@
 use domain::game::{Actor, Rejection, Side, Timestamp};
 use domain::{GameId, PlayerId};
 
-use super::commands::just;
+use super::games::just;
 use super::{execute, AppState, CommandError};
 use domain::games::{Command, Context};
 

@@ -9,6 +9,7 @@ pub mod app_passwords;
 pub mod authority;
 pub mod challenge_reads;
 pub mod challenges;
+pub mod command_error;
 pub mod commands;
 pub mod conditional;
 pub mod creation;
@@ -21,6 +22,7 @@ pub mod export;
 pub mod folds;
 pub mod game_reads;
 pub mod games;
+pub mod held_lines;
 pub mod kind;
 pub mod leave;
 pub mod limits;
@@ -46,7 +48,8 @@ pub mod xfcc;
 
 use std::sync::Arc;
 
-pub use commands::{execute, flag_fall, run, CommandError, Extras, Outcome};
+pub use commands::{CommandError, Extras, Outcome};
+pub use games::{execute, flag_fall, run, GameOutcome};
 pub use limits::Limits;
 
 /// Shared by every request and by the server's own threads.
@@ -81,7 +84,7 @@ pub struct AppState {
     /// Online tournaments with a game just ended, for the scheduler.
     pub tournaments_due: Arc<rounds::Due>,
     /// Conditional lines this server set or opened lately, by their commitment.
-    pub opened_lines: conditional::Opened,
+    pub opened_lines: held_lines::Opened,
     /// The secrets of games of dice this server opened lately.
     pub dice_seeds: dice::Seeds,
     /// How many erased events this server knew of when it last looked (its folds predate

@@ -10,6 +10,9 @@ use super::actors::Account;
 use super::AppState;
 use crate::store::{GameRow, PlayerRow, StoreError};
 
+/// The most pupils one class list may hold.
+pub const MAX_CLASS: usize = 200;
+
 /// What an organiser's page shows of their school.
 pub struct School {
     /// The players they made.

@@ -8,7 +8,7 @@ use domain::games::{Command, Context};
 use domain::GameId;
 
 use super::actors::Account;
-use super::{AppState, CommandError, Outcome};
+use super::{AppState, CommandError, GameOutcome};
 use crate::store;
 
 /// Runs `command` in game `id` for `account`: the actor as [`super::actors::in_game`] decides,
@@ -23,7 +23,7 @@ pub async fn command(
     command: Command,
     expected_version: Option<u64>,
     entropy: Option<SentEntropy>,
-) -> Result<Outcome, CommandError> {
+) -> Result<GameOutcome, CommandError> {
     let actor = super::actors::in_game(account, &command)?;
     if matches!(command, Command::Message { .. }) {
         let key = id.to_string();

@@ -5,7 +5,8 @@ use domain::ids::PlayerId;
 use domain::tournament::{Tournament, TournamentState};
 use domain::GameId;
 
-use super::commands::{flag_fall, CommandError};
+use super::commands::CommandError;
+use super::games::flag_fall;
 use super::views::GameView;
 use super::AppState;
 use crate::store::{self, GameRow, PlayerRow};

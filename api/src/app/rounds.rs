@@ -22,7 +22,8 @@ use domain::tournament::{
 };
 use domain::GameId;
 
-use super::commands::{execute, execute_on, just, just_on, CommandError};
+use super::commands::{execute_on, just_on, CommandError};
+use super::games::{execute, just};
 use super::tournaments::{TournamentContext, Tournaments};
 use super::AppState;
 use crate::store;

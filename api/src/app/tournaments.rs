@@ -9,7 +9,7 @@ use domain::tournament::{
 };
 
 use super::commands::CommandError;
-use super::folds::Folds;
+use super::folds::{Folds, LogFold};
 use super::kind::{Judgement, LogKind, Projected};
 use super::AppState;
 use crate::mail::kind::{EntryInvitation, Mail, RoundPairing, RoundStandings};
@@ -55,19 +55,12 @@ fn micros(t: Timestamp) -> i64 {
     i64::try_from(t.unix_timestamp_nanos() / 1_000).unwrap_or(i64::MAX)
 }
 
-impl LogKind for Tournaments {
+impl LogFold for Tournaments {
     type State = TournamentState;
-    type Command = Command;
     type Event = TournamentEvent;
-    type Context = TournamentContext;
-    type Answer = TournamentRow;
 
     fn table() -> &'static dyn LogTable {
         &TournamentLog
-    }
-
-    fn folds(app: &AppState) -> &Folds<Tournaments> {
-        &app.tournament_folds
     }
 
     fn empty() -> TournamentState {
@@ -80,6 +73,16 @@ impl LogKind for Tournaments {
 
     fn corrupt(_: &TournamentState) -> Option<String> {
         None
+    }
+}
+
+impl LogKind for Tournaments {
+    type Command = Command;
+    type Context = TournamentContext;
+    type Answer = TournamentRow;
+
+    fn folds(app: &AppState) -> &Folds<Tournaments> {
+        &app.tournament_folds
     }
 
     fn version(state: &TournamentState) -> u64 {

@@ -15,7 +15,8 @@ use std::time::Duration;
 use domain::game::{Actor, Rejection, Verdict};
 use domain::GameId;
 
-use super::commands::{execute, just, CommandError};
+use super::commands::CommandError;
+use super::games::{execute, just};
 use super::AppState;
 use crate::store;
 use domain::games::{Command, Context};

@@ -8,7 +8,7 @@ use domain::game::{FieldProblem, Locale, Rejection};
 use domain::games::Command;
 use domain::GameId;
 
-use crate::app::{self, AppState, Outcome};
+use crate::app::{self, AppState, GameOutcome};
 use crate::http::auth::Caller;
 use crate::http::error::ApiError;
 
@@ -24,7 +24,7 @@ pub(crate) async fn run(
     id: String,
     command: Command,
     expected_version: Option<u64>,
-) -> Result<Outcome, ApiError> {
+) -> Result<GameOutcome, ApiError> {
     let locale = caller.locale();
     run_in(state, caller, id, command, expected_version, locale).await
 }
@@ -37,7 +37,7 @@ pub(crate) async fn run_in(
     command: Command,
     expected_version: Option<u64>,
     locale: Locale,
-) -> Result<Outcome, ApiError> {
+) -> Result<GameOutcome, ApiError> {
     run_sent(state, caller, id, command, expected_version, locale, None).await
 }
 
@@ -51,7 +51,7 @@ pub(crate) async fn run_sent(
     expected_version: Option<u64>,
     locale: Locale,
     entropy: Option<SentEntropy>,
-) -> Result<Outcome, ApiError> {
+) -> Result<GameOutcome, ApiError> {
     let id = game_id(&id, locale)?;
     app::play::command(
         state.into_inner(),
@@ -65,7 +65,7 @@ pub(crate) async fn run_sent(
     .map_err(|e| ApiError::command(e, locale))
 }
 
-pub(crate) fn ok_game(outcome: &Outcome) -> HttpResponse {
+pub(crate) fn ok_game(outcome: &GameOutcome) -> HttpResponse {
     json_answer(outcome.view_json().to_owned())
 }
 

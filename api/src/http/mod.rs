@@ -10,9 +10,12 @@ pub mod client;
 pub mod csrf;
 pub mod error;
 pub mod game_commands;
+pub mod headers;
 pub mod ops;
 pub mod page;
 pub mod pages;
+pub mod refusals;
+pub mod tournament_commands;
 pub mod xfcc;
 
 use std::time::Instant;
@@ -327,44 +330,6 @@ async fn head_as_get(
     next.call(req).await
 }
 
-/// The content security policy of every answer: the page's own stylesheet and script only, no
-/// inline script or style, no framing, forms posted only here.
-pub const CONTENT_SECURITY_POLICY: &str =
-    "default-src 'none'; style-src 'self'; script-src 'self'; \
-     img-src 'self' data:; connect-src 'self'; form-action 'self'; base-uri 'none'; \
-     frame-ancestors 'none'";
-
-/// Headers on every answer: the CSP, no framing, no sniffing, no referrer to other sites; no
-/// copy kept by a browser or a proxy unless the answer says otherwise (only the hashed assets do,
-/// D72); and over https, HSTS.
-fn security_headers(https: bool) -> actix_web::middleware::DefaultHeaders {
-    let headers = actix_web::middleware::DefaultHeaders::new()
-        .add(("content-security-policy", CONTENT_SECURITY_POLICY))
-        .add(("x-frame-options", "DENY"))
-        .add(("x-content-type-options", "nosniff"))
-        .add(("referrer-policy", "same-origin"))
-        .add(NO_STORE);
-    match https {
-        true => headers.add(("strict-transport-security", HSTS)),
-        false => headers,
-    }
-}
-
-/// Browsers keep to https for a year, on every subdomain too, once they have seen it.
-pub const HSTS: &str = "max-age=31536000; includeSubDomains";
-
-/// An answer no cache may keep.
-const NO_STORE: (actix_web::http::header::HeaderName, &str) =
-    (actix_web::http::header::CACHE_CONTROL, "no-store");
-
-/// `res`, which shows a secret (a token, a code, a link, a password), kept by no cache. Every
-/// answer without a `Cache-Control` of its own already is; this says so where the secret is.
-pub fn no_store(mut res: HttpResponse) -> HttpResponse {
-    res.headers_mut()
-        .insert(NO_STORE.0, HeaderValue::from_static(NO_STORE.1));
-    res
-}
-
 /// The application, for the server and for tests.
 pub fn app(
     state: web::Data<AppState>,
@@ -395,7 +360,7 @@ pub fn app(
         .app_data(web::PathConfig::default().error_handler(error::path_error))
         .wrap(from_fn(observe))
         .wrap(from_fn(head_as_get))
-        .wrap(security_headers(https))
+        .wrap(headers::security_headers(https))
         .wrap(TracingLogger::<RequestSpan>::new())
         .configure(routes)
         .default_service(web::to(not_found))

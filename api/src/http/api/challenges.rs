@@ -2,7 +2,6 @@
 //! seeks), accepted, declined and withdrawn; and whom a player takes challenges from. The
 //! decisions are `app::challenges`'; this door reads requests and writes answers.
 
-use actix_web::http::StatusCode;
 use actix_web::{get, post, put, web, HttpResponse};
 use domain::game::{Locale, TimeControl};
 use serde::{Deserialize, Serialize};
@@ -16,7 +15,7 @@ use crate::app::views::{GameView, PlayerRef};
 use crate::app::AppState;
 use crate::http::auth::Caller;
 use crate::http::error::{ApiError, ErrorBody};
-use crate::i18n::Texts;
+use crate::http::refusals::challenge_refused;
 use crate::store::{self, PlayerRow};
 
 /// Whom a challenge is offered to, and the game.
@@ -120,91 +119,14 @@ pub struct ChallengePreferences {
     pub max_games: Option<u32>,
 }
 
-/// A challenge's refusal as the contract answers it.
-pub fn refusal(e: ChallengeError, locale: Locale) -> ApiError {
-    let t = Texts::of(locale);
-    let said = |status, code, key: &'static str, args: &[(&'static str, String)]| {
-        ApiError::new(status, code, t.get(key, args)).with_text(key, args)
-    };
-    match e {
-        ChallengeError::NotFound => ApiError::not_found(locale),
-        ChallengeError::NotAPlayer => said(
-            StatusCode::FORBIDDEN,
-            "not_a_player",
-            "error-challenge-not-a-player",
-            &[],
-        ),
-        ChallengeError::Unconfirmed => said(
-            StatusCode::FORBIDDEN,
-            "unconfirmed",
-            "error-challenge-unconfirmed",
-            &[],
-        ),
-        ChallengeError::Yourself => said(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "own_challenge",
-            "error-challenge-yourself",
-            &[],
-        ),
-        ChallengeError::NotTaken => said(
-            StatusCode::FORBIDDEN,
-            "challenges_refused",
-            "error-challenge-not-taken",
-            &[],
-        ),
-        ChallengeError::TooManyGames(name) => said(
-            StatusCode::CONFLICT,
-            "too_many_games",
-            "error-challenge-too-many-games",
-            &[("name", name)],
-        ),
-        ChallengeError::TooManyOpen => said(
-            StatusCode::CONFLICT,
-            "too_many_challenges",
-            "error-challenge-too-many-open",
-            &[("max", challenges::MAX_OPEN.to_string())],
-        ),
-        ChallengeError::NotYours => said(
-            StatusCode::FORBIDDEN,
-            "forbidden",
-            "error-challenge-not-yours",
-            &[],
-        ),
-        ChallengeError::Closed(status) => said(
-            StatusCode::CONFLICT,
-            "challenge_closed",
-            "error-challenge-closed",
-            &[("status", status)],
-        ),
-        ChallengeError::Message => said(
-            StatusCode::BAD_REQUEST,
-            "bad_request",
-            "error-challenge-message",
-            &[("max", challenges::MAX_MESSAGE_CHARS.to_string())],
-        ),
-        ChallengeError::Days => said(
-            StatusCode::BAD_REQUEST,
-            "bad_request",
-            "error-challenge-days",
-            &[("max", challenges::MAX_DAYS.to_string())],
-        ),
-        ChallengeError::Preferences => said(
-            StatusCode::BAD_REQUEST,
-            "bad_request",
-            "error-challenge-preferences",
-            &[("max", challenges::MAX_GAMES.to_string())],
-        ),
-        ChallengeError::Terms(r) => ApiError::rejection(&r, locale),
-        ChallengeError::Command(e) => ApiError::command(e, locale),
-        ChallengeError::Store(e) => e.into(),
-    }
-}
-
 /// The calling player (the admin token plays no games).
 fn player(caller: &Caller) -> Result<PlayerRow, ApiError> {
     match caller.require()? {
         Caller::Player(p) => Ok((**p).clone()),
-        _ => Err(refusal(ChallengeError::NotAPlayer, caller.locale())),
+        _ => Err(challenge_refused(
+            ChallengeError::NotAPlayer,
+            caller.locale(),
+        )),
     }
 }
 
@@ -295,7 +217,7 @@ pub async fn create(
     };
     let view = web::block(move || {
         let c = challenges::create(&state, &me, target, terms, body.days)
-            .map_err(|e| refusal(e, locale))?;
+            .map_err(|e| challenge_refused(e, locale))?;
         view(&state, c, Some(&me), me.has_role(store::Role::Admin))
     })
     .await??;
@@ -313,7 +235,8 @@ pub async fn create(
 pub async fn mine(state: web::Data<AppState>, caller: Caller) -> Result<HttpResponse, ApiError> {
     let me = player(&caller)?;
     let list = web::block(move || -> Result<_, ApiError> {
-        let open = challenge_reads::open_of(&state, &me.id).map_err(|e| refusal(e, Locale::En))?;
+        let open = challenge_reads::open_of(&state, &me.id)
+            .map_err(|e| challenge_refused(e, Locale::En))?;
         let admin = me.has_role(store::Role::Admin);
         Ok(challenge_reads::named(&state, open, Some(&me), admin)?
             .into_iter()
@@ -343,7 +266,7 @@ pub async fn lobby(
     let q = query.into_inner();
     let list = web::block(move || -> Result<_, ApiError> {
         challenges::lobby(&state, &me, q.game.as_deref(), q.seconds_per_move)
-            .map_err(|e| refusal(e, locale))?
+            .map_err(|e| challenge_refused(e, locale))?
             .into_iter()
             .map(|c| view(&state, c, Some(&me), me.has_role(store::Role::Admin)))
             .collect::<Result<Vec<_>, _>>()
@@ -379,7 +302,7 @@ pub async fn read(
     let id = challenge_id(&id, locale)?;
     let view = web::block(move || {
         let c = challenges::read(&state, &id, caller.player(), caller.is_admin())
-            .map_err(|e| refusal(e, locale))?;
+            .map_err(|e| challenge_refused(e, locale))?;
         view(&state, c, caller.player(), caller.is_admin())
     })
     .await??;
@@ -409,7 +332,8 @@ pub async fn accept(
     let locale = caller.locale();
     let id = challenge_id(&id, locale)?;
     let answer = web::block(move || -> Result<_, ApiError> {
-        let (c, game) = challenges::accept(&state, &id, &me).map_err(|e| refusal(e, locale))?;
+        let (c, game) =
+            challenges::accept(&state, &id, &me).map_err(|e| challenge_refused(e, locale))?;
         let row = crate::app::game_reads::own_game(&state, &game.to_string())?
             .ok_or_else(|| ApiError::internal(anyhow::anyhow!("an accepted challenge's game")))?;
         let (json, _) = crate::app::reads::current_view_json(&state, row)
@@ -435,8 +359,8 @@ async fn answer(
     let locale = caller.locale();
     let id = challenge_id(&id, locale)?;
     let view = web::block(move || {
-        let c =
-            challenges::answer(&state, &id, &me, withdrawing).map_err(|e| refusal(e, locale))?;
+        let c = challenges::answer(&state, &id, &me, withdrawing)
+            .map_err(|e| challenge_refused(e, locale))?;
         view(&state, c, Some(&me), me.has_role(store::Role::Admin))
     })
     .await??;
@@ -505,6 +429,6 @@ pub async fn preferences(
     let (from, max) = (body.from.clone(), body.max_games);
     web::block(move || challenges::set_preferences(&state, &me, &from, max))
         .await?
-        .map_err(|e| refusal(e, locale))?;
+        .map_err(|e| challenge_refused(e, locale))?;
     Ok(HttpResponse::Ok().json(body))
 }

@@ -2,15 +2,12 @@
 //! Nobody else reads them: the log holds only a commitment until a line's moves are played.
 
 use actix_web::{delete, get, put, web, HttpResponse};
-use domain::game::{
-    conditional::{MAX_LINES, MAX_PLIES},
-    Command, LineProblem, MoveText, ReadError, Rejection,
-};
+use domain::game::Command;
 use domain::games::Notation;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::app::conditional::{self, Standing};
+use crate::app::conditional::{self, line_texts, Standing};
 use crate::app::AppState;
 use crate::http::api::adjournment::me;
 use crate::http::auth::Caller;
@@ -76,38 +73,6 @@ impl ConditionalMovesView {
             version: s.version,
         }
     }
-}
-
-/// The texts of the lines, each checked as a move text; a refusal names the line and ply.
-pub fn line_texts(lines: &[Vec<String>]) -> Result<Vec<Vec<MoveText>>, Rejection> {
-    let refuse = Rejection::InvalidConditionalMoves;
-    if lines.len() > MAX_LINES {
-        return Err(refuse(LineProblem::TooManyLines { max: MAX_LINES }));
-    }
-    lines
-        .iter()
-        .enumerate()
-        .map(|(i, line)| {
-            if line.len() > MAX_PLIES {
-                return Err(refuse(LineProblem::TooLong {
-                    line: i + 1,
-                    max: MAX_PLIES,
-                }));
-            }
-            line.iter()
-                .enumerate()
-                .map(|(ply, text)| {
-                    MoveText::parse(text).map_err(|_| {
-                        refuse(LineProblem::Move {
-                            line: i + 1,
-                            ply: ply + 1,
-                            problem: ReadError::Unparseable,
-                        })
-                    })
-                })
-                .collect()
-        })
-        .collect()
 }
 
 /// The caller's lines as they stand now, as the answer.

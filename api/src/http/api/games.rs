@@ -11,7 +11,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::app::reads::current_view_json;
 use crate::app::views::GameView;
-use crate::app::{self, game_reads, AppState, Outcome};
+use crate::app::{self, game_reads, AppState, GameOutcome};
 use crate::http::api::spoken::NotationName;
 use crate::http::auth::{Caller, Credentials};
 use crate::http::error::{ApiError, ErrorBody};
@@ -207,12 +207,12 @@ pub async fn create_game(
 
 /// Creates a game as `caller` asks (the admin, an organiser who becomes its arbiter, or one of
 /// its players), answering refusals in `locale`.
-pub(crate) async fn create(
+async fn create(
     state: web::Data<AppState>,
     caller: Caller,
     body: CreateGameBody,
     locale: Locale,
-) -> Result<Outcome, ApiError> {
+) -> Result<GameOutcome, ApiError> {
     let account = caller.acting()?;
     let start_position = match (body.start_position, body.start_fen) {
         (Some(_), Some(_)) => {
@@ -242,23 +242,9 @@ pub(crate) async fn create(
         visibility: body.visibility,
         tournament: body.tournament,
     };
-    use crate::app::authority::MayNotCreate;
-    use crate::app::creation::CreateError;
     crate::app::creation::create_game(state.into_inner(), account, new)
         .await
-        .map_err(|e| match e {
-            CreateError::NoSuchPlayer => ApiError::not_found(locale),
-            CreateError::MayNot(MayNotCreate::Unconfirmed) => ApiError::new(
-                actix_web::http::StatusCode::FORBIDDEN,
-                "unconfirmed",
-                "confirm your e-mail address first: follow the sign-in link mailed to it",
-            ),
-            CreateError::MayNot(MayNotCreate::NotAPlayer) => {
-                ApiError::rejection(&Rejection::NotAPlayer, locale)
-            }
-            CreateError::MayNot(MayNotCreate::Denied(denied)) => ApiError::denied(denied, locale),
-            CreateError::Command(e) => ApiError::command(e, locale),
-        })
+        .map_err(|e| crate::http::refusals::create_refused(e, locale))
 }
 
 #[utoipa::path(

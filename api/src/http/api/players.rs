@@ -7,10 +7,11 @@ use domain::games::Notation;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::app::new_accounts::{self, AccountError, AccountRequest, Settings};
+use crate::app::new_accounts::{self, AccountRequest, Settings};
 use crate::app::AppState;
 use crate::http::auth::Caller;
 use crate::http::error::{ApiError, ErrorBody};
+use crate::http::refusals::{account_refused, anonymise_refused, play_setting_refused};
 use crate::store::{self, PlayerRow, Role};
 
 pub use crate::app::accounts::{Email, PlayerName, MAX_NAME_CHARS};
@@ -98,29 +99,6 @@ where
     T: Deserialize<'de>,
 {
     Option::<T>::deserialize(d).map(Some)
-}
-
-/// The answer to an account refused or a setting not changed.
-pub fn account_refused(e: AccountError, locale: Locale) -> ApiError {
-    match e {
-        AccountError::Denied(denied) => ApiError::denied(denied, locale),
-        AccountError::Name => ApiError::bad_request(e.to_string())
-            .with_text("error-name", &[("max", MAX_NAME_CHARS.to_string())]),
-        AccountError::Email(ref typed) => {
-            let typed = typed.clone();
-            ApiError::bad_request(e.to_string()).with_text("error-email", &[("email", typed)])
-        }
-        AccountError::Group(_) => {
-            ApiError::bad_request(e.to_string()).with_text("error-group", &[])
-        }
-        AccountError::EmailTaken => ApiError::new(
-            actix_web::http::StatusCode::CONFLICT,
-            "email_taken",
-            e.to_string(),
-        )
-        .with_text("error-email-taken", &[]),
-        AccountError::Store(e) => e.into(),
-    }
 }
 
 /// The settings a [`SettingsChange`] asks for.
@@ -369,22 +347,6 @@ pub struct Anonymised {
     pub name: String,
 }
 
-/// The answer to a refused anonymisation.
-pub fn anonymise_refused(e: crate::app::erasure::AnonymiseError, locale: Locale) -> ApiError {
-    use crate::app::erasure::AnonymiseError as E;
-    let conflict = actix_web::http::StatusCode::CONFLICT;
-    match e {
-        E::NotFound => ApiError::not_found(locale),
-        E::Already => ApiError::new(conflict, "already_anonymised", "the pupil is anonymised already"),
-        E::StillPlaying { games, tournaments } => ApiError::new(
-            conflict,
-            "still_playing",
-            format!("the pupil still plays: {games} games and {tournaments} tournaments going on (end or withdraw them first)"),
-        ),
-        E::Store(e) => ApiError::from(e),
-    }
-}
-
 #[utoipa::path(
     post, path = "/api/v1/players/{id}/anonymise", tag = "players",
     description = "A pupil who leaves: their account loses its name, address, school and class and every way of signing in, and their name is erased from their games and tournament entries (each erased event keeps the hash of what it held; see the events' `erased`). Their organiser's, or the admin's; refused while they still play.",
@@ -431,16 +393,6 @@ pub struct PlayChange {
 pub struct PlaySetting {
     pub id: String,
     pub without_sight: bool,
-}
-
-/// A refused change of a pupil's way of playing, as the doors answer it.
-pub fn play_setting_refused(e: crate::app::accounts::PlaySettingError, locale: Locale) -> ApiError {
-    use crate::app::accounts::PlaySettingError as E;
-    match e {
-        E::NotFound => ApiError::not_found(locale),
-        E::Denied(denied) => ApiError::denied(denied, locale),
-        E::Store(e) => ApiError::from(e),
-    }
 }
 
 #[utoipa::path(

@@ -1,64 +1,15 @@
-//! Sign-up and invitations over the JSON API, and the sign-up's rules as both doors answer
-//! them.
+//! Sign-up and invitations over the JSON API.
 
-use crate::app::accounts::{self, SignUpError};
+use crate::app::accounts;
 use crate::app::AppState;
 use crate::http::auth::Caller;
 use crate::http::error::{ApiError, ErrorBody};
+use crate::http::refusals::{invite_refused, sign_up_refused};
 use crate::i18n::Texts;
-use actix_web::http::StatusCode;
 use actix_web::{post, web, HttpRequest, HttpResponse};
 use domain::game::Locale;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
-
-/// A sign-up's refusal as the contract answers it, in the reader's language.
-pub(crate) fn refusal(e: SignUpError, t: &Texts) -> ApiError {
-    let said = |status, code, key: &'static str| {
-        ApiError::new(status, code, t.text(key)).with_text(key, &[])
-    };
-    match e {
-        SignUpError::Closed => said(StatusCode::FORBIDDEN, "signup_closed", "signup-closed"),
-        SignUpError::NoInvitation => said(
-            StatusCode::FORBIDDEN,
-            "invitation_required",
-            "signup-invitation",
-        ),
-        SignUpError::Email => said(StatusCode::BAD_REQUEST, "bad_request", "signup-email"),
-        SignUpError::Name => said(StatusCode::BAD_REQUEST, "bad_request", "signup-name"),
-        SignUpError::Store(e) => e.into(),
-    }
-}
-
-/// A sign-up from the page or the API: the rate limit (as for sign-in links), then the rules.
-pub(crate) async fn sign_up(
-    state: web::Data<AppState>,
-    req: &HttpRequest,
-    email: String,
-    name: String,
-    locale: Locale,
-    invite: Option<String>,
-    t: Texts,
-) -> Result<(), ApiError> {
-    let ip = crate::http::client::client_address(req).key();
-    let address = accounts::Email::parse(&email)
-        .map(|e| e.as_str().to_owned())
-        .unwrap_or_default();
-    if !state.login_limits.allow(&format!("signup:{address}"), &ip) {
-        return Err(ApiError::rate_limited());
-    }
-    web::block(move || {
-        accounts::sign_up(
-            &state,
-            &email,
-            &name,
-            locale,
-            invite.as_deref().filter(|i| !i.is_empty()),
-        )
-    })
-    .await?
-    .map_err(|e| refusal(e, &t))
-}
 
 /// A sign-up over the API.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -101,16 +52,19 @@ pub async fn signup_api(
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
     let locale = body.locale.unwrap_or_default();
-    sign_up(
-        state,
-        &req,
-        body.email,
-        body.name,
-        locale,
-        body.invitation,
-        Texts::of(locale),
-    )
-    .await?;
+    let client = crate::http::client::client_address(&req).key();
+    web::block(move || {
+        accounts::sign_up(
+            &state,
+            &client,
+            &body.email,
+            &body.name,
+            locale,
+            body.invitation.as_deref(),
+        )
+    })
+    .await?
+    .map_err(|e| sign_up_refused(e, &Texts::of(locale)))?;
     Ok(HttpResponse::Accepted().json(SignUpAnswer { status: "mailed" }))
 }
 
@@ -133,29 +87,14 @@ pub async fn invitation_api(
     state: web::Data<AppState>,
     caller: Caller,
 ) -> Result<HttpResponse, ApiError> {
-    let me = inviter(&caller)?;
-    let (link, until) = web::block(move || accounts::invite(&state, &me)).await??;
-    Ok(crate::http::no_store(HttpResponse::Created().json(
-        Invitation {
+    let caller = caller.require()?.clone();
+    let (link, until) =
+        web::block(move || accounts::invite(&state, caller.acting()?).map_err(invite_refused))
+            .await??;
+    Ok(crate::http::headers::no_store(
+        HttpResponse::Created().json(Invitation {
             link,
             expires_at: crate::store::rfc3339(until),
-        },
-    )))
-}
-
-/// The player who may invite: one whose own address is confirmed.
-pub(crate) fn inviter(caller: &Caller) -> Result<crate::store::PlayerRow, ApiError> {
-    match caller.require()? {
-        Caller::Player(p) if p.email_confirmed => Ok((**p).clone()),
-        Caller::Player(_) => Err(ApiError::new(
-            StatusCode::FORBIDDEN,
-            "unconfirmed",
-            "confirm your e-mail address first: follow the sign-in link mailed to it",
-        )),
-        _ => Err(ApiError::new(
-            StatusCode::FORBIDDEN,
-            "not_a_player",
-            "an invitation is a player's",
-        )),
-    }
+        }),
+    ))
 }

@@ -2,7 +2,7 @@
 //! caller's own language, and a Game carries each move's spoken form (`spoken`) where the
 //! caller asked for it or speaks their moves.
 
-use crate::app::Outcome;
+use crate::app::GameOutcome;
 use actix_web::HttpResponse;
 use domain::game::spoken::Tongue;
 use domain::game::Locale;
@@ -77,7 +77,7 @@ pub fn with_spoken(mut json: String, game: &Game, tongue: Option<Tongue>) -> Str
 }
 
 /// [`ok_game`], with each move spoken in `tongue` where there is one.
-pub(crate) fn spoken_game(outcome: &Outcome, tongue: Option<Tongue>) -> HttpResponse {
+pub(crate) fn spoken_game(outcome: &GameOutcome, tongue: Option<Tongue>) -> HttpResponse {
     crate::http::game_commands::json_answer(with_spoken(
         outcome.view_json().to_owned(),
         outcome.game(),

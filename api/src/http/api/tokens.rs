@@ -5,7 +5,6 @@ use crate::app::tokens::{self, IssueError};
 use crate::app::AppState;
 use crate::http::auth::{bearer_hash, Caller};
 use crate::http::error::{ApiError, ErrorBody};
-use actix_web::http::header::{HeaderValue, CACHE_CONTROL};
 use actix_web::http::StatusCode;
 use actix_web::{post, web, HttpRequest, HttpResponse};
 use serde::Serialize;
@@ -15,14 +14,6 @@ use utoipa::ToSchema;
 pub struct NewToken {
     /// The new bearer token: shown once, stored only hashed.
     pub token: String,
-}
-
-/// An answer holding a secret: never kept by a cache.
-pub(crate) fn private(mut answer: HttpResponse) -> HttpResponse {
-    answer
-        .headers_mut()
-        .insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    answer
 }
 
 #[utoipa::path(
@@ -66,7 +57,9 @@ pub async fn new_token(
     })
     .await??;
     let token = made.ok_or_else(ApiError::unauthenticated)?;
-    Ok(private(HttpResponse::Created().json(NewToken { token })))
+    Ok(crate::http::headers::no_store(
+        HttpResponse::Created().json(NewToken { token }),
+    ))
 }
 
 fn too_many() -> ApiError {

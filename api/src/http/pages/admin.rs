@@ -96,7 +96,7 @@ pub async fn admin_page(
         new_accounts::accounts(&s, account, looked_for.as_deref(), LISTED)
     })
     .await?
-    .map_err(|e| crate::http::api::players::account_refused(e, t.locale()))?;
+    .map_err(|e| crate::http::refusals::account_refused(e, t.locale()))?;
     let done = match query.done.as_deref() {
         Some("granted") => Some(t.text("page-admin-granted")),
         Some("revoked") => Some(t.text("page-admin-revoked")),
@@ -162,7 +162,7 @@ pub async fn set_organiser(
         new_accounts::set_organiser(&s, account, &id, grant)
     })
     .await?
-    .map_err(|e| crate::http::api::players::account_refused(e, t.locale()))?;
+    .map_err(|e| crate::http::refusals::account_refused(e, t.locale()))?;
     if !found {
         return Err(ApiError::not_found(t.locale()));
     }

@@ -12,10 +12,10 @@ use serde::Deserialize;
 use crate::app::challenge_reads::{self, Named};
 use crate::app::challenges::{self as challenges, ChallengeError, Colour, Target, Terms};
 use crate::app::AppState;
-use crate::http::api::challenges::refusal;
 use crate::http::auth::Caller;
 use crate::http::error::ApiError;
 use crate::http::page;
+use crate::http::refusals::challenge_refused;
 use crate::i18n::Texts;
 use crate::store::{self, PlayerRow, Role};
 use crate::zone::Zone;
@@ -168,10 +168,11 @@ async fn list(
     let reader = me.clone();
     let (open, seeks) = web::block(move || -> Result<_, ApiError> {
         let admin = reader.has_role(Role::Admin);
-        let open = challenge_reads::open_of(&s, &reader.id).map_err(|e| refusal(e, t.locale()))?;
+        let open = challenge_reads::open_of(&s, &reader.id)
+            .map_err(|e| challenge_refused(e, t.locale()))?;
         let seconds = d.parse::<i64>().ok().map(|n| n * 86_400);
         let seeks = challenges::lobby(&s, &reader, (!g.is_empty()).then_some(g.as_str()), seconds)
-            .map_err(|e| refusal(e, t.locale()))?;
+            .map_err(|e| challenge_refused(e, t.locale()))?;
         Ok((
             challenge_reads::named(&s, open, Some(&reader), admin)?,
             challenge_reads::named(&s, seeks, Some(&reader), admin)?,
@@ -314,7 +315,7 @@ pub async fn new_challenge(
         };
         Ok(match challenges::create(&s, &reader, target, terms, None) {
             Ok(c) => Ok(c.row.id),
-            Err(e) => Err(refusal(e, t.locale())),
+            Err(e) => Err(challenge_refused(e, t.locale())),
         })
     })
     .await??;
@@ -352,7 +353,7 @@ async fn one(
         let c = match challenges::read(&s, &id, Some(&reader), admin) {
             Ok(c) => c,
             Err(ChallengeError::NotFound) => return Ok(None),
-            Err(e) => return Err(refusal(e, t.locale())),
+            Err(e) => return Err(challenge_refused(e, t.locale())),
         };
         Ok(challenge_reads::named(&s, vec![c], Some(&reader), admin)?.pop())
     })
@@ -517,7 +518,7 @@ pub async fn answer_challenge(
             .insert_header(("location", format!("/challenges/{id}?lang={}", t.lang)))
             .finish()),
         Err(e) => {
-            let e = refusal(e, t.locale());
+            let e = challenge_refused(e, t.locale());
             let why = e.reason(&t);
             one(state, &req, me, t, id, Some((e.status, why))).await
         }

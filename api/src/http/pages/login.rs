@@ -9,9 +9,9 @@ use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use askama::Template;
 use serde::Deserialize;
 
+use crate::app::accounts::Email;
 use crate::app::sign_in::{self, SESSION_DAYS};
 use crate::app::{mail_settings, AppState};
-use crate::http::api::players::Email;
 use crate::http::csrf::{self, Csrf};
 use crate::http::error::ApiError;
 use crate::http::page::{self, Notice};

@@ -12,18 +12,17 @@ use domain::game::{Locale, TimeControl};
 use domain::games::{GameKind, RuleSetName};
 use serde::Deserialize;
 
+use crate::app::creation::{Ballot, NewGame};
+use crate::app::new_accounts::{self, AccountRequest};
 use crate::app::{organising, AppState};
-use crate::http::api::ballot::BallotBody;
-use crate::http::api::games::CreateGameBody;
-use crate::http::api::players::{new_player, store_players, NewPlayer};
 use crate::http::auth::Caller;
 use crate::http::error::ApiError;
 use crate::http::page;
+use crate::http::refusals::{account_refused, create_refused};
 use crate::i18n::Texts;
 use crate::store::{PlayerRow, Role};
 
-/// The most pupils one pasted list may hold.
-pub const MAX_CLASS: usize = 200;
+use crate::app::organising::MAX_CLASS;
 
 /// A class of an organiser's players (or those with no class).
 struct Class {
@@ -328,16 +327,30 @@ fn pupil(
     email: Option<String>,
     locale: Option<Locale>,
     (school, class): (Option<&str>, Option<&str>),
-) -> NewPlayer {
-    NewPlayer {
+) -> AccountRequest {
+    AccountRequest {
         name,
         email,
         locale,
         notation: None,
-        roles: None,
+        roles: Vec::new(),
         school: blank_to_none(school),
         class_name: blank_to_none(class),
     }
+}
+
+/// A new pupil's row, as `caller` (an organiser, or the admin) asks.
+fn new_pupil(
+    caller: &Caller,
+    asked: AccountRequest,
+) -> Result<(PlayerRow, Option<String>), ApiError> {
+    new_accounts::new_account(caller.acting()?, asked)
+        .map_err(|e| account_refused(e, caller.locale()))
+}
+
+/// Stores new pupils in one transaction (blocking): none if an address is taken.
+fn store_pupils(state: &AppState, rows: &[(PlayerRow, Option<String>)]) -> Result<(), ApiError> {
+    new_accounts::store_accounts(state, rows).map_err(|e| account_refused(e, Locale::En))
 }
 
 /// Adds one player.
@@ -356,12 +369,12 @@ pub async fn add_player(
     let made = locale_of(form.locale.as_deref()).and_then(|locale| {
         let email = blank_to_none(form.email.as_deref());
         let group = (form.school.as_deref(), form.class.as_deref());
-        new_player(&caller, pupil(form.name, email, locale, group))
+        new_pupil(&caller, pupil(form.name, email, locale, group))
     });
     let done = match made {
         Ok(row) => {
             let s = state.clone();
-            web::block(move || store_players(&s, &[row]).map(|()| 1)).await?
+            web::block(move || store_pupils(&s, &[row]).map(|()| 1)).await?
         }
         Err(e) => Err(e),
     };
@@ -398,11 +411,11 @@ pub fn read_class(text: &str, t: Texts) -> Result<Vec<(String, Option<String>)>,
             continue;
         }
         let line_no = (i + 1).to_string();
-        if crate::http::api::players::PlayerName::parse(name).is_none() {
+        if crate::app::accounts::PlayerName::parse(name).is_none() {
             return Err(t.get("page-organise-bad-name", &[("line", line_no)]));
         }
         if let Some(e) = email {
-            if crate::http::api::players::Email::parse(e).is_none() {
+            if crate::app::accounts::Email::parse(e).is_none() {
                 return Err(t.get("page-organise-bad-email", &[("line", line_no)]));
             }
         }
@@ -436,7 +449,7 @@ pub async fn add_class(
             .into_iter()
             .map(|(name, email)| {
                 let group = (form.school.as_deref(), form.class.as_deref());
-                new_player(&caller, pupil(name, email, locale, group))
+                new_pupil(&caller, pupil(name, email, locale, group))
             })
             .collect()
     })();
@@ -444,7 +457,7 @@ pub async fn add_class(
         Ok(rows) => {
             let s = state.clone();
             let n = rows.len();
-            web::block(move || store_players(&s, &rows).map(|()| n)).await?
+            web::block(move || store_pupils(&s, &rows).map(|()| n)).await?
         }
         Err(e) => Err(e),
     };
@@ -539,7 +552,7 @@ pub struct GameForm {
 }
 
 /// What the new-game form asks for, or why it cannot be read.
-fn game_body(form: &GameForm) -> Result<CreateGameBody, ApiError> {
+fn game_body(form: &GameForm) -> Result<NewGame, ApiError> {
     let time_control = match form.days.as_deref().map(str::trim).unwrap_or("") {
         "" => None,
         days => {
@@ -560,23 +573,26 @@ fn game_body(form: &GameForm) -> Result<CreateGameBody, ApiError> {
     };
     let rules = match form.rules.as_deref().unwrap_or("") {
         "" => None,
-        r => Some(RuleSetName::parse(r).ok_or_else(|| ApiError::bad_request("not a rule set"))?),
+        r => Some(
+            RuleSetName::parse(r)
+                .ok_or_else(|| ApiError::bad_request("not a rule set"))?
+                .0,
+        ),
     };
-    Ok(CreateGameBody {
+    Ok(NewGame {
         white: form.white.clone(),
         black: form.black.clone(),
         game: blank_to_none(form.game.as_deref()),
         rules,
         time_control,
         start_position: blank_to_none(form.start_fen.as_deref()),
-        start_fen: None,
         event: blank_to_none(form.event.as_deref()),
         round: None,
         site: None,
         leave_days_per_year: None,
-        sealed_move_check: None,
+        sealed_move_check: Default::default(),
         no_progress_moves: None,
-        rated: None,
+        rated: false,
         visibility: crate::http::page::visibility_field(form.visibility.as_deref())?,
         tournament: None,
         match_length: match form.match_length.as_deref().map(str::trim).unwrap_or("") {
@@ -587,8 +603,8 @@ fn game_body(form: &GameForm) -> Result<CreateGameBody, ApiError> {
         },
         ballot: match form.ballot.as_deref().map(str::trim).unwrap_or("") {
             "" => None,
-            "random" => Some(BallotBody::Random),
-            n => Some(BallotBody::Number(n.parse().map_err(|_| {
+            "random" => Some(Ballot::ByLot),
+            n => Some(Ballot::Number(n.parse().map_err(|_| {
                 ApiError::bad_request("ballot: an opening's number or random")
             })?)),
         },
@@ -612,7 +628,14 @@ pub async fn add_game(
         return answer(state, &req, p, t, Err(e), "game").await;
     }
     let created = match game_body(&form) {
-        Ok(body) => crate::http::api::games::create(state.clone(), caller, body, t.locale()).await,
+        Ok(new) => match caller.acting() {
+            Ok(account) => {
+                crate::app::creation::create_game(state.clone().into_inner(), account, new)
+                    .await
+                    .map_err(|e| create_refused(e, t.locale()))
+            }
+            Err(e) => Err(e),
+        },
         Err(e) => Err(e),
     };
     match created {

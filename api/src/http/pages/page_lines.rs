@@ -89,12 +89,13 @@ pub async fn conditional_form(
             .finish());
     };
     let typed = form.lines.clone().unwrap_or_default();
-    let player = crate::http::api::adjournment::me(&caller)?;
+    let player = domain::PlayerId::parse(&p.id)
+        .map_err(|_| ApiError::internal(anyhow::anyhow!("bad player id")))?;
     let preferred = p.read_notation();
     let game = domain::GameId::parse(&id).map_err(|_| ApiError::not_found(t.locale()))?;
     let locale = t.locale();
     let s = state.clone();
-    let done = match crate::http::api::conditional::line_texts(&typed_lines(&typed)) {
+    let done = match crate::app::conditional::line_texts(&typed_lines(&typed)) {
         Err(r) => Err(ApiError::rejection(&r, locale)),
         Ok(lines) => crate::app::conditional::set(
             s.into_inner(),

@@ -6,7 +6,6 @@
 
 use crate::app::envelope_reads;
 use crate::app::AppState;
-use crate::http::api::adjournment::envelope_view;
 use crate::http::auth::Caller;
 use crate::http::error::ApiError;
 use crate::i18n::Texts;
@@ -72,8 +71,11 @@ pub fn envelope_panel(
     let mut my_move = None;
     let envelope = a.envelope.as_ref();
     if let Some(e) = envelope {
-        let view = envelope_view(state, game, e.kind, viewer, t.locale())?;
-        my_move = view.mv.filter(|_| !view.opened);
+        // The sealer's own move, before the envelope opens.
+        my_move = envelope_reads::readable_move(state, game, e, viewer.account())
+            .map_err(ApiError::internal)?
+            .map(|(mv, _nonce)| mv)
+            .filter(|_| e.opened.is_none());
         details.push((t.text("sealed-page-move-number"), e.move_number.to_string()));
         let stands = match (e.opened.is_some(), e.closed) {
             (true, _) => "page-envelope-opened",

@@ -136,7 +136,7 @@ pub async fn create_form(
     match made {
         Ok(created) => render(state, &req, p, Some(created), None, StatusCode::OK)
             .await
-            .map(crate::http::no_store),
+            .map(crate::http::headers::no_store),
         Err(CreateError::TooMany) => {
             let why = t.get(
                 "page-passwords-too-many",

@@ -73,7 +73,7 @@ pub async fn anonymise(
         crate::app::erasure::anonymise_as(&s, account, &pupil)
     })
     .await?
-    .map_err(|e| crate::http::api::players::anonymise_refused(e, t.locale()));
+    .map_err(|e| crate::http::refusals::anonymise_refused(e, t.locale()));
     match done {
         Ok(_) => Ok(HttpResponse::SeeOther()
             .insert_header((
@@ -117,7 +117,7 @@ pub async fn without_sight(
         crate::app::accounts::set_without_sight(&s, account, &pupil, on)
     })
     .await?
-    .map_err(|e| crate::http::api::players::play_setting_refused(e, t.locale()));
+    .map_err(|e| crate::http::refusals::play_setting_refused(e, t.locale()));
     match done {
         Ok(_) => Ok(HttpResponse::SeeOther()
             .insert_header((

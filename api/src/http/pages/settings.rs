@@ -244,7 +244,7 @@ pub async fn settings_form(
     let locale = Locale::parse(&p.locale).unwrap_or_default();
     let done = web::block(move || new_accounts::change_settings(&s, &p2, change, Some(&mail)))
         .await?
-        .map_err(|e| crate::http::api::players::account_refused(e, locale));
+        .map_err(|e| crate::http::refusals::account_refused(e, locale));
     match done {
         Ok(_) => Ok(HttpResponse::SeeOther()
             .insert_header(("location", format!("/settings?lang={lang}&saved=1")))
@@ -335,7 +335,7 @@ pub async fn challenges_form(
             .insert_header(("location", format!("/settings?lang={}&saved=1", t.lang)))
             .finish()),
         Err(e) => {
-            let e = crate::http::api::challenges::refusal(e, t.locale());
+            let e = crate::http::refusals::challenge_refused(e, t.locale());
             let (status, reason) = (e.status, e.reason(&t));
             render(state, &req, p, false, Some(reason), status).await
         }

@@ -11,9 +11,9 @@ use serde::Deserialize;
 use crate::app::accounts::{self};
 use crate::app::AppState;
 use crate::config::Signup;
-use crate::http::api::signup::{inviter, sign_up};
 use crate::http::error::ApiError;
 use crate::http::page::{self, Notice};
+use crate::http::refusals::{invite_refused, sign_up_refused};
 use crate::i18n::Texts;
 
 #[derive(Template)]
@@ -102,17 +102,21 @@ pub async fn signup_form(
         .unwrap_or_else(|| page::texts(&req).locale());
     let t = Texts::of(locale);
     let (email, name, invite) = (form.email.clone(), form.name.clone(), form.invite.clone());
-    match sign_up(
-        state.clone(),
-        &req,
-        form.email,
-        form.name,
-        locale,
-        form.invite,
-        t,
-    )
-    .await
-    {
+    let client = crate::http::client::client_address(&req).key();
+    let s = state.clone();
+    let signed_up = web::block(move || {
+        accounts::sign_up(
+            &s,
+            &client,
+            &form.email,
+            &form.name,
+            locale,
+            form.invite.as_deref(),
+        )
+    })
+    .await?
+    .map_err(|e| sign_up_refused(e, &t));
+    match signed_up {
         Ok(()) => page::html(
             StatusCode::OK,
             &Notice {
@@ -159,9 +163,10 @@ pub async fn invitation_form(
             .insert_header(("location", format!("/login?lang={}&next=/settings", t.lang)))
             .finish());
     }
-    let me = inviter(&caller)?;
-    let zone = crate::zone::Zone::of(&me);
-    let (link, until) = web::block(move || accounts::invite(&state, &me)).await??;
+    let zone = crate::zone::Zone::of_reader(caller.player());
+    let (link, until) =
+        web::block(move || accounts::invite(&state, caller.acting()?).map_err(invite_refused))
+            .await??;
     page::html(
         StatusCode::OK,
         &InvitationPage {
@@ -170,5 +175,5 @@ pub async fn invitation_form(
             until: t.local_time(until, &zone),
         },
     )
-    .map(crate::http::no_store)
+    .map(crate::http::headers::no_store)
 }

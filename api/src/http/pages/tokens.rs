@@ -7,8 +7,8 @@ use serde::Deserialize;
 
 use crate::app::tokens::{self, IssueError};
 use crate::app::AppState;
-use crate::http::api::tokens::private;
 use crate::http::error::ApiError;
+use crate::http::headers::no_store;
 use crate::http::page;
 use crate::http::pages::settings::{poster, signed_in};
 use crate::i18n::Texts;
@@ -73,7 +73,7 @@ async fn render(
         created,
         rows,
     };
-    Ok(private(csrf.answer(page::html(status, &page)?)))
+    Ok(no_store(csrf.answer(page::html(status, &page)?)))
 }
 
 #[get("/settings/tokens")]

@@ -122,13 +122,13 @@ pub(crate) fn read_pupils(csv: &str) -> Result<Vec<Pupil>, String> {
                 Column::Other => {}
             }
         }
-        if crate::http::api::players::PlayerName::parse(&pupil.name).is_none() {
+        if crate::app::accounts::PlayerName::parse(&pupil.name).is_none() {
             return Err(format!("line {n}: a name of 1 to 100 visible characters"));
         }
-        if pupils.len() == crate::http::pages::organise::MAX_CLASS {
+        if pupils.len() == crate::app::organising::MAX_CLASS {
             return Err(format!(
                 "at most {} pupils",
-                crate::http::pages::organise::MAX_CLASS
+                crate::app::organising::MAX_CLASS
             ));
         }
         pupils.push(pupil);

@@ -108,19 +108,17 @@ pub async fn record_result(
     Ok(HttpResponse::Ok().json(view))
 }
 
-/// Enters or corrects a board's result as `caller` (see [`crate::app::rounds::enter_result`]).
-pub(crate) async fn result_entered(
+/// Enters or corrects a board's result as `caller`, answering the tournament's view.
+async fn result_entered(
     state: web::Data<AppState>,
     caller: &Caller,
     id: &str,
     command: Command,
     board: (u16, PlayerId),
 ) -> Result<TournamentView, ApiError> {
-    let key = id.to_owned();
-    run_use_case(state.clone(), caller, id, move |account| {
-        crate::app::rounds::enter_result(&state, &key, command, board, account)
-    })
-    .await
+    let done =
+        tournament_commands::result_entered(state.clone(), caller, id, command, board).await?;
+    shown_to(state, caller, id, &done.folded.state).await
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -424,6 +422,8 @@ pub async fn publish(
             (at > now).then_some(at)
         }
     };
-    let view = publish_round(state, &caller, &id, round, starts_at).await?;
+    let done =
+        tournament_commands::publish_round(state.clone(), &caller, &id, round, starts_at).await?;
+    let view = shown_to(state, &caller, &id, &done.folded.state).await?;
     Ok(HttpResponse::Ok().json(view))
 }

@@ -56,25 +56,19 @@ pub async fn continue_board(
     Ok(HttpResponse::Created().json(view))
 }
 
-/// Continues board (`round`, its White) of tournament `id` as a game in zarf from `fen`.
-pub(crate) async fn continue_in_zarf(
+/// Continues board (`round`, its White) of tournament `id` as a game in zarf from `fen`,
+/// answering the tournament's view.
+async fn continue_in_zarf(
     state: web::Data<AppState>,
     caller: &Caller,
     id: &str,
-    (round, white): (u16, PlayerId),
+    board: (u16, PlayerId),
     fen: Option<String>,
     time_control: Option<domain::game::TimeControl>,
 ) -> Result<TournamentView, ApiError> {
     let id = tournament_id(id, caller)?;
-    let outcome = crate::app::rounds::continue_board(
-        state.clone().into_inner(),
-        caller.acting()?,
-        &id,
-        (round, white),
-        fen,
-        time_control,
-    )
-    .await
-    .map_err(|e| ApiError::command(e, caller.locale()))?;
-    shown_to(state, caller, &id, &outcome.folded.state).await
+    let done =
+        tournament_commands::continue_in_zarf(state.clone(), caller, &id, board, fen, time_control)
+            .await?;
+    shown_to(state, caller, &id, &done.folded.state).await
 }

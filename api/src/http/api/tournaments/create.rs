@@ -23,12 +23,12 @@ pub async fn create_tournament(
 }
 
 /// Creates a tournament as `caller` asks, run by them ([`crate::app::new_tournament`]).
-pub(crate) async fn create(
+async fn create(
     state: web::Data<AppState>,
     caller: &Caller,
     body: NewTournament,
 ) -> Result<TournamentView, ApiError> {
-    use crate::app::new_tournament::{create_tournament, NewTournamentError, Points};
+    use crate::app::new_tournament::Points;
     let asked = crate::app::new_tournament::NewTournament {
         points: body.points.map(|p| Points {
             win: p.win,
@@ -56,15 +56,6 @@ pub(crate) async fn create(
         tiebreaks: body.tiebreaks,
         visibility: body.visibility,
     };
-    let made = create_tournament(state.clone().into_inner(), caller.acting()?, asked).await;
-    let (id, outcome) = made.map_err(|e| match e {
-        NewTournamentError::Invalid(why) => ApiError::bad_request(why),
-        NewTournamentError::TimeControl(why) => ApiError::new(
-            actix_web::http::StatusCode::UNPROCESSABLE_ENTITY,
-            "invalid_time_control",
-            why,
-        ),
-        NewTournamentError::Command(e) => ApiError::command(e, caller.locale()),
-    })?;
-    shown_to(state, caller, &id, &outcome.folded.state).await
+    let (id, done) = tournament_commands::create(state.clone(), caller, asked).await?;
+    shown_to(state, caller, &id, &done.folded.state).await
 }

@@ -1,7 +1,8 @@
 //! A tournament played elsewhere, continued here from its report file.
 
 use super::*;
-use crate::app::tournament_import::{self, ImportError};
+use crate::app::tournament_import;
+use crate::http::tournament_commands::import_refused;
 
 /// The largest report file an import takes (a few thousand players over many rounds).
 const MAX_REPORT_BYTES: usize = 2 * 1024 * 1024;
@@ -42,42 +43,19 @@ pub async fn import_tournament(
         }
         bytes.extend_from_slice(&chunk);
     }
-    let text = String::from_utf8(bytes).map_err(|_| invalid("the file is not UTF-8".into()))?;
+    let text = String::from_utf8(bytes)
+        .map_err(|_| tournament_commands::invalid_report("the file is not UTF-8".into()))?;
     let view = import_report(state, &caller, &text).await?;
     Ok(HttpResponse::Created().json(view))
 }
 
 /// A report file the service cannot continue, and why.
-fn invalid(why: String) -> ApiError {
-    ApiError::new(
-        actix_web::http::StatusCode::UNPROCESSABLE_ENTITY,
-        "invalid_report",
-        why,
-    )
-}
-
-/// Makes a tournament of the report file `text`, run by `caller` (an organiser or the admin).
-pub(crate) async fn import_report(
+/// Makes a tournament of the report file `text`, run by `caller`, answering its view.
+async fn import_report(
     state: web::Data<AppState>,
     caller: &Caller,
     text: &str,
 ) -> Result<TournamentView, ApiError> {
-    let locale = caller.locale();
-    let (id, outcome) =
-        tournament_import::import(state.clone().into_inner(), caller.acting()?, locale, text)
-            .await
-            .map_err(|e| import_refused(e, locale))?;
-    shown_to(state, caller, &id, &outcome.folded.state).await
-}
-
-/// The answer to a report file not imported.
-fn import_refused(e: ImportError, locale: domain::game::Locale) -> ApiError {
-    match e {
-        ImportError::NotAnOrganiser => {
-            ApiError::tournament_rejection(&domain::tournament::Rejection::ArbiterOnly, locale)
-        }
-        ImportError::Invalid(why) => invalid(why),
-        ImportError::Account(e) => crate::http::api::players::account_refused(e, locale),
-        ImportError::Command(e) => ApiError::command(e, locale),
-    }
+    let (id, done) = tournament_commands::import_report(state.clone(), caller, text).await?;
+    shown_to(state, caller, &id, &done.folded.state).await
 }

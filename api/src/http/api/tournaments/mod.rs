@@ -7,20 +7,18 @@ use domain::game::{RuleSet, TimeControl};
 use domain::games::GameKind;
 use domain::ids::PlayerId;
 use domain::tournament::{
-    ByeKind, Command, Entrant, Outcome, Pairing, Play, Scoring, System, Team, TeamTiebreak,
-    Tournament, TournamentState,
+    ByeKind, Command, Entrant, Pairing, Play, Scoring, System, Team, TeamTiebreak, Tournament,
+    TournamentState,
 };
 use pairing::tiebreak::Code;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use crate::app::actors::Account;
-use crate::app::commands::CommandError;
-use crate::app::tournaments::Tournaments;
 use crate::app::AppState;
 use crate::http::auth::Caller;
 use crate::http::error::{ApiError, ErrorBody};
+use crate::http::tournament_commands::{self, outcome, result_text, tournament_id};
 
 mod class;
 mod commands;
@@ -262,34 +260,6 @@ fn system_name(s: System) -> &'static str {
     }
 }
 
-pub(crate) fn result_text(o: Outcome) -> &'static str {
-    match o {
-        Outcome::WhiteWins => "1-0",
-        Outcome::BlackWins => "0-1",
-        Outcome::Draw => "1/2-1/2",
-        Outcome::WhiteWinsByForfeit => "+/-",
-        Outcome::BlackWinsByForfeit => "-/+",
-        Outcome::DoubleForfeit => "0-0",
-    }
-}
-
-/// A result as the API writes it.
-pub(crate) fn outcome(text: &str) -> Result<Outcome, ApiError> {
-    Ok(match text {
-        "1-0" => Outcome::WhiteWins,
-        "0-1" => Outcome::BlackWins,
-        "1/2-1/2" => Outcome::Draw,
-        "+/-" => Outcome::WhiteWinsByForfeit,
-        "-/+" => Outcome::BlackWinsByForfeit,
-        "0-0" => Outcome::DoubleForfeit,
-        _ => {
-            return Err(ApiError::bad_request(
-                "result: 1-0, 0-1, 1/2-1/2, +/-, -/+ or 0-0",
-            ))
-        }
-    })
-}
-
 /// A round number as the API takes it.
 fn round_number(n: u32) -> Result<u16, ApiError> {
     u16::try_from(n)
@@ -388,31 +358,20 @@ fn view_of(id: &str, t: &Tournament) -> TournamentView {
     }
 }
 
-pub(crate) fn tournament_id(text: &str, caller: &Caller) -> Result<String, ApiError> {
-    uuid::Uuid::try_parse(text)
-        .ok()
-        .filter(|_| text.len() == 36)
-        .map(|u| u.to_string())
-        .ok_or_else(|| ApiError::not_found(caller.locale()))
-}
-
 /// Runs a command on tournament `id`, answering its view.
-pub(crate) async fn command(
+async fn command(
     state: web::Data<AppState>,
     caller: &Caller,
     id: &str,
     command: Command,
 ) -> Result<TournamentView, ApiError> {
-    let outcome =
-        crate::app::tournaments::command(state.clone().into_inner(), caller.acting()?, id, command)
-            .await
-            .map_err(|e| ApiError::command(e, caller.locale()))?;
-    shown_to(state, caller, id, &outcome.folded.state).await
+    let done = tournament_commands::run(state.clone(), caller, id, command).await?;
+    shown_to(state, caller, id, &done.folded.state).await
 }
 
 /// The tournament's view after a command, as `caller` may read it (a pupil's school and class
 /// only to those who may see the pupil).
-pub(crate) async fn shown_to(
+async fn shown_to(
     state: web::Data<AppState>,
     caller: &Caller,
     id: &str,
@@ -429,42 +388,6 @@ pub(crate) async fn shown_to(
     })
     .await??;
     Ok(view_of(id, &read))
-}
-
-/// Runs `use_case` (an app function that runs a command and what follows it) on a blocking
-/// thread for `caller`'s account, answering with the tournament's view.
-async fn run_use_case(
-    state: web::Data<AppState>,
-    caller: &Caller,
-    id: &str,
-    use_case: impl FnOnce(Account<'_>) -> Result<crate::app::Outcome<Tournaments>, CommandError>
-        + Send
-        + 'static,
-) -> Result<TournamentView, ApiError> {
-    caller.acting()?;
-    let acting = caller.clone();
-    let outcome = web::block(move || -> Result<_, ApiError> {
-        let locale = acting.locale();
-        use_case(acting.acting()?).map_err(|e| ApiError::command(e, locale))
-    })
-    .await??;
-    shown_to(state, caller, id, &outcome.folded.state).await
-}
-
-/// Publishes round `round` of tournament `id` as `caller` (see [`crate::app::rounds::publish`]),
-/// answering with the tournament's view.
-pub(crate) async fn publish_round(
-    state: web::Data<AppState>,
-    caller: &Caller,
-    id: &str,
-    round: u16,
-    starts_at: Option<time::OffsetDateTime>,
-) -> Result<TournamentView, ApiError> {
-    let key = id.to_owned();
-    run_use_case(state.clone(), caller, id, move |account| {
-        crate::app::rounds::publish(&state, &key, round, starts_at, account)
-    })
-    .await
 }
 
 /// Answers a command on tournament `id` (built once the caller and id are known good) with the

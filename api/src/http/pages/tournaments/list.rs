@@ -1,6 +1,8 @@
 //! The list of tournaments, with the forms that make one or continue one played elsewhere.
 
 use super::*;
+use crate::app::new_tournament::NewTournament;
+use crate::http::tournament_commands;
 
 #[derive(Template)]
 #[template(path = "pages/tournaments.html")]
@@ -105,7 +107,7 @@ pub async fn new_tournament(
     let (caller, t) = crate::http::auth::viewer(&state, &req).await?;
     let form = form.into_inner();
     let online = form.play.as_deref() == Some("online");
-    let body = NewTournament {
+    let asked = NewTournament {
         name: form.name,
         system: form.system,
         rounds: form.rounds,
@@ -143,7 +145,9 @@ pub async fn new_tournament(
         visibility: page::visibility_field(form.visibility.as_deref())?,
         ..NewTournament::default()
     };
-    let made = create(state.clone(), &caller, body).await;
+    let made = tournament_commands::create(state.clone(), &caller, asked)
+        .await
+        .map(|(id, _)| id);
     to_run_page(state, &req, t, made).await
 }
 
@@ -153,13 +157,10 @@ async fn to_run_page(
     state: web::Data<AppState>,
     req: &HttpRequest,
     t: Texts,
-    made: Result<crate::http::api::tournaments::TournamentView, ApiError>,
+    made: Result<String, ApiError>,
 ) -> Result<HttpResponse, ApiError> {
     match made {
-        Ok(view) => Ok(see_other(&format!(
-            "/tournaments/{}/run?lang={}",
-            view.id, t.lang
-        ))),
+        Ok(id) => Ok(see_other(&format!("/tournaments/{id}/run?lang={}", t.lang))),
         Err(e) if e.status.is_client_error() => {
             let reason = e.reason(&t);
             list(state, req, Some((e.status, reason))).await
@@ -186,8 +187,9 @@ pub async fn import_tournament_page(
         return Ok(refusal);
     }
     let (caller, t) = crate::http::auth::viewer(&state, &req).await?;
-    let made =
-        crate::http::api::tournaments::import_report(state.clone(), &caller, &form.trf).await;
+    let made = tournament_commands::import_report(state.clone(), &caller, &form.trf)
+        .await
+        .map(|(id, _)| id);
     to_run_page(state, &req, t, made).await
 }
 

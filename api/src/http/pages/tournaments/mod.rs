@@ -15,12 +15,10 @@ use pairing::trf;
 use serde::Deserialize;
 
 use crate::app::AppState;
-use crate::http::api::tournaments::{
-    codes_of, command, create, outcome, result_text, tournament_id, NewTournament,
-};
 use crate::http::auth::Caller;
 use crate::http::error::ApiError;
 use crate::http::page;
+use crate::http::tournament_commands::{outcome, result_text, run as command, tournament_id};
 use crate::i18n::{points, Texts};
 use crate::store::PlayerRow;
 use crate::zone::Zone;
@@ -112,12 +110,40 @@ fn board_result(o: Option<domain::tournament::Outcome>) -> String {
 
 /// The tournament as `t` (the reader's language) and `zone` (their time zone) show it.
 fn shown(id: &str, tour: &Tournament, version: i64, t: Texts, zone: &Zone) -> Shown {
+    let mut rounds = round_lines(tour, t, zone);
+    rounds.reverse();
+    let codes = tour.tiebreak_codes();
+    let table = tour.standings(&codes);
+    let mut rows = table.rows.clone();
+    rows.sort_by_key(|r| (r.rank, r.id));
+    Shown {
+        id: id.to_owned(),
+        name: tour.setup.name.clone(),
+        facts: facts(tour, t),
+        players: player_lines(tour),
+        rounds,
+        codes: codes.iter().map(ToString::to_string).collect(),
+        standings: standing_lines(tour, &rows),
+        round_numbers: (1..=u16::try_from(tour.complete_rounds()).unwrap_or(0)).collect(),
+        crosstable: cross_lines(tour, &rows, t),
+        schools: tour
+            .team_standings(Team::School, 4, &codes, TeamTiebreak::SumOfTiebreaks)
+            .into_iter()
+            .map(|r| TeamLine {
+                rank: r.rank,
+                team: r.team,
+                points: points(r.points),
+                tiebreak: points(r.tiebreak),
+            })
+            .collect(),
+        finished: tour.finished,
+        version,
+    }
+}
+
+/// What the tournament is, in short: its system, rounds, how it is played, where and when.
+fn facts(tour: &Tournament, t: Texts) -> Vec<String> {
     let setup = &tour.setup;
-    let name_of = |p: PlayerId| {
-        tour.player(p)
-            .map(|p| p.entrant.name.clone())
-            .unwrap_or_default()
-    };
     let mut facts = vec![
         t.text(match setup.system {
             System::Swiss => "page-tournament-swiss",
@@ -146,8 +172,12 @@ fn shown(id: &str, tour: &Tournament, version: i64, t: Texts, zone: &Zone) -> Sh
         (Some(a), _) | (None, Some(a)) => facts.push(a.clone()),
         (None, None) => {}
     }
-    let players = tour
-        .players
+    facts
+}
+
+/// The players in starting rank.
+fn player_lines(tour: &Tournament) -> Vec<PlayerLine> {
+    tour.players
         .iter()
         .enumerate()
         .map(|(i, p)| PlayerLine {
@@ -159,9 +189,17 @@ fn shown(id: &str, tour: &Tournament, version: i64, t: Texts, zone: &Zone) -> Sh
             class: p.entrant.class.clone().unwrap_or_default(),
             withdrawn: p.withdrawn_from.is_some(),
         })
-        .collect();
-    let mut rounds: Vec<RoundLine> = tour
-        .rounds
+        .collect()
+}
+
+/// Each round paired so far, first to last: when it was published, and its boards.
+fn round_lines(tour: &Tournament, t: Texts, zone: &Zone) -> Vec<RoundLine> {
+    let name_of = |p: PlayerId| {
+        tour.player(p)
+            .map(|p| p.entrant.name.clone())
+            .unwrap_or_default()
+    };
+    tour.rounds
         .iter()
         .enumerate()
         .map(|(i, r)| {
@@ -199,7 +237,7 @@ fn shown(id: &str, tour: &Tournament, version: i64, t: Texts, zone: &Zone) -> Sh
                     // The bye's points are known when it is paired.
                     result: match p.black {
                         Some(_) => board_result(*o),
-                        None => points(i64::from(setup.scoring.pairing_bye) * 10),
+                        None => points(i64::from(tour.setup.scoring.pairing_bye) * 10),
                     },
                     game: r.game_of(p.white).map(|g| g.to_string()),
                 })
@@ -213,21 +251,12 @@ fn shown(id: &str, tour: &Tournament, version: i64, t: Texts, zone: &Zone) -> Sh
                 boards,
             }
         })
-        .collect();
-    rounds.reverse();
-    let codes = codes_of(tour);
-    let table = tour.standings(&codes);
-    let rank_of = |number: u16| {
-        table
-            .rows
-            .iter()
-            .find(|r| r.id == number)
-            .map_or(0, |r| r.rank)
-    };
-    let mut rows = table.rows.clone();
-    rows.sort_by_key(|r| (r.rank, r.id));
-    let standings = rows
-        .iter()
+        .collect()
+}
+
+/// The standings' lines, in the order of `rows` (by rank).
+fn standing_lines(tour: &Tournament, rows: &[pairing::tiebreak::Row]) -> Vec<StandingLine> {
+    rows.iter()
         .map(|r| StandingLine {
             rank: r.rank,
             name: tour
@@ -241,11 +270,16 @@ fn shown(id: &str, tour: &Tournament, version: i64, t: Texts, zone: &Zone) -> Sh
                 .map(|v| v.map(|v| points(v.hundredths())).unwrap_or_default())
                 .collect(),
         })
-        .collect();
+        .collect()
+}
+
+/// The cross table, in the order of `rows` (by rank): each round's opponent by rank, colour
+/// and result.
+fn cross_lines(tour: &Tournament, rows: &[pairing::tiebreak::Row], t: Texts) -> Vec<CrossLine> {
+    let rank_of = |number: u16| rows.iter().find(|r| r.id == number).map_or(0, |r| r.rank);
     let report = tour.report(tour.next_round());
     let (white, black) = (t.text("page-tournament-w"), t.text("page-tournament-b"));
-    let crosstable = rows
-        .iter()
+    rows.iter()
         .filter_map(|r| {
             let p = report.players.iter().find(|p| p.id == r.id)?;
             let cells = p
@@ -287,31 +321,7 @@ fn shown(id: &str, tour: &Tournament, version: i64, t: Texts, zone: &Zone) -> Sh
                     .unwrap_or_default(),
             })
         })
-        .collect();
-    let schools = tour
-        .team_standings(Team::School, 4, &codes, TeamTiebreak::SumOfTiebreaks)
-        .into_iter()
-        .map(|r| TeamLine {
-            rank: r.rank,
-            team: r.team,
-            points: points(r.points),
-            tiebreak: points(r.tiebreak),
-        })
-        .collect();
-    Shown {
-        id: id.to_owned(),
-        name: setup.name.clone(),
-        facts,
-        players,
-        rounds,
-        codes: codes.iter().map(ToString::to_string).collect(),
-        standings,
-        round_numbers: (1..=u16::try_from(tour.complete_rounds()).unwrap_or(0)).collect(),
-        crosstable,
-        schools,
-        finished: tour.finished,
-        version,
-    }
+        .collect()
 }
 
 /// Who reads: the nav's line and whether they organise.

@@ -1,6 +1,7 @@
 //! The arbiter's page: a tournament run round by round.
 
 use super::*;
+use crate::app::entries::EntryError;
 
 #[derive(Template)]
 #[template(path = "pages/tournament-run.html")]
@@ -274,65 +275,10 @@ pub(super) async fn act(
     let result = || outcome(form.result.as_deref().unwrap_or_default());
     let run = |c: Command| command(state.clone(), caller, &id, c);
     match form.action.as_str() {
-        "register" | "class" => {
-            let mine = {
-                let s = state.clone();
-                let key = me.id.clone();
-                web::block(move || crate::app::organising::pupils_of(&s, &key)).await??
-            };
-            // One player (their own, or one who asked to enter: the app decides), or a class.
-            let chosen: Vec<String> = if form.action == "register" {
-                vec![player(form.player.as_deref())?.to_string()]
-            } else {
-                let class = form.class.clone().unwrap_or_default();
-                mine.iter()
-                    .filter(|m| {
-                        format!(
-                            "{}\u{1f}{}",
-                            m.school.as_deref().unwrap_or_default(),
-                            m.class_name.as_deref().unwrap_or_default()
-                        ) == class
-                    })
-                    .map(|m| m.id.clone())
-                    .collect()
-            };
-            if chosen.is_empty() {
-                return Err(ApiError::bad_request(
-                    t.text("page-tournament-choose-player"),
-                ));
-            }
-            let rating = match form.rating.as_deref().map(str::trim) {
-                None | Some("") => None,
-                Some(r) => Some(
-                    r.parse::<u16>()
-                        .ok()
-                        .filter(|r| *r <= 3500)
-                        .ok_or_else(|| ApiError::bad_request("rating: 0 to 3500"))?,
-                ),
-            };
-            for p in chosen {
-                use crate::app::entries::EntryError;
-                crate::app::entries::register(
-                    state.clone().into_inner(),
-                    caller.acting()?,
-                    &id,
-                    &p,
-                    rating,
-                )
-                .await
-                .map_err(|e| match e {
-                    EntryError::NoSuchPlayer => {
-                        ApiError::bad_request(t.text("page-tournament-choose-player"))
-                    }
-                    EntryError::Denied(denied) => ApiError::denied(denied, t.locale()),
-                    EntryError::Command(e) => ApiError::command(e, t.locale()),
-                })?;
-            }
-        }
+        "register" | "class" => register(state, caller, me, &id, form, t).await?,
         "invite" => {
             let who = invitee(form.player.as_deref())
                 .ok_or_else(|| ApiError::bad_request(t.text("page-tournament-invite-who")))?;
-            use crate::app::entries::EntryError;
             crate::app::entries::invite(
                 state.clone().into_inner(),
                 caller.acting()?,
@@ -340,41 +286,18 @@ pub(super) async fn act(
                 &who.to_string(),
             )
             .await
-            .map_err(|e| match e {
-                EntryError::NoSuchPlayer => {
-                    ApiError::bad_request(t.text("page-tournament-invite-who"))
-                }
-                EntryError::Denied(denied) => ApiError::denied(denied, t.locale()),
-                EntryError::Command(e) => ApiError::command(e, t.locale()),
-            })?;
+            .map_err(|e| entry_refused(e, t, "page-tournament-invite-who"))?;
         }
         "withdraw_invitation" => {
-            use crate::app::entries::EntryError;
             let who = player(form.player.as_deref())?.to_string();
             crate::app::entries::withdraw(state.clone().into_inner(), caller.acting()?, &id, &who)
                 .await
-                .map_err(|e| match e {
-                    EntryError::NoSuchPlayer => {
-                        ApiError::bad_request(t.text("page-tournament-choose-player"))
-                    }
-                    EntryError::Denied(denied) => ApiError::denied(denied, t.locale()),
-                    EntryError::Command(e) => ApiError::command(e, t.locale()),
-                })?;
+                .map_err(|e| entry_refused(e, t, "page-tournament-choose-player"))?;
         }
         "pair" => drop(run(Command::PairNextRound).await?),
         "publish" => {
-            let starts_at = match form.starts_at.as_deref().map(str::trim) {
-                None | Some("") => None,
-                Some(text) => {
-                    let format =
-                        time::macros::format_description!("[year]-[month]-[day]T[hour]:[minute]");
-                    let local = time::PrimitiveDateTime::parse(text, &format)
-                        .map_err(|_| ApiError::bad_request("starts_at: a day and a time"))?;
-                    let at = Zone::of(me).instant(local);
-                    (at > crate::store::now()).then_some(at)
-                }
-            };
-            crate::http::api::tournaments::publish_round(
+            let starts_at = starts_at(form, me)?;
+            crate::http::tournament_commands::publish_round(
                 state.clone(),
                 caller,
                 &id,
@@ -399,7 +322,7 @@ pub(super) async fn act(
                     reason: form.reason.clone().unwrap_or_default(),
                 }
             };
-            crate::http::api::tournaments::result_entered(
+            crate::http::tournament_commands::result_entered(
                 state.clone(),
                 caller,
                 &id,
@@ -428,7 +351,7 @@ pub(super) async fn act(
         ),
         "finish" => drop(run(Command::Finish).await?),
         "continue" => drop(
-            crate::http::api::tournaments::continue_in_zarf(
+            crate::http::tournament_commands::continue_in_zarf(
                 state.clone(),
                 caller,
                 &id,
@@ -441,6 +364,84 @@ pub(super) async fn act(
         _ => return Err(ApiError::bad_request("action")),
     }
     Ok(())
+}
+
+/// Registers the player the form chose (their own, or one who asked to enter: the app
+/// decides), or every pupil of the class it chose, with the rating typed.
+async fn register(
+    state: &web::Data<AppState>,
+    caller: &Caller,
+    me: &PlayerRow,
+    id: &str,
+    form: &RunForm,
+    t: Texts,
+) -> Result<(), ApiError> {
+    let chosen: Vec<String> = if form.action == "register" {
+        let player = PlayerId::parse(form.player.as_deref().unwrap_or_default())
+            .map_err(|_| ApiError::bad_request(t.text("page-tournament-choose-player")))?;
+        vec![player.to_string()]
+    } else {
+        let mine = {
+            let s = state.clone();
+            let key = me.id.clone();
+            web::block(move || crate::app::organising::pupils_of(&s, &key)).await??
+        };
+        let class = form.class.clone().unwrap_or_default();
+        mine.iter()
+            .filter(|m| {
+                format!(
+                    "{}\u{1f}{}",
+                    m.school.as_deref().unwrap_or_default(),
+                    m.class_name.as_deref().unwrap_or_default()
+                ) == class
+            })
+            .map(|m| m.id.clone())
+            .collect()
+    };
+    if chosen.is_empty() {
+        return Err(ApiError::bad_request(
+            t.text("page-tournament-choose-player"),
+        ));
+    }
+    let rating = match form.rating.as_deref().map(str::trim) {
+        None | Some("") => None,
+        Some(r) => Some(
+            r.parse::<u16>()
+                .ok()
+                .filter(|r| *r <= 3500)
+                .ok_or_else(|| ApiError::bad_request("rating: 0 to 3500"))?,
+        ),
+    };
+    for p in chosen {
+        crate::app::entries::register(state.clone().into_inner(), caller.acting()?, id, &p, rating)
+            .await
+            .map_err(|e| entry_refused(e, t, "page-tournament-choose-player"))?;
+    }
+    Ok(())
+}
+
+/// An entry refused, as the arbiter's page says it (`no_such`: the text for a player not found).
+fn entry_refused(e: EntryError, t: Texts, no_such: &str) -> ApiError {
+    match e {
+        EntryError::NoSuchPlayer => ApiError::bad_request(t.text(no_such)),
+        EntryError::Denied(denied) => ApiError::denied(denied, t.locale()),
+        EntryError::Command(e) => ApiError::command(e, t.locale()),
+    }
+}
+
+/// When the round the form publishes starts, as typed in the arbiter's time zone (none, or a
+/// time already past: at once).
+fn starts_at(form: &RunForm, me: &PlayerRow) -> Result<Option<time::OffsetDateTime>, ApiError> {
+    Ok(match form.starts_at.as_deref().map(str::trim) {
+        None | Some("") => None,
+        Some(text) => {
+            let format = time::macros::format_description!("[year]-[month]-[day]T[hour]:[minute]");
+            let local = time::PrimitiveDateTime::parse(text, &format)
+                .map_err(|_| ApiError::bad_request("starts_at: a day and a time"))?;
+            let at = Zone::of(me).instant(local);
+            (at > crate::store::now()).then_some(at)
+        }
+    })
 }
 
 /// A signed-in player asks to enter the tournament (see [`crate::app::entries::ask`]), and is
