@@ -244,25 +244,29 @@ fn svg(m: &Match, last: Option<&Action>, from_black: bool, t: &Texts, id: &str) 
         die(&mut s, x, y, d.first(), m.on_roll);
         die(&mut s, x + 12.0, y, d.second(), m.on_roll);
     }
-    // The cube: in the middle of the bar, or at its owner's edge.
     if m.variant.cube() {
-        let y = match m.cube_owner {
-            None => 56.0,
-            Some(owner) if owner == viewer => 100.0,
-            Some(_) => 12.0,
-        };
-        let x = f64::from(TRAY_X) + 1.0;
-        let y = if m.cube_owner.is_none() { y } else { y - 4.0 };
-        let value = if m.cube == 1 { 64 } else { m.cube };
-        let _ = write!(
-            s,
-            r#"<g class="cube"><rect x="{x:.1}" y="{y:.1}" width="8" height="8" rx="1"/><text x="{:.1}" y="{:.1}" text-anchor="middle" dominant-baseline="central">{value}</text></g>"#,
-            x + 4.0,
-            y + 4.0
-        );
+        cube(&mut s, m, viewer);
     }
     s.push_str("</svg>");
     s
+}
+
+/// The cube, drawn in the middle of the bar, or at its owner's edge.
+fn cube(s: &mut String, m: &Match, viewer: Side) {
+    let y = match m.cube_owner {
+        None => 56.0,
+        Some(owner) if owner == viewer => 100.0,
+        Some(_) => 12.0,
+    };
+    let x = f64::from(TRAY_X) + 1.0;
+    let y = if m.cube_owner.is_none() { y } else { y - 4.0 };
+    let value = if m.cube == 1 { 64 } else { m.cube };
+    let _ = write!(
+        s,
+        r#"<g class="cube"><rect x="{x:.1}" y="{y:.1}" width="8" height="8" rx="1"/><text x="{:.1}" y="{:.1}" text-anchor="middle" dominant-baseline="central">{value}</text></g>"#,
+        x + 4.0,
+        y + 4.0
+    );
 }
 
 /// The board for mail from the viewer's side: the top row of points 13–24 and the bottom row
