@@ -435,4 +435,5 @@ struct ByeAssignee {
     unplayed_ranks: HashMap<usize, usize>,
 }
 
+mod brackets;
 mod pairing;
