@@ -1,4 +1,5 @@
-//! Augmenting along a path found, and blossoms expanded and dissolved.
+//! The solution stage by stage: trees grown, duals changed, the matching augmented along a path
+//! found, and blossoms expanded and dissolved.
 
 use super::*;
 
@@ -133,225 +134,285 @@ impl<W: Weight> Matcher<W> {
         }
     }
 
-    /// The best matching for the present weights, from the last one.
+    /// The best matching for the present weights, from the last one: stage after stage, each
+    /// augmenting the matching along one path, until a stage finds none.
     pub fn solve(&mut self) {
-        let n = self.n;
         self.take_changes();
         loop {
-            self.label.iter_mut().for_each(|l| *l = 0);
-            self.labelend.iter_mut().for_each(|l| *l = NONE);
-            self.bestedge.iter_mut().for_each(|e| *e = NONE);
-            for x in self.best_list.drain(..) {
-                self.best_mark[x] = false;
+            self.start_stage();
+            if !self.label_roots() {
+                break;
             }
-            for b in n..2 * n {
-                self.blossombestedges[b] = None;
+            if !self.stage() {
+                break;
             }
-            self.allowedge.iter_mut().for_each(|a| *a = false);
-            self.queue.clear();
-            // The roots: free vertices, but those already satisfied at dual zero.
-            let mut roots = false;
+            self.expand_spent_blossoms();
+        }
+    }
+
+    /// Clears the last stage's labels, best edges, tight edges and queue.
+    fn start_stage(&mut self) {
+        let n = self.n;
+        self.label.iter_mut().for_each(|l| *l = 0);
+        self.labelend.iter_mut().for_each(|l| *l = NONE);
+        self.bestedge.iter_mut().for_each(|e| *e = NONE);
+        for x in self.best_list.drain(..) {
+            self.best_mark[x] = false;
+        }
+        for b in n..2 * n {
+            self.blossombestedges[b] = None;
+        }
+        self.allowedge.iter_mut().for_each(|a| *a = false);
+        self.queue.clear();
+    }
+
+    /// Labels the roots S: free vertices, but those already satisfied at dual zero. False
+    /// when there are none.
+    fn label_roots(&mut self) -> bool {
+        let mut roots = false;
+        for v in 0..self.n {
+            if self.mate[v].is_none()
+                && self.label[self.inblossom[v]] == 0
+                && (self.max_cardinality || self.dualvar[v] > W::default())
+            {
+                self.assign_label(v, 1, NONE);
+                roots = true;
+            }
+        }
+        roots
+    }
+
+    /// One stage: grows the alternating trees, changing the duals whenever no edge is left to
+    /// scan, until the matching is augmented (true) or is the best there is (false).
+    fn stage(&mut self) -> bool {
+        loop {
+            if self.grow_trees() {
+                return true;
+            }
+            // No augmenting path yet: change the duals.
+            let delta = self.least_delta();
+            self.change_duals(delta.amount);
+            match delta.kind {
+                1 if delta.vertex != NONE => {
+                    // A tree vertex reached dual zero: it may stay single.
+                    self.augment_side(delta.vertex, None);
+                    return true;
+                }
+                1 => return false,
+                2 => {
+                    self.allowedge[delta.edge] = true;
+                    let (mut i, j) = self.ends(delta.edge);
+                    if self.label[self.inblossom[i]] == 0 {
+                        i = j;
+                    }
+                    self.queue.push(i);
+                }
+                3 => {
+                    self.allowedge[delta.edge] = true;
+                    let (i, _) = self.ends(delta.edge);
+                    self.queue.push(i);
+                }
+                _ => self.expand_blossom(delta.blossom, false),
+            }
+        }
+    }
+
+    /// Scans the queued S-vertices until a path augments the matching (true) or the queue is
+    /// empty (false).
+    fn grow_trees(&mut self) -> bool {
+        while let Some(v) = self.queue.pop() {
+            if self.scan(v) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Scans the edges of S-vertex `v`: a tight edge labels its other end T, makes a blossom
+    /// or augments the matching (true); a loose one may be the best edge of its free end or of
+    /// `v`'s blossom.
+    fn scan(&mut self, v: usize) -> bool {
+        let n = self.n;
+        for w in 0..n {
+            if self.present[v * self.words + w / 64] & (1 << (w % 64)) == 0 {
+                continue;
+            }
+            let p = self.end_at(v, w);
+            let k = p / 2;
+            if self.inblossom[v] == self.inblossom[w] {
+                continue;
+            }
+            let mut kslack = W::default();
+            if !self.allowedge[k] {
+                kslack = self.dualvar[v] + self.dualvar[w] - self.weight(v, w);
+                if kslack <= W::default() {
+                    self.allowedge[k] = true;
+                }
+            }
+            if self.allowedge[k] {
+                let bw = self.inblossom[w];
+                if self.label[bw] == 0 {
+                    if self.mate[self.blossombase[bw]].is_none() {
+                        // A free vertex at dual zero: the root's path ends there.
+                        self.augment_matching(k);
+                        return true;
+                    }
+                    self.assign_label(w, 2, p ^ 1);
+                } else if self.label[bw] == 1 {
+                    let base = self.scan_blossom(v, w);
+                    if base != NONE {
+                        self.add_blossom(base, k);
+                    } else {
+                        self.augment_matching(k);
+                        return true;
+                    }
+                } else if self.label[w] == 0 {
+                    self.label[w] = 2;
+                    self.labelend[w] = p ^ 1;
+                }
+            } else if self.label[self.inblossom[w]] == 1 {
+                let b = self.inblossom[v];
+                if self.bestedge[b] == NONE || kslack < self.bestslack[b] {
+                    self.set_best(b, k, kslack);
+                }
+            } else if self.label[w] == 0 && (self.bestedge[w] == NONE || kslack < self.bestslack[w])
+            {
+                self.set_best(w, k, kslack);
+            }
+        }
+        false
+    }
+
+    /// The least change of the duals that makes an edge tight or a dual zero, and which.
+    fn least_delta(&self) -> Delta<W> {
+        let n = self.n;
+        let mut deltatype = -1;
+        let (mut delta, mut deltaedge, mut deltablossom) = (W::default(), NONE, NONE);
+        let mut deltavertex = NONE;
+        if !self.max_cardinality {
             for v in 0..n {
-                if self.mate[v].is_none()
-                    && self.label[self.inblossom[v]] == 0
-                    && (self.max_cardinality || self.dualvar[v] > W::default())
+                if self.label[self.inblossom[v]] == 1
+                    && (deltatype == -1 || self.dualvar[v] < delta)
                 {
-                    self.assign_label(v, 1, NONE);
-                    roots = true;
-                }
-            }
-            if !roots {
-                break;
-            }
-            let mut augmented = false;
-            loop {
-                while let Some(v) = self.queue.pop() {
-                    for w in 0..n {
-                        if self.present[v * self.words + w / 64] & (1 << (w % 64)) == 0 {
-                            continue;
-                        }
-                        let p = self.end_at(v, w);
-                        let k = p / 2;
-                        if self.inblossom[v] == self.inblossom[w] {
-                            continue;
-                        }
-                        let mut kslack = W::default();
-                        if !self.allowedge[k] {
-                            kslack = self.dualvar[v] + self.dualvar[w] - self.weight(v, w);
-                            if kslack <= W::default() {
-                                self.allowedge[k] = true;
-                            }
-                        }
-                        if self.allowedge[k] {
-                            let bw = self.inblossom[w];
-                            if self.label[bw] == 0 {
-                                if self.mate[self.blossombase[bw]].is_none() {
-                                    // A free vertex at dual zero: the root's path ends there.
-                                    self.augment_matching(k);
-                                    augmented = true;
-                                    break;
-                                }
-                                self.assign_label(w, 2, p ^ 1);
-                            } else if self.label[bw] == 1 {
-                                let base = self.scan_blossom(v, w);
-                                if base != NONE {
-                                    self.add_blossom(base, k);
-                                } else {
-                                    self.augment_matching(k);
-                                    augmented = true;
-                                    break;
-                                }
-                            } else if self.label[w] == 0 {
-                                self.label[w] = 2;
-                                self.labelend[w] = p ^ 1;
-                            }
-                        } else if self.label[self.inblossom[w]] == 1 {
-                            let b = self.inblossom[v];
-                            if self.bestedge[b] == NONE || kslack < self.bestslack[b] {
-                                self.set_best(b, k, kslack);
-                            }
-                        } else if self.label[w] == 0
-                            && (self.bestedge[w] == NONE || kslack < self.bestslack[w])
-                        {
-                            self.set_best(w, k, kslack);
-                        }
-                    }
-                    if augmented {
-                        break;
-                    }
-                }
-                if augmented {
-                    break;
-                }
-                // No augmenting path yet: change the duals.
-                let mut deltatype = -1;
-                let (mut delta, mut deltaedge, mut deltablossom) = (W::default(), NONE, NONE);
-                let mut deltavertex = NONE;
-                if !self.max_cardinality {
-                    for v in 0..n {
-                        if self.label[self.inblossom[v]] == 1
-                            && (deltatype == -1 || self.dualvar[v] < delta)
-                        {
-                            delta = self.dualvar[v];
-                            deltatype = 1;
-                            deltavertex = v;
-                        }
-                    }
-                }
-                for v in 0..n {
-                    if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
-                        debug_assert_eq!(self.bestslack[v], self.slack(self.bestedge[v]));
-                        let d = self.bestslack[v];
-                        if deltatype == -1 || d < delta {
-                            delta = d;
-                            deltatype = 2;
-                            deltaedge = self.bestedge[v];
-                        }
-                    }
-                }
-                for b in 0..2 * n {
-                    if self.blossomparent[b] == NONE
-                        && self.label[b] == 1
-                        && self.bestedge[b] != NONE
-                    {
-                        debug_assert_eq!(self.bestslack[b], self.slack(self.bestedge[b]));
-                        let d = self.bestslack[b].halve();
-                        if deltatype == -1 || d < delta {
-                            delta = d;
-                            deltatype = 3;
-                            deltaedge = self.bestedge[b];
-                        }
-                    }
-                }
-                for b in n..2 * n {
-                    if self.blossombase[b] != NONE
-                        && self.blossomparent[b] == NONE
-                        && self.label[b] == 2
-                        && (deltatype == -1 || self.dualvar[b] < delta)
-                    {
-                        delta = self.dualvar[b];
-                        deltatype = 4;
-                        deltablossom = b;
-                    }
-                }
-                if deltatype == -1 {
-                    // Maximum cardinality reached: the optimum needs one more dual change.
+                    delta = self.dualvar[v];
                     deltatype = 1;
-                    delta = (0..n)
-                        .map(|v| self.dualvar[v])
-                        .min()
-                        .unwrap_or_default()
-                        .max(W::default());
-                }
-                for v in 0..n {
-                    match self.label[self.inblossom[v]] {
-                        1 => self.dualvar[v] = self.dualvar[v] - delta,
-                        2 => self.dualvar[v] = self.dualvar[v] + delta,
-                        _ => {}
-                    }
-                }
-                for b in n..2 * n {
-                    if self.blossombase[b] != NONE && self.blossomparent[b] == NONE {
-                        match self.label[b] {
-                            1 => self.dualvar[b] = self.dualvar[b] + delta,
-                            2 => self.dualvar[b] = self.dualvar[b] - delta,
-                            _ => {}
-                        }
-                    }
-                }
-                // Each best edge's slack moves as its ends' duals did.
-                for at in 0..self.best_list.len() {
-                    let x = self.best_list[at];
-                    if self.bestedge[x] == NONE {
-                        continue;
-                    }
-                    let (i, j) = self.ends(self.bestedge[x]);
-                    for end in [i, j] {
-                        match self.label[self.inblossom[end]] {
-                            1 => self.bestslack[x] = self.bestslack[x] - delta,
-                            2 => self.bestslack[x] = self.bestslack[x] + delta,
-                            _ => {}
-                        }
-                    }
-                }
-                match deltatype {
-                    1 if deltavertex != NONE => {
-                        // A tree vertex reached dual zero: it may stay single.
-                        self.augment_side(deltavertex, None);
-                        augmented = true;
-                        break;
-                    }
-                    1 => break,
-                    2 => {
-                        self.allowedge[deltaedge] = true;
-                        let (mut i, j) = self.ends(deltaedge);
-                        if self.label[self.inblossom[i]] == 0 {
-                            i = j;
-                        }
-                        self.queue.push(i);
-                    }
-                    3 => {
-                        self.allowedge[deltaedge] = true;
-                        let (i, _) = self.ends(deltaedge);
-                        self.queue.push(i);
-                    }
-                    _ => self.expand_blossom(deltablossom, false),
+                    deltavertex = v;
                 }
             }
-            if !augmented {
-                break;
+        }
+        for v in 0..n {
+            if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
+                debug_assert_eq!(self.bestslack[v], self.slack(self.bestedge[v]));
+                let d = self.bestslack[v];
+                if deltatype == -1 || d < delta {
+                    delta = d;
+                    deltatype = 2;
+                    deltaedge = self.bestedge[v];
+                }
             }
-            for b in n..2 * n {
-                if self.blossomparent[b] == NONE
-                    && self.blossombase[b] != NONE
-                    && self.label[b] == 1
-                    && self.dualvar[b] == W::default()
-                {
-                    self.expand_blossom(b, true);
+        }
+        for b in 0..2 * n {
+            if self.blossomparent[b] == NONE && self.label[b] == 1 && self.bestedge[b] != NONE {
+                debug_assert_eq!(self.bestslack[b], self.slack(self.bestedge[b]));
+                let d = self.bestslack[b].halve();
+                if deltatype == -1 || d < delta {
+                    delta = d;
+                    deltatype = 3;
+                    deltaedge = self.bestedge[b];
+                }
+            }
+        }
+        for b in n..2 * n {
+            if self.blossombase[b] != NONE
+                && self.blossomparent[b] == NONE
+                && self.label[b] == 2
+                && (deltatype == -1 || self.dualvar[b] < delta)
+            {
+                delta = self.dualvar[b];
+                deltatype = 4;
+                deltablossom = b;
+            }
+        }
+        if deltatype == -1 {
+            // Maximum cardinality reached: the optimum needs one more dual change.
+            deltatype = 1;
+            delta = (0..n)
+                .map(|v| self.dualvar[v])
+                .min()
+                .unwrap_or_default()
+                .max(W::default());
+        }
+        Delta {
+            kind: deltatype,
+            amount: delta,
+            edge: deltaedge,
+            blossom: deltablossom,
+            vertex: deltavertex,
+        }
+    }
+
+    /// Changes the duals by `delta`: down for S-vertices and T-blossoms, up for T-vertices and
+    /// S-blossoms; each best edge's slack moves with them.
+    fn change_duals(&mut self, delta: W) {
+        let n = self.n;
+        for v in 0..n {
+            match self.label[self.inblossom[v]] {
+                1 => self.dualvar[v] = self.dualvar[v] - delta,
+                2 => self.dualvar[v] = self.dualvar[v] + delta,
+                _ => {}
+            }
+        }
+        for b in n..2 * n {
+            if self.blossombase[b] != NONE && self.blossomparent[b] == NONE {
+                match self.label[b] {
+                    1 => self.dualvar[b] = self.dualvar[b] + delta,
+                    2 => self.dualvar[b] = self.dualvar[b] - delta,
+                    _ => {}
+                }
+            }
+        }
+        // Each best edge's slack moves as its ends' duals did.
+        for at in 0..self.best_list.len() {
+            let x = self.best_list[at];
+            if self.bestedge[x] == NONE {
+                continue;
+            }
+            let (i, j) = self.ends(self.bestedge[x]);
+            for end in [i, j] {
+                match self.label[self.inblossom[end]] {
+                    1 => self.bestslack[x] = self.bestslack[x] - delta,
+                    2 => self.bestslack[x] = self.bestslack[x] + delta,
+                    _ => {}
                 }
             }
         }
     }
+
+    /// At a stage's end, expands each top-level S-blossom whose dual is zero.
+    fn expand_spent_blossoms(&mut self) {
+        let n = self.n;
+        for b in n..2 * n {
+            if self.blossomparent[b] == NONE
+                && self.blossombase[b] != NONE
+                && self.label[b] == 1
+                && self.dualvar[b] == W::default()
+            {
+                self.expand_blossom(b, true);
+            }
+        }
+    }
+}
+
+/// A change of the duals: its amount, and what it makes tight (`kind`): 1 the dual of
+/// `vertex` reaches zero (no vertex: the last change once the most pairs are found), 2 the
+/// edge `edge` from an S-vertex to a free one, 3 the edge `edge` between two S-blossoms, 4 the
+/// dual of T-blossom `blossom` reaches zero.
+struct Delta<W> {
+    kind: i32,
+    amount: W,
+    edge: usize,
+    blossom: usize,
+    vertex: usize,
 }
 
 /// The least even number not below `w` (a dual never goes below zero).
