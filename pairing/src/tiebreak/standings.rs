@@ -21,98 +21,12 @@ pub fn standings(t: &Tournament, codes: &[Code], rules: Rules) -> Standings {
             Kind::Bh => some(event.buchholz(code, false, false)),
             Kind::Fb => some(event.buchholz(code, false, true)),
             Kind::Sb => some(event.buchholz(code, true, false)),
-            Kind::Aob => {
-                let plain = Code {
-                    kind: Kind::Bh,
-                    cut_low: 0,
-                    cut_high: 0,
-                };
-                let bh = event.buchholz(&plain, false, false);
-                event
-                    .players
-                    .iter()
-                    .map(|p| {
-                        let of: Vec<i64> = p
-                            .rounds
-                            .iter()
-                            .filter(|r| r.played)
-                            .filter_map(|r| r.opponent)
-                            .map(|o| bh[o].0)
-                            .collect();
-                        let count = i64::try_from(of.len()).ok().filter(|c| *c > 0)?;
-                        let sum: i64 = of.iter().sum();
-                        Some(Value((2 * sum + count) / (2 * count)))
-                    })
-                    .collect()
-            }
-            Kind::Ps => event
-                .players
-                .iter()
-                .map(|p| {
-                    let mut so_far = Points::ZERO;
-                    let mut total = 0;
-                    for (r, round) in p.rounds.iter().enumerate() {
-                        so_far += round.points;
-                        if r >= usize::from(code.cut_low) {
-                            total += i64::from(so_far.as_tenths()) * 10;
-                        }
-                    }
-                    Some(Value(total))
-                })
-                .collect(),
-            Kind::Win | Kind::Won | Kind::Bpg | Kind::Bwg | Kind::Rep => event
-                .players
-                .iter()
-                .map(|p| {
-                    let count = p
-                        .rounds
-                        .iter()
-                        .filter(|r| {
-                            let game = r.played && r.opponent.is_some();
-                            let black = r.colour == Some(Colour::Black);
-                            match code.kind {
-                                Kind::Win => r.win,
-                                Kind::Won => r.win && game,
-                                Kind::Bpg => black && game,
-                                Kind::Bwg => black && game && r.win,
-                                _ => r.played || r.win,
-                            }
-                        })
-                        .count();
-                    Some(Value::whole(i64::try_from(count).unwrap_or(0)))
-                })
-                .collect(),
+            Kind::Aob => event.average_of_opponents_buchholz(),
+            Kind::Ps => event.progressive(code),
+            Kind::Win | Kind::Won | Kind::Bpg | Kind::Bwg | Kind::Rep => event.rounds_counted(code),
             Kind::Aro => event.aro(code, false),
             Kind::Tpr => event.aro(code, true),
-            Kind::Ks => {
-                let games = i64::try_from(event.rounds).unwrap_or(0);
-                let mut max_games = games;
-                if event.round_robin {
-                    let players = i64::try_from(n).unwrap_or(1).max(1);
-                    if games % players == 0 {
-                        max_games -= games / players;
-                    }
-                }
-                // Half the points of a win in every game.
-                let limit = i64::from(t.scoring.win.as_tenths()) * max_games;
-                event
-                    .players
-                    .iter()
-                    .map(|p| {
-                        let total: i32 = p
-                            .rounds
-                            .iter()
-                            .filter(|r| {
-                                r.opponent.is_some_and(|o| {
-                                    2 * i64::from(event.players[o].points.as_tenths()) >= limit
-                                })
-                            })
-                            .map(|r| r.points.as_tenths())
-                            .sum();
-                        Some(Value::points(Points::tenths(total)))
-                    })
-                    .collect()
-            }
+            Kind::Ks => event.koya(),
             Kind::De => direct_encounter(&event, &order, &points, &columns, codes),
         };
         columns.push(column);
@@ -136,6 +50,110 @@ pub fn standings(t: &Tournament, codes: &[Code], rules: Rules) -> Standings {
     Standings {
         codes: codes.to_vec(),
         rows,
+    }
+}
+
+impl Event {
+    /// The average of opponents' Buchholz (`AOB`): the plain Buchholz of the opponents met
+    /// over the board, averaged and rounded; none for a player who met nobody.
+    fn average_of_opponents_buchholz(&self) -> Vec<Option<Value>> {
+        let plain = Code {
+            kind: Kind::Bh,
+            cut_low: 0,
+            cut_high: 0,
+        };
+        let bh = self.buchholz(&plain, false, false);
+        self.players
+            .iter()
+            .map(|p| {
+                let of: Vec<i64> = p
+                    .rounds
+                    .iter()
+                    .filter(|r| r.played)
+                    .filter_map(|r| r.opponent)
+                    .map(|o| bh[o].0)
+                    .collect();
+                let count = i64::try_from(of.len()).ok().filter(|c| *c > 0)?;
+                let sum: i64 = of.iter().sum();
+                Some(Value((2 * sum + count) / (2 * count)))
+            })
+            .collect()
+    }
+
+    /// Progressive scores (`PS`): the sum of the score after each round, the first
+    /// `code.cut_low` rounds left out.
+    fn progressive(&self, code: &Code) -> Vec<Option<Value>> {
+        self.players
+            .iter()
+            .map(|p| {
+                let mut so_far = Points::ZERO;
+                let mut total = 0;
+                for (r, round) in p.rounds.iter().enumerate() {
+                    so_far += round.points;
+                    if r >= usize::from(code.cut_low) {
+                        total += i64::from(so_far.as_tenths()) * 10;
+                    }
+                }
+                Some(Value(total))
+            })
+            .collect()
+    }
+
+    /// The rounds of a kind counted (`WIN`, `WON`, `BPG`, `BWG`, `REP`).
+    fn rounds_counted(&self, code: &Code) -> Vec<Option<Value>> {
+        self.players
+            .iter()
+            .map(|p| {
+                let count = p
+                    .rounds
+                    .iter()
+                    .filter(|r| {
+                        let game = r.played && r.opponent.is_some();
+                        let black = r.colour == Some(Colour::Black);
+                        match code.kind {
+                            Kind::Win => r.win,
+                            Kind::Won => r.win && game,
+                            Kind::Bpg => black && game,
+                            Kind::Bwg => black && game && r.win,
+                            _ => r.played || r.win,
+                        }
+                    })
+                    .count();
+                Some(Value::whole(i64::try_from(count).unwrap_or(0)))
+            })
+            .collect()
+    }
+
+    /// The Koya system (`KS`): the points scored against the opponents with at least half the
+    /// most points one could score.
+    fn koya(&self) -> Vec<Option<Value>> {
+        let n = self.players.len();
+        let games = i64::try_from(self.rounds).unwrap_or(0);
+        let mut max_games = games;
+        if self.round_robin {
+            let players = i64::try_from(n).unwrap_or(1).max(1);
+            if games % players == 0 {
+                max_games -= games / players;
+            }
+        }
+        // Half the points of a win in every game.
+        let limit = i64::from(self.win.as_tenths()) * max_games;
+        self.players
+            .iter()
+            .map(|p| {
+                let total: i32 = p
+                    .rounds
+                    .iter()
+                    .filter(|r| {
+                        r.opponent.is_some_and(|o| {
+                            2 * i64::from(self.players[o].points.as_tenths()) >= limit
+                        })
+                    })
+                    .map(|r| r.points.as_tenths())
+                    .sum();
+                Some(Value::points(Points::tenths(total)))
+            })
+            .collect()
     }
 }
 
