@@ -59,11 +59,37 @@ impl<R: Rules> Game<R> {
     }
 }
 
+/// The game's record: its own format where it has one, else PGN's tags, then its movetext with
+/// what happened after each move as comments, wrapped at 79 characters.
 fn pgn_of<R: Rules>(game: &Game<R>, events: &[GameEvent]) -> String {
     if let Some(text) = own_record(game) {
         return text;
     }
-    // Comments after each ply (index = plies made before the comment; 0 = before any move).
+    let comments = comments_by_ply(game, events);
+    let (result, termination) = match game.status {
+        Status::Active | Status::Adjourned => (None, None),
+        Status::Finished {
+            result,
+            termination,
+        } => (Some(result), Some(termination)),
+    };
+    let result_text = result.map_or("*", GameResult::as_str);
+    let mut out = String::with_capacity(512 + game.ply() * 8);
+    write_tags(&mut out, game, result_text, termination);
+    out.push('\n');
+    let mut tokens = movetext(game, &comments);
+    if let (Some(result), Some(termination)) = (result, termination) {
+        tokens.push(format!("{{{}}}", ending_sentence(result, termination)));
+    }
+    tokens.push(result_text.to_owned());
+    write_wrapped(&mut out, tokens);
+    out.push_str("\n\n");
+    out
+}
+
+/// The comments after each ply, from the log (index = plies made before the comment; 0 = before
+/// any move): each move's time, draw offers, declines and claims, and arbiters' decisions.
+fn comments_by_ply<R: Rules>(game: &Game<R>, events: &[GameEvent]) -> Vec<Vec<String>> {
     let mut comments: Vec<Vec<String>> = vec![Vec::new(); game.ply() + 1];
     // A ballot's moves come first, with no time and nothing said.
     let mut ply = game.ballot_plies();
@@ -89,21 +115,7 @@ fn pgn_of<R: Rules>(game: &Game<R>, events: &[GameEvent]) -> String {
                 occurrences,
                 halfmove_clock,
             } => {
-                let ground = match kind {
-                    ClaimKind::ThreefoldRepetition => format!(
-                        "threefold repetition ({} occurrences)",
-                        occurrences.unwrap_or(0)
-                    ),
-                    ClaimKind::FiftyMoves => {
-                        format!("fifty moves ({halfmove_clock} half-moves)")
-                    }
-                    ClaimKind::FortyMoves => {
-                        format!("forty moves ({halfmove_clock} half-moves)")
-                    }
-                    ClaimKind::NoProgress => {
-                        format!("no progress ({halfmove_clock} half-moves)")
-                    }
-                };
+                let ground = claim_ground(*kind, *occurrences, *halfmove_clock);
                 let on = intended_move
                     .as_ref()
                     .map(|m| format!(" on the intended move {}", m.san))
@@ -133,61 +145,77 @@ fn pgn_of<R: Rules>(game: &Game<R>, events: &[GameEvent]) -> String {
             _ => {}
         }
     }
+    comments
+}
 
-    let (result, termination) = match game.status {
-        Status::Active | Status::Adjourned => (None, None),
-        Status::Finished {
-            result,
-            termination,
-        } => (Some(result), Some(termination)),
-    };
-    let result_text = result.map_or("*", GameResult::as_str);
+/// The ground a draw is claimed on, in words.
+fn claim_ground(kind: ClaimKind, occurrences: Option<u32>, halfmove_clock: u32) -> String {
+    match kind {
+        ClaimKind::ThreefoldRepetition => format!(
+            "threefold repetition ({} occurrences)",
+            occurrences.unwrap_or(0)
+        ),
+        ClaimKind::FiftyMoves => format!("fifty moves ({halfmove_clock} half-moves)"),
+        ClaimKind::FortyMoves => format!("forty moves ({halfmove_clock} half-moves)"),
+        ClaimKind::NoProgress => format!("no progress ({halfmove_clock} half-moves)"),
+    }
+}
 
-    let mut out = String::with_capacity(512 + game.ply() * 8);
-    let tag = |out: &mut String, name: &str, value: &str| {
-        // A PGN string is one line of printing characters (PGN standard 7).
-        let value: String = value
-            .chars()
-            .map(|c| if c.is_control() { ' ' } else { c })
-            .collect();
-        let value = value.replace('\\', "\\\\").replace('"', "\\\"");
-        let _ = writeln!(out, "[{name} \"{value}\"]");
-    };
-    tag(&mut out, "Event", game.event.as_deref().unwrap_or("?"));
-    tag(&mut out, "Site", game.site.as_deref().unwrap_or("?"));
+/// Writes one PGN tag; its value is made one line of printing characters (PGN standard 7).
+fn tag(out: &mut String, name: &str, value: &str) {
+    let value: String = value
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    let value = value.replace('\\', "\\\\").replace('"', "\\\"");
+    let _ = writeln!(out, "[{name} \"{value}\"]");
+}
+
+/// Writes the game's tags: the Seven Tag Roster, then the game's type, its set-up position, its
+/// time control and how it ended.
+fn write_tags<R: Rules>(
+    out: &mut String,
+    game: &Game<R>,
+    result_text: &str,
+    termination: Option<Termination>,
+) {
+    tag(out, "Event", game.event.as_deref().unwrap_or("?"));
+    tag(out, "Site", game.site.as_deref().unwrap_or("?"));
     let d = game.created_at.date();
     tag(
-        &mut out,
+        out,
         "Date",
         &format!("{:04}.{:02}.{:02}", d.year(), u8::from(d.month()), d.day()),
     );
-    tag(&mut out, "Round", game.round.as_deref().unwrap_or("-"));
-    tag(&mut out, "White", &game.white.name);
-    tag(&mut out, "Black", &game.black.name);
-    tag(&mut out, "Result", result_text);
+    tag(out, "Round", game.round.as_deref().unwrap_or("-"));
+    tag(out, "White", &game.white.name);
+    tag(out, "Black", &game.black.name);
+    tag(out, "Result", result_text);
     let format = game.kind.record_format();
     if let Some(game_type) = format.game_type {
-        tag(&mut out, "GameType", game_type);
+        tag(out, "GameType", game_type);
     }
     if let Some(fen) = &game.start_fen {
         if format.set_up_tag {
-            tag(&mut out, "SetUp", "1");
+            tag(out, "SetUp", "1");
         }
-        tag(&mut out, "FEN", fen);
+        tag(out, "FEN", fen);
     }
     tag(
-        &mut out,
+        out,
         "TimeControl",
         &time_control_tag(game.time_control.as_ref()),
     );
     tag(
-        &mut out,
+        out,
         "Termination",
         termination.map_or("unterminated", Termination::pgn_tag),
     );
-    out.push('\n');
+}
 
-    // Movetext.
+/// The movetext's tokens: the moves with their numbers and the comments after each (a number
+/// again for the second side's move after a comment).
+fn movetext<R: Rules>(game: &Game<R>, comments: &[Vec<String>]) -> Vec<String> {
     let mut tokens: Vec<String> = Vec::with_capacity(game.ply() * 2 + 4);
     let push_comments = |tokens: &mut Vec<String>, list: &[String]| {
         for c in list {
@@ -213,11 +241,11 @@ fn pgn_of<R: Rules>(game: &Game<R>, events: &[GameEvent]) -> String {
         need_number = !comments[i + 1].is_empty();
         push_comments(&mut tokens, &comments[i + 1]);
     }
-    if let (Some(result), Some(termination)) = (result, termination) {
-        tokens.push(format!("{{{}}}", ending_sentence(result, termination)));
-    }
-    tokens.push(result_text.to_owned());
+    tokens
+}
 
+/// Writes tokens separated by spaces, in lines of at most 79 characters (a longer token alone).
+fn write_wrapped(out: &mut String, tokens: Vec<String>) {
     let mut line_len = 0;
     for t in tokens {
         if line_len > 0 && line_len + 1 + t.chars().count() > 79 {
@@ -230,8 +258,6 @@ fn pgn_of<R: Rules>(game: &Game<R>, events: &[GameEvent]) -> String {
         line_len += t.chars().count();
         out.push_str(&t);
     }
-    out.push_str("\n\n");
-    out
 }
 
 /// When a move was made, to the minute, in UTC.
