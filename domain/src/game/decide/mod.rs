@@ -22,8 +22,9 @@ use super::adjournment::{Revealed, SealedMoveCheck};
 use super::conditional::OpenedLines;
 use super::dice::{DiceSeed, SentEntropy};
 use super::event::{EventBody, GameEvent, TournamentBoard};
+use super::message::MessageText;
 use super::rejection::{FieldProblem, Rejection};
-use super::rules::{MoveText, Rules};
+use super::rules::{Features, MoveText, Rules};
 use super::state::{Game, GameState, Status};
 use super::time_control::TimeControl;
 use super::types::{Actor, ClaimKind, GameResult, Participant, RuleSet, Side, Timestamp};
@@ -213,18 +214,9 @@ pub fn decide<R: Rules>(
     command: Command<R>,
     ctx: &Context<R>,
 ) -> Result<Vec<GameEvent>, Rejection> {
-    // Lines are dropped by the service, whatever command caused it.
-    let stamp = |body: EventBody| GameEvent {
-        at: ctx.now,
-        actor: match body {
-            EventBody::ConditionalMovesDropped { .. } => Actor::System,
-            _ => ctx.actor,
-        },
-        body,
-    };
     let (game, command) = match (state, command) {
         (GameState::NotCreated, Command::CreateGame(c)) => {
-            let created = creation::create(*c, ctx).map(|body| vec![stamp(body)])?;
+            let created = creation::create(*c, ctx).map(|body| vec![stamp(body, ctx)])?;
             return chance::settle(state, created, ctx);
         }
         (GameState::NotCreated, _) => return Err(Rejection::NoSuchGame),
@@ -234,51 +226,10 @@ pub fn decide<R: Rules>(
         (GameState::Created(_), Command::CreateGame(_)) => return Err(Rejection::GameExists),
         (GameState::Created(game), command) => (game, command),
     };
-    let features = game.kind.features();
-    let refuse = |feature| Err(Rejection::NotInThisGame { feature });
-    match &command {
-        Command::OfferDraw | Command::AcceptDraw | Command::DeclineDraw
-            if !features.draw_offers =>
-        {
-            return refuse("draw_offers")
-        }
-        Command::MakeMove {
-            offer_draw: true, ..
-        } if !features.draw_offers => return refuse("draw_offers"),
-        Command::SetConditionalMoves { .. } if !features.conditional_moves => {
-            return refuse("conditional_moves")
-        }
-        Command::Adjourn { .. } | Command::Seal { .. } if !features.sealed_moves => {
-            return refuse("sealed_moves")
-        }
-        _ => {}
-    }
+    offered_in_this_game(game.kind.features(), &command)?;
     let bodies = match command {
         Command::CreateGame(_) => unreachable!("handled above"),
-        Command::Message { text, with } => {
-            let by = player_side(game, ctx)?;
-            let mut events = match with.map(|c| *c) {
-                Some(Command::Message { .. }) => {
-                    return Err(Rejection::InvalidField {
-                        field: "message",
-                        problem: FieldProblem::OneMessage,
-                    })
-                }
-                Some(command) => decide(state, command, ctx)?,
-                None => {
-                    player(game, ctx)?;
-                    Vec::new()
-                }
-            };
-            events.insert(
-                0,
-                stamp(EventBody::MessageSent {
-                    by,
-                    text: text.to_string(),
-                }),
-            );
-            return Ok(events);
-        }
+        Command::Message { text, with } => return message(state, game, text, with, ctx),
         Command::MakeMove {
             mv,
             offer_draw,
@@ -339,7 +290,86 @@ pub fn decide<R: Rules>(
             ctx,
         )?,
     };
-    chance::settle(state, bodies.into_iter().map(stamp).collect(), ctx)
+    chance::settle(
+        state,
+        bodies.into_iter().map(|b| stamp(b, ctx)).collect(),
+        ctx,
+    )
+}
+
+/// The event `body` as recorded now: by the actor, but lines dropped are dropped by the service,
+/// whatever command caused it.
+fn stamp<R: Rules>(body: EventBody, ctx: &Context<R>) -> GameEvent {
+    GameEvent {
+        at: ctx.now,
+        actor: match body {
+            EventBody::ConditionalMovesDropped { .. } => Actor::System,
+            _ => ctx.actor,
+        },
+        body,
+    }
+}
+
+/// Refuses a command that needs what this game does not have: draw offers, conditional moves,
+/// or sealed moves.
+fn offered_in_this_game<R: Rules>(
+    features: Features,
+    command: &Command<R>,
+) -> Result<(), Rejection> {
+    let refuse = |feature| Err(Rejection::NotInThisGame { feature });
+    match command {
+        Command::OfferDraw | Command::AcceptDraw | Command::DeclineDraw
+            if !features.draw_offers =>
+        {
+            refuse("draw_offers")
+        }
+        Command::MakeMove {
+            offer_draw: true, ..
+        } if !features.draw_offers => refuse("draw_offers"),
+        Command::SetConditionalMoves { .. } if !features.conditional_moves => {
+            refuse("conditional_moves")
+        }
+        Command::Adjourn { .. } | Command::Seal { .. } if !features.sealed_moves => {
+            refuse("sealed_moves")
+        }
+        _ => Ok(()),
+    }
+}
+
+/// A player's message to their opponent: recorded before the events of the command it is sent
+/// with (one message to a command, refused with it), or alone.
+fn message<R: Rules>(
+    state: &GameState<R>,
+    game: &Game<R>,
+    text: MessageText,
+    with: Option<Box<Command<R>>>,
+    ctx: &Context<R>,
+) -> Result<Vec<GameEvent>, Rejection> {
+    let by = player_side(game, ctx)?;
+    let mut events = match with.map(|c| *c) {
+        Some(Command::Message { .. }) => {
+            return Err(Rejection::InvalidField {
+                field: "message",
+                problem: FieldProblem::OneMessage,
+            })
+        }
+        Some(command) => decide(state, command, ctx)?,
+        None => {
+            player(game, ctx)?;
+            Vec::new()
+        }
+    };
+    events.insert(
+        0,
+        stamp(
+            EventBody::MessageSent {
+                by,
+                text: text.to_string(),
+            },
+            ctx,
+        ),
+    );
+    Ok(events)
 }
 
 /// What a command records, and whether it is then refused.
