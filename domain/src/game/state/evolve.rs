@@ -14,19 +14,9 @@ use crate::game::types::{GameResult, Side, Termination, Timestamp};
 type Folded = Result<(), String>;
 
 impl<R: Rules> Game<R> {
+    /// Folds one event into the game, or says why it cannot follow the ones before it.
     pub(super) fn apply(&mut self, event: &GameEvent) -> Folded {
-        if let Status::Finished { .. } = self.status {
-            // After the end only an arbiter's ruling (and its new ending) may follow, and the
-            // dice's secret.
-            if !matches!(
-                event.body,
-                EventBody::ArbiterDecided { .. }
-                    | EventBody::GameEnded { .. }
-                    | EventBody::DiceRevealed { .. }
-            ) {
-                return Err(format!("{} after the game ended", event.body.type_name()));
-            }
-        }
+        self.may_follow_the_end(&event.body)?;
         let at = event.at;
         match &event.body {
             EventBody::GameCreated(_) => return Err("a second game_created".into()),
@@ -37,13 +27,7 @@ impl<R: Rules> Game<R> {
                 ..
             } => self.move_played(mv, *draw_offered, *sealed, at)?,
             EventBody::ConditionalMovesSet { side, commitment } => {
-                self.conditional[side_index(*side)] = Some(HeldLines {
-                    commitment: commitment.clone(),
-                    from_ply: self.moves.len(),
-                    set_at: at,
-                    since: Vec::new(),
-                });
-                self.conditional_dropped[side_index(*side)] = None;
+                self.conditional_moves_set(*side, commitment, at)
             }
             EventBody::ConditionalMovesWithdrawn { side } => {
                 self.lines_end(*side, None)?;
@@ -76,14 +60,7 @@ impl<R: Rules> Game<R> {
                 ..
             } => self.clocks_set(*white_seconds, *black_seconds, at),
             EventBody::LateForResumption { .. } => {}
-            EventBody::DeadPositionFound { ply } => {
-                if *ply as usize != self.moves.len() {
-                    return Err(format!(
-                        "dead_position_found for ply {ply} after ply {}",
-                        self.moves.len()
-                    ));
-                }
-            }
+            EventBody::DeadPositionFound { ply } => self.dead_position_found(*ply)?,
             EventBody::DrawOffered { by } => {
                 self.draw_offer = Some(*by);
                 self.offered(self.moves.len());
@@ -125,12 +102,7 @@ impl<R: Rules> Game<R> {
                 self.dice_thrown(*number, *dice, *passed, sent, at)?
             }
             EventBody::EntropyAdded { side, entropy } => {
-                if self.dice.is_none() {
-                    return Err("entropy_added in a game without dice".into());
-                }
-                self.entropy[side_index(*side)] = entropy.text.clone();
-                self.entropy_changes
-                    .push((self.throws.len(), *side, entropy.text.clone()));
+                self.entropy_added(*side, &entropy.text)?
             }
             EventBody::MessageSent { by, text } => self.messages.push(crate::game::Message {
                 by: *by,
@@ -138,23 +110,77 @@ impl<R: Rules> Game<R> {
                 ply: self.moves.len(),
                 at,
             }),
-            EventBody::DiceRevealed { seed } => {
-                let Some(d) = &self.dice else {
-                    return Err("dice_revealed in a game without dice".into());
-                };
-                let revealed = crate::game::dice::DiceSeed::parse_hex(seed)
-                    .filter(|s| s.commitment() == d.commitment)
-                    .ok_or("the revealed seed does not match the commitment")?;
-                // Every throw is checked against the seed once it is known.
-                if let Some(n) = self.throw_not_from(&revealed) {
-                    return Err(format!("throw {n} does not follow from the revealed seed"));
-                }
-                self.revealed_seed = Some(seed.clone());
-            }
+            EventBody::DiceRevealed { seed } => self.dice_revealed(seed)?,
         }
         self.close_adjournment_if_over();
         self.version += 1;
         self.updated_at = at;
+        Ok(())
+    }
+
+    /// After the end only an arbiter's ruling (and its new ending) may follow, and the dice's
+    /// secret.
+    fn may_follow_the_end(&self, body: &EventBody) -> Folded {
+        if let Status::Finished { .. } = self.status {
+            if !matches!(
+                body,
+                EventBody::ArbiterDecided { .. }
+                    | EventBody::GameEnded { .. }
+                    | EventBody::DiceRevealed { .. }
+            ) {
+                return Err(format!("{} after the game ended", body.type_name()));
+            }
+        }
+        Ok(())
+    }
+
+    /// A side's conditional lines are held from the present ply, replacing theirs.
+    fn conditional_moves_set(&mut self, side: Side, commitment: &str, at: Timestamp) {
+        self.conditional[side_index(side)] = Some(HeldLines {
+            commitment: commitment.to_owned(),
+            from_ply: self.moves.len(),
+            set_at: at,
+            since: Vec::new(),
+        });
+        self.conditional_dropped[side_index(side)] = None;
+    }
+
+    /// A dead position is found at the present ply, and only there.
+    fn dead_position_found(&self, ply: u32) -> Folded {
+        if ply as usize != self.moves.len() {
+            return Err(format!(
+                "dead_position_found for ply {ply} after ply {}",
+                self.moves.len()
+            ));
+        }
+        Ok(())
+    }
+
+    /// A player's entropy, for the throws after it, in a game of dice.
+    fn entropy_added(&mut self, side: Side, text: &str) -> Folded {
+        if self.dice.is_none() {
+            return Err("entropy_added in a game without dice".into());
+        }
+        self.entropy[side_index(side)] = text.to_owned();
+        self.entropy_changes
+            .push((self.throws.len(), side, text.to_owned()));
+        Ok(())
+    }
+
+    /// The dice's secret, once the game is over: it must match the commitment, and every throw
+    /// must follow from it.
+    fn dice_revealed(&mut self, seed: &str) -> Folded {
+        let Some(d) = &self.dice else {
+            return Err("dice_revealed in a game without dice".into());
+        };
+        let revealed = crate::game::dice::DiceSeed::parse_hex(seed)
+            .filter(|s| s.commitment() == d.commitment)
+            .ok_or("the revealed seed does not match the commitment")?;
+        // Every throw is checked against the seed once it is known.
+        if let Some(n) = self.throw_not_from(&revealed) {
+            return Err(format!("throw {n} does not follow from the revealed seed"));
+        }
+        self.revealed_seed = Some(seed.to_owned());
         Ok(())
     }
 
