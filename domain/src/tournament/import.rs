@@ -73,12 +73,6 @@ pub fn import(
     if players.len() < 2 || accounts.len() < players.len() {
         return Err(ImportError::TooFewPlayers);
     }
-    let account = |id: trf::PlayerId| {
-        players
-            .iter()
-            .position(|p| p.id == id)
-            .and_then(|i| accounts.get(i).copied())
-    };
     let played = report.played_rounds();
     let rounds = report
         .rounds
@@ -86,12 +80,44 @@ pub fn import(
     if usize::from(rounds) < played {
         return Err(ImportError::TooManyRounds { played, rounds });
     }
-    let round_robin = pairing::tiebreak::is_round_robin(report);
-    let n = players.len();
     setup.rounds = rounds;
+    set_up_as_reported(&mut setup, report, players.len());
+    let entrants = players
+        .iter()
+        .zip(accounts)
+        .map(|(p, &player)| Entrant {
+            player,
+            name: p.name.clone(),
+            rating: p.rating,
+            school: None,
+            class: None,
+            birth_year: p.birth.get(..4).and_then(|y| y.parse().ok()),
+            pupil: false,
+        })
+        .collect();
+    let file = Report {
+        report,
+        players,
+        accounts,
+    };
+    let imported_rounds = (0..played)
+        .map(|r| file.round(r))
+        .collect::<Result<_, _>>()?;
+    Ok(Imported {
+        setup,
+        entrants,
+        rounds: imported_rounds,
+    })
+}
+
+/// Sets what the report says of the tournament (`players` in all, `setup.rounds` already set):
+/// its system, acceleration, scoring, first colour and name, and, where `setup` has none, its
+/// place, days and tie-breaks.
+fn set_up_as_reported(setup: &mut TournamentCreated, report: &trf::Tournament, players: usize) {
+    let round_robin = pairing::tiebreak::is_round_robin(report);
     setup.system = match round_robin {
         false => System::Swiss,
-        true if usize::from(rounds) > n => System::DoubleRoundRobin,
+        true if usize::from(setup.rounds) > players => System::DoubleRoundRobin,
         true => System::RoundRobin,
     };
     setup.baku = report
@@ -119,32 +145,41 @@ pub fn import(
     if !report.name.trim().is_empty() {
         setup.name = report.name.trim().to_owned();
     }
-    setup.place = setup.place.or_else(|| record("022"));
+    setup.place = setup.place.take().or_else(|| record("022"));
     let day = |tag: &str| record(tag).map(|d| d.replace(['/', '.'], "-"));
-    setup.start_date = setup.start_date.or_else(|| day("042"));
-    setup.end_date = setup.end_date.or_else(|| day("052"));
+    setup.start_date = setup.start_date.take().or_else(|| day("042"));
+    setup.end_date = setup.end_date.take().or_else(|| day("052"));
     if setup.tiebreaks.is_none() {
         setup.tiebreaks = report.tiebreaks.clone();
     }
-    let entrants = players
-        .iter()
-        .zip(accounts)
-        .map(|(p, &player)| Entrant {
-            player,
-            name: p.name.clone(),
-            rating: p.rating,
-            school: None,
-            class: None,
-            birth_year: p.birth.get(..4).and_then(|y| y.parse().ok()),
-            pupil: false,
-        })
-        .collect();
-    let mut imported_rounds = Vec::with_capacity(played);
-    for r in 0..played {
+}
+
+/// A report file with its players in the order of their pairing numbers, and the service's
+/// account for each.
+struct Report<'a> {
+    report: &'a trf::Tournament,
+    players: Vec<&'a trf::Player>,
+    accounts: &'a [PlayerId],
+}
+
+impl Report<'_> {
+    /// The service's account for the file's player `id`.
+    fn account(&self, id: trf::PlayerId) -> Option<PlayerId> {
+        self.players
+            .iter()
+            .position(|p| p.id == id)
+            .and_then(|i| self.accounts.get(i).copied())
+    }
+
+    /// Round `r` (from 0) as played: each board from White's line, with its result, the byes
+    /// asked for, and the pairing-allocated bye last.
+    fn round(&self, r: usize) -> Result<ImportedRound, ImportError> {
         let mut round = ImportedRound::default();
-        for p in &players {
+        for p in &self.players {
             let Some(e) = p.rounds.get(r) else { continue };
-            let me = account(p.id).ok_or(ImportError::Inconsistent(p.id, r + 1))?;
+            let me = self
+                .account(p.id)
+                .ok_or(ImportError::Inconsistent(p.id, r + 1))?;
             use trf::Outcome as O;
             match (e.opponent, e.colour, e.outcome) {
                 (_, _, O::PairingBye) => round.boards.push((
@@ -158,30 +193,10 @@ pub fn import(
                 (_, _, O::FullBye) => round.byes.push((me, ByeKind::Full)),
                 (None, _, _) | (_, None, _) => round.byes.push((me, ByeKind::Zero)),
                 (Some(opponent), Some(trf::Colour::White), outcome) => {
-                    let black = account(opponent).ok_or(ImportError::Inconsistent(p.id, r + 1))?;
-                    let theirs = report
-                        .players
-                        .iter()
-                        .find(|q| q.id == opponent)
-                        .and_then(|q| q.rounds.get(r))
-                        .filter(|q| q.opponent == Some(p.id))
+                    let board = self
+                        .board(p.id, me, opponent, outcome, r)
                         .ok_or(ImportError::Inconsistent(p.id, r + 1))?;
-                    let result = match (outcome, theirs.outcome) {
-                        (O::Win | O::WinUnrated, _) => Outcome::WhiteWins,
-                        (O::Draw | O::DrawUnrated, _) => Outcome::Draw,
-                        (O::Loss | O::LossUnrated, _) => Outcome::BlackWins,
-                        (O::ForfeitWin, _) => Outcome::WhiteWinsByForfeit,
-                        (O::ForfeitLoss, O::ForfeitLoss) => Outcome::DoubleForfeit,
-                        (O::ForfeitLoss, _) => Outcome::BlackWinsByForfeit,
-                        _ => return Err(ImportError::Inconsistent(p.id, r + 1)),
-                    };
-                    round.boards.push((
-                        Pairing {
-                            white: me,
-                            black: Some(black),
-                        },
-                        Some(result),
-                    ));
+                    round.boards.push(board);
                 }
                 // Black's line: the board is White's.
                 (Some(_), Some(trf::Colour::Black), _) => {}
@@ -189,11 +204,43 @@ pub fn import(
         }
         // Games first, the pairing-allocated bye last, as the service lists a round.
         round.boards.sort_by_key(|(p, _)| p.black.is_none());
-        imported_rounds.push(round);
+        Ok(round)
     }
-    Ok(Imported {
-        setup,
-        entrants,
-        rounds: imported_rounds,
-    })
+
+    /// The board of round `r` (from 0) where the file's player `white` (account `me`) had White
+    /// against `opponent`, with its result; none where the two players' lines do not agree.
+    fn board(
+        &self,
+        white: trf::PlayerId,
+        me: PlayerId,
+        opponent: trf::PlayerId,
+        outcome: trf::Outcome,
+        r: usize,
+    ) -> Option<(Pairing, Option<Outcome>)> {
+        use trf::Outcome as O;
+        let black = self.account(opponent)?;
+        let theirs = self
+            .report
+            .players
+            .iter()
+            .find(|q| q.id == opponent)
+            .and_then(|q| q.rounds.get(r))
+            .filter(|q| q.opponent == Some(white))?;
+        let result = match (outcome, theirs.outcome) {
+            (O::Win | O::WinUnrated, _) => Outcome::WhiteWins,
+            (O::Draw | O::DrawUnrated, _) => Outcome::Draw,
+            (O::Loss | O::LossUnrated, _) => Outcome::BlackWins,
+            (O::ForfeitWin, _) => Outcome::WhiteWinsByForfeit,
+            (O::ForfeitLoss, O::ForfeitLoss) => Outcome::DoubleForfeit,
+            (O::ForfeitLoss, _) => Outcome::BlackWinsByForfeit,
+            _ => return None,
+        };
+        Some((
+            Pairing {
+                white: me,
+                black: Some(black),
+            },
+            Some(result),
+        ))
+    }
 }
