@@ -24,7 +24,7 @@ use crate::chess::{fen_of, legal_moves, position_from_stored_fen, LetterSet, Mov
 use crate::chess::{FenError, StartFen, Uci, FEN_PROBLEMS};
 use crate::game::decide;
 use crate::game::{
-    evolve, export_pgn, Actor, ClaimKind, Command, Context, CreateGame, EventBody, GameEvent,
+    evolve, export_pgn, Actor, ClaimKind, Command, Context, CreateGame, EventBody, Game, GameEvent,
     GameResult, GameState, MoveInput, MoveRecord, Participant, RuleSet, Side, Status,
 };
 use crate::ids::{GameId, PlayerId};
@@ -252,8 +252,51 @@ fn id(text: &str) -> PlayerId {
 pub fn pgn_round_trip(data: &[u8]) {
     let mut bytes = Bytes(data);
     let mut now = OffsetDateTime::from_unix_timestamp(1_790_000_000).expect("a time");
+    let create = game_to_create(&mut bytes);
+    let Ok(mut log) = decide(
+        &GameState::<ZarfChess>::NotCreated,
+        Command::CreateGame(Box::new(create)),
+        &context(now, Actor::Arbiter(id(ARBITER))),
+    ) else {
+        return;
+    };
+    let mut state: GameState<ZarfChess> = GameState::replay(&log).expect("a created game folds");
+
+    // At most 64 commands: longer games find little new and slow the fuzzer down.
+    for _ in 0..64 {
+        let Some(op) = bytes.byte() else { break };
+        let Some(game) = state.game() else { break };
+        if !matches!(game.status, Status::Active) {
+            break;
+        }
+        let pick = usize::from(bytes.byte().unwrap_or(0));
+        now += time::Duration::minutes(i64::from(op % 7) + 1);
+        if op % 16 <= 9 {
+            let Some(event) = move_played(game, op, pick, now) else {
+                continue;
+            };
+            state = evolve(state, &event);
+            log.push(event);
+            continue;
+        }
+        let Some((command, actor)) = command_of(game, op, pick, &mut bytes) else {
+            continue;
+        };
+        if let Ok(events) = decide(&state, command, &context(now, actor)) {
+            for e in &events {
+                state = evolve(state, e);
+            }
+            log.extend(events);
+        }
+    }
+    let game = state.game().expect("the game folds");
+    assert_pgn_reads_back(game, &log);
+}
+
+/// The game to create, its names, tags, rule set and start position from the bytes.
+fn game_to_create(bytes: &mut Bytes<'_>) -> CreateGame {
     let fen_choice = bytes.byte().unwrap_or(0);
-    let create = CreateGame {
+    CreateGame {
         game_id: GameId::parse(GAME).expect("a constant id"),
         white: Participant {
             id: id(WHITE),
@@ -287,130 +330,126 @@ pub fn pgn_round_trip(data: &[u8]) {
         match_length: None,
         rated: false,
         visibility: Default::default(),
-    };
-    let ctx = |now: OffsetDateTime, actor: Actor| Context {
+    }
+}
+
+/// Who acts, and when; moves written in no notation of their own.
+fn context(now: OffsetDateTime, actor: Actor) -> Context<ZarfChess> {
+    Context {
         now,
         actor,
         notation: None,
         dice: None,
         entropy: None,
-    };
-    let Ok(mut log) = decide(
-        &GameState::<ZarfChess>::NotCreated,
-        Command::CreateGame(Box::new(create)),
-        &ctx(now, Actor::Arbiter(id(ARBITER))),
-    ) else {
-        return;
-    };
-    let mut state: GameState<ZarfChess> = GameState::replay(&log).expect("a created game folds");
-
-    // At most 64 commands: longer games find little new and slow the fuzzer down.
-    for _ in 0..64 {
-        let Some(op) = bytes.byte() else { break };
-        let Some(game) = state.game() else { break };
-        if !matches!(game.status, Status::Active) {
-            break;
-        }
-        let pos = game.position().clone();
-        let moves = legal_moves(&pos);
-        let to_move = game.turn();
-        let other = match to_move {
-            Side::White => Side::Black,
-            Side::Black => Side::White,
-        };
-        let player = |side: Side| Actor::Player(game.participant(side).id);
-        let san_of = |m: Move| MoveInput {
-            text: MoveText::parse(&write_move(&pos, m, MoveStyle::Pgn)).expect("SAN is a text"),
-            notation: Some(Notation::San),
-        };
-        let pick = usize::from(bytes.byte().unwrap_or(0));
-        now += time::Duration::minutes(i64::from(op % 7) + 1);
-        if op % 16 <= 9 {
-            // A move, recorded as `decide` records one but without its end-of-game analysis
-            // (chasolver's search would take most of the fuzzer's time; the Laws tests and the
-            // property tests judge endings).
-            let Some(&m) = moves.get(pick % moves.len().max(1)) else {
-                continue;
-            };
-            let event = GameEvent {
-                at: now,
-                actor: player(to_move),
-                body: EventBody::MovePlayed {
-                    mv: MoveRecord {
-                        uci: Uci::of(m).code(),
-                        san: write_move(&pos, m, MoveStyle::Pgn),
-                    },
-                    draw_offered: op & 0x10 != 0,
-                    sealed: false,
-                    conditional: false,
-                },
-            };
-            state = evolve(state, &event);
-            log.push(event);
-            continue;
-        }
-        let (command, actor) = match op % 16 {
-            10 => (
-                Command::OfferDraw,
-                player(if op & 0x10 != 0 { to_move } else { other }),
-            ),
-            11 if op & 0x10 != 0 => (Command::AcceptDraw, player(to_move)),
-            11 => (Command::DeclineDraw, player(to_move)),
-            12 => (
-                Command::ClaimDraw {
-                    kind: if op & 0x10 != 0 {
-                        ClaimKind::FiftyMoves
-                    } else {
-                        ClaimKind::ThreefoldRepetition
-                    },
-                    // Not where judging the intended move would run chasolver's full search.
-                    intended_move: moves
-                        .get(pick % moves.len().max(1))
-                        .filter(|_| op & 0x60 == 0x60)
-                        .filter(|&&m| {
-                            let mut after = pos.clone();
-                            after.play_unchecked(m);
-                            !crate::chess::dead_position_needs_full_search(&after)
-                        })
-                        .map(|&m| san_of(m)),
-                },
-                player(to_move),
-            ),
-            13 => (
-                Command::Resign,
-                player(if op & 0x10 != 0 { to_move } else { other }),
-            ),
-            14 => (
-                Command::DecideResult {
-                    result: [
-                        GameResult::WhiteWins,
-                        GameResult::BlackWins,
-                        GameResult::Draw,
-                    ][pick % 3],
-                    reason: bytes.text(60),
-                },
-                Actor::Arbiter(id(ARBITER)),
-            ),
-            _ => continue,
-        };
-        if let Ok(events) = decide(&state, command, &ctx(now, actor)) {
-            for e in &events {
-                state = evolve(state, e);
-            }
-            log.extend(events);
-        }
     }
+}
 
-    let game = state.game().expect("the game folds");
+/// The legal move `pick` chooses, made at `now` (with a draw offer where `op` says), recorded as
+/// `decide` records one but without its end-of-game analysis (chasolver's search would take
+/// most of the fuzzer's time; the Laws tests and the property tests judge endings). None where
+/// there is no legal move.
+fn move_played(
+    game: &Game<ZarfChess>,
+    op: u8,
+    pick: usize,
+    now: OffsetDateTime,
+) -> Option<GameEvent> {
+    let pos = game.position();
+    let moves = legal_moves(pos);
+    let &m = moves.get(pick % moves.len().max(1))?;
+    Some(GameEvent {
+        at: now,
+        actor: Actor::Player(game.participant(game.turn()).id),
+        body: EventBody::MovePlayed {
+            mv: MoveRecord {
+                uci: Uci::of(m).code(),
+                san: write_move(pos, m, MoveStyle::Pgn),
+            },
+            draw_offered: op & 0x10 != 0,
+            sealed: false,
+            conditional: false,
+        },
+    })
+}
+
+/// The command `op` chooses, and who sends it: a draw offered, accepted, declined or claimed, a
+/// resignation, or an arbiter's decision (its reason from the bytes); none for the other ops.
+fn command_of(
+    game: &Game<ZarfChess>,
+    op: u8,
+    pick: usize,
+    bytes: &mut Bytes<'_>,
+) -> Option<(Command<ZarfChess>, Actor)> {
+    let pos = game.position();
+    let moves = legal_moves(pos);
+    let to_move = game.turn();
+    let other = match to_move {
+        Side::White => Side::Black,
+        Side::Black => Side::White,
+    };
+    let player = |side: Side| Actor::Player(game.participant(side).id);
+    let san_of = |m: Move| MoveInput {
+        text: MoveText::parse(&write_move(pos, m, MoveStyle::Pgn)).expect("SAN is a text"),
+        notation: Some(Notation::San),
+    };
+    Some(match op % 16 {
+        10 => (
+            Command::OfferDraw,
+            player(if op & 0x10 != 0 { to_move } else { other }),
+        ),
+        11 if op & 0x10 != 0 => (Command::AcceptDraw, player(to_move)),
+        11 => (Command::DeclineDraw, player(to_move)),
+        12 => (
+            Command::ClaimDraw {
+                kind: if op & 0x10 != 0 {
+                    ClaimKind::FiftyMoves
+                } else {
+                    ClaimKind::ThreefoldRepetition
+                },
+                // Not where judging the intended move would run chasolver's full search.
+                intended_move: moves
+                    .get(pick % moves.len().max(1))
+                    .filter(|_| op & 0x60 == 0x60)
+                    .filter(|&&m| {
+                        let mut after = pos.clone();
+                        after.play_unchecked(m);
+                        !crate::chess::dead_position_needs_full_search(&after)
+                    })
+                    .map(|&m| san_of(m)),
+            },
+            player(to_move),
+        ),
+        13 => (
+            Command::Resign,
+            player(if op & 0x10 != 0 { to_move } else { other }),
+        ),
+        14 => (
+            Command::DecideResult {
+                result: [
+                    GameResult::WhiteWins,
+                    GameResult::BlackWins,
+                    GameResult::Draw,
+                ][pick % 3],
+                reason: bytes.text(60),
+            },
+            Actor::Arbiter(id(ARBITER)),
+        ),
+        _ => return None,
+    })
+}
+
+/// The game's log folds again to the same game, and its PGN reads back to the same tags, moves
+/// and result.
+fn assert_pgn_reads_back(game: &Game<ZarfChess>, log: &[GameEvent]) {
     assert_eq!(
-        GameState::<crate::chess::Chess>::replay(&log)
+        GameState::<crate::chess::Chess>::replay(log)
             .ok()
             .as_ref()
             .and_then(GameState::game),
         Some(game),
         "folding the log again gives another game"
     );
-    let pgn = export_pgn::<ZarfChess>(&log).expect("a decided log exports");
+    let pgn = export_pgn::<ZarfChess>(log).expect("a decided log exports");
     let read = read_pgn(&pgn).unwrap_or_else(|e| panic!("{e}\n{pgn}"));
 
     let tag = |name: &str| {
@@ -442,7 +481,7 @@ pub fn pgn_round_trip(data: &[u8]) {
     assert_eq!(tag("Result"), result);
     assert_eq!(read.result, result, "the movetext's result\n{pgn}");
 
-    let mut pos = match game.start_fen.as_deref() {
+    let pos = match game.start_fen.as_deref() {
         Some(fen) => {
             assert_eq!(tag("SetUp"), "1");
             assert_eq!(tag("FEN"), fen);
@@ -450,9 +489,14 @@ pub fn pgn_round_trip(data: &[u8]) {
         }
         None => Chess::default(),
     };
+    assert_moves_read_back(game, pos, &read.sans, &pgn);
+}
+
+/// The moves read from the PGN, from its start position `pos`, are the game's moves.
+fn assert_moves_read_back(game: &Game<ZarfChess>, mut pos: Chess, sans: &[String], pgn: &str) {
     assert_eq!(&pos, game.start_position());
-    assert_eq!(read.sans.len(), game.ply(), "the number of moves\n{pgn}");
-    for (san, &m) in read.sans.iter().zip(game.moves()) {
+    assert_eq!(sans.len(), game.ply(), "the number of moves\n{pgn}");
+    for (san, &m) in sans.iter().zip(game.moves()) {
         let parsed = San::from_ascii(san.as_bytes())
             .unwrap_or_else(|e| panic!("{san:?} is not SAN ({e})\n{pgn}"));
         let read_move = parsed
