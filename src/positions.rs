@@ -68,7 +68,7 @@ pub fn move_lines(args: &MovesArgs) -> anyhow::Result<String> {
     let mut lines: Vec<(String, String)> = GameKind::legal_moves(&pos)
         .into_iter()
         .map(|m| {
-            let text = GameKind::record(&pos, m).san;
+            let text = GameKind::record(&pos, m).written;
             let mut after = pos.clone();
             GameKind::play(&mut after, m);
             let mut after = GameKind::set_up_text(&after);

@@ -61,11 +61,17 @@ pub struct AccountArgs {
     pub name: Option<String>,
 }
 
+/// The games' names, from the games' registry, as a command line takes them.
+fn game_names() -> clap::builder::PossibleValuesParser {
+    use domain::game::Rules;
+    clap::builder::PossibleValuesParser::new(domain::games::GameKind::ALL.iter().map(|k| k.name()))
+}
+
 /// `zarf perft --game GAME --depth N [--position TEXT]`
 #[derive(Debug, Clone, clap::Args)]
 pub struct PerftArgs {
-    /// The game: chess, checkers, dama or tavla.
-    #[arg(long, default_value = "chess")]
+    /// The game, one of those the service plays (chess without it).
+    #[arg(long, default_value = domain::game::UNNAMED_GAME, value_parser = game_names())]
     pub game: String,
     /// The deepest count, in half-moves.
     #[arg(long)]
@@ -79,8 +85,8 @@ pub struct PerftArgs {
 /// `zarf moves --game GAME --position TEXT [--dice 62]`
 #[derive(Debug, Clone, clap::Args)]
 pub struct MovesArgs {
-    /// The game: chess, checkers, dama or tavla.
-    #[arg(long, default_value = "chess")]
+    /// The game, one of those the service plays (chess without it).
+    #[arg(long, default_value = domain::game::UNNAMED_GAME, value_parser = game_names())]
     pub game: String,
     /// The position, in the game's position text (tavla: GNU Backgammon's position ID, from
     /// the side on roll); the standard start without it.

@@ -317,14 +317,23 @@ mod tests {
                 "{r}"
             );
         }
-        for key in GameKind::ALL.iter().flat_map(|k| k.set_up_problems()) {
-            for locale in [Locale::En, Locale::Tr] {
-                let r = rejection(&Rejection::InvalidFen(key), locale);
-                assert!(Texts::of(locale).has(key) && !r.contains('{'), "{r}");
+        for kind in GameKind::ALL {
+            for &detail in kind.set_up_problems() {
+                let fen = kind.position_is_fen();
+                for locale in [Locale::En, Locale::Tr] {
+                    let r = rejection(&Rejection::InvalidPosition { fen, detail }, locale);
+                    assert!(Texts::of(locale).has(detail) && !r.contains('{'), "{r}");
+                }
             }
         }
         assert_eq!(
-            rejection(&Rejection::InvalidFen("fen-missing-king"), Locale::Tr),
+            rejection(
+                &Rejection::InvalidPosition {
+                    fen: true,
+                    detail: "fen-missing-king"
+                },
+                Locale::Tr
+            ),
             "FEN kurallara uygun bir konum değil: bir şah eksik"
         );
         for p in TimeControlError::examples() {

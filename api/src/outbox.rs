@@ -225,12 +225,12 @@ fn opponent_moved(game: &Game, events: &[GameEvent], i: usize) -> Vec<Addressed>
         })
         .and_then(|(mv, conditional)| conditional.then_some(mv));
     let moved = Moved {
-        answered_san: reply.map(|r| r.san.clone()),
-        answered_uci: reply.map(|r| r.uci.to_string()),
+        answered_san: reply.map(|r| r.written.clone()),
+        answered_uci: reply.map(|r| r.code.to_string()),
         draw_offered: *draw_offered,
         message: message_with(events, i, mover),
-        san: mv.san.clone(),
-        uci: mv.uci.to_string(),
+        san: mv.written.clone(),
+        uci: mv.code.to_string(),
     };
     to(mover.opponent(), Mail::OpponentMoved(moved))
 }

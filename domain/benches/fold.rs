@@ -74,7 +74,7 @@ fn game_log() -> (Vec<GameEvent>, Vec<Move>, Vec<String>) {
             organiser: None,
             game: None,
             rules: Some(RuleSet::FIDE_2023),
-            start_fen: None,
+            start_position: None,
             time_control: None,
             event: None,
             round: None,

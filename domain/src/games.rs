@@ -181,6 +181,12 @@ macro_rules! games {
                 }
             }
 
+            fn position_is_fen(self) -> bool {
+                match self {
+                    $(GameKind::$variant => <$rules>::default().position_is_fen()),*
+                }
+            }
+
             /// The game's own memo from the start: a memo of no game remembers nothing, so each
             /// judgement would begin again.
             fn new_memo(self) -> Memo {
@@ -578,7 +584,7 @@ mod tests {
             Err(ReadError::Unparseable)
         );
         let m = GameKind::read_move(&checkers, &text, None, san).unwrap();
-        assert_eq!(GameKind::record(&checkers, m).san, "11-15");
+        assert_eq!(GameKind::record(&checkers, m).written, "11-15");
         let pdn = GameKind::Checkers.notation_named("pdn");
         assert!(GameKind::read_move(&checkers, &text, pdn, None).is_ok());
     }
@@ -593,9 +599,9 @@ mod tests {
             let start = kind.start();
             let text = MoveText::parse(text).unwrap();
             let m = GameKind::read_move(&start, &text, spoken, None).unwrap();
-            assert_eq!(GameKind::record(&start, m).san, usual);
+            assert_eq!(GameKind::record(&start, m).written, usual);
             let m = GameKind::read_move(&start, &text, None, spoken).unwrap();
-            assert_eq!(GameKind::record(&start, m).san, usual);
+            assert_eq!(GameKind::record(&start, m).written, usual);
         }
     }
 

@@ -181,8 +181,8 @@ impl Rules for TakeAway {
 
     fn record(_: &Pile, taken: u32) -> MoveRecord {
         MoveRecord {
-            uci: MoveCode::parse(&format!("t{taken}")).unwrap(),
-            san: taken.to_string(),
+            code: MoveCode::parse(&format!("t{taken}")).unwrap(),
+            written: taken.to_string(),
         }
     }
 

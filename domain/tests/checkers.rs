@@ -52,7 +52,7 @@ impl Table {
             },
             organiser: None,
             rules: None,
-            start_fen: start.map(str::to_owned),
+            start_position: start.map(str::to_owned),
             time_control: None,
             event: None,
             round: None,
@@ -167,7 +167,7 @@ fn random_games_agree_with_pydraughts_at_every_ply() {
         // The same legal moves, every route its own.
         let mut ours: Vec<String> = Checkers::legal_moves(game.position())
             .into_iter()
-            .map(|m| Checkers::record(game.position(), m).san)
+            .map(|m| Checkers::record(game.position(), m).written)
             .collect();
         ours.sort();
         let theirs: Vec<&str> = listed.split(',').filter(|m| !m.is_empty()).collect();
@@ -286,7 +286,7 @@ fn fresh_walk(
             continue;
         }
         seen.insert(key);
-        walk.push(Checkers::record(board, m).san);
+        walk.push(Checkers::record(board, m).written);
         if fresh_walk(&after, seen, plies, walk) {
             return true;
         }

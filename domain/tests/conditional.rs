@@ -62,7 +62,7 @@ fn moves(events: &[EventBody]) -> Vec<(String, bool)> {
         .filter_map(|e| match e {
             EventBody::MovePlayed {
                 mv, conditional, ..
-            } => Some((mv.san.clone(), *conditional)),
+            } => Some((mv.written.clone(), *conditional)),
             _ => None,
         })
         .collect()

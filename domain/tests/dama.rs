@@ -14,7 +14,11 @@ fn board(text: &str) -> Board {
 /// Every legal move of `text`'s position as the record writes it, sorted.
 fn moves(text: &str) -> Vec<String> {
     let b = board(text);
-    let mut all: Vec<String> = b.moves().iter().map(|m| Dama::record(&b, *m).san).collect();
+    let mut all: Vec<String> = b
+        .moves()
+        .iter()
+        .map(|m| Dama::record(&b, *m).written)
+        .collect();
     all.sort();
     all
 }
@@ -98,7 +102,7 @@ fn a_king_that_ends_its_capture_where_it_began_is_one_move_however_it_went_round
     assert_eq!(notation::read(&b, "a1:e1:e5:a5:a1"), Ok(round));
     assert_eq!(notation::read(&b, "a1xa1"), Ok(round), "the short form");
     let record = Dama::record(&b, round);
-    assert_eq!(Dama::replay(&b, &record.uci), Some(round));
+    assert_eq!(Dama::replay(&b, &record.code), Some(round));
     let mut after = b;
     Dama::play(&mut after, round);
     assert_eq!(notation::write_position(&after), "B:WKa1:B");
@@ -211,8 +215,18 @@ fn random_games_agree_with_kish_at_every_ply() {
             // by its text.
             for m in &ours {
                 let record = Dama::record(&b, *m);
-                assert_eq!(Dama::replay(&b, &record.uci), Some(*m), "{}", record.san);
-                assert_eq!(notation::read(&b, &record.san), Ok(*m), "{}", record.san);
+                assert_eq!(
+                    Dama::replay(&b, &record.code),
+                    Some(*m),
+                    "{}",
+                    record.written
+                );
+                assert_eq!(
+                    notation::read(&b, &record.written),
+                    Ok(*m),
+                    "{}",
+                    record.written
+                );
                 moves_checked += 1;
             }
             let index: usize = played.parse().unwrap();

@@ -69,7 +69,7 @@ fn random_game(steps: &[(u16, u8)], rules: RuleSet) -> (Vec<GameEvent>, GameStat
         organiser: None,
         game: None,
         rules: Some(rules),
-        start_fen: None,
+        start_position: None,
         time_control: None,
         event: None,
         round: None,
@@ -225,10 +225,10 @@ proptest! {
         prop_assert_eq!(&replayed, &live);
         prop_assert_eq!(&replayed, &again);
         let (a, b) = (replayed.game().unwrap(), live.game().unwrap());
-        prop_assert_eq!(a.fen(), b.fen());
+        prop_assert_eq!(a.position_text(), b.position_text());
         prop_assert_eq!(a.version as usize, log.len());
         // The SAN the log recorded is the SAN of the moves.
-        prop_assert_eq!(a.san_moves(), a.san_moves_from_positions());
+        prop_assert_eq!(a.written_moves(), a.written_moves_from_positions());
         // Every event survives its stored form.
         for e in &log {
             let body = EventBody::decode(e.body.type_name(), e.body.version(), e.body.data()).unwrap();
@@ -249,7 +249,7 @@ proptest! {
         }
         // Every ply's FEN is a position the crate reads back.
         for ply in [0, a.ply() / 2, a.ply()] {
-            let fen = a.fen_at(ply).unwrap();
+            let fen = a.position_text_at(ply).unwrap();
             prop_assert!(domain::chess::position_from_stored_fen(&fen).is_some());
         }
     }

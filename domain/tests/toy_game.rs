@@ -49,7 +49,7 @@ impl Table {
             organiser: None,
             game: Some("take-away".into()),
             rules: None,
-            start_fen: start.map(str::to_owned),
+            start_position: start.map(str::to_owned),
             time_control,
             event: None,
             round: None,
@@ -133,8 +133,8 @@ fn the_core_plays_a_game_that_is_not_chess_to_its_end_and_folds_it_again() {
         vec![
             EventBody::MovePlayed {
                 mv: MoveRecord {
-                    uci: MoveCode::parse("t3").unwrap(),
-                    san: "3".into(),
+                    code: MoveCode::parse("t3").unwrap(),
+                    written: "3".into(),
                 },
                 draw_offered: false,
                 sealed: false,
@@ -155,7 +155,7 @@ fn the_core_plays_a_game_that_is_not_chess_to_its_end_and_folds_it_again() {
         .collect();
     assert_eq!(State::replay(&stored).unwrap(), t.state);
     let game = t.state.game().unwrap();
-    assert_eq!(game.san_moves().join(" "), "3 2 3 1 3 3 2 1 3");
+    assert_eq!(game.written_moves().join(" "), "3 2 3 1 3 3 2 1 3");
     let pgn = game.pgn(&t.log);
     // Each move with the time it was made, then the ending.
     assert_eq!(pgn.matches(" UTC}").count(), 9, "{pgn}");
@@ -222,7 +222,7 @@ fn the_rules_judge_what_a_player_writes_and_a_refusal_changes_nothing() {
     );
     assert!(matches!(
         Table::new(Some("many w"), None).err(),
-        Some(Rejection::InvalidFen(_))
+        Some(Rejection::InvalidPosition { fen: false, .. })
     ));
 }
 

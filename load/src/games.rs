@@ -129,7 +129,7 @@ pub fn next_turn(
                 return None;
             }
             let m = moves[(next() % moves.len() as u64) as usize];
-            let text = json!({"move": GameKind::record(&pos, m).san}).to_string();
+            let text = json!({"move": GameKind::record(&pos, m).written}).to_string();
             Some(Turn {
                 side: usize::from(GameKind::turn(&pos) == Side::Black),
                 path: "moves",
@@ -166,7 +166,7 @@ mod tests {
             let pos = game.stored_set_up(&start).unwrap();
             let legal: Vec<String> = GameKind::legal_moves(&pos)
                 .into_iter()
-                .map(|m| GameKind::record(&pos, m).san)
+                .map(|m| GameKind::record(&pos, m).written)
                 .collect();
             assert!(
                 legal.contains(&body["move"].as_str().unwrap().to_owned()),

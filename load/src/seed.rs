@@ -222,7 +222,7 @@ fn play(
         organiser: None,
         game: None,
         rules: Some(RuleSet::FIDE_2023),
-        start_fen: None,
+        start_position: None,
         // Half the games keep a correspondence clock with deadlines weeks ahead.
         time_control: n.is_multiple_of(2).then_some(TimeControl::PerMove {
             seconds: 60 * 86_400,
@@ -272,7 +272,7 @@ fn play(
         }
         let moves = GameKind::legal_moves(g.position());
         let m = moves[rng.below(moves.len() as u64) as usize];
-        let text = GameKind::record(g.position(), m).uci.as_str().to_owned();
+        let text = GameKind::record(g.position(), m).code.as_str().to_owned();
         at += step;
         let ctx = Context {
             now: at,

@@ -175,6 +175,7 @@ rejection-draw-offer-pending = { $yours ->
    *[no] Your opponent's draw offer stands: accept or decline it.
 }
 rejection-invalid-fen = The FEN is not a legal position: { $detail }
+rejection-invalid-position = The position is not one the game can start from: { $detail }
 rejection-position-not-playable = The game is already over in this position ({ $ending ->
     [checkmate] checkmate
     [no-moves] the side to move has no move left

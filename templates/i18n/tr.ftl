@@ -175,6 +175,7 @@ rejection-draw-offer-pending = { $yours ->
    *[no] Rakibinizin beraberlik teklifi geçerli: kabul edin ya da reddedin.
 }
 rejection-invalid-fen = FEN kurallara uygun bir konum değil: { $detail }
+rejection-invalid-position = Konum, oyunun başlayabileceği bir konum değil: { $detail }
 rejection-position-not-playable = Bu konumda oyun zaten bitmiş ({ $ending ->
     [checkmate] mat
     [no-moves] sırası gelen tarafın oynayacak hamlesi yok

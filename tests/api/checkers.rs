@@ -41,7 +41,7 @@ fn fresh_walk(
             continue;
         }
         seen.insert(key);
-        walk.push(Checkers::record(board, m).san);
+        walk.push(Checkers::record(board, m).written);
         if fresh_walk(&after, seen, plies, walk) {
             return true;
         }
@@ -88,7 +88,7 @@ both_backends! {
         // A position that is no position, and one already over, are refused.
         let a = app.create_player("A").await;
         let b = app.create_player("B").await;
-        let why = assert_error(app.create_game_with(&app.admin, json!({"white": a.id, "black": b.id, "game": "checkers", "start_position": "B:W33:B1"})).await, 422, "invalid_fen").await;
+        let why = assert_error(app.create_game_with(&app.admin, json!({"white": a.id, "black": b.id, "game": "checkers", "start_position": "B:W33:B1"})).await, 422, "invalid_position").await;
         assert!(why.contains("1 to 32"), "{why}");
         assert_error(app.create_game_with(&app.admin, json!({"white": a.id, "black": b.id, "game": "checkers", "start_position": "W:W29:B25,22"})).await, 422, "position_not_playable").await;
         assert_error(app.create_game_with(&app.admin, json!({"white": a.id, "black": b.id, "game": "go"})).await, 400, "bad_request").await;

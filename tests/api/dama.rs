@@ -205,6 +205,9 @@ both_backends! {
         let black = app.create_player("Mehmet").await;
         let res = app.create_game_with(&app.admin, json!({"white": white.id, "black": black.id, "game": "dama", "start_position": "W:WKa1:Bh8"})).await;
         assert_error(res, 422, "position_not_playable").await;
+        // A text that is no dama position is refused in the games' own word, not chess's FEN.
+        let res = app.create_game_with(&app.admin, json!({"white": white.id, "black": black.id, "game": "dama", "start_position": "W:WKz9:Bh8"})).await;
+        assert_error(res, 422, "invalid_position").await;
     }
 }
 
@@ -233,7 +236,7 @@ fn fresh_walk(start: &str, plies: usize) -> Vec<String> {
             if m.captured(Dama::turn(b)) != 0 || takes || !seen.insert(key) {
                 continue;
             }
-            walk.push(Dama::record(b, m).san);
+            walk.push(Dama::record(b, m).written);
             if go(&next, seen, plies, walk) {
                 return true;
             }

@@ -152,7 +152,7 @@ fn creation(
             .as_deref()
             .and_then(RuleSetName::parse)
             .map(|r| r.0),
-        start_fen: None,
+        start_position: None,
         time_control: terms.time_control.clone(),
         event: None,
         round: None,

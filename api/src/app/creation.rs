@@ -155,7 +155,7 @@ pub async fn create_game(
         ballot: new.ballot.map(|b| b.choose(new.game.as_deref())),
         game: new.game,
         rules: new.rules,
-        start_fen: new.start_position,
+        start_position: new.start_position,
         time_control: new.time_control,
         event: new.event,
         round: new.round,

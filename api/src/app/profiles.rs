@@ -82,7 +82,7 @@ pub fn entrant_rating(
         domain::tournament::Play::Online(online) => online.game.as_deref(),
         domain::tournament::Play::OverTheBoard => None,
     };
-    rating_for(state, player, game.unwrap_or("chess"))
+    rating_for(state, player, game.unwrap_or(domain::game::UNNAMED_GAME))
 }
 
 /// What a player's results and opponents are, from their games.

@@ -1,7 +1,7 @@
 //! The contract's resources as JSON.
 
 use domain::game::{Clock, Rules, Side, Status, Timestamp};
-use domain::games::{GameKind, Position};
+use domain::games::GameKind;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -114,11 +114,11 @@ impl<'de> Deserialize<'de> for SanList {
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema, PartialEq)]
 pub struct GameView {
     pub id: String,
-    /// The game played: `chess` or `checkers`.
+    /// The game played, by the name a new game gives it (`chess`, `checkers`, …).
     pub game: String,
     pub white: PlayerRef,
     pub black: PlayerRef,
-    /// The rule set, one of the game's: chess `fide2023` or `fide2005`, checkers `wcdf`.
+    /// The rule set, one of the game's (as a new game names it).
     pub rules: String,
     pub event: Option<String>,
     pub round: Option<String>,
@@ -141,8 +141,8 @@ pub struct GameView {
     /// `white` or `black`.
     pub to_move: String,
     pub ply: usize,
-    /// The moves as the record writes them: chess SAN (English letters, PGN style), checkers
-    /// PDN with every landing square of a capture.
+    /// The moves as the record writes them, in the game's written notation (chess: SAN in
+    /// English letters, PGN style; checkers: PDN with every landing square of a capture).
     #[schema(value_type = Vec<String>)]
     pub moves: SanList,
     pub draw_offer: Option<DrawOfferView>,
@@ -265,14 +265,16 @@ impl GameView {
         };
         // Each position written once (a view is written for every move); the start's is kept.
         let start_position = game.start_text().to_owned();
-        let position = if game.ply() == 0 && game.throws().is_empty() && game.start_fen.is_none() {
-            // Before any move, the position is the start (but where dice have been thrown; a
-            // start given as text is written again in the rules' own form).
-            start_position.clone()
-        } else {
-            game.fen()
-        };
-        let chess = matches!(game.position(), Position::Chess(_));
+        let position =
+            if game.ply() == 0 && game.throws().is_empty() && game.start_position.is_none() {
+                // Before any move, the position is the start (but where dice have been thrown; a
+                // start given as text is written again in the rules' own form).
+                start_position.clone()
+            } else {
+                game.position_text()
+            };
+        // The contract's `fen` fields are a FEN game's (chess) only.
+        let fen = game.kind.position_is_fen();
         GameView {
             id: game.id.to_string(),
             game: game.kind.name().to_owned(),
@@ -291,13 +293,13 @@ impl GameView {
             status: domain::game::status_name(&game.status).to_owned(),
             result,
             termination,
-            start_fen: chess.then(|| start_position.clone()),
-            fen: chess.then(|| position.clone()),
+            start_fen: fen.then(|| start_position.clone()),
+            fen: fen.then(|| position.clone()),
             start_position,
             position,
             to_move: game.turn().as_str().to_owned(),
             ply: game.ply(),
-            moves: SanList(game.san().to_owned()),
+            moves: SanList(game.moves_text().to_owned()),
             draw_offer: game.draw_offer.map(|s| DrawOfferView {
                 by: s.as_str().to_owned(),
             }),

@@ -276,8 +276,8 @@ fn listed(
         white_elo,
         black_elo,
         event_date: format!("{:04}.{:02}.{:02}", d.year(), u8::from(d.month()), d.day()),
-        setup: game.start_fen.is_some(),
-        fen: game.start_fen.clone(),
+        setup: game.start_position.is_some(),
+        fen: game.start_position.clone(),
         round: game.round.clone(),
         time_control: domain::game::time_control_tag(game.time_control.as_ref()),
     }
@@ -452,7 +452,7 @@ fn prepare(state: &AppState, player: &PlayerRow, m: &MakeAMove) -> Result<Prepar
     };
     // The move number guards against a stale program: a move must carry the number of the
     // move it makes; anything else the number of the move being played or the one before.
-    let number = full_move_number(&game.fen());
+    let number = full_move_number(&game.position_text());
     let turn_ok = game.turn() == me;
     if with_move && !m.resign && !m.accept_draw {
         if !turn_ok {

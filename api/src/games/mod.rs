@@ -49,7 +49,7 @@ pub trait Shown: Rules {
         by_language: bool,
     ) -> String {
         let _ = (notation, lang, by_language);
-        Self::record(pos, m).san
+        Self::record(pos, m).written
     }
 
     /// What the page needs of the game in `pos` beyond its board and moves.
@@ -109,7 +109,7 @@ macro_rules! shown {
                     <$rules as Shown>::written(p, m, notation, lang, by_language)
                 })*
                 #[allow(unreachable_patterns)]
-                _ => GameKind::record(pos, m).san,
+                _ => GameKind::record(pos, m).written,
             }
         }
 
@@ -207,7 +207,7 @@ pub fn legal_moves(pos: &Position) -> Vec<String> {
 pub fn legal_moves_of<R: Rules>(pos: &R::Position) -> Vec<String> {
     let mut moves: Vec<String> = R::legal_moves(pos)
         .into_iter()
-        .map(|m| R::record(pos, m).san)
+        .map(|m| R::record(pos, m).written)
         .collect();
     moves.sort_by(|a, b| natural_order(a, b));
     moves
@@ -275,9 +275,16 @@ pub struct PageParts {
 /// The record of a game of `kind` as a file: its name and media type (PGN for chess, PDN for
 /// draughts, a `.mat` match file for tavla).
 pub fn record_file(kind: GameKind) -> (&'static str, &'static str) {
-    if let Some(own) = kind.record_format().own {
-        own
-    } else if kind.record_format().game_type.is_some() {
+    match kind.record_format().own {
+        Some(own) => own,
+        None => portable_record_file(kind),
+    }
+}
+
+/// The record of a game of `kind` in the portable game notation its family reads: PDN for
+/// draughts (a `GameType` tag), else PGN. The name and media type.
+pub fn portable_record_file(kind: GameKind) -> (&'static str, &'static str) {
+    if kind.record_format().game_type.is_some() {
         ("game.pdn", "application/x-pdn")
     } else {
         ("game.pgn", "application/x-chess-pgn")

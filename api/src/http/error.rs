@@ -221,7 +221,7 @@ pub fn status_of(r: &Rejection) -> StatusCode {
         | R::PromotionMissing { .. }
         | R::AmbiguousMove { .. }
         | R::UnparseableMove { .. }
-        | R::InvalidFen(_)
+        | R::InvalidPosition { .. }
         | R::PositionNotPlayable(_)
         | R::InvalidTimeControl(_)
         | R::SamePlayer
@@ -350,6 +350,7 @@ mod tests {
             | "ambiguous_move"
             | "unparseable_move"
             | "invalid_fen"
+            | "invalid_position"
             | "position_not_playable"
             | "invalid_time_control" => Some(422),
             _ => None,

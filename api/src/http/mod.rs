@@ -80,7 +80,7 @@ impl Modify for ErrorAnswers {
             ("413", "too_large: the body is too large"),
             (
                 "422",
-                "illegal_move, unparseable_move, invalid_fen, …: the rules refuse it",
+                "illegal_move, unparseable_move, invalid_fen (chess) or invalid_position, …: the rules refuse it",
             ),
             ("429", "rate_limited: too many requests"),
         ];

@@ -175,8 +175,8 @@ impl Rules for Checkers {
     fn record(_pos: &Board, m: Move) -> MoveRecord {
         let text = notation::write(&m);
         MoveRecord {
-            uci: MoveCode::parse(&text).expect("a route of at most 13 squares fits a move code"),
-            san: text,
+            code: MoveCode::parse(&text).expect("a route of at most 13 squares fits a move code"),
+            written: text,
         }
     }
 
@@ -259,13 +259,13 @@ mod tests {
         let b = notation::read_position("W:WK26:B14,15,22,23").unwrap();
         for m in b.moves() {
             let record = Checkers::record(&b, m);
-            assert_eq!(Checkers::replay(&b, &record.uci), Some(m));
-            assert_eq!(Checkers::read_code(&b, &record.uci), Some(m));
+            assert_eq!(Checkers::replay(&b, &record.code), Some(m));
+            assert_eq!(Checkers::read_code(&b, &record.code), Some(m));
         }
         let start = Board::start();
         for m in start.moves() {
             let record = Checkers::record(&start, m);
-            assert_eq!(Checkers::replay(&start, &record.uci), Some(m));
+            assert_eq!(Checkers::replay(&start, &record.code), Some(m));
         }
         for bad in ["11-16-20", "33-1", "11x15", "1-5", "22-17"] {
             let code = MoveCode::parse(bad).unwrap();

@@ -313,7 +313,7 @@ fn game_to_create(bytes: &mut Bytes<'_>) -> CreateGame {
         } else {
             RuleSet::FIDE_2005
         }),
-        start_fen: match usize::from(fen_choice & 0x7f) % (GAME_ROOTS.len() + 1) {
+        start_position: match usize::from(fen_choice & 0x7f) % (GAME_ROOTS.len() + 1) {
             0 => None,
             i => Some(GAME_ROOTS[i - 1].to_owned()),
         },
@@ -362,8 +362,8 @@ fn move_played(
         actor: Actor::Player(game.participant(game.turn()).id),
         body: EventBody::MovePlayed {
             mv: MoveRecord {
-                uci: Uci::of(m).code(),
-                san: write_move(pos, m, MoveStyle::Pgn),
+                code: Uci::of(m).code(),
+                written: write_move(pos, m, MoveStyle::Pgn),
             },
             draw_offered: op & 0x10 != 0,
             sealed: false,
@@ -481,7 +481,7 @@ fn assert_pgn_reads_back(game: &Game<ZarfChess>, log: &[GameEvent]) {
     assert_eq!(tag("Result"), result);
     assert_eq!(read.result, result, "the movetext's result\n{pgn}");
 
-    let pos = match game.start_fen.as_deref() {
+    let pos = match game.start_position.as_deref() {
         Some(fen) => {
             assert_eq!(tag("SetUp"), "1");
             assert_eq!(tag("FEN"), fen);

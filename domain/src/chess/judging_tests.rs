@@ -36,7 +36,7 @@ fn ctx(actor: Actor) -> Context {
 /// judgement left it open, on the state itself (its memo keeps the answer).
 fn settled(state: GameState) -> GameState {
     if let Some(game) = state.game().filter(|g| g.is_live() && g.verdict_pending()) {
-        assert_ne!(game.verdict(), Verdict::Dead, "{}", game.fen());
+        assert_ne!(game.verdict(), Verdict::Dead, "{}", game.position_text());
     }
     state
 }
@@ -56,7 +56,7 @@ fn game_from(fen: Option<&str>) -> Option<GameState> {
         organiser: None,
         game: None,
         rules: Some(RuleSet::default()),
-        start_fen: fen.map(str::to_owned),
+        start_position: fen.map(str::to_owned),
         time_control: None,
         event: None,
         round: None,

@@ -62,6 +62,10 @@ impl Rules for Chess {
         &super::FEN_PROBLEMS
     }
 
+    fn position_is_fen(self) -> bool {
+        true
+    }
+
     fn start(self) -> ChessPosition {
         ChessPosition::default()
     }
@@ -114,8 +118,8 @@ impl Rules for Chess {
 
     fn record(pos: &ChessPosition, m: Move) -> MoveRecord {
         MoveRecord {
-            uci: Uci::of(m).code(),
-            san: notation::write_pgn_san(pos, m),
+            code: Uci::of(m).code(),
+            written: notation::write_pgn_san(pos, m),
         }
     }
 

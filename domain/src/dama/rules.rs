@@ -180,9 +180,9 @@ impl Rules for Dama {
     fn record(pos: &Board, m: Move) -> MoveRecord {
         let route = pos.route(&m);
         MoveRecord {
-            uci: MoveCode::parse(&notation::code(&route))
+            code: MoveCode::parse(&notation::code(&route))
                 .expect("seventeen squares and a mark fit a move code"),
-            san: notation::write(&route),
+            written: notation::write(&route),
         }
     }
 

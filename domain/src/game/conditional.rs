@@ -261,8 +261,8 @@ impl ConditionalLines {
                         problem,
                     }
                 })?;
-                let MoveRecord { uci, .. } = R::record(&at, m);
-                codes.push(uci);
+                let MoveRecord { code, .. } = R::record(&at, m);
+                codes.push(code);
                 R::play(&mut at, m);
             }
             // The same moves before one of the owner's must meet the same move of theirs.

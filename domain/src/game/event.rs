@@ -40,8 +40,9 @@ pub struct GameCreated {
     pub organiser: Option<PlayerId>,
     pub rules: RuleSet,
     /// The set-up position's text (chess: FEN; checkers: PDN FEN); `None`: the standard
-    /// starting position.
-    pub start_fen: Option<String>,
+    /// starting position. A log names it `start_fen`, as chess first did.
+    #[serde(rename = "start_fen")]
+    pub start_position: Option<String>,
     pub time_control: Option<TimeControl>,
     pub event: Option<String>,
     pub round: Option<String>,
@@ -432,8 +433,8 @@ mod tests {
     fn stored_form_is_stable() {
         let body = EventBody::MovePlayed {
             mv: MoveRecord {
-                uci: MoveCode::parse("e2e4").unwrap(),
-                san: "e4".into(),
+                code: MoveCode::parse("e2e4").unwrap(),
+                written: "e4".into(),
             },
             draw_offered: true,
             sealed: false,

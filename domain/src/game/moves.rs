@@ -134,10 +134,14 @@ impl<'de> Deserialize<'de> for MoveCode {
     }
 }
 
-/// A move as the log keeps it: the code is authoritative (unambiguous in every position; for
-/// chess, UCI), SAN is there for people reading the log.
+/// A move as the log keeps it: the code is authoritative (unambiguous in every position), the
+/// written form is there for people reading the log. A log names them as chess first did: its
+/// code `uci` (for chess, UCI), its written form `san` (for chess, SAN).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MoveRecord {
-    pub uci: MoveCode,
-    pub san: String,
+    #[serde(rename = "uci")]
+    pub code: MoveCode,
+    /// The move in the game's usual written notation (chess: PGN SAN; checkers: PDN).
+    #[serde(rename = "san")]
+    pub written: String,
 }

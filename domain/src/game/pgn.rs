@@ -118,7 +118,7 @@ fn comments_by_ply<R: Rules>(game: &Game<R>, events: &[GameEvent]) -> Vec<Vec<St
                 let ground = claim_ground(*kind, *occurrences, *halfmove_clock);
                 let on = intended_move
                     .as_ref()
-                    .map(|m| format!(" on the intended move {}", m.san))
+                    .map(|m| format!(" on the intended move {}", m.written))
                     .unwrap_or_default();
                 let verdict = if *upheld { "upheld" } else { "not upheld" };
                 comments[ply].push(format!(
@@ -195,7 +195,7 @@ fn write_tags<R: Rules>(
     if let Some(game_type) = format.game_type {
         tag(out, "GameType", game_type);
     }
-    if let Some(fen) = &game.start_fen {
+    if let Some(fen) = &game.start_position {
         if format.set_up_tag {
             tag(out, "SetUp", "1");
         }
@@ -229,7 +229,7 @@ fn movetext<R: Rules>(game: &Game<R>, comments: &[Vec<String>]) -> Vec<String> {
     let opener = R::turn(&game.kind.start());
     let black_first = usize::from(R::turn(game.start_position()) != opener);
     let mut need_number = true;
-    for (i, san) in game.san().split_terminator('\n').enumerate() {
+    for (i, san) in game.moves_text().split_terminator('\n').enumerate() {
         let ply = i + black_first;
         let number = first_number as usize + ply / 2;
         match ply % 2 {

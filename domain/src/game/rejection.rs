@@ -41,9 +41,11 @@ pub enum Rejection {
     ClaimNotInGame,
     #[error("a draw offer already stands")]
     DrawOfferPending { by: Side, yours: bool },
-    #[error("invalid FEN: {0}")]
-    /// Why, as the rules' message key (the refusal's detail).
-    InvalidFen(&'static str),
+    /// A set-up position the game cannot start from: `detail` says why, as the rules' message
+    /// key; `fen` where the game's position text is FEN ([`crate::game::Rules::position_is_fen`]),
+    /// which the contract answers `invalid_fen` (else `invalid_position`).
+    #[error("invalid position: {detail}")]
+    InvalidPosition { fen: bool, detail: &'static str },
     #[error("position not playable: {0}")]
     PositionNotPlayable(Ending),
     #[error("invalid time control: {0}")]
@@ -130,7 +132,14 @@ impl Rejection {
                 by: Side::White,
                 yours: true,
             },
-            Rejection::InvalidFen("fen-missing-king"),
+            Rejection::InvalidPosition {
+                fen: true,
+                detail: "fen-missing-king",
+            },
+            Rejection::InvalidPosition {
+                fen: false,
+                detail: "position-square",
+            },
             Rejection::PositionNotPlayable(Ending::Stalemate),
             Rejection::InvalidTimeControl(TimeControlError::NoPeriods),
             Rejection::SamePlayer,
@@ -183,7 +192,8 @@ impl Rejection {
             Rejection::NoDrawOffer => "no_draw_offer",
             Rejection::ClaimNotInGame => "claim_not_in_game",
             Rejection::DrawOfferPending { .. } => "draw_offer_pending",
-            Rejection::InvalidFen(_) => "invalid_fen",
+            Rejection::InvalidPosition { fen: true, .. } => "invalid_fen",
+            Rejection::InvalidPosition { fen: false, .. } => "invalid_position",
             Rejection::PositionNotPlayable(_) => "position_not_playable",
             Rejection::InvalidTimeControl(_) => "invalid_time_control",
             Rejection::SamePlayer => "same_player",
@@ -231,7 +241,8 @@ impl Rejection {
             Rejection::NoDrawOffer => "rejection-no-draw-offer",
             Rejection::ClaimNotInGame => "rejection-claim-not-in-game",
             Rejection::DrawOfferPending { .. } => "rejection-draw-offer-pending",
-            Rejection::InvalidFen(_) => "rejection-invalid-fen",
+            Rejection::InvalidPosition { fen: true, .. } => "rejection-invalid-fen",
+            Rejection::InvalidPosition { fen: false, .. } => "rejection-invalid-position",
             Rejection::PositionNotPlayable(_) => "rejection-position-not-playable",
             Rejection::InvalidTimeControl(_) => "rejection-invalid-time-control",
             Rejection::SamePlayer => "rejection-same-player",
@@ -325,7 +336,7 @@ impl Rejection {
             | Rejection::EnvelopeContentMissing
             | Rejection::InvalidLeave(_)
             | Rejection::InvalidTimeControl(_)
-            | Rejection::InvalidFen(_)
+            | Rejection::InvalidPosition { .. }
             | Rejection::ClockCorrectionTooLate
             | Rejection::InvalidConditionalMoves(_)
             | Rejection::NoConditionalMoves
@@ -340,7 +351,7 @@ impl Rejection {
             Rejection::InvalidField { problem, .. } => Some((problem.key(), problem.args())),
             Rejection::InvalidLeave(problem) => Some((problem.key(), problem.args())),
             Rejection::InvalidTimeControl(problem) => Some((problem.key(), problem.args())),
-            Rejection::InvalidFen(key) => Some((key, Vec::new())),
+            Rejection::InvalidPosition { detail, .. } => Some((detail, Vec::new())),
             Rejection::InvalidConditionalMoves(problem) => Some((problem.key(), problem.args())),
             _ => None,
         }

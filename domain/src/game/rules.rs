@@ -87,6 +87,13 @@ pub trait Rules: Copy + fmt::Debug + PartialEq + Eq + Send + Sync + 'static {
     /// the translations.
     fn set_up_problems(self) -> &'static [&'static str];
 
+    /// Whether the game's position text is FEN, as the API v1 contract names chess's: its
+    /// `fen` and `start_fen` fields, and `invalid_fen` for a position refused (the other games
+    /// answer `invalid_position`).
+    fn position_is_fen(self) -> bool {
+        false
+    }
+
     /// Which of the core's features besides moves the game offers (a board game's, by default;
     /// a game of dice offers no draws, conditional moves or sealed moves).
     fn features(self) -> Features {
@@ -175,7 +182,7 @@ pub trait Rules: Copy + fmt::Debug + PartialEq + Eq + Send + Sync + 'static {
     fn read_code(pos: &Self::Position, code: &MoveCode) -> Option<Self::Move> {
         let text = MoveText::parse(code.as_str()).ok()?;
         let m = Self::read_move(pos, &text, None, None).ok()?;
-        (Self::record(pos, m).uci == *code).then_some(m)
+        (Self::record(pos, m).code == *code).then_some(m)
     }
 
     /// Plays a move already judged legal.

@@ -217,8 +217,8 @@ impl Rules for Tavla {
     fn record(pos: &Match, m: Action) -> MoveRecord {
         let text = pos.action_text(&m);
         MoveRecord {
-            uci: MoveCode::parse(&text).expect("an action's text is a short code"),
-            san: text,
+            code: MoveCode::parse(&text).expect("an action's text is a short code"),
+            written: text,
         }
     }
 

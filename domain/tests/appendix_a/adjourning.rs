@@ -127,7 +127,7 @@ fn a2_the_envelope_records_its_items() {
     assert_eq!(a.sealer, White);
     assert_eq!(
         a.fen_before,
-        g.fen(),
+        g.position_text(),
         "A5: the position before the sealed move"
     );
     assert_eq!(
@@ -170,8 +170,8 @@ fn a4_a6_draw_offers_agreement_and_resignation_between_sessions() {
 fn a5_the_board_shows_the_position_before_the_sealed_move() {
     let t = sealed_game("Nc6");
     assert_eq!(
-        t.game().fen(),
+        t.game().position_text(),
         "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"
     );
-    assert_eq!(t.game().san_moves(), ["e4", "e5", "Nf3"]);
+    assert_eq!(t.game().written_moves(), ["e4", "e5", "Nf3"]);
 }

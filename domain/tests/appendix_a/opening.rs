@@ -33,7 +33,7 @@ fn a7_the_envelope_opens_only_when_the_responder_is_present() {
         matches!(&events[1], EventBody::EnvelopeOpened { text, nonce, sealed_by: Black, .. } if text == "Nc6" && nonce == N1)
     );
     assert!(
-        matches!(&events[2], EventBody::MovePlayed { mv, sealed: true, .. } if mv.san == "Nc6")
+        matches!(&events[2], EventBody::MovePlayed { mv, sealed: true, .. } if mv.written == "Nc6")
     );
     assert_eq!(t.status(), Status::Active);
     assert!(
@@ -116,7 +116,7 @@ fn a8_a_sealed_move_is_read_in_any_notation_as_written() {
     assert!(
         events
             .iter()
-            .any(|e| matches!(e, EventBody::MovePlayed { mv, .. } if mv.san == "Nc6")),
+            .any(|e| matches!(e, EventBody::MovePlayed { mv, .. } if mv.written == "Nc6")),
         "{events:?}"
     );
 }

@@ -27,7 +27,7 @@ fn a9b_an_absent_responders_clock_starts_at_the_resumption() {
         "White's clock runs though the envelope is shut"
     );
     check_in(&mut t, White, revealed(EnvelopeKind::Sealed, "Nc6", N1)).unwrap();
-    assert_eq!(t.game().san_moves().last().unwrap(), "Nc6");
+    assert_eq!(t.game().written_moves().last().unwrap(), "Nc6");
     assert_eq!(
         t.game().clock.as_ref().unwrap().deadline(),
         Some(resume_at(&t) + Duration::seconds(86_400 - 300))
@@ -63,9 +63,9 @@ fn a9c_an_absent_sealer_gets_a_reply_in_a_new_envelope() {
     // Black arrives: the reply opens and Black's clock starts.
     t.now = later;
     let events = check_in(&mut t, Black, revealed(EnvelopeKind::Reply, "Bb5", N2)).unwrap();
-    assert!(events
-        .iter()
-        .any(|e| matches!(e, EventBody::MovePlayed { mv, sealed: true, .. } if mv.san == "Bb5")));
+    assert!(events.iter().any(
+        |e| matches!(e, EventBody::MovePlayed { mv, sealed: true, .. } if mv.written == "Bb5")
+    ));
     assert!(t.game().adjournment.is_none());
     let deadline = t.game().clock.as_ref().unwrap().deadline().unwrap();
     assert_eq!(deadline, later + Duration::seconds(86_400 - 120));
@@ -242,7 +242,7 @@ fn a11_a_lost_envelope_is_restored_with_the_stated_move() {
     let events = check_in(&mut t, White, revealed(EnvelopeKind::Sealed, "Nf6", N2)).unwrap();
     assert!(events
         .iter()
-        .any(|e| matches!(e, EventBody::MovePlayed { mv, .. } if mv.san == "Nf6")));
+        .any(|e| matches!(e, EventBody::MovePlayed { mv, .. } if mv.written == "Nf6")));
 }
 
 #[test]
@@ -285,7 +285,7 @@ fn several_adjournments_in_one_game() {
     t.now = resume_at(&t);
     check_in(&mut t, Black, revealed(EnvelopeKind::Sealed, "Ba4", N2)).unwrap();
     assert_eq!(
-        t.game().san_moves(),
+        t.game().written_moves(),
         ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4"]
     );
     let adjournments = t

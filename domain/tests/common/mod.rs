@@ -50,7 +50,7 @@ pub fn create_command(fen: Option<&str>, rules: RuleSet) -> CreateGame {
         organiser: Some(player(ARBITER)),
         game: None,
         rules: Some(rules),
-        start_fen: fen.map(str::to_owned),
+        start_position: fen.map(str::to_owned),
         time_control: None,
         event: Some("Okul Turnuvası".into()),
         round: Some("1".into()),

@@ -138,7 +138,7 @@ fn art_9_2_1_1_claim_on_an_intended_move() {
     );
     assert!(matches!(
         &events[0],
-        EventBody::DrawClaimed { intended_move: Some(m), upheld: true, .. } if m.san == "Ng8"
+        EventBody::DrawClaimed { intended_move: Some(m), upheld: true, .. } if m.written == "Ng8"
     ));
 }
 
@@ -167,8 +167,8 @@ fn art_9_5_a_wrong_claim_plays_the_intended_move_and_stands_as_an_offer() {
                 by: White,
                 kind: ThreefoldRepetition,
                 intended_move: Some(MoveRecord {
-                    uci: Uci::parse("g1f3").unwrap().code(),
-                    san: "Nf3".into()
+                    code: Uci::parse("g1f3").unwrap().code(),
+                    written: "Nf3".into()
                 }),
                 upheld: false,
                 occurrences: Some(2),

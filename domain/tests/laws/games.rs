@@ -69,7 +69,7 @@ fn a_set_up_position_with_black_to_move_exports_with_its_fen() {
 #[test]
 fn the_standard_start_is_not_stored_as_a_set_up_position() {
     let t = Table::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
-    assert_eq!(t.game().start_fen, None);
+    assert_eq!(t.game().start_position, None);
 }
 
 // ---------------------------------------------------------------- who may act
@@ -194,7 +194,7 @@ fn appendix_e_the_turkish_example_game() {
     let mut t = Table::new();
     t.play(APPENDIX_E_TR);
     assert_eq!(
-        t.game().san_moves().join(" "),
+        t.game().written_moves().join(" "),
         "d4 Nf6 c4 e6 Nc3 Bb4 Bd2 O-O e4 d5 exd5 exd5 cxd5 Bxc3 Bxc3 Nxd5 Nf3 b6 Qb3 Nxc3 \
          bxc3 c5 Be2 cxd4 Nxd4 Re8 O-O Nd7 a4 Nc5 Qb4 Bb7 a5"
     );

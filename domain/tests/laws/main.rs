@@ -30,8 +30,8 @@ type Context = domain::game::Context<domain::chess::Chess>;
 fn played(uci: &str, san: &str, draw_offered: bool) -> EventBody {
     EventBody::MovePlayed {
         mv: MoveRecord {
-            uci: Uci::parse(uci).unwrap().code(),
-            san: san.into(),
+            code: Uci::parse(uci).unwrap().code(),
+            written: san.into(),
         },
         draw_offered,
         sealed: false,

@@ -92,7 +92,7 @@ fn art_3_7_5_promotion_is_free_and_must_be_named() {
     )
     .unwrap();
     assert_eq!(
-        t.game().san_moves(),
+        t.game().written_moves(),
         vec!["a8=N"],
         "underpromotion, Turkish letters"
     );

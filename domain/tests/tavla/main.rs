@@ -51,7 +51,7 @@ fn create(rules: &str, start: Option<&str>, length: Option<u16>) -> CreateGame {
         },
         organiser: None,
         rules: RuleSet::parse(rules),
-        start_fen: start.map(str::to_owned),
+        start_position: start.map(str::to_owned),
         time_control: None,
         event: None,
         round: None,

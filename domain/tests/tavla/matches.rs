@@ -237,7 +237,7 @@ fn a_match_begun_under_the_first_scheme_keeps_it_to_the_end() {
 #[test]
 fn the_position_text_is_gnu_backgammons_position_and_match_id() {
     let t = Table::new("backgammon", None, Some(7), 7);
-    let text = t.game().fen();
+    let text = t.game().position_text();
     let (pos, mid) = text.split_once(':').unwrap();
     assert_eq!(pos.len(), 14);
     assert_eq!(mid.len(), 12);
@@ -344,7 +344,7 @@ fn a_match_exported_as_mat_reads_in_gnu_backgammon_as_it_was_played() {
                 pos.throw(*dice);
             }
             EventBody::MovePlayed { mv, .. } => {
-                let a = pos.read_action(mv.uci.as_str()).unwrap()[0];
+                let a = pos.read_action(mv.code.as_str()).unwrap()[0];
                 match (a, pos.phase) {
                     (domain::tavla::table::Action::Play { .. }, Phase::Play(d)) => {
                         // gnubg keeps a turn's checker moves in an order of its own.

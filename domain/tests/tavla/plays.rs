@@ -239,8 +239,8 @@ fn plays_are_read_in_the_usual_notation_and_refused_when_illegal() {
     let EventBody::MovePlayed { mv, .. } = &events[0] else {
         panic!()
     };
-    assert_eq!(mv.san, legal[0]);
-    assert_eq!(mv.uci.as_str(), legal[0]);
+    assert_eq!(mv.written, legal[0]);
+    assert_eq!(mv.code.as_str(), legal[0]);
     assert!(!throws(&events).is_empty());
     assert_ne!(t.game().turn(), mover);
 }

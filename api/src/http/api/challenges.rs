@@ -206,7 +206,9 @@ pub async fn create(
         (None, _) => Target::Link,
     };
     let terms = Terms {
-        game: body.game.unwrap_or_else(|| "chess".into()),
+        game: body
+            .game
+            .unwrap_or_else(|| domain::game::UNNAMED_GAME.into()),
         rules: body.rules,
         time_control: body.time_control,
         match_length: body.match_length,

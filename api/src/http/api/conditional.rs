@@ -62,8 +62,8 @@ impl ConditionalMovesView {
                 .collect::<Vec<Vec<String>>>()
         };
         ConditionalMovesView {
-            lines: map(|m| m.san.clone()),
-            lines_uci: map(|m| m.uci.to_string()),
+            lines: map(|m| m.written.clone()),
+            lines_uci: map(|m| m.code.to_string()),
             set_at: s.held.as_ref().map(|h| rfc3339(h.set_at)),
             set_at_ply: s.held.as_ref().map(|h| h.from_ply as u64),
             commitment: s.held.as_ref().map(|h| h.commitment.clone()),

@@ -189,7 +189,7 @@ fn fold(log: &[StoredEvent]) -> Result<GameState, ApiError> {
         (status = 201, description = "The game", body = GameView),
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 404, description = "Unknown player", body = ErrorBody),
-        (status = 422, description = "invalid_fen, position_not_playable, invalid_time_control", body = ErrorBody),
+        (status = 422, description = "invalid_fen (chess) or invalid_position (the other games), position_not_playable, invalid_time_control", body = ErrorBody),
     ),
     security(("bearer" = []))
 )]

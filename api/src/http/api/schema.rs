@@ -123,13 +123,26 @@ pub fn tournament_name() -> Object {
 }
 
 pub fn game_name() -> Object {
-    one_of_or_null(&game_names(), "The game played (default chess).")
+    one_of_or_null(
+        &game_names(),
+        &format!("The game played (default {}).", domain::game::UNNAMED_GAME),
+    )
 }
 
 pub fn rule_set() -> Object {
+    let games: Vec<String> = GameKind::ALL
+        .iter()
+        .map(|k| {
+            let sets: Vec<&str> = k.rule_sets().iter().map(|r| r.as_str()).collect();
+            format!("{} {}", k.name(), sets.join(" or "))
+        })
+        .collect();
     one_of(
         &rule_set_names(),
-        "The rules that judge the game, one of the game's: chess fide2023 (the default) or fide2005, checkers wcdf, dama tudaf.",
+        &format!(
+            "The rules that judge the game, one of the game's (its first the default): {}.",
+            games.join("; ")
+        ),
     )
 }
 

@@ -278,7 +278,7 @@ pub async fn new_challenge(
         game: form
             .game
             .filter(|g| !g.is_empty())
-            .unwrap_or_else(|| "chess".into()),
+            .unwrap_or_else(|| domain::game::UNNAMED_GAME.into()),
         rules: None,
         time_control,
         match_length: None,

@@ -173,7 +173,7 @@ pub(crate) fn conditional_panel(
             let mut pos = game.position().clone();
             line.iter()
                 .filter_map(|record| {
-                    let m = GameKind::replay(&pos, &record.uci)?;
+                    let m = GameKind::replay(&pos, &record.code)?;
                     let text = crate::games::written(&pos, m, notation, t.lang, true);
                     GameKind::play(&mut pos, m);
                     Some(text)

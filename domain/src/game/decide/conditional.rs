@@ -185,7 +185,7 @@ fn last_move(events: &[GameEvent]) -> MoveCode {
         .iter()
         .rev()
         .find_map(|e| match &e.body {
-            EventBody::MovePlayed { mv, .. } => Some(mv.uci),
+            EventBody::MovePlayed { mv, .. } => Some(mv.code),
             _ => None,
         })
         .expect("the batch begins with a move")

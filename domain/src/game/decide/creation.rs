@@ -23,8 +23,8 @@ pub(super) fn create<R: Rules>(c: CreateGame, ctx: &Context<R>) -> Result<EventB
         problem: FieldProblem::Unknown,
     })?;
     let rules = rule_set(kind, c.rules)?;
-    let start_fen = start_position(kind, rules, c.start_fen.as_deref())?;
-    let set_up = start_fen.is_some();
+    let set_up_position = start_position(kind, rules, c.start_position.as_deref())?;
+    let set_up = set_up_position.is_some();
     let ballot = match c.ballot {
         None => None,
         Some(choice) => Some(ballot_opening(kind, choice, set_up)?),
@@ -60,7 +60,7 @@ pub(super) fn create<R: Rules>(c: CreateGame, ctx: &Context<R>) -> Result<EventB
         black: participant("black", c.black)?,
         organiser: c.organiser,
         rules,
-        start_fen,
+        start_position: set_up_position,
         time_control: c.time_control,
         event: label("event", c.event, MAX_LABEL_CHARS)?,
         round: label("round", c.round, MAX_ROUND_CHARS)?,
@@ -134,7 +134,10 @@ fn start_position<R: Rules>(
         None | Some("") => Ok(None),
         Some(text) => {
             let (start, text) = kind.set_up(text).map_err(|e| match e {
-                SetUpError::Invalid(key) => Rejection::InvalidFen(key),
+                SetUpError::Invalid(detail) => Rejection::InvalidPosition {
+                    fen: kind.position_is_fen(),
+                    detail,
+                },
                 SetUpError::NotPlayable(ending) => Rejection::PositionNotPlayable(ending),
             })?;
             if let Some((plies, _)) = kind.draws(rules).automatic_no_progress {

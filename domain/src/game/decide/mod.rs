@@ -65,9 +65,9 @@ pub struct CreateGame {
     pub organiser: Option<crate::ids::PlayerId>,
     /// The rule set, one of the game's; `None`: the game's default.
     pub rules: Option<RuleSet>,
-    /// As typed; checked here (an illegal position is `invalid_fen`, one already over is
-    /// `position_not_playable`).
-    pub start_fen: Option<String>,
+    /// A set-up position in the game's own text (chess: FEN), as typed; checked here (one the
+    /// game cannot set up is an invalid position, one already over is `position_not_playable`).
+    pub start_position: Option<String>,
     pub time_control: Option<TimeControl>,
     pub event: Option<String>,
     pub round: Option<String>,

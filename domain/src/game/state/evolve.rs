@@ -193,20 +193,20 @@ impl<R: Rules> Game<R> {
         sealed: bool,
         at: Timestamp,
     ) -> Folded {
-        let m = R::replay(&self.position, &mv.uci)
-            .ok_or_else(|| format!("move {} names no piece", mv.uci))?;
-        if mv.san.is_empty()
-            || mv.san.len() > MoveCode::MAX_LEN
-            || mv.san.contains(char::is_control)
-            || mv.san.starts_with(' ')
-            || mv.san.ends_with(' ')
+        let m = R::replay(&self.position, &mv.code)
+            .ok_or_else(|| format!("move {} names no piece", mv.code))?;
+        if mv.written.is_empty()
+            || mv.written.len() > MoveCode::MAX_LEN
+            || mv.written.contains(char::is_control)
+            || mv.written.starts_with(' ')
+            || mv.written.ends_with(' ')
         {
-            return Err(format!("move {} has no readable SAN", mv.uci));
+            return Err(format!("move {} has no readable SAN", mv.code));
         }
         let mover = self.turn();
-        self.play(m, &mv.san);
+        self.play(m, &mv.written);
         for held in self.conditional.iter_mut().flatten() {
-            held.since.push(mv.uci);
+            held.since.push(mv.code);
         }
         if draw_offered {
             self.draw_offer = Some(mover);
@@ -339,7 +339,7 @@ impl<R: Rules> Game<R> {
             place,
             adjourned_at: at,
             sealer,
-            fen_before: self.fen(),
+            fen_before: self.position_text(),
             draw_offer: self.draw_offer,
             envelope: None,
             reply: None,

@@ -95,7 +95,7 @@ pub struct Game<R: Rules> {
     pub organiser: Option<crate::ids::PlayerId>,
     pub rules: RuleSet,
     /// The set-up position's text (chess: FEN); `None` for the standard start.
-    pub start_fen: Option<String>,
+    pub start_position: Option<String>,
     pub time_control: Option<TimeControl>,
     pub event: Option<String>,
     pub round: Option<String>,
@@ -137,9 +137,10 @@ pub struct Game<R: Rules> {
     start_text: std::sync::Arc<str>,
     position: R::Position,
     moves: Moves<R::Move>,
-    /// The moves in PGN SAN as the log recorded them, one per line (kept rather than written
-    /// again from the positions on every read: a game's view lists them all).
-    san: String,
+    /// The moves in the game's written notation (chess: PGN SAN) as the log recorded them, one
+    /// per line (kept rather than written again from the positions on every read: a game's view
+    /// lists them all).
+    written: String,
     /// Plies before this one are separated from the present by a capture or pawn move, so no
     /// position before it can recur (9.2, 9.3).
     reversible_from: usize,
@@ -250,14 +251,14 @@ impl<R: Rules> Game<R> {
     fn new(c: &GameCreated, at: Timestamp) -> Result<Game<R>, String> {
         let name = c.game.as_deref().unwrap_or(super::rules::UNNAMED_GAME);
         let kind = R::named(name).ok_or_else(|| format!("{name:?} is not a game played here"))?;
-        let mut start = match &c.start_fen {
+        let mut start = match &c.start_position {
             None => kind.start(),
             Some(fen) => kind
                 .stored_set_up(fen)
                 .ok_or_else(|| format!("stored start position {fen:?} is not a position"))?,
         };
         kind.prepare(&mut start, c.rules, c.match_length);
-        let start_text = match &c.start_fen {
+        let start_text = match &c.start_position {
             Some(text) => text.as_str().into(),
             None => R::set_up_text(&start).into(),
         };
@@ -270,7 +271,7 @@ impl<R: Rules> Game<R> {
             black: c.black.clone(),
             organiser: c.organiser,
             rules: c.rules,
-            start_fen: c.start_fen.clone(),
+            start_position: c.start_position.clone(),
             time_control: c.time_control.clone(),
             event: c.event.clone(),
             round: c.round.clone(),
@@ -297,7 +298,7 @@ impl<R: Rules> Game<R> {
             start,
             start_text,
             moves: Moves::default(),
-            san: String::new(),
+            written: String::new(),
             reversible_from: 0,
             offers_after: Vec::new(),
             messages: Vec::new(),
@@ -320,9 +321,9 @@ impl<R: Rules> Game<R> {
         };
         // A ballot's opening is played before either player moves, on no clock.
         for record in c.ballot.iter().flat_map(|b| &b.moves) {
-            let m = R::replay(&game.position, &record.uci)
-                .ok_or_else(|| format!("the ballot's move {} is no move", record.uci))?;
-            game.play(m, &record.san);
+            let m = R::replay(&game.position, &record.code)
+                .ok_or_else(|| format!("the ballot's move {} is no move", record.code))?;
+            game.play(m, &record.written);
         }
         game.clock = c
             .time_control
@@ -337,17 +338,17 @@ impl<R: Rules> Game<R> {
     }
 
     /// Plays a judged move: an offer by the opponent lapses when they move (9.1.2.2 / 9.1.2.1).
-    fn play(&mut self, m: R::Move, san: &str) {
+    fn play(&mut self, m: R::Move, written: &str) {
         let mover = R::turn(&self.position);
         if self.draw_offer == Some(mover.opponent()) {
             self.draw_offer = None;
         }
         R::play(&mut self.position, m);
         self.moves.push(m);
-        if !self.san.is_empty() {
-            self.san.push('\n');
+        if !self.written.is_empty() {
+            self.written.push('\n');
         }
-        self.san.push_str(san);
+        self.written.push_str(written);
         if R::is_irreversible(m) {
             self.reversible_from = self.moves.len();
             self.reversible_start = self.position.clone();
@@ -447,7 +448,8 @@ impl<R: Rules> Game<R> {
         !matches!(self.status, Status::Finished { .. })
     }
 
-    pub fn fen(&self) -> String {
+    /// The position in the game's own text (chess: FEN).
+    pub fn position_text(&self) -> String {
         R::set_up_text(&self.position)
     }
 
@@ -528,25 +530,30 @@ impl<R: Rules> Game<R> {
         &self.entropy[super::adjournment::side_index(side)]
     }
 
-    /// FEN of the position after `ply` half-moves.
-    pub fn fen_at(&self, ply: usize) -> Option<String> {
+    /// The position after `ply` half-moves in the game's own text (chess: FEN).
+    pub fn position_text_at(&self, ply: usize) -> Option<String> {
         self.position_at(ply).map(|p| R::set_up_text(&p))
     }
 
-    /// The moves in PGN SAN as the log recorded them, one per line.
-    pub fn san(&self) -> &str {
-        &self.san
+    /// The moves in the game's written notation (chess: PGN SAN) as the log recorded them, one
+    /// per line.
+    pub fn moves_text(&self) -> &str {
+        &self.written
     }
 
-    /// The moves in PGN SAN (English letters, `O-O`, `e8=Q`, `+`/`#`), as the log recorded them.
-    pub fn san_moves(&self) -> Vec<String> {
-        self.san.split_terminator('\n').map(str::to_owned).collect()
+    /// The moves in the game's written notation (chess: PGN SAN, with English letters, `O-O`,
+    /// `e8=Q`, `+`/`#`), as the log recorded them.
+    pub fn written_moves(&self) -> Vec<String> {
+        self.written
+            .split_terminator('\n')
+            .map(str::to_owned)
+            .collect()
     }
 
-    /// The moves in PGN SAN written again from the positions (what `san_moves` must equal).
-    pub fn san_moves_from_positions(&self) -> Vec<String> {
+    /// The moves written again from the positions (what `written_moves` must equal).
+    pub fn written_moves_from_positions(&self) -> Vec<String> {
         self.plies()
-            .map(|(pos, m)| R::record(&pos, m).san)
+            .map(|(pos, m)| R::record(&pos, m).written)
             .collect()
     }
 

@@ -165,10 +165,10 @@ pub async fn teams(
 
 #[utoipa::path(
     get, path = "/api/v1/tournaments/{id}/games.pgn", tag = "tournaments",
-    description = "Every game the tournament played in zarf, round by round and board by board, in PGN (each as `/api/v1/games/{id}/pgn` gives it). Games played over the board are not in zarf: their results are in the report file.",
+    description = "Every game the tournament played in zarf, round by round and board by board, in PGN (PDN for draughts; each as `/api/v1/games/{id}/pgn` gives it). Games played over the board are not in zarf: their results are in the report file.",
     params(("id" = String, Path, description = "Tournament id")),
     responses(
-        (status = 200, description = "PGN", content_type = "application/x-chess-pgn", body = String),
+        (status = 200, description = "PGN, or PDN for draughts", content((String = "application/x-chess-pgn"), (String = "application/x-pdn"))),
         (status = 404, body = ErrorBody),
     )
 )]
@@ -179,7 +179,17 @@ pub async fn games_pgn(
     caller: Caller,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    let text = read_tournament(state, &caller, &id, |state, t| {
+    let (text, media_type) = read_tournament(state, &caller, &id, |state, t| {
+        // Every board plays the tournament's game: the media type of its portable record.
+        let game = match &t.setup.play {
+            Play::Online(o) => o.game.as_deref(),
+            Play::OverTheBoard => None,
+        };
+        let kind =
+            <GameKind as domain::game::Rules>::named(game.unwrap_or(domain::game::UNNAMED_GAME));
+        let media_type = kind.map_or("application/x-chess-pgn", |k| {
+            crate::games::portable_record_file(k).1
+        });
         let mut games = Vec::new();
         for round in &t.rounds {
             for (pairing, _) in &round.boards {
@@ -197,10 +207,10 @@ pub async fn games_pgn(
                 );
             }
         }
-        Ok(games.join("\n"))
+        Ok((games.join("\n"), media_type))
     })
     .await?;
     Ok(HttpResponse::Ok()
-        .content_type("application/x-chess-pgn; charset=utf-8")
+        .content_type(format!("{media_type}; charset=utf-8"))
         .body(text))
 }
