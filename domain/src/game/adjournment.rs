@@ -53,8 +53,8 @@ pub struct Adjournment {
     pub adjourned_at: Timestamp,
     /// The player to move at adjournment, who seals (A1).
     pub sealer: Side,
-    /// FEN of the position before the sealed move (A2, A5).
-    pub fen_before: String,
+    /// The position before the sealed move, in the game's own text (chess: FEN; A2, A5).
+    pub position_before: String,
     /// The draw offer standing at adjournment (A2).
     pub draw_offer: Option<Side>,
     pub envelope: Option<Envelope>,

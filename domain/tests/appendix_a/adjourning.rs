@@ -126,7 +126,7 @@ fn a2_the_envelope_records_its_items() {
     let a = g.adjournment.as_ref().unwrap();
     assert_eq!(a.sealer, White);
     assert_eq!(
-        a.fen_before,
+        a.position_before,
         g.position_text(),
         "A5: the position before the sealed move"
     );

@@ -120,7 +120,7 @@ pub(crate) fn envelope_view(
     Ok(EnvelopeView {
         white: game.white.name.clone(),
         black: game.black.name.clone(),
-        fen_before: a.fen_before.clone(),
+        fen_before: a.position_before.clone(),
         move_number: e.move_number,
         sealed_by: e.sealed_by.as_str().to_owned(),
         white_seconds_used: used[0] / 1_000_000,

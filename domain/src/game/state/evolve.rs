@@ -339,7 +339,7 @@ impl<R: Rules> Game<R> {
             place,
             adjourned_at: at,
             sealer,
-            fen_before: self.position_text(),
+            position_before: self.position_text(),
             draw_offer: self.draw_offer,
             envelope: None,
             reply: None,
