@@ -304,7 +304,9 @@ both_backends! {
             }
             assert_eq!(missing, 0, "round {round}'s results came back");
         }
-        let pdn = app.get(&path("/games.pgn"), None).await.text().await.unwrap();
+        let res = app.get(&path("/games.pgn"), None).await;
+        assert_eq!(res.headers()["content-type"], "application/x-pdn; charset=utf-8");
+        let pdn = res.text().await.unwrap();
         assert_eq!(pdn.matches("[GameType \"21\"]").count(), 4, "{pdn}");
     }
 }

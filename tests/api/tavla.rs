@@ -377,7 +377,9 @@ both_backends! {
             tokio::time::sleep(std::time::Duration::from_millis(100)).await;
         }
         assert_eq!(results, [json!("1-0"), json!("1-0")], "the match winner scores the win");
-        let records = app.get(&path("/games.pgn"), None).await.text().await.unwrap();
+        let res = app.get(&path("/games.pgn"), None).await;
+        assert_eq!(res.headers()["content-type"], "text/plain; charset=utf-8", "match files");
+        let records = res.text().await.unwrap();
         assert_eq!(records.matches(" 3 point match").count(), 2, "{records}");
     }
 }

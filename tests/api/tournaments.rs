@@ -380,6 +380,7 @@ both_backends! {
         // Every game of the tournament in one PGN file, round by round.
         let res = app.get(&path("/games.pgn"), None).await;
         assert_eq!(res.status(), 200);
+        assert_eq!(res.headers()["content-type"], "application/x-chess-pgn; charset=utf-8");
         let pgn = res.text().await.unwrap();
         assert_eq!(pgn.matches("[Event \"Yazışmalı Kupa\"]").count(), 4, "{pgn}");
         let round_two = pgn.find("[Round \"2\"]").unwrap();

@@ -265,14 +265,14 @@ impl GameView {
         };
         // Each position written once (a view is written for every move); the start's is kept.
         let start_position = game.start_text().to_owned();
-        let position =
-            if game.ply() == 0 && game.throws().is_empty() && game.start_position.is_none() {
-                // Before any move, the position is the start (but where dice have been thrown; a
-                // start given as text is written again in the rules' own form).
-                start_position.clone()
-            } else {
-                game.position_text()
-            };
+        let position = if game.ply() == 0 && game.throws().is_empty() && game.set_up_text.is_none()
+        {
+            // Before any move, the position is the start (but where dice have been thrown; a
+            // start given as text is written again in the rules' own form).
+            start_position.clone()
+        } else {
+            game.position_text()
+        };
         // The contract's `fen` fields are a FEN game's (chess) only.
         let fen = game.kind.position_is_fen();
         GameView {

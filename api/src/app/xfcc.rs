@@ -276,8 +276,8 @@ fn listed(
         white_elo,
         black_elo,
         event_date: format!("{:04}.{:02}.{:02}", d.year(), u8::from(d.month()), d.day()),
-        setup: game.start_position.is_some(),
-        fen: game.start_position.clone(),
+        setup: game.set_up_text.is_some(),
+        fen: game.set_up_text.clone(),
         round: game.round.clone(),
         time_control: domain::game::time_control_tag(game.time_control.as_ref()),
     }

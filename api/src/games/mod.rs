@@ -275,16 +275,9 @@ pub struct PageParts {
 /// The record of a game of `kind` as a file: its name and media type (PGN for chess, PDN for
 /// draughts, a `.mat` match file for tavla).
 pub fn record_file(kind: GameKind) -> (&'static str, &'static str) {
-    match kind.record_format().own {
-        Some(own) => own,
-        None => portable_record_file(kind),
-    }
-}
-
-/// The record of a game of `kind` in the portable game notation its family reads: PDN for
-/// draughts (a `GameType` tag), else PGN. The name and media type.
-pub fn portable_record_file(kind: GameKind) -> (&'static str, &'static str) {
-    if kind.record_format().game_type.is_some() {
+    if let Some(own) = kind.record_format().own {
+        own
+    } else if kind.record_format().game_type.is_some() {
         ("game.pdn", "application/x-pdn")
     } else {
         ("game.pgn", "application/x-chess-pgn")

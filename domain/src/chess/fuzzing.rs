@@ -481,7 +481,7 @@ fn assert_pgn_reads_back(game: &Game<ZarfChess>, log: &[GameEvent]) {
     assert_eq!(tag("Result"), result);
     assert_eq!(read.result, result, "the movetext's result\n{pgn}");
 
-    let pos = match game.start_position.as_deref() {
+    let pos = match game.set_up_text.as_deref() {
         Some(fen) => {
             assert_eq!(tag("SetUp"), "1");
             assert_eq!(tag("FEN"), fen);

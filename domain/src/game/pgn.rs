@@ -195,7 +195,7 @@ fn write_tags<R: Rules>(
     if let Some(game_type) = format.game_type {
         tag(out, "GameType", game_type);
     }
-    if let Some(fen) = &game.start_position {
+    if let Some(fen) = &game.set_up_text {
         if format.set_up_tag {
             tag(out, "SetUp", "1");
         }

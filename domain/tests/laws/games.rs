@@ -69,7 +69,7 @@ fn a_set_up_position_with_black_to_move_exports_with_its_fen() {
 #[test]
 fn the_standard_start_is_not_stored_as_a_set_up_position() {
     let t = Table::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
-    assert_eq!(t.game().start_position, None);
+    assert_eq!(t.game().set_up_text, None);
 }
 
 // ---------------------------------------------------------------- who may act

@@ -94,8 +94,9 @@ pub struct Game<R: Rules> {
     /// The game's arbiter (the organiser who created it), besides the instance admin.
     pub organiser: Option<crate::ids::PlayerId>,
     pub rules: RuleSet,
-    /// The set-up position's text (chess: FEN); `None` for the standard start.
-    pub start_position: Option<String>,
+    /// The set-up position's text as the creation gave it (chess: FEN); `None` for the
+    /// standard start.
+    pub set_up_text: Option<String>,
     pub time_control: Option<TimeControl>,
     pub event: Option<String>,
     pub round: Option<String>,
@@ -271,7 +272,7 @@ impl<R: Rules> Game<R> {
             black: c.black.clone(),
             organiser: c.organiser,
             rules: c.rules,
-            start_position: c.start_position.clone(),
+            set_up_text: c.start_position.clone(),
             time_control: c.time_control.clone(),
             event: c.event.clone(),
             round: c.round.clone(),

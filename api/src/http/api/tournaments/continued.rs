@@ -31,7 +31,7 @@ pub struct ContinuedBoard {
         (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody),
         (status = 409, description = "result_exists, game_attached", body = ErrorBody),
-        (status = 422, description = "round_not_paired, no_such_board, invalid_fen, position_not_playable, invalid_time_control", body = ErrorBody),
+        (status = 422, description = "round_not_paired, no_such_board, invalid_fen (chess) or invalid_position, position_not_playable, invalid_time_control", body = ErrorBody),
     ),
     security(("bearer" = []))
 )]

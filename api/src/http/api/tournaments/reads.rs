@@ -165,10 +165,10 @@ pub async fn teams(
 
 #[utoipa::path(
     get, path = "/api/v1/tournaments/{id}/games.pgn", tag = "tournaments",
-    description = "Every game the tournament played in zarf, round by round and board by board, in PGN (PDN for draughts; each as `/api/v1/games/{id}/pgn` gives it). Games played over the board are not in zarf: their results are in the report file.",
+    description = "Every game the tournament played in zarf, round by round and board by board, in the game's record format (PGN; PDN for draughts; a match file for tavla), each as `/api/v1/games/{id}/pgn` gives it. Games played over the board are not in zarf: their results are in the report file.",
     params(("id" = String, Path, description = "Tournament id")),
     responses(
-        (status = 200, description = "PGN, or PDN for draughts", content((String = "application/x-chess-pgn"), (String = "application/x-pdn"))),
+        (status = 200, description = "PGN, PDN for draughts, a match file for tavla", content((String = "application/x-chess-pgn"), (String = "application/x-pdn"), (String = "text/plain"))),
         (status = 404, body = ErrorBody),
     )
 )]
@@ -180,7 +180,7 @@ pub async fn games_pgn(
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let (text, media_type) = read_tournament(state, &caller, &id, |state, t| {
-        // Every board plays the tournament's game: the media type of its portable record.
+        // Every board plays the tournament's game: the media type of its record.
         let game = match &t.setup.play {
             Play::Online(o) => o.game.as_deref(),
             Play::OverTheBoard => None,
@@ -188,7 +188,7 @@ pub async fn games_pgn(
         let kind =
             <GameKind as domain::game::Rules>::named(game.unwrap_or(domain::game::UNNAMED_GAME));
         let media_type = kind.map_or("application/x-chess-pgn", |k| {
-            crate::games::portable_record_file(k).1
+            crate::games::record_file(k).1
         });
         let mut games = Vec::new();
         for round in &t.rounds {
