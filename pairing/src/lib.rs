@@ -1,10 +1,12 @@
 //! Tournament pairings and standings by FIDE's rules, as a pure library (no IO, no clock, no
-//! randomness): the Tournament Report File, Berger tables for round robins, the FIDE tie-breaks
-//! and the Dutch Swiss system. The service's tournaments and the `zarf pair` command use it.
+//! randomness): the Tournament Report File, Berger tables for round robins, the FIDE tie-breaks,
+//! the Dutch Swiss system and a knockout's bracket. The service's tournaments and the `zarf pair`
+//! command use it.
 
 pub mod berger;
 pub mod dutch;
 pub mod fuzzing;
+pub mod knockout;
 pub mod matching;
 pub mod points;
 pub mod swiss;
