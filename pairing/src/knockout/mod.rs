@@ -18,6 +18,8 @@
 
 use std::fmt;
 
+pub mod progress;
+
 /// The fewest players a knockout takes.
 pub const MIN_PLAYERS: u32 = 2;
 
@@ -25,7 +27,7 @@ pub const MIN_PLAYERS: u32 = 2;
 pub const MAX_PLAYERS: u32 = 1024;
 
 /// The parts of a bracket.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Part {
     /// A single elimination's only bracket; a double elimination's upper one.
     Winners,
