@@ -18,7 +18,9 @@
 
 use std::fmt;
 
+pub mod mini_match;
 pub mod progress;
+pub mod seeding;
 
 /// The fewest players a knockout takes.
 pub const MIN_PLAYERS: u32 = 2;
