@@ -207,6 +207,89 @@ impl Cup {
     }
 }
 
+impl Cup {
+    /// The bracket round by round, as it is shown: the winners' bracket, then the losers', then
+    /// the finals; each round's matches top to bottom with who stands on each side and who won.
+    pub fn shown(&self, decided: &Decided) -> Vec<ShownRound> {
+        let mut rounds: Vec<ShownRound> = Vec::new();
+        for m in self.matches() {
+            let shown = ShownMatch {
+                id: m,
+                players: self.players(m, decided),
+                winner: match self.came_out(m, decided, true) {
+                    Standing::Player(p) if decided.contains_key(&m) => Some(p),
+                    _ => None,
+                },
+            };
+            match rounds.last_mut() {
+                Some(r) if r.part == m.part && r.round == m.round => r.matches.push(shown),
+                _ => rounds.push(ShownRound {
+                    part: m.part,
+                    round: m.round,
+                    matches: vec![shown],
+                }),
+            }
+        }
+        rounds
+    }
+
+    /// The players out of the cup and their places, and the champion's, as far as the cup has
+    /// gone: a player's place is one more than the number of players still in or out later, so
+    /// those out in the same round share a place (the semi-finalists both third).
+    pub fn placings(&self, decided: &Decided) -> Vec<(u32, u32)> {
+        // When each player went out (their last loss): matches in order of part and round, a
+        // player's first loss always in the winners' bracket.
+        let mut out: Vec<(u32, (Part, usize))> = Vec::new();
+        let lives = if matches!(self, Cup::Single(_)) { 1 } else { 2 };
+        let mut losses: BTreeMap<u32, u32> = BTreeMap::new();
+        for (&m, &won) in decided {
+            if let Standing::Player(lost) = self.players(m, decided)[1 - won] {
+                let n = losses.entry(lost).or_default();
+                *n += 1;
+                if *n == lives {
+                    out.push((lost, (m.part, m.round)));
+                }
+            }
+        }
+        out.sort_by_key(|&(_, stage)| std::cmp::Reverse(stage));
+        // Those still in (the champion, once the cup is won) come before everyone out.
+        let players = match self {
+            Cup::Single(b) => b.players,
+            Cup::Double(b) => b.players,
+        };
+        let still_in = players - out.len() as u32;
+        let mut places: Vec<(u32, u32)> =
+            self.champion(decided).map(|c| (c, 1)).into_iter().collect();
+        let mut i = 0;
+        while i < out.len() {
+            let stage = out[i].1;
+            let place = still_in + i as u32 + 1;
+            while i < out.len() && out[i].1 == stage {
+                places.push((out[i].0, place));
+                i += 1;
+            }
+        }
+        places
+    }
+}
+
+/// A round of the bracket as it is shown.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ShownRound {
+    pub part: Part,
+    pub round: usize,
+    pub matches: Vec<ShownMatch>,
+}
+
+/// A match as it is shown: who stands on each side (a bye, or not known yet), and its winner
+/// once it is decided.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ShownMatch {
+    pub id: MatchId,
+    pub players: [Standing; 2],
+    pub winner: Option<u32>,
+}
+
 /// A double elimination's grand final.
 pub const GRAND_FINAL: MatchId = MatchId {
     part: Part::Final,
@@ -352,5 +435,79 @@ mod tests {
                 assert!(losses[champion as usize] < lives);
             }
         }
+    }
+
+    #[test]
+    fn the_places_are_shared_by_those_out_in_the_same_round() {
+        let cup = Cup::Single(Bracket::single(8).unwrap());
+        let (decided, _) = play_out(&cup, |_| 0);
+        let places: BTreeMap<u32, u32> = cup.placings(&decided).into_iter().collect();
+        assert_eq!(
+            places,
+            BTreeMap::from([
+                (1, 1),
+                (2, 2),
+                (3, 3),
+                (4, 3),
+                (5, 5),
+                (6, 5),
+                (7, 5),
+                (8, 5)
+            ])
+        );
+        // A double elimination: the losers' bracket's rounds place those out in them.
+        let cup = Cup::Double(DoubleBracket::draw(8).unwrap());
+        let (decided, _) = play_out(&cup, |_| 0);
+        let mut places: Vec<u32> = cup.placings(&decided).into_iter().map(|(_, p)| p).collect();
+        places.sort_unstable();
+        assert_eq!(places, [1, 2, 3, 4, 5, 5, 7, 7]);
+        // Half-way, only those out so far are placed, and no one is first yet.
+        let cup = Cup::Single(Bracket::single(8).unwrap());
+        let (decided, _) = play_out(&cup, |_| 0);
+        let first_round: Decided = decided.iter().take(4).map(|(&m, &w)| (m, w)).collect();
+        let mut places = cup.placings(&first_round);
+        places.sort_unstable();
+        assert_eq!(places, [(5, 5), (6, 5), (7, 5), (8, 5)]);
+    }
+
+    #[test]
+    fn the_bracket_is_shown_round_by_round_with_its_byes_and_winners() {
+        let cup = Cup::Single(Bracket::single(3).unwrap());
+        let mut decided = Decided::new();
+        let shown = cup.shown(&decided);
+        assert_eq!(shown.len(), 2);
+        assert_eq!(
+            shown[0].matches[0].players,
+            [Standing::Player(1), Standing::Bye]
+        );
+        assert_eq!(
+            shown[0].matches[0].winner, None,
+            "a walkover is no match won"
+        );
+        assert_eq!(
+            shown[1].matches[0].players,
+            [Standing::Player(1), Standing::NotYet]
+        );
+        let two_three = shown[0].matches[1].id;
+        cup.decide(&mut decided, two_three, 1).unwrap();
+        let shown = cup.shown(&decided);
+        assert_eq!(shown[0].matches[1].winner, Some(3));
+        assert_eq!(
+            shown[1].matches[0].players,
+            [Standing::Player(1), Standing::Player(3)]
+        );
+        let double = Cup::Double(DoubleBracket::draw(4).unwrap()).shown(&Decided::new());
+        let parts: Vec<Part> = double.iter().map(|r| r.part).collect();
+        assert_eq!(
+            parts,
+            [
+                Part::Winners,
+                Part::Winners,
+                Part::Losers,
+                Part::Losers,
+                Part::Final,
+                Part::Final
+            ]
+        );
     }
 }
