@@ -35,7 +35,8 @@ pub enum Part {
     Winners,
     /// A double elimination's lower bracket, of those who lost once.
     Losers,
-    /// A double elimination's grand final (round 0) and its reset (round 1).
+    /// A double elimination's grand final (round 0) and its reset (round 1); a single
+    /// elimination's match for third place (round 0).
     Final,
 }
 
@@ -83,6 +84,8 @@ pub struct Bracket {
     pub players: u32,
     /// Round 1 first; the last round is the final.
     pub rounds: Vec<Vec<[Slot; 2]>>,
+    /// Whether the semi-finals' losers play for third place.
+    pub third_place: bool,
 }
 
 /// The number of places of a bracket for `players`: the next power of two.
@@ -133,12 +136,37 @@ impl Bracket {
                 .collect();
             rounds.push(next);
         }
-        Ok(Bracket { players, rounds })
+        Ok(Bracket {
+            players,
+            rounds,
+            third_place: false,
+        })
     }
 
     /// The final: the last round's one match.
     pub fn final_match(&self) -> [Slot; 2] {
         self.rounds.last().expect("a bracket has a round")[0]
+    }
+
+    /// The same bracket with a match for third place between the semi-finals' losers, where
+    /// it has semi-finals (three players or more).
+    pub fn with_third_place(mut self) -> Bracket {
+        self.third_place = self.rounds.len() >= 2;
+        self
+    }
+
+    /// The match for third place, where there is one: the losers of the two semi-finals.
+    pub fn third_place_match(&self) -> Option<[Slot; 2]> {
+        let semis = self
+            .rounds
+            .len()
+            .checked_sub(2)
+            .filter(|_| self.third_place)?;
+        Some([0, 1].map(|index| Slot::LoserOf {
+            part: Part::Winners,
+            round: semis,
+            index,
+        }))
     }
 }
 

@@ -66,12 +66,15 @@ impl Cup {
             (Cup::Double(b), Part::Final) => {
                 (m.index == 0).then(|| b.finals.get(m.round).copied())?
             }
+            (Cup::Single(b), Part::Final) => {
+                (m.index == 0 && m.round == 0).then(|| b.third_place_match())?
+            }
             _ => self.rounds(m.part).get(m.round)?.get(m.index).copied(),
         }
     }
 
     /// Every match of the cup: the winners' bracket round by round, then the losers', then the
-    /// grand final and its reset.
+    /// grand final and its reset (a single elimination's match for third place).
     pub fn matches(&self) -> Vec<MatchId> {
         let mut all = Vec::new();
         for part in [Part::Winners, Part::Losers] {
@@ -79,13 +82,15 @@ impl Cup {
                 all.extend((0..matches.len()).map(|index| MatchId { part, round, index }));
             }
         }
-        if let Cup::Double(_) = self {
-            all.extend((0..2).map(|round| MatchId {
-                part: Part::Final,
-                round,
-                index: 0,
-            }));
-        }
+        let finals = match self {
+            Cup::Double(_) => 2,
+            Cup::Single(b) => usize::from(b.third_place_match().is_some()),
+        };
+        all.extend((0..finals).map(|round| MatchId {
+            part: Part::Final,
+            round,
+            index: 0,
+        }));
         all
     }
 
@@ -190,6 +195,11 @@ impl Cup {
         Ok(())
     }
 
+    /// Whether the cup is over: won, and no match left to play (the match for third place).
+    pub fn over(&self, decided: &Decided) -> bool {
+        self.champion(decided).is_some() && self.ready(decided).is_empty()
+    }
+
     /// Who won the cup, once it is won.
     pub fn champion(&self, decided: &Decided) -> Option<u32> {
         let won = match self {
@@ -269,6 +279,19 @@ impl Cup {
                 i += 1;
             }
         }
+        // The match for third place parts the semi-finals' losers.
+        if let (Cup::Single(b), Some(&won)) = (self, decided.get(&THIRD_PLACE)) {
+            if b.third_place_match().is_some() {
+                let sides = self.players(THIRD_PLACE, decided);
+                for (side, place) in [(won, 3), (1 - won, 4)] {
+                    if let Standing::Player(p) = sides[side] {
+                        if let Some(entry) = places.iter_mut().find(|(q, _)| *q == p) {
+                            entry.1 = place;
+                        }
+                    }
+                }
+            }
+        }
         places
     }
 }
@@ -292,6 +315,13 @@ pub struct ShownMatch {
 
 /// A double elimination's grand final.
 pub const GRAND_FINAL: MatchId = MatchId {
+    part: Part::Final,
+    round: 0,
+    index: 0,
+};
+
+/// A single elimination's match for third place.
+pub const THIRD_PLACE: MatchId = MatchId {
     part: Part::Final,
     round: 0,
     index: 0,
@@ -435,6 +465,44 @@ mod tests {
                 assert!(losses[champion as usize] < lives);
             }
         }
+    }
+
+    #[test]
+    fn the_semi_finals_losers_play_for_third_place_where_the_cup_has_that_match() {
+        for n in 3..=20 {
+            let cup = Cup::Single(Bracket::single(n).unwrap().with_third_place());
+            // The upper side wins every match: in the match for third place that is seed 4,
+            // the loser of the upper semi-final.
+            let (decided, played) = play_out(&cup, |_| 0);
+            let real = n >= 4;
+            assert_eq!(played.contains(&THIRD_PLACE), real, "{n} players");
+            assert_eq!(played.len() as u32, n - 1 + u32::from(real), "{n} players");
+            assert!(cup.over(&decided));
+            let places: BTreeMap<u32, u32> = cup.placings(&decided).into_iter().collect();
+            assert_eq!((places[&1], places[&2]), (1, 2), "{n} players");
+            if real {
+                // Seeds 3 and 4 lost the semi-finals; 4 won the match for third place.
+                assert_eq!((places[&4], places[&3]), (3, 4), "{n} players");
+            } else {
+                assert_eq!(places[&3], 3);
+            }
+        }
+        // Two players have no semi-finals, so no match for third place.
+        let two = Cup::Single(Bracket::single(2).unwrap().with_third_place());
+        assert_eq!(two.matches().len(), 1);
+        // The cup is won before the match for third place is played, and not over.
+        let cup = Cup::Single(Bracket::single(4).unwrap().with_third_place());
+        let mut decided = Decided::new();
+        for m in cup
+            .matches()
+            .into_iter()
+            .filter(|m| m.part == Part::Winners)
+        {
+            cup.decide(&mut decided, m, 0).unwrap();
+        }
+        assert_eq!(cup.champion(&decided), Some(1));
+        assert!(!cup.over(&decided));
+        assert_eq!(cup.ready(&decided), [THIRD_PLACE]);
     }
 
     #[test]
