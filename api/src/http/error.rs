@@ -168,6 +168,10 @@ impl ApiError {
             | R::AlreadyPublished(_)
             | R::GamesStarted(_)
             | R::GameAttached(_)
+            | R::CupAlreadyDrawn
+            | R::CupNotDrawn
+            | R::MatchDecided
+            | R::CupNotOver
             | R::Finished => StatusCode::CONFLICT,
             _ => StatusCode::UNPROCESSABLE_ENTITY,
         };

@@ -3,7 +3,7 @@
 
 use diesel::prelude::*;
 use domain::game::Actor;
-use domain::tournament::{System, Tournament, TournamentEvent, TournamentEventBody};
+use domain::tournament::{Tournament, TournamentEvent, TournamentEventBody};
 use time::OffsetDateTime;
 
 use super::log::{LogTable, ProjectionRow, Recorded, TournamentLog};
@@ -43,12 +43,7 @@ impl TournamentRow {
         TournamentRow {
             id: id.to_owned(),
             name: t.setup.name.clone(),
-            system: match t.setup.system {
-                System::Swiss => "swiss",
-                System::RoundRobin => "round_robin",
-                System::DoubleRoundRobin => "double_round_robin",
-            }
-            .to_owned(),
+            system: t.setup.system.code().to_owned(),
             status: status.to_owned(),
             rounds: i32::from(t.setup.rounds),
             rounds_paired: i32::try_from(t.rounds.len()).unwrap_or(i32::MAX),
@@ -165,7 +160,7 @@ pub(crate) mod tests {
     use diesel::connection::SimpleConnection;
     use domain::ids::PlayerId;
     use domain::tournament::{
-        decide, evolve, Command, Entrant, TournamentCreated, TournamentState,
+        decide, evolve, Command, Entrant, System, TournamentCreated, TournamentState,
     };
 
     pub(crate) fn id(n: u128) -> PlayerId {

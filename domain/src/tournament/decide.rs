@@ -21,6 +21,14 @@ pub fn decide(
 ) -> Result<Vec<TournamentEvent>, Rejection> {
     let t = || existing(state);
     let run = || running(state, actor);
+    // A cup plays matches, not rounds: its rounds' commands are not its own.
+    let rounds = || {
+        let t = running(state, actor)?;
+        if t.setup.system.is_cup() {
+            return Err(Rejection::CupPlaysMatches);
+        }
+        Ok(t)
+    };
     let bodies = match command {
         Command::Create(created) => create(state, created, actor)?,
         Command::Import(imported) => import_played(state, &imported, actor)?,
@@ -30,41 +38,54 @@ pub fn decide(
         Command::Invite { player } => vec![invite(run()?, player)?],
         Command::WithdrawInvitation { player } => vec![withdraw_invitation(run()?, player)?],
         Command::Register(entrant) => vec![register(run()?, entrant)?],
-        Command::Withdraw { player } => vec![withdraw(run()?, player)?],
+        Command::Withdraw { player } => {
+            let t = run()?;
+            let withdrawn = vec![withdraw(t, player)?];
+            let walkovers = cup::withdrawal_walkovers(t, &withdrawn);
+            withdrawn.into_iter().chain(walkovers).collect()
+        }
         Command::RequestBye {
             player,
             round,
             kind,
-        } => vec![request_bye(run()?, player, round, kind)?],
-        Command::PairNextRound => vec![pair_next_round(run()?)?],
+        } => vec![request_bye(rounds()?, player, round, kind)?],
+        Command::PairNextRound => vec![pair_next_round(rounds()?)?],
         Command::RecordResult {
             round,
             white,
             outcome,
-        } => record_result(run()?, round, white, outcome)?,
+        } => record_result(rounds()?, round, white, outcome)?,
         Command::CorrectResult {
             round,
             white,
             outcome,
             reason,
-        } => vec![correct_result(run()?, round, white, outcome, reason)?],
+        } => vec![correct_result(rounds()?, round, white, outcome, reason)?],
         Command::ChangePairing {
             round,
             pairings,
             reason,
             despite_results: despite,
-        } => vec![change_pairing(run()?, round, pairings, reason, despite)?],
+        } => vec![change_pairing(rounds()?, round, pairings, reason, despite)?],
         Command::SetTiebreaks { codes } => vec![set_tiebreaks(run()?, codes)?],
         Command::PublishRound {
             round,
             starts_at,
             games,
             lot,
-        } => vec![publish_round(run()?, round, starts_at, games, lot)?],
+        } => vec![publish_round(rounds()?, round, starts_at, games, lot)?],
         Command::AttachGame { round, white, game } => {
-            vec![attach_game(run()?, round, white, game)?]
+            vec![attach_game(rounds()?, round, white, game)?]
         }
         Command::Finish => vec![finish(run()?)?],
+        Command::DrawCup { lot } => cup::draw_cup(run()?, lot)?,
+        Command::StartMatches { games, lot } => cup::start_matches(run()?, games, lot)?,
+        Command::RecordMatchGame { game, outcome, lot } => {
+            cup::record_match_game(run()?, game, outcome, lot)?
+        }
+        Command::SettleMatch { at, winner, reason } => {
+            cup::settle_match(run()?, at, winner, reason)?
+        }
     };
     Ok(bodies
         .into_iter()
@@ -138,9 +159,7 @@ fn invite(t: &Tournament, player: PlayerId) -> Result<TournamentEventBody, Rejec
     if t.declined.contains(&player) {
         return Err(Rejection::DeclinedBefore(player));
     }
-    if t.setup.system != System::Swiss && !t.rounds.is_empty() {
-        return Err(Rejection::RoundRobinClosed);
-    }
+    entries_open(t)?;
     Ok(TournamentEventBody::EntryInvited { player })
 }
 
@@ -157,9 +176,7 @@ fn register(t: &Tournament, entrant: Entrant) -> Result<TournamentEventBody, Rej
     if t.player(entrant.player).is_some() {
         return Err(Rejection::AlreadyRegistered(entrant.player));
     }
-    if t.setup.system != System::Swiss && !t.rounds.is_empty() {
-        return Err(Rejection::RoundRobinClosed);
-    }
+    entries_open(t)?;
     Ok(TournamentEventBody::PlayerRegistered(entrant))
 }
 
@@ -398,12 +415,32 @@ fn attach_game(
 
 /// The tournament finishes, once every round is played and all its results are in.
 fn finish(t: &Tournament) -> Result<TournamentEventBody, Rejection> {
+    if let Some(cup) = &t.cup {
+        // A cup finishes with its last match.
+        return Err(if cup.over() {
+            Rejection::Finished
+        } else {
+            Rejection::CupNotOver
+        });
+    }
+    if t.setup.system.is_cup() {
+        return Err(Rejection::CupNotDrawn);
+    }
     let incomplete = t.rounds.iter().position(|r| r.missing() > 0);
     let pending = incomplete.map_or(t.next_round(), |i| u16::try_from(i + 1).unwrap_or(u16::MAX));
     if pending <= t.setup.rounds {
         return Err(Rejection::NotOver(pending));
     }
     Ok(TournamentEventBody::Finished)
+}
+
+/// Refuses an entry once entries are closed: a round robin's from round 1, a cup's once drawn.
+fn entries_open(t: &Tournament) -> Result<(), Rejection> {
+    match t.entries_closed() {
+        false => Ok(()),
+        true if t.setup.system.is_cup() => Err(Rejection::CupAlreadyDrawn),
+        true => Err(Rejection::RoundRobinClosed),
+    }
 }
 
 /// Refuses a code that is not one of FIDE's tie-breaks.
@@ -472,9 +509,7 @@ fn ask_to_enter(
     if t.player(player).is_some() || t.asked.contains(&player) {
         return Err(Rejection::AlreadyRegistered(player));
     }
-    if t.setup.system != System::Swiss && !t.rounds.is_empty() {
-        return Err(Rejection::RoundRobinClosed);
-    }
+    entries_open(t)?;
     Ok(TournamentEventBody::EntryAsked { player })
 }
 
@@ -498,9 +533,7 @@ fn accept_invitation(
     if !t.invited.contains(&player) {
         return Err(Rejection::NotInvited(player));
     }
-    if t.setup.system != System::Swiss && !t.rounds.is_empty() {
-        return Err(Rejection::RoundRobinClosed);
-    }
+    entries_open(t)?;
     Ok(TournamentEventBody::PlayerRegistered(entrant))
 }
 

@@ -98,8 +98,35 @@ pub enum TournamentEventBody {
     TiebreaksSet {
         codes: Vec<String>,
     },
-    /// Every round paired and every result in.
+    /// Every round paired and every result in; a cup's last match decided.
     Finished,
+    /// The cup's bracket is drawn: its players in seed order, seed 1 first, and the number the
+    /// lot was drawn from where they were seeded by lot.
+    CupDrawn {
+        seeds: Vec<PlayerId>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        lot: Option<u64>,
+    },
+    /// A cup's match starts games (both its players known): by White, in the order played, and
+    /// the opening of the game's ballot they start from.
+    MatchGamesStarted {
+        r#match: MatchRef,
+        games: Vec<BoardGame>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ballot: Option<u16>,
+    },
+    /// A game of a cup's match is over.
+    MatchGameFinished {
+        r#match: MatchRef,
+        game: GameId,
+        outcome: Outcome,
+    },
+    /// A cup's match is decided: its winner goes through.
+    MatchDecided {
+        r#match: MatchRef,
+        winner: PlayerId,
+        by: Decision,
+    },
 }
 
 impl TournamentEventBody {
@@ -125,6 +152,10 @@ impl TournamentEventBody {
             E::RoundClosed { .. } => "round_closed",
             E::TiebreaksSet { .. } => "tiebreaks_set",
             E::Finished => "finished",
+            E::CupDrawn { .. } => "cup_drawn",
+            E::MatchGamesStarted { .. } => "match_games_started",
+            E::MatchGameFinished { .. } => "match_game_finished",
+            E::MatchDecided { .. } => "match_decided",
         }
     }
 }
@@ -212,6 +243,28 @@ pub enum Command {
     },
     /// Start the tournament from one played elsewhere ([`import`]).
     Import(Box<Imported>),
+    /// Draw the cup's bracket; `lot` is entropy the caller drew, for a seeding by lot.
+    DrawCup {
+        lot: u64,
+    },
+    /// Start the cup's matches whose players are known: `games` are ids for their games drawn
+    /// by the caller (two for each such match suffice), `lot` entropy for their openings.
+    StartMatches {
+        games: Vec<GameId>,
+        lot: u64,
+    },
+    /// A cup game's result, as its game ended; `lot` is entropy for a tie settled by lot.
+    RecordMatchGame {
+        game: GameId,
+        outcome: Outcome,
+        lot: u64,
+    },
+    /// Whoever runs the cup decides a match, with a reason.
+    SettleMatch {
+        at: MatchRef,
+        winner: PlayerId,
+        reason: String,
+    },
 }
 
 /// A tournament played elsewhere, as far as it went: its setup, its players in starting rank,

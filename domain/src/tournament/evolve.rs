@@ -61,6 +61,37 @@ pub fn evolve(state: TournamentState, event: &TournamentEvent) -> TournamentStat
         E::GameAttached { round, white, game } => t.game_attached(*round, *white, *game),
         E::TiebreaksSet { codes } => t.tiebreaks = Some(codes.clone()),
         E::Finished => t.finish(),
+        E::CupDrawn { seeds, lot } => {
+            let terms = cup::terms_of(&t);
+            t.cup = CupPlay::drawn(t.setup.system, &terms, seeds.clone(), *lot);
+        }
+        E::MatchGamesStarted {
+            r#match,
+            games,
+            ballot,
+        } => {
+            if let Some(cup) = &mut t.cup {
+                cup.games_started(*r#match, games, *ballot);
+            }
+        }
+        E::MatchGameFinished {
+            r#match,
+            game,
+            outcome,
+        } => {
+            if let Some(cup) = &mut t.cup {
+                cup.game_finished(*r#match, *game, *outcome);
+            }
+        }
+        E::MatchDecided {
+            r#match,
+            winner,
+            by,
+        } => {
+            if let Some(cup) = &mut t.cup {
+                cup.match_decided(*r#match, *winner, by);
+            }
+        }
     }
     TournamentState::Created(t)
 }
@@ -79,6 +110,26 @@ impl Tournament {
             invited: Vec::new(),
             declined: Vec::new(),
             rounds: Vec::new(),
+            cup: None,
+        }
+    }
+
+    /// The tournament after `bodies`, as if each were decided now by the service: for a
+    /// decider that judges what follows from the events it is about to make.
+    pub(super) fn fold_all(&mut self, bodies: &[TournamentEventBody]) {
+        let mut state = TournamentState::Created(Box::new(self.clone()));
+        for body in bodies {
+            state = evolve(
+                state,
+                &TournamentEvent {
+                    at: self.created_at,
+                    actor: Actor::System,
+                    body: body.clone(),
+                },
+            );
+        }
+        if let TournamentState::Created(t) = state {
+            *self = *t;
         }
     }
 

@@ -14,6 +14,7 @@ use pairing::berger;
 use pairing::dutch;
 use pairing::trf;
 
+mod cup;
 mod decide;
 mod event;
 mod evolve;
@@ -21,6 +22,9 @@ mod import;
 mod rejection;
 mod standings;
 
+pub use cup::{
+    BracketPart, CupPlay, CupTerms, Decision, MatchGame, MatchRef, SeedingRule, TieRule,
+};
 pub use decide::decide;
 pub use event::*;
 pub use evolve::{evolve, replay};
@@ -36,6 +40,29 @@ pub enum System {
     Swiss,
     RoundRobin,
     DoubleRoundRobin,
+    /// A cup: single elimination, each pairing a match.
+    Knockout,
+    /// A cup in which a player is out after a second loss: a losers' bracket, and a grand final
+    /// played again if the losers' bracket's winner wins it.
+    DoubleElimination,
+}
+
+impl System {
+    /// Whether it is a cup's.
+    pub fn is_cup(self) -> bool {
+        matches!(self, System::Knockout | System::DoubleElimination)
+    }
+
+    /// Its name in the contract.
+    pub fn code(self) -> &'static str {
+        match self {
+            System::Swiss => "swiss",
+            System::RoundRobin => "round_robin",
+            System::DoubleRoundRobin => "double_round_robin",
+            System::Knockout => "knockout",
+            System::DoubleElimination => "double_elimination",
+        }
+    }
 }
 
 /// Points for each result, in tenths (a win 10, a draw 5 by default; 3-1-0 is 30, 10, 0).
@@ -98,6 +125,9 @@ pub struct TournamentCreated {
     /// says.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub visibility: Option<Visibility>,
+    /// A cup's terms (none: the usual ones, or not a cup).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cup: Option<CupTerms>,
 }
 
 impl TournamentCreated {
@@ -125,6 +155,7 @@ impl TournamentCreated {
             half_point_byes: true,
             tiebreaks: None,
             visibility: None,
+            cup: None,
         }
     }
 }
@@ -301,9 +332,20 @@ pub struct Tournament {
     /// Players who declined an invitation: not invited again (they may still ask to enter).
     pub declined: Vec<PlayerId>,
     pub rounds: Vec<Round>,
+    /// A cup's bracket and matches, once it is drawn.
+    pub cup: Option<CupPlay>,
 }
 
 impl Tournament {
+    /// Whether entries are closed: a round robin's from its first round, a cup's from its draw.
+    pub fn entries_closed(&self) -> bool {
+        match self.setup.system {
+            System::Swiss => false,
+            System::RoundRobin | System::DoubleRoundRobin => !self.rounds.is_empty(),
+            System::Knockout | System::DoubleElimination => self.cup.is_some(),
+        }
+    }
+
     /// Who may read the tournament and its games: as its creator chose, else only its
     /// participants once a pupil plays in it, anyone before.
     pub fn visibility(&self) -> Visibility {

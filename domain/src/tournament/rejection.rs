@@ -66,6 +66,28 @@ pub enum Rejection {
     GameIdsMissing(usize),
     #[error("the board of round {0} is already a game in zarf")]
     GameAttached(u16),
+    #[error("only a cup is drawn and played match by match")]
+    NotACup,
+    #[error("a cup is played match by match, not round by round")]
+    CupPlaysMatches,
+    #[error("the cup is already drawn")]
+    CupAlreadyDrawn,
+    #[error("the cup is not drawn yet")]
+    CupNotDrawn,
+    #[error("a cup of {0} players cannot be drawn")]
+    CupSize(u32),
+    #[error("the cup has no such match")]
+    NoSuchMatch,
+    #[error("the match is already decided")]
+    MatchDecided,
+    #[error("the match's players are not both known yet")]
+    MatchNotReady,
+    #[error("{0} does not play in this match")]
+    NotInTheMatch(PlayerId),
+    #[error("the game is not one of the cup's")]
+    NotACupGame,
+    #[error("the cup is not over: it finishes with its last match")]
+    CupNotOver,
 }
 
 /// Why a round cannot be paired.
@@ -122,9 +144,11 @@ impl Rejection {
             | R::NotInvited(p)
             | R::DeclinedBefore(p)
             | R::NotAnEntrant(p)
-            | R::Withdrawn(p) => {
+            | R::Withdrawn(p)
+            | R::NotInTheMatch(p) => {
                 vec![("player", p.to_string())]
             }
+            R::CupSize(n) => vec![("count", n.to_string())],
             R::NotTheSamePlayers(p) => vec![("player", p.to_string())],
             R::ResultsMissing { round, missing } => {
                 vec![
@@ -195,6 +219,17 @@ impl Rejection {
             R::NoHalfPointByes,
             R::GameIdsMissing(20),
             R::GameAttached(4),
+            R::NotACup,
+            R::CupPlaysMatches,
+            R::CupAlreadyDrawn,
+            R::CupNotDrawn,
+            R::CupSize(1),
+            R::NoSuchMatch,
+            R::MatchDecided,
+            R::MatchNotReady,
+            R::NotInTheMatch(p),
+            R::NotACupGame,
+            R::CupNotOver,
         ]
     }
 
@@ -233,6 +268,17 @@ impl Rejection {
             R::NoHalfPointByes => "no_half_point_byes",
             R::GameIdsMissing(_) => "game_ids_missing",
             R::GameAttached(_) => "game_attached",
+            R::NotACup => "not_a_cup",
+            R::CupPlaysMatches => "cup_plays_matches",
+            R::CupAlreadyDrawn => "cup_drawn",
+            R::CupNotDrawn => "cup_not_drawn",
+            R::CupSize(_) => "cup_size",
+            R::NoSuchMatch => "no_such_match",
+            R::MatchDecided => "match_decided",
+            R::MatchNotReady => "match_not_ready",
+            R::NotInTheMatch(_) => "not_in_the_match",
+            R::NotACupGame => "not_a_cup_game",
+            R::CupNotOver => "cup_not_over",
         }
     }
 }

@@ -140,6 +140,8 @@ impl Tournament {
             System::Swiss => "Swiss (FIDE Dutch)",
             System::RoundRobin => "Round robin",
             System::DoubleRoundRobin => "Double round robin",
+            System::Knockout => "Knockout",
+            System::DoubleElimination => "Double elimination",
         };
         [
             ("022", s.place.clone()),
@@ -250,6 +252,7 @@ impl Tournament {
                     .nth(usize::from(round) - 1)
                     .ok_or(Rejection::AllRoundsPaired(rounds))?
             }
+            System::Knockout | System::DoubleElimination => return Err(Rejection::CupPlaysMatches),
         };
         let pairings = boards
             .into_iter()

@@ -253,11 +253,7 @@ pub struct BoardView {
 }
 
 fn system_name(s: System) -> &'static str {
-    match s {
-        System::Swiss => "swiss",
-        System::RoundRobin => "round_robin",
-        System::DoubleRoundRobin => "double_round_robin",
-    }
+    s.code()
 }
 
 /// A round number as the API takes it.

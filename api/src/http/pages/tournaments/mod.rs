@@ -149,6 +149,8 @@ fn facts(tour: &Tournament, t: Texts) -> Vec<String> {
             System::Swiss => "page-tournament-swiss",
             System::RoundRobin => "page-tournament-round-robin",
             System::DoubleRoundRobin => "page-tournament-double-round-robin",
+            System::Knockout => "page-tournament-knockout",
+            System::DoubleElimination => "page-tournament-double-elimination",
         }),
         t.get(
             "page-tournament-rounds",
