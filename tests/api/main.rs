@@ -14,6 +14,7 @@ mod clocks;
 mod concurrency;
 mod conditional;
 mod credentials;
+mod cups;
 mod dama;
 mod dice;
 mod dice_log;

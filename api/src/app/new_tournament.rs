@@ -8,7 +8,9 @@ use std::sync::Arc;
 use domain::game::{RuleSet, Rules as _, TimeControl, Visibility};
 use domain::games::GameKind;
 use domain::ids::PlayerId;
-use domain::tournament::{Command, OnlineGames, Play, Scoring, System, TournamentCreated};
+use domain::tournament::{
+    Command, CupTerms, OnlineGames, Play, Scoring, SeedingRule, System, TieRule, TournamentCreated,
+};
 use uuid::Uuid;
 
 use super::actors::Account;
@@ -20,8 +22,9 @@ use super::AppState;
 #[derive(Debug, Clone, Default)]
 pub struct NewTournament {
     pub name: String,
-    /// `swiss`, `round_robin` or `double_round_robin`.
+    /// `swiss`, `round_robin`, `double_round_robin`, `knockout` or `double_elimination`.
     pub system: String,
+    /// A Swiss's rounds (a round robin's and a cup's come from their players).
     pub rounds: u32,
     /// The colour of the top-ranked player in round 1: `white` (none: white) or `black`.
     pub first_colour: Option<String>,
@@ -45,6 +48,35 @@ pub struct NewTournament {
     pub half_point_byes: Option<bool>,
     pub tiebreaks: Option<Vec<String>>,
     pub visibility: Option<Visibility>,
+    pub cup: NewCup,
+}
+
+/// A cup's terms as asked; none of them for a tournament that is not a cup.
+#[derive(Debug, Clone, Default)]
+pub struct NewCup {
+    /// `rating` (none: so), `given` or `lot`.
+    pub seeding: Option<String>,
+    /// The games of a match: 1 or an even number to 20 (none: 2; tavla's is one match).
+    pub games_per_match: Option<u16>,
+    /// Pairs of games a tied match plays on for (none: 1), at most 10.
+    pub extra_pairs: Option<u16>,
+    /// `higher_seed` (none: so), `lot` or `arbiter`.
+    pub tie_rule: Option<String>,
+    /// A single elimination's match for third place.
+    pub third_place: Option<bool>,
+    /// Tavla: the points each round's match is played to, round 1 first.
+    pub match_lengths: Option<Vec<u16>>,
+}
+
+impl NewCup {
+    fn asked(&self) -> bool {
+        self.seeding.is_some()
+            || self.games_per_match.is_some()
+            || self.extra_pairs.is_some()
+            || self.tie_rule.is_some()
+            || self.third_place.is_some()
+            || self.match_lengths.is_some()
+    }
 }
 
 /// Points for each result as asked: halves of a point, 0 to 10.
@@ -131,16 +163,25 @@ pub fn terms(
     if name.is_empty() || name.chars().count() > 100 || name.chars().any(char::is_control) {
         return Err(invalid("name: 1 to 100 visible characters"));
     }
-    let system = match new.system.as_str() {
-        "swiss" => System::Swiss,
-        "round_robin" => System::RoundRobin,
-        "double_round_robin" => System::DoubleRoundRobin,
-        _ => return Err(invalid("system: swiss, round_robin or double_round_robin")),
+    let system =
+        match new.system.as_str() {
+            "swiss" => System::Swiss,
+            "round_robin" => System::RoundRobin,
+            "double_round_robin" => System::DoubleRoundRobin,
+            "knockout" => System::Knockout,
+            "double_elimination" => System::DoubleElimination,
+            _ => return Err(invalid(
+                "system: swiss, round_robin, double_round_robin, knockout or double_elimination",
+            )),
+        };
+    // A cup's rounds come from its bracket.
+    let rounds = match system.is_cup() {
+        true => 0,
+        false => u16::try_from(new.rounds)
+            .ok()
+            .filter(|r| (1..=99).contains(r))
+            .ok_or_else(|| invalid("rounds: 1 to 99"))?,
     };
-    let rounds = u16::try_from(new.rounds)
-        .ok()
-        .filter(|r| (1..=99).contains(r))
-        .ok_or_else(|| invalid("rounds: 1 to 99"))?;
     let first_colour_white = match new.first_colour.as_deref() {
         None | Some("white") => true,
         Some("black") => false,
@@ -166,6 +207,7 @@ pub fn terms(
         }
     }
     let play = play(&new)?;
+    let cup = cup_terms(&new.cup, system, &play)?;
     if let Some(codes) = &new.tiebreaks {
         if codes.len() > 12 || codes.iter().any(|c| c.len() > 16) {
             return Err(invalid("tiebreaks: at most 12 codes"));
@@ -184,6 +226,7 @@ pub fn terms(
         tiebreaks: new.tiebreaks.filter(|c| !c.is_empty()),
         organisers,
         visibility: new.visibility,
+        cup,
         ..TournamentCreated::new(name, system, rounds, arbiters)
     })
 }
@@ -259,6 +302,88 @@ fn play(new: &NewTournament) -> Result<Play, NewTournamentError> {
         rules,
         ballot,
         match_length,
+    }))
+}
+
+/// A cup's terms as asked, each within what its game allows: a cup is played online; a game
+/// played as a match (tavla) plays one match a pairing, to the points set by round.
+fn cup_terms(
+    asked: &NewCup,
+    system: System,
+    play: &Play,
+) -> Result<Option<CupTerms>, NewTournamentError> {
+    if !system.is_cup() {
+        if asked.asked() {
+            return Err(invalid(
+                "seeding, games_per_match, extra_pairs, tie_rule, third_place, match_lengths: \
+                 only for a cup",
+            ));
+        }
+        return Ok(None);
+    }
+    let Play::Online(online) = play else {
+        return Err(invalid("play: a cup is played online"));
+    };
+    let kind = online
+        .game
+        .as_deref()
+        .and_then(GameKind::named)
+        .unwrap_or(GameKind::Chess);
+    let seeding = match asked.seeding.as_deref() {
+        None | Some("rating") => SeedingRule::Rating,
+        Some("given") => SeedingRule::Given,
+        Some("lot") => SeedingRule::Lot,
+        Some(_) => return Err(invalid("seeding: rating, given or lot")),
+    };
+    let tie_rule = match asked.tie_rule.as_deref() {
+        None | Some("higher_seed") => TieRule::HigherSeed,
+        Some("lot") => TieRule::Lot,
+        Some("arbiter") => TieRule::Arbiter,
+        Some(_) => return Err(invalid("tie_rule: higher_seed, lot or arbiter")),
+    };
+    let extra_pairs = asked.extra_pairs.unwrap_or(1);
+    if extra_pairs > 10 {
+        return Err(invalid("extra_pairs: 0 to 10"));
+    }
+    let third_place = asked.third_place.unwrap_or(false);
+    if third_place && system != System::Knockout {
+        return Err(invalid("third_place: only for a knockout"));
+    }
+    let (games, match_lengths) = match kind.match_lengths(online.rules) {
+        // A game played as a match: one match a pairing, its length by round.
+        Some(lengths) => {
+            if asked.games_per_match.is_some_and(|g| g != 1) {
+                return Err(invalid(
+                    "games_per_match: a pairing of this game is one match",
+                ));
+            }
+            let by_round = asked.match_lengths.clone().unwrap_or_default();
+            if by_round.len() > 12 || by_round.iter().any(|n| !(1..=lengths.max).contains(n)) {
+                return Err(invalid(format!(
+                    "match_lengths: at most 12 rounds, each from 1 to {}",
+                    lengths.max
+                )));
+            }
+            (1, by_round)
+        }
+        None => {
+            if asked.match_lengths.is_some() {
+                return Err(invalid("match_lengths: the game is not played as a match"));
+            }
+            let games = asked.games_per_match.unwrap_or(2);
+            if !(games == 1 || (games.is_multiple_of(2) && (2..=20).contains(&games))) {
+                return Err(invalid("games_per_match: 1, or an even number to 20"));
+            }
+            (games, Vec::new())
+        }
+    };
+    Ok(Some(CupTerms {
+        seeding,
+        games,
+        extra_pairs,
+        tie_rule,
+        third_place,
+        match_lengths,
     }))
 }
 

@@ -13,7 +13,7 @@ use std::sync::Mutex;
 
 use domain::game::{
     Actor, BallotChoice, Command as GameCommand, CreateGame, GameResult, Participant, Rejection,
-    Status, Termination, TournamentBoard,
+    Status, TournamentBoard,
 };
 use domain::ids::TournamentId;
 use domain::tournament::{
@@ -24,6 +24,7 @@ use domain::GameId;
 
 use super::commands::{execute_on, just_on, CommandError};
 use super::games::{execute, just};
+use super::tournament_games::{board_outcome, game_ids, Done};
 use super::tournaments::{TournamentContext, Tournaments};
 use super::AppState;
 use crate::store;
@@ -44,13 +45,6 @@ impl Due {
     fn take(&self) -> BTreeSet<String> {
         std::mem::take(&mut *self.0.lock().expect("due lock"))
     }
-}
-
-/// What one pass over a tournament did.
-#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
-pub struct Done {
-    pub games_created: usize,
-    pub results_carried: usize,
 }
 
 /// The tournament as its log now stands (the cached fold brought up to date).
@@ -207,20 +201,6 @@ pub fn start_games(app: &AppState, id: &str, t: &Tournament) -> Result<usize, Co
     Ok(created)
 }
 
-/// A finished game's result as the tournament records it: a game lost on time or by default
-/// before the loser made a move was not played (a forfeit, as the pairing rules count it).
-/// `plies` are the players' own (a ballot's opening is no one's).
-pub fn board_outcome(result: GameResult, termination: Termination, plies: usize) -> BoardOutcome {
-    let unplayed = matches!(termination, Termination::TimeForfeit) && plies < 2;
-    match (result, unplayed) {
-        (GameResult::WhiteWins, false) => BoardOutcome::WhiteWins,
-        (GameResult::BlackWins, false) => BoardOutcome::BlackWins,
-        (GameResult::WhiteWins, true) => BoardOutcome::WhiteWinsByForfeit,
-        (GameResult::BlackWins, true) => BoardOutcome::BlackWinsByForfeit,
-        (GameResult::Draw, _) => BoardOutcome::Draw,
-    }
-}
-
 /// Records the results of tournament `id`'s finished games that are not in yet.
 #[tracing::instrument(level = "debug", skip(app, t))]
 pub fn carry_results(app: &AppState, id: &str, t: &Tournament) -> Result<usize, CommandError> {
@@ -336,6 +316,9 @@ pub fn catch_up(app: &AppState, id: &str) -> Result<Done, CommandError> {
     let Some(t) = current(app, id)? else {
         return Ok(Done::default());
     };
+    if t.setup.system.is_cup() {
+        return Ok(super::cups::catch_up(app, id)?.0);
+    }
     if t.finished {
         return Ok(Done::default());
     }
@@ -374,13 +357,6 @@ pub fn tick(app: &AppState, sweep: bool) -> Result<Done, CommandError> {
 /// A game of a tournament has ended: its tournament is due.
 pub fn game_ended(app: &AppState, board: &TournamentBoard) {
     app.tournaments_due.add(&board.tournament.to_string());
-}
-
-/// Fresh ids for an online round's games.
-pub fn game_ids(n: usize) -> Vec<GameId> {
-    (0..n)
-        .map(|_| GameId::from_uuid(uuid::Uuid::now_v7()))
-        .collect()
 }
 
 /// Continues board (`round`, its White) of tournament `id`, played over the board, as a game in
@@ -578,28 +554,5 @@ mod tests {
             .and_then(|(_, o)| *o);
         assert_eq!(carried, Some(BoardOutcome::BlackWins));
         assert_eq!(tick(&app, true).unwrap(), Done::default());
-    }
-
-    #[test]
-    fn a_game_lost_on_time_before_a_move_was_not_played() {
-        use GameResult::*;
-        let flag = Termination::TimeForfeit;
-        assert_eq!(
-            board_outcome(BlackWins, flag, 0),
-            BoardOutcome::BlackWinsByForfeit
-        );
-        assert_eq!(
-            board_outcome(WhiteWins, flag, 1),
-            BoardOutcome::WhiteWinsByForfeit
-        );
-        assert_eq!(board_outcome(WhiteWins, flag, 3), BoardOutcome::WhiteWins);
-        assert_eq!(
-            board_outcome(WhiteWins, Termination::Resignation, 0),
-            BoardOutcome::WhiteWins
-        );
-        assert_eq!(
-            board_outcome(Draw, Termination::Agreement, 0),
-            BoardOutcome::Draw
-        );
     }
 }

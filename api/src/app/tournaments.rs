@@ -110,10 +110,17 @@ impl LogKind for Tournaments {
     }
 
     /// The tournament's pages hear it change.
+    /// A cup in play is due: what the command made possible (a match whose players are now
+    /// known) is caught up on at the scheduler's next tick.
     fn landed(app: &AppState, id: &str, folded: &super::folds::Folded<TournamentState>) {
         if let Ok(t) = domain::ids::TournamentId::parse(id) {
             app.live
                 .tournament_landed(t, u64::try_from(folded.seq).unwrap_or_default());
+        }
+        if let TournamentState::Created(t) = &folded.state {
+            if t.cup_in_play() {
+                app.tournaments_due.add(id);
+            }
         }
     }
 
@@ -138,6 +145,9 @@ impl LogKind for Tournaments {
             match &e.body {
                 TournamentEventBody::RoundPublished { round, .. } => {
                     mail.extend(pairing_mail(id, t, *round, micros(e.at)));
+                }
+                TournamentEventBody::MatchGamesStarted { r#match, games, .. } => {
+                    mail.extend(match_mail(id, t, *r#match, games, micros(e.at)));
                 }
                 // The round's last result: everyone's place now.
                 TournamentEventBody::RoundClosed { round }
@@ -203,6 +213,41 @@ fn pairing_mail(id: &str, t: &Tournament, round: u16, now: i64) -> Vec<OutboxRow
         }
     }
     rows
+}
+
+/// Both players' mail when a cup's match starts games: their opponent, their colour in the
+/// first of them, and its link.
+fn match_mail(
+    id: &str,
+    t: &Tournament,
+    at: domain::tournament::MatchRef,
+    games: &[domain::tournament::BoardGame],
+    now: i64,
+) -> Vec<OutboxRow> {
+    let Some(players) = t.cup.as_ref().and_then(|c| c.players(at.id())) else {
+        return Vec::new();
+    };
+    let Some(first) = games.first() else {
+        return Vec::new();
+    };
+    let name = |p: PlayerId| t.player(p).map(|p| p.entrant.name.clone());
+    [(players[0], players[1]), (players[1], players[0])]
+        .into_iter()
+        .map(|(player, opponent)| {
+            let mail = Mail::TournamentPairing(RoundPairing {
+                tournament: id.to_owned(),
+                name: t.setup.name.clone(),
+                round: at.round,
+                board: None,
+                white: first.white == player,
+                opponent: name(opponent),
+                game: Some(first.game.to_string()),
+                starts_at: None,
+                place: t.setup.place.clone(),
+            });
+            mail.row(None, player.to_string(), None, now)
+        })
+        .collect()
 }
 
 /// Each player's place once round `round` is complete.

@@ -99,6 +99,35 @@ pub async fn publish_round(
     .await
 }
 
+/// Pairs the next round, or draws a cup, as `caller` ([`crate::app::cups::pair_or_draw`]).
+pub async fn pair_or_draw(
+    state: web::Data<AppState>,
+    caller: &Caller,
+    id: &str,
+) -> Result<TournamentDone, ApiError> {
+    let key = id.to_owned();
+    run_use_case(caller, move |account| {
+        crate::app::cups::pair_or_draw(&state, &key, account)
+    })
+    .await
+}
+
+/// Decides a cup's match as `caller` ([`crate::app::cups::settle`]).
+pub async fn match_decided(
+    state: web::Data<AppState>,
+    caller: &Caller,
+    id: &str,
+    at: domain::tournament::MatchRef,
+    winner: PlayerId,
+    reason: String,
+) -> Result<TournamentDone, ApiError> {
+    let key = id.to_owned();
+    run_use_case(caller, move |account| {
+        crate::app::cups::settle(&state, &key, at, winner, reason, account)
+    })
+    .await
+}
+
 /// Enters or corrects a board's result as `caller` ([`crate::app::rounds::enter_result`]).
 pub async fn result_entered(
     state: web::Data<AppState>,

@@ -35,7 +35,7 @@ impl TournamentRow {
     pub fn of(id: &str, t: &Tournament, last_seq: i64, created_at: i64, updated_at: i64) -> Self {
         let status = if t.finished {
             "finished"
-        } else if t.rounds.is_empty() {
+        } else if t.rounds.is_empty() && t.cup.is_none() {
             "registering"
         } else {
             "playing"
@@ -46,7 +46,8 @@ impl TournamentRow {
             system: t.setup.system.code().to_owned(),
             status: status.to_owned(),
             rounds: i32::from(t.setup.rounds),
-            rounds_paired: i32::try_from(t.rounds.len()).unwrap_or(i32::MAX),
+            rounds_paired: i32::try_from(t.rounds.len() + usize::from(t.cup.is_some()))
+                .unwrap_or(i32::MAX),
             players: i32::try_from(t.players.len()).unwrap_or(i32::MAX),
             last_seq,
             created_at,

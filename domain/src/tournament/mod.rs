@@ -23,7 +23,8 @@ mod rejection;
 mod standings;
 
 pub use cup::{
-    BracketPart, CupPlay, CupTerms, Decision, MatchGame, MatchRef, SeedingRule, TieRule,
+    BracketPart, CupPlay, CupTerms, Decision, MatchGame, MatchRef, SeedingRule, ShownMatch,
+    ShownRound, TieRule,
 };
 pub use decide::decide;
 pub use event::*;
@@ -337,6 +338,19 @@ pub struct Tournament {
 }
 
 impl Tournament {
+    /// A cup's terms: as set when it was made, else the usual ones.
+    pub fn cup_terms(&self) -> CupTerms {
+        self.setup.cup.clone().unwrap_or_default()
+    }
+
+    /// Whether a cup may have something to catch up on: drawn and not finished, or finished
+    /// with a game still being played.
+    pub fn cup_in_play(&self) -> bool {
+        self.cup.as_ref().is_some_and(|c| {
+            !self.finished || c.games.values().flatten().any(|g| g.outcome.is_none())
+        })
+    }
+
     /// Whether entries are closed: a round robin's from its first round, a cup's from its draw.
     pub fn entries_closed(&self) -> bool {
         match self.setup.system {

@@ -265,6 +265,7 @@ rules! {
     GET "/api/v1/tournaments/{id}/teams" => TOURNAMENT, none;
     GET "/api/v1/tournaments/{id}/report.trf" => TOURNAMENT, none;
     GET "/api/v1/tournaments/{id}/games.pgn" => TOURNAMENT, none;
+    GET "/api/v1/tournaments/{id}/bracket" => TOURNAMENT, none;
     // Entered by their own organiser: the arbiter who runs it with her is refused another's pupil.
     POST "/api/v1/tournaments/{id}/players" => THEIR_ORGANISER, |w, _| Body::Json(json!({"player": w.id(Player)}));
     // Whoever may read it asks to enter (its entrants are told they are in already).
@@ -287,6 +288,7 @@ rules! {
     POST "/api/v1/tournaments/{id}/games" => RUNS_IT, |w, _| Body::Json(json!({"round": 1, "white": w.id(Player)}));
     POST "/api/v1/tournaments/{id}/tiebreaks" => RUNS_IT, |_, _| Body::Json(json!({"codes": ["BH", "SB"]}));
     POST "/api/v1/tournaments/{id}/finish" => RUNS_IT, empty;
+    POST "/api/v1/tournaments/{id}/decisions" => RUNS_IT, |w, _| Body::Json(json!({"bracket": "winners", "round": 1, "number": 1, "winner": w.id(Player), "reason": "a forfeit"}));
     GET "/tournaments" => EVERYONE, none;
     POST "/tournaments" => ORGANISERS, |_, _| form(&[("name", "Yeni Turnuva"), ("system", "swiss"), ("rounds", "3")]);
     POST "/tournaments/import" => ORGANISERS, |_, _| form(&[("trf", "012 Imported")]);

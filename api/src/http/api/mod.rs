@@ -107,6 +107,8 @@ routes! {
         tournaments::register_class,
         tournaments::continue_board,
         tournaments::games_pgn,
+        tournaments::bracket,
+        tournaments::decide_match,
         sign_in::login_code,
         sign_in::mail_preferences,
     ],

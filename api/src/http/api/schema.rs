@@ -59,7 +59,13 @@ pub const SEALED_MOVE_CHECKS: [&str; 2] = ["at_opening", "at_sealing"];
 pub const LOCALES: [&str; 2] = ["en", "tr"];
 pub const ENVELOPE_KINDS: [&str; 2] = ["sealed", "reply"];
 pub const ROLES: [&str; 3] = ["player", "organiser", "admin"];
-pub const SYSTEMS: [&str; 3] = ["swiss", "round_robin", "double_round_robin"];
+pub const SYSTEMS: [&str; 5] = [
+    "swiss",
+    "round_robin",
+    "double_round_robin",
+    "knockout",
+    "double_elimination",
+];
 pub const BOARD_RESULTS: [&str; 6] = ["1-0", "0-1", "1/2-1/2", "+/-", "-/+", "0-0"];
 pub const PLAY_MODES: [&str; 2] = ["over_the_board", "online"];
 
@@ -100,7 +106,7 @@ pub fn date_or_null() -> Object {
 pub fn system() -> Object {
     one_of(
         &SYSTEMS,
-        "How it is paired: swiss (FIDE Dutch), round_robin or double_round_robin (Berger tables).",
+        "How it is paired: swiss (FIDE Dutch), round_robin or double_round_robin (Berger tables); knockout or double_elimination, a cup of matches.",
     )
 }
 

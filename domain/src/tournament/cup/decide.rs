@@ -11,7 +11,7 @@ use crate::tournament::{
 
 /// The cup's terms: as set when it was made, else the usual ones.
 pub fn terms_of(t: &Tournament) -> CupTerms {
-    t.setup.cup.clone().unwrap_or_default()
+    t.cup_terms()
 }
 
 /// The cup as drawn; refused where the tournament is not a cup or is not drawn yet.

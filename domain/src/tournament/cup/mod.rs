@@ -357,6 +357,71 @@ impl CupPlay {
     }
 }
 
+/// A round of the bracket as it is shown.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ShownRound {
+    pub bracket: BracketPart,
+    /// From 1, within its part.
+    pub round: u16,
+    pub matches: Vec<ShownMatch>,
+}
+
+/// A match as it is shown: a side is a bye or not known yet where it has no player.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ShownMatch {
+    pub at: MatchRef,
+    pub seeds: [Option<u32>; 2],
+    pub players: [Option<PlayerId>; 2],
+    /// Whether a side is a bye (no one will stand there), as against not known yet.
+    pub byes: [bool; 2],
+    /// Each side's score, in half points.
+    pub score: [u32; 2],
+    pub winner: Option<PlayerId>,
+    pub decision: Option<Decision>,
+    pub games: Vec<MatchGame>,
+}
+
+impl CupPlay {
+    /// The bracket round by round, each round's matches top to bottom: the winners' bracket,
+    /// the losers', then the finals.
+    pub fn shown(&self) -> Vec<ShownRound> {
+        self.cup
+            .shown(&self.decided)
+            .into_iter()
+            .map(|r| ShownRound {
+                bracket: MatchRef::of(MatchId {
+                    part: r.part,
+                    round: r.round,
+                    index: 0,
+                })
+                .bracket,
+                round: u16::try_from(r.round + 1).unwrap_or(u16::MAX),
+                matches: r
+                    .matches
+                    .into_iter()
+                    .map(|m| {
+                        let seed = |s: Standing| match s {
+                            Standing::Player(p) => Some(p),
+                            _ => None,
+                        };
+                        let seeds = m.players.map(seed);
+                        ShownMatch {
+                            at: MatchRef::of(m.id),
+                            seeds,
+                            players: seeds.map(|s| s.and_then(|s| self.seeded(s))),
+                            byes: m.players.map(|s| s == Standing::Bye),
+                            score: self.score(m.id),
+                            winner: m.winner.and_then(|s| self.seeded(s)),
+                            decision: self.decisions.get(&m.id).cloned(),
+                            games: self.games.get(&m.id).cloned().unwrap_or_default(),
+                        }
+                    })
+                    .collect(),
+            })
+            .collect()
+    }
+}
+
 /// A game's outcome from a match side's view: `first_white` where that side had White.
 fn side_result(outcome: Outcome, first_white: bool) -> mini_match::GameResult {
     use mini_match::GameResult as R;

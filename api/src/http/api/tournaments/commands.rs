@@ -58,12 +58,12 @@ pub async fn register_player(
 
 #[utoipa::path(
     post, path = "/api/v1/tournaments/{id}/rounds", tag = "tournaments",
-    description = "Pair the next round: the Dutch system for a Swiss, the Berger table for a round robin.",
+    description = "Pair the next round: the Dutch system for a Swiss, the Berger table for a round robin. A cup is drawn (once), and every match whose players are known starts.",
     params(("id" = String, Path, description = "Tournament id")),
     responses(
         (status = 200, description = "The tournament with the round paired", body = TournamentView),
-        (status = 409, description = "results_missing, all_rounds_paired", body = ErrorBody),
-        (status = 422, description = "no_valid_pairing", body = ErrorBody),
+        (status = 409, description = "results_missing, all_rounds_paired, cup_drawn", body = ErrorBody),
+        (status = 422, description = "no_valid_pairing, cup_size", body = ErrorBody),
     ),
     security(("bearer" = []))
 )]
@@ -74,7 +74,11 @@ pub async fn pair_round(
     caller: Caller,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    answer(state, &caller, &id, || Ok(Command::PairNextRound)).await
+    caller.acting()?;
+    let id = tournament_id(&id, &caller)?;
+    let done = tournament_commands::pair_or_draw(state.clone(), &caller, &id).await?;
+    let view = shown_to(state, &caller, &id, &done.folded.state).await?;
+    Ok(HttpResponse::Ok().json(view))
 }
 
 #[utoipa::path(

@@ -55,6 +55,14 @@ async fn create(
         half_point_byes: body.half_point_byes,
         tiebreaks: body.tiebreaks,
         visibility: body.visibility,
+        cup: crate::app::new_tournament::NewCup {
+            seeding: body.seeding,
+            games_per_match: body.games_per_match,
+            extra_pairs: body.extra_pairs,
+            tie_rule: body.tie_rule,
+            third_place: body.third_place,
+            match_lengths: body.match_lengths,
+        },
     };
     let (id, done) = tournament_commands::create(state.clone(), caller, asked).await?;
     shown_to(state, caller, &id, &done.folded.state).await

@@ -24,6 +24,7 @@ mod class;
 mod commands;
 mod continued;
 mod create;
+mod cups;
 mod entries;
 mod import;
 mod reads;
@@ -32,6 +33,7 @@ pub use class::*;
 pub use commands::*;
 pub use continued::*;
 pub use create::*;
+pub use cups::*;
 pub use entries::*;
 pub use import::*;
 pub use reads::*;
@@ -43,9 +45,10 @@ pub struct NewTournament {
     pub name: String,
     #[schema(schema_with = crate::http::api::schema::system)]
     pub system: String,
-    /// Rounds in all.
+    /// Rounds in all: a Swiss's, 1 to 99 (a round robin's and a cup's come from their
+    /// players: any number is taken and not used).
     #[schema(minimum = 1, maximum = 99)]
-    #[serde(deserialize_with = "domain::whole::u32")]
+    #[serde(default, deserialize_with = "domain::whole::u32")]
     pub rounds: u32,
     /// The colour of the top-ranked player in round 1, drawn by lot beforehand (white unless
     /// said).
@@ -115,6 +118,33 @@ pub struct NewTournament {
     #[serde(default)]
     #[schema(schema_with = crate::http::api::schema::visibility)]
     pub visibility: Option<domain::game::Visibility>,
+    /// A cup: how its players are seeded, `rating` (the default: their zarf rating in the
+    /// game), `given` (the order entered) or `lot`.
+    #[serde(default)]
+    #[schema(pattern = "^(rating|given|lot)$")]
+    pub seeding: Option<String>,
+    /// A cup: the games of a match, 1 or an even number to 20 (default 2, the colours
+    /// alternating); tavla plays one match a pairing.
+    #[serde(default, deserialize_with = "domain::whole::opt_u16")]
+    #[schema(minimum = 1, maximum = 20)]
+    pub games_per_match: Option<u16>,
+    /// A cup: the pairs of games a tied match plays on for before the tie rule (default 1).
+    #[serde(default, deserialize_with = "domain::whole::opt_u16")]
+    #[schema(minimum = 0, maximum = 10)]
+    pub extra_pairs: Option<u16>,
+    /// A cup: how a match still tied is decided, `higher_seed` (the default), `lot` or
+    /// `arbiter`.
+    #[serde(default)]
+    #[schema(pattern = "^(higher_seed|lot|arbiter)$")]
+    pub tie_rule: Option<String>,
+    /// A knockout: the semi-finals' losers play for third place.
+    #[serde(default)]
+    pub third_place: Option<bool>,
+    /// A tavla cup: the points each round's match is played to, round 1 first, the last for
+    /// the rounds after (default: `match_length` in every round).
+    #[serde(default)]
+    #[schema(max_items = 12)]
+    pub match_lengths: Option<Vec<u16>>,
 }
 
 /// Points for each result, in halves of a point from 0 to 10.
@@ -215,6 +245,9 @@ pub struct TournamentView {
     /// In starting rank (pairing number order).
     pub players: Vec<EntrantView>,
     pub pairings: Vec<RoundView>,
+    /// A cup's terms (its bracket: `/bracket`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cup: Option<CupView>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -311,6 +344,7 @@ fn view_of(id: &str, t: &Tournament) -> TournamentView {
         invited: t.invited.iter().map(ToString::to_string).collect(),
         declined: t.declined.iter().map(ToString::to_string).collect(),
         version: t.events,
+        cup: t.setup.system.is_cup().then(|| CupView::of(&t.cup_terms())),
         players: t
             .players
             .iter()

@@ -165,7 +165,7 @@ pub async fn teams(
 
 #[utoipa::path(
     get, path = "/api/v1/tournaments/{id}/games.pgn", tag = "tournaments",
-    description = "Every game the tournament played in zarf, round by round and board by board, in the game's record format (PGN; PDN for draughts; a match file for tavla), each as `/api/v1/games/{id}/pgn` gives it. Games played over the board are not in zarf: their results are in the report file.",
+    description = "Every game the tournament played in zarf, round by round and board by board (a cup's match by match), in the game's record format (PGN; PDN for draughts; a match file for tavla), each as `/api/v1/games/{id}/pgn` gives it. Games played over the board are not in zarf: their results are in the report file.",
     params(("id" = String, Path, description = "Tournament id")),
     responses(
         (status = 200, description = "PGN, PDN for draughts, a match file for tavla", content((String = "application/x-chess-pgn"), (String = "application/x-pdn"), (String = "text/plain"))),
@@ -190,12 +190,20 @@ pub async fn games_pgn(
         let media_type = kind.map_or("application/x-chess-pgn", |k| {
             crate::games::record_file(k).1
         });
+        // A round's boards in order, then a cup's matches in bracket order.
+        let boards = t.rounds.iter().flat_map(|round| {
+            round
+                .boards
+                .iter()
+                .filter_map(|(pairing, _)| round.game_of(pairing.white))
+        });
+        let matches = t
+            .cup
+            .iter()
+            .flat_map(|c| c.games.values().flatten().map(|g| g.game));
         let mut games = Vec::new();
-        for round in &t.rounds {
-            for (pairing, _) in &round.boards {
-                let Some(game) = round.game_of(pairing.white) else {
-                    continue;
-                };
+        for game in boards.chain(matches) {
+            {
                 let (log, _) = crate::app::game_reads::events(state, &game.to_string())?;
                 if log.is_empty() {
                     // Not created yet: the scheduler's sweep will.
