@@ -15,6 +15,7 @@ use serde_json::{json, Value};
 use crate::helpers::*;
 
 mod chess;
+mod cups;
 mod dice;
 mod games;
 mod players;

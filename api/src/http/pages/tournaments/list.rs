@@ -1,7 +1,7 @@
 //! The list of tournaments, with the forms that make one or continue one played elsewhere.
 
 use super::*;
-use crate::app::new_tournament::NewTournament;
+use crate::app::new_tournament::{NewCup, NewTournament};
 use crate::http::tournament_commands;
 
 #[derive(Template)]
@@ -91,7 +91,50 @@ pub struct NewTournamentForm {
     tiebreaks: Option<String>,
     /// Empty: the default.
     visibility: Option<String>,
+    /// A cup's terms (empty: the defaults), read only for a cup.
+    seeding: Option<String>,
+    games_per_match: Option<String>,
+    extra_pairs: Option<String>,
+    tie_rule: Option<String>,
+    third_place: Option<String>,
+    /// Tavla: each round's match length, separated by commas or spaces.
+    match_lengths: Option<String>,
     csrf: Option<String>,
+}
+
+/// A cup's terms as the form gives them; none unless `system` is a cup's.
+fn cup_terms(form: &NewTournamentForm) -> Result<NewCup, ApiError> {
+    if !matches!(form.system.as_str(), "knockout" | "double_elimination") {
+        return Ok(NewCup::default());
+    }
+    let number = |field: &str, text: &Option<String>| -> Result<Option<u16>, ApiError> {
+        match text.as_deref().map(str::trim) {
+            None | Some("") => Ok(None),
+            Some(n) => n
+                .parse()
+                .map(Some)
+                .map_err(|_| ApiError::bad_request(format!("{field}: a whole number"))),
+        }
+    };
+    let lengths = match form.match_lengths.as_deref().map(str::trim) {
+        None | Some("") => None,
+        Some(text) => Some(
+            text.split([' ', ','])
+                .filter(|n| !n.is_empty())
+                .map(|n| n.parse::<u16>())
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|_| ApiError::bad_request("match_lengths: points, round by round"))?,
+        ),
+    };
+    let chosen = |text: &Option<String>| text.clone().filter(|t| !t.trim().is_empty());
+    Ok(NewCup {
+        seeding: chosen(&form.seeding),
+        games_per_match: number("games_per_match", &form.games_per_match)?,
+        extra_pairs: number("extra_pairs", &form.extra_pairs)?,
+        tie_rule: chosen(&form.tie_rule),
+        third_place: (form.system == "knockout").then_some(form.third_place.is_some()),
+        match_lengths: lengths,
+    })
 }
 
 #[post("/tournaments")]
@@ -107,7 +150,9 @@ pub async fn new_tournament(
     let (caller, t) = crate::http::auth::viewer(&state, &req).await?;
     let form = form.into_inner();
     let online = form.play.as_deref() == Some("online");
+    let cup = cup_terms(&form)?;
     let asked = NewTournament {
+        cup,
         name: form.name,
         system: form.system,
         rounds: form.rounds,

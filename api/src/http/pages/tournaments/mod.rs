@@ -23,6 +23,7 @@ use crate::i18n::{points, Texts};
 use crate::store::PlayerRow;
 use crate::zone::Zone;
 
+mod bracket;
 mod list;
 mod print;
 mod run;
@@ -46,6 +47,10 @@ struct Shown {
     round_numbers: Vec<u16>,
     crosstable: Vec<CrossLine>,
     schools: Vec<TeamLine>,
+    /// A cup: its bracket (empty before the draw) and places so far.
+    cup: bool,
+    bracket: Vec<bracket::BracketPartLine>,
+    places: Vec<bracket::PlaceLine>,
     finished: bool,
     version: i64,
 }
@@ -136,6 +141,9 @@ fn shown(id: &str, tour: &Tournament, version: i64, t: Texts, zone: &Zone) -> Sh
                 tiebreak: points(r.tiebreak),
             })
             .collect(),
+        cup: tour.setup.system.is_cup(),
+        bracket: bracket::bracket_lines(tour, t),
+        places: bracket::place_lines(tour),
         finished: tour.finished,
         version,
     }
@@ -152,10 +160,16 @@ fn facts(tour: &Tournament, t: Texts) -> Vec<String> {
             System::Knockout => "page-tournament-knockout",
             System::DoubleElimination => "page-tournament-double-elimination",
         }),
-        t.get(
-            "page-tournament-rounds",
-            &[("rounds", setup.rounds.to_string())],
-        ),
+        match setup.system.is_cup() {
+            true => t.get(
+                "page-cup-games",
+                &[("games", tour.cup_terms().games.to_string())],
+            ),
+            false => t.get(
+                "page-tournament-rounds",
+                &[("rounds", setup.rounds.to_string())],
+            ),
+        },
         match &setup.play {
             Play::OverTheBoard => t.text("page-tournament-over-the-board"),
             Play::Online(o) => format!(

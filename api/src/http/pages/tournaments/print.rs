@@ -1,4 +1,4 @@
-//! Sheets to print: pairings, result slips, standings and the cross table.
+//! Sheets to print: pairings, result slips, standings and the cross table; a cup's bracket.
 
 use super::*;
 
@@ -7,7 +7,7 @@ use super::*;
 struct PrintPage {
     t: Texts,
     s: Shown,
-    /// `pairings`, `slips`, `standings` or `crosstable`.
+    /// `pairings`, `slips`, `standings`, `crosstable` or `bracket` (a cup's, on A4 landscape).
     sheet: String,
     /// The round the pairings and slips are of.
     round: Option<usize>,
@@ -33,10 +33,10 @@ pub async fn print_tournament(
     };
     let sheet = match q.sheet.as_deref() {
         None => "pairings",
-        Some(s @ ("pairings" | "slips" | "standings" | "crosstable")) => s,
+        Some(s @ ("pairings" | "slips" | "standings" | "crosstable" | "bracket")) => s,
         Some(_) => {
             return Err(ApiError::bad_request(
-                "sheet: pairings, slips, standings or crosstable",
+                "sheet: pairings, slips, standings, crosstable or bracket",
             ))
         }
     };

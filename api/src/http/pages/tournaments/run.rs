@@ -28,6 +28,8 @@ struct RunPage {
     can_pair: bool,
     can_finish: bool,
     results: [(&'static str, &'static str); 6],
+    /// A cup's matches the arbiter may decide, each player going through: (value, label).
+    decisions: Vec<(String, String)>,
 }
 
 /// The results a form offers: (value, as shown).
@@ -130,10 +132,17 @@ async fn run_page(
     let to_publish = latest
         .filter(|r| r.published.is_none())
         .map(|_| u16::try_from(tour.rounds.len()).unwrap_or(u16::MAX));
+    // A cup is drawn once, and finishes with its last match.
+    let cup = tour.setup.system.is_cup();
     let can_pair = !tour.finished
-        && tour.next_round() <= tour.setup.rounds
-        && latest.is_none_or(|r| r.missing() == 0);
+        && match cup {
+            true => tour.cup.is_none(),
+            false => {
+                tour.next_round() <= tour.setup.rounds && latest.is_none_or(|r| r.missing() == 0)
+            }
+        };
     let can_finish = !tour.finished
+        && !cup
         && tour.rounds.iter().all(|r| r.missing() == 0)
         && tour.next_round() > tour.setup.rounds;
     let zone = Zone::of(&me);
@@ -156,6 +165,7 @@ async fn run_page(
         can_pair,
         can_finish,
         results: RESULTS,
+        decisions: super::bracket::decisions(&tour, t),
         s: shown(&id, &tour, version, t, &zone),
     };
     Ok(csrf.answer(page::html(status, &page)?))
@@ -183,7 +193,7 @@ pub async fn run_tournament_page(
 }
 
 /// What the arbiter's forms do, and what the page then says.
-const ACTIONS: [(&str, &str); 12] = [
+const ACTIONS: [(&str, &str); 14] = [
     ("register", "page-tournament-done-register"),
     ("invite", "page-tournament-done-invite"),
     (
@@ -192,6 +202,8 @@ const ACTIONS: [(&str, &str); 12] = [
     ),
     ("class", "page-tournament-done-class"),
     ("pair", "page-tournament-done-pair"),
+    ("draw", "page-tournament-done-draw"),
+    ("decide", "page-tournament-done-decide"),
     ("publish", "page-tournament-done-publish"),
     ("result", "page-tournament-done-result"),
     ("correct", "page-tournament-done-correct"),
@@ -217,6 +229,8 @@ pub struct RunForm {
     starts_at: Option<String>,
     /// The position a board reached, to continue it in zarf.
     fen: Option<String>,
+    /// A cup's match and who goes through, as [`super::bracket::decisions`] offers them.
+    decision: Option<String>,
 }
 
 #[post("/tournaments/{id}/run")]
@@ -294,7 +308,25 @@ pub(super) async fn act(
                 .await
                 .map_err(|e| entry_refused(e, t, "page-tournament-choose-player"))?;
         }
-        "pair" => drop(run(Command::PairNextRound).await?),
+        "pair" | "draw" => {
+            drop(crate::http::tournament_commands::pair_or_draw(state.clone(), caller, &id).await?)
+        }
+        "decide" => {
+            let (at, winner) = super::bracket::decision(form.decision.as_deref())
+                .ok_or_else(|| ApiError::bad_request(t.text("page-cup-choose-decision")))?;
+            let reason = form.reason.as_deref().unwrap_or_default().trim().to_owned();
+            drop(
+                crate::http::tournament_commands::match_decided(
+                    state.clone(),
+                    caller,
+                    &id,
+                    at,
+                    winner,
+                    reason,
+                )
+                .await?,
+            )
+        }
         "publish" => {
             let starts_at = starts_at(form, me)?;
             crate::http::tournament_commands::publish_round(
