@@ -132,19 +132,7 @@ async fn run_page(
     let to_publish = latest
         .filter(|r| r.published.is_none())
         .map(|_| u16::try_from(tour.rounds.len()).unwrap_or(u16::MAX));
-    // A cup is drawn once, and finishes with its last match.
-    let cup = tour.setup.system.is_cup();
-    let can_pair = !tour.finished
-        && match cup {
-            true => tour.cup.is_none(),
-            false => {
-                tour.next_round() <= tour.setup.rounds && latest.is_none_or(|r| r.missing() == 0)
-            }
-        };
-    let can_finish = !tour.finished
-        && !cup
-        && tour.rounds.iter().all(|r| r.missing() == 0)
-        && tour.next_round() > tour.setup.rounds;
+    let (can_pair, can_finish) = next_steps(&tour);
     let zone = Zone::of(&me);
     let status = refused.as_ref().map_or(StatusCode::OK, |r| r.0);
     let page = RunPage {
@@ -169,6 +157,25 @@ async fn run_page(
         s: shown(&id, &tour, version, t, &zone),
     };
     Ok(csrf.answer(page::html(status, &page)?))
+}
+
+/// Whether the tournament's next round may be paired (a cup: drawn), and whether it may be
+/// finished: a cup is drawn once, and finishes with its last match.
+fn next_steps(tour: &Tournament) -> (bool, bool) {
+    let latest = tour.rounds.last();
+    let cup = tour.setup.system.is_cup();
+    let can_pair = !tour.finished
+        && match cup {
+            true => tour.cup.is_none(),
+            false => {
+                tour.next_round() <= tour.setup.rounds && latest.is_none_or(|r| r.missing() == 0)
+            }
+        };
+    let can_finish = !tour.finished
+        && !cup
+        && tour.rounds.iter().all(|r| r.missing() == 0)
+        && tour.next_round() > tour.setup.rounds;
+    (can_pair, can_finish)
 }
 
 #[derive(Deserialize)]
@@ -266,6 +273,22 @@ pub async fn run_tournament(
     }
 }
 
+/// Decides the cup's match the form names for the player it names, with its reason.
+async fn decide_match(
+    state: &web::Data<AppState>,
+    caller: &Caller,
+    id: &str,
+    form: &RunForm,
+    t: Texts,
+) -> Result<(), ApiError> {
+    let (at, winner) = super::bracket::decision(form.decision.as_deref())
+        .ok_or_else(|| ApiError::bad_request(t.text("page-cup-choose-decision")))?;
+    let reason = form.reason.as_deref().unwrap_or_default().trim().to_owned();
+    crate::http::tournament_commands::match_decided(state.clone(), caller, id, at, winner, reason)
+        .await?;
+    Ok(())
+}
+
 /// Does what the arbiter's form asks, through the tournament's commands.
 pub(super) async fn act(
     state: &web::Data<AppState>,
@@ -311,22 +334,7 @@ pub(super) async fn act(
         "pair" | "draw" => {
             drop(crate::http::tournament_commands::pair_or_draw(state.clone(), caller, &id).await?)
         }
-        "decide" => {
-            let (at, winner) = super::bracket::decision(form.decision.as_deref())
-                .ok_or_else(|| ApiError::bad_request(t.text("page-cup-choose-decision")))?;
-            let reason = form.reason.as_deref().unwrap_or_default().trim().to_owned();
-            drop(
-                crate::http::tournament_commands::match_decided(
-                    state.clone(),
-                    caller,
-                    &id,
-                    at,
-                    winner,
-                    reason,
-                )
-                .await?,
-            )
-        }
+        "decide" => decide_match(state, caller, &id, form, t).await?,
         "publish" => {
             let starts_at = starts_at(form, me)?;
             crate::http::tournament_commands::publish_round(
