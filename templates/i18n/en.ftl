@@ -99,6 +99,8 @@ challenge-open = Open the challenge
 tournament_pairing-subject = { $tournament }: round { $round } pairing
 tournament_pairing-headline = { $colour ->
     [bye] Round { $round }: you have the bye this round.
+    [match-white] Round { $round }, match { $board }: you meet { $opponent }, with White in the first game.
+    [match-black] Round { $round }, match { $board }: you meet { $opponent }, with Black in the first game.
     [white] Round { $round }, board { $board }: you play White against { $opponent }.
    *[black] Round { $round }, board { $board }: you play Black against { $opponent }.
 }
@@ -861,6 +863,7 @@ tournament-match-decided = The match is already decided.
 tournament-match-not-ready = The match's players are not both known yet.
 tournament-not-in-the-match = { $player } does not play in this match.
 tournament-not-a-cup-game = The game is not one of the cup's.
+tournament-reason-too-long = A reason is at most { $count } characters.
 tournament-cup-not-over = The cup is not over: it finishes with its last match.
 page-tournaments = Tournaments
 page-tournament-new = New tournament

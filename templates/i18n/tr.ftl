@@ -99,6 +99,8 @@ challenge-open = Daveti aç
 tournament_pairing-subject = { $tournament }: { $round }. tur eşlemesi
 tournament_pairing-headline = { $colour ->
     [bye] { $round }. turda bay geçiyorsunuz.
+    [match-white] { $round }. tur, { $board }. eşleşme: { $opponent } ile karşılaşıyorsunuz, ilk oyunda beyaz sizde.
+    [match-black] { $round }. tur, { $board }. eşleşme: { $opponent } ile karşılaşıyorsunuz, ilk oyunda siyah sizde.
     [white] { $round }. tur, { $board }. masa: { $opponent } ile beyaz taşlarla oynuyorsunuz.
    *[black] { $round }. tur, { $board }. masa: { $opponent } ile siyah taşlarla oynuyorsunuz.
 }
@@ -861,6 +863,7 @@ tournament-match-decided = Eşleşmenin sonucu zaten belli.
 tournament-match-not-ready = Eşleşmenin iki oyuncusu henüz belli değil.
 tournament-not-in-the-match = { $player } bu eşleşmede oynamıyor.
 tournament-not-a-cup-game = Bu oyun kupanın oyunlarından biri değil.
+tournament-reason-too-long = Gerekçe en çok { $count } karakter olabilir.
 tournament-cup-not-over = Kupa bitmedi: son eşleşmesiyle biter.
 page-tournaments = Turnuvalar
 page-tournament-new = Yeni turnuva

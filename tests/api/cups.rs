@@ -273,6 +273,8 @@ both_backends! {
         assert_eq!((status, refused["error"]["code"].as_str()), (422, Some("not_in_the_match")));
         let (status, refused) = cup.post("/decisions", decision(&m["players"][0], "  ")).await;
         assert_eq!((status, refused["error"]["code"].as_str()), (422, Some("reason_missing")));
+        let (status, refused) = cup.post("/decisions", decision(&m["players"][0], &"x".repeat(501))).await;
+        assert_eq!((status, refused["error"]["code"].as_str()), (422, Some("reason_too_long")));
         let (status, _) = cup.post("/decisions", decision(&m["players"][0], "13 did not move for 40 days")).await;
         assert_eq!(status, 200);
         let b = cup.bracket().await;

@@ -55,8 +55,20 @@ pub fn pair_or_draw(
     if !cup {
         return Ok(drawn);
     }
-    let (_, started) = catch_up(app, id)?;
-    Ok(started.unwrap_or(drawn))
+    Ok(caught_up(app, id).unwrap_or(drawn))
+}
+
+/// Catches cup `id` up at once after a command of its arbiter's, the last outcome if it wrote
+/// any. The command is in: what fails here is logged and left to the scheduler, for which the
+/// cup is due already.
+fn caught_up(app: &AppState, id: &str) -> Option<Outcome<Tournaments>> {
+    match catch_up(app, id) {
+        Ok((_, last)) => last,
+        Err(e) => {
+            tracing::warn!(tournament = %id, error = %e, "a cup could not be caught up at once");
+            None
+        }
+    }
 }
 
 /// Whoever runs cup `id` (`account`) decides match `at` for `winner`, with `reason`; the
@@ -75,11 +87,13 @@ pub fn settle(
     if let TournamentState::Created(t) = &settled.folded.state {
         if let Some(play) = &t.cup {
             let games = play.games.get(&at.id()).cloned().unwrap_or_default();
-            end_games(app, &games, winner, ctx.actor)?;
+            if let Err(e) = end_games(app, &games, winner, ctx.actor) {
+                // The decision is in: its games are ended at the scheduler's next tick.
+                tracing::warn!(tournament = %id, error = %e, "a decided match's games did not end");
+            }
         }
     }
-    let (_, started) = catch_up(app, id)?;
-    Ok(started.unwrap_or(settled))
+    Ok(caught_up(app, id).unwrap_or(settled))
 }
 
 /// The games of a match still being played end as its winner's wins, by the decision of
@@ -153,11 +167,6 @@ pub fn catch_up(
     if t.cup.is_none() {
         return Ok((done, last));
     }
-    if t.finished {
-        // Its last match may have been won with a game still being played.
-        end_decided(app, &t)?;
-        return Ok((done, last));
-    }
     for (game, outcome) in finished_games(app, &t)? {
         let command = Command::RecordMatchGame {
             game,
@@ -169,12 +178,15 @@ pub fn catch_up(
                 done.results_carried += 1;
                 last = Some(o);
             }
-            // The cup finished meanwhile (an arbiter's decision), or another server carried it.
-            Err(CommandError::TournamentRejected(
-                TournamentRejection::ResultExists | TournamentRejection::Finished,
-            )) => {}
+            // Another server carried it first.
+            Err(CommandError::TournamentRejected(TournamentRejection::ResultExists)) => {}
             Err(e) => return Err(e),
         }
+    }
+    if t.finished {
+        // Its last match may have been won with a game still being played.
+        end_decided(app, &t)?;
+        return Ok((done, last));
     }
     if let Some(o) = start_matches(app, id)? {
         last = Some(o);
@@ -187,17 +199,24 @@ pub fn catch_up(
 }
 
 /// A decided match's games still being played (a walkover's, or a last game after the match
-/// was won) end as its winner's wins, by the cup's first arbiter, whose games they are.
+/// was won) end as its winner's wins, by the cup's first arbiter, whose games they are (the
+/// admin's where it has none).
 fn end_decided(app: &AppState, t: &Tournament) -> Result<(), CommandError> {
-    let (Some(play), Some(arbiter)) = (&t.cup, t.setup.arbiters.first()) else {
+    let Some(play) = &t.cup else {
         return Ok(());
     };
+    let actor = t
+        .setup
+        .arbiters
+        .first()
+        .copied()
+        .map_or(Actor::Admin, Actor::Arbiter);
     for (m, &side) in &play.decided {
         let (Some(players), Some(games)) = (play.players(*m), play.games.get(m)) else {
             continue;
         };
         if games.iter().any(|g| g.outcome.is_none()) {
-            end_games(app, games, players[side], Actor::Arbiter(*arbiter))?;
+            end_games(app, games, players[side], actor)?;
         }
     }
     Ok(())
@@ -275,7 +294,12 @@ pub fn make_games(app: &AppState, id: &str, t: &Tournament) -> Result<usize, Com
     let arbiter = t.setup.arbiters.first().copied();
     let actor = arbiter.map_or(Actor::Admin, Actor::Arbiter);
     let mut created = 0;
-    for (m, games) in &play.games {
+    // A match decided before its games were made (a walkover) needs none.
+    for (m, games) in play
+        .games
+        .iter()
+        .filter(|(m, _)| !play.decided.contains_key(m))
+    {
         let at = MatchRef::of(*m);
         let Some(players) = play.players(*m) else {
             continue;

@@ -208,6 +208,7 @@ fn pairing_mail(id: &str, t: &Tournament, round: u16, now: i64) -> Vec<OutboxRow
                 game: r.game_of(pairing.white).map(|g| g.to_string()),
                 starts_at: published.and_then(|p| p.starts_at).map(rfc3339),
                 place: t.setup.place.clone(),
+                cup_match: false,
             });
             rows.push(mail.row(None, player.to_string(), None, now));
         }
@@ -238,8 +239,9 @@ fn match_mail(
                 tournament: id.to_owned(),
                 name: t.setup.name.clone(),
                 round: at.round,
-                board: None,
+                board: Some(usize::from(at.number)),
                 white: first.white == player,
+                cup_match: true,
                 opponent: name(opponent),
                 game: Some(first.game.to_string()),
                 starts_at: None,

@@ -168,6 +168,7 @@ impl ApiError {
             | R::AlreadyPublished(_)
             | R::GamesStarted(_)
             | R::GameAttached(_)
+            | R::NotACup
             | R::CupAlreadyDrawn
             | R::CupNotDrawn
             | R::MatchDecided

@@ -522,10 +522,12 @@ fn tournament_pairing(
     args.push(("tournament", p.name.clone()));
     args.push(("round", p.round.to_string()));
     args.push(("board", p.board.map(|b| b.to_string()).unwrap_or_default()));
-    let colour = match (p.board, p.white) {
-        (None, _) => "bye",
-        (Some(_), true) => "white",
-        (Some(_), false) => "black",
+    let colour = match (p.board, p.white, p.cup_match) {
+        (None, _, _) => "bye",
+        (Some(_), true, true) => "match-white",
+        (Some(_), false, true) => "match-black",
+        (Some(_), true, false) => "white",
+        (Some(_), false, false) => "black",
     };
     args.push(("colour", colour.to_owned()));
     args.push(("opponent", p.opponent.clone().unwrap_or_default()));

@@ -312,6 +312,9 @@ pub struct RoundPairing {
     pub starts_at: Option<String>,
     pub tournament: String,
     pub white: bool,
+    /// A cup's match (`board` its number in the round): White in its first game where `white`.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub cup_match: bool,
 }
 
 /// A player's place once a round is complete (fields in the order the payload keeps them).

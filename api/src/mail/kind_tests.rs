@@ -251,6 +251,7 @@ fn every_kind_is_stored_as_before_and_reads_back() {
                 game: None,
                 starts_at: Some(at.into()),
                 place: Some("Spor salonu".into()),
+                cup_match: false,
             }),
             None,
             json!({

@@ -80,8 +80,13 @@ pub fn decide(
         Command::Finish => vec![finish(run()?)?],
         Command::DrawCup { lot } => cup::draw_cup(run()?, lot)?,
         Command::StartMatches { games, lot } => cup::start_matches(run()?, games, lot)?,
+        // A game still being played when the cup finished is recorded still.
         Command::RecordMatchGame { game, outcome, lot } => {
-            cup::record_match_game(run()?, game, outcome, lot)?
+            let t = existing(state)?;
+            if !may_run(actor, &t.setup) {
+                return Err(Rejection::ArbiterOnly);
+            }
+            cup::record_match_game(t, game, outcome, lot)?
         }
         Command::SettleMatch { at, winner, reason } => {
             cup::settle_match(run()?, at, winner, reason)?

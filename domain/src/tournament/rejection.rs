@@ -88,6 +88,8 @@ pub enum Rejection {
     NotACupGame,
     #[error("the cup is not over: it finishes with its last match")]
     CupNotOver,
+    #[error("a reason is at most {0} characters")]
+    ReasonTooLong(usize),
 }
 
 /// Why a round cannot be paired.
@@ -149,6 +151,7 @@ impl Rejection {
                 vec![("player", p.to_string())]
             }
             R::CupSize(n) => vec![("count", n.to_string())],
+            R::ReasonTooLong(n) => vec![("count", n.to_string())],
             R::NotTheSamePlayers(p) => vec![("player", p.to_string())],
             R::ResultsMissing { round, missing } => {
                 vec![
@@ -230,6 +233,7 @@ impl Rejection {
             R::NotInTheMatch(p),
             R::NotACupGame,
             R::CupNotOver,
+            R::ReasonTooLong(500),
         ]
     }
 
@@ -279,6 +283,7 @@ impl Rejection {
             R::NotInTheMatch(_) => "not_in_the_match",
             R::NotACupGame => "not_a_cup_game",
             R::CupNotOver => "cup_not_over",
+            R::ReasonTooLong(_) => "reason_too_long",
         }
     }
 }

@@ -149,9 +149,9 @@ impl Bracket {
     }
 
     /// The same bracket with a match for third place between the semi-finals' losers, where
-    /// it has semi-finals (three players or more).
+    /// both semi-finals are played (four players or more).
     pub fn with_third_place(mut self) -> Bracket {
-        self.third_place = self.rounds.len() >= 2;
+        self.third_place = self.players >= 4;
         self
     }
 

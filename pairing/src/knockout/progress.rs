@@ -487,9 +487,11 @@ mod tests {
                 assert_eq!(places[&3], 3);
             }
         }
-        // Two players have no semi-finals, so no match for third place.
+        // Two players have no semi-finals, three only one: no match for third place.
         let two = Cup::Single(Bracket::single(2).unwrap().with_third_place());
         assert_eq!(two.matches().len(), 1);
+        let three = Cup::Single(Bracket::single(3).unwrap().with_third_place());
+        assert_eq!(three.matches().len(), 3);
         // The cup is won before the match for third place is played, and not over.
         let cup = Cup::Single(Bracket::single(4).unwrap().with_third_place());
         let mut decided = Decided::new();

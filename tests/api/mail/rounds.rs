@@ -7,7 +7,67 @@ on_each_backend!(
     a_published_round_mails_each_player_their_pairing_once,
     a_tavla_pairing_mail_carries_the_commitment_to_the_dice,
     an_invitation_mails_the_player_in_their_language_once,
+    a_cup_match_mails_both_players_their_opponent,
 );
+
+/// A cup's match starting mails both its players, in their language: the match, their
+/// opponent, their colour in its first game, and the game.
+async fn a_cup_match_mails_both_players_their_opponent(backend: Backend) {
+    let (app, inbox) = mail_app(backend).await;
+    let org = app
+        .create_player_with(json!({"name": "Hakem", "roles": ["organiser"]}))
+        .await;
+    let t: Value = app
+        .post(
+            "/api/v1/tournaments",
+            Some(&org.token),
+            json!({"name": "Okul Kupası", "system": "knockout", "play": "online",
+                   "time_control": {"kind": "per_move", "seconds": 86_400}}),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
+    let path = format!("/api/v1/tournaments/{}", t["id"].as_str().unwrap());
+    for (name, locale, rating) in [("Ayse", "tr", 1900), ("Mehmet", "en", 1800)] {
+        let email = format!("{}@okul.tr", name.to_lowercase());
+        let p = app
+            .create_player_with(json!({"name": name, "email": email, "locale": locale}))
+            .await;
+        let res = app
+            .post(
+                &format!("{path}/players"),
+                Some(&app.admin),
+                json!({"player": p.id, "rating": rating}),
+            )
+            .await;
+        assert_eq!(res.status(), StatusCode::OK);
+    }
+    let res = app
+        .post(&format!("{path}/rounds"), Some(&org.token), json!({}))
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let mails = wait_for(&inbox, 2).await;
+    let to = |address: &str| mails.iter().find(|m| m.to == [address.to_owned()]).unwrap();
+    let ayse = to("ayse@okul.tr");
+    assert!(
+        ayse.text
+            .contains("1. tur, 1. eşleşme: Mehmet ile karşılaşıyorsunuz, ilk oyunda beyaz sizde."),
+        "{}",
+        ayse.text
+    );
+    let mehmet = to("mehmet@okul.tr");
+    assert!(
+        mehmet
+            .text
+            .contains("Round 1, match 1: you meet Ayse, with Black in the first game."),
+        "{}",
+        mehmet.text
+    );
+    assert!(mehmet.text.contains("/games/"), "{}", mehmet.text);
+    tokio::time::sleep(std::time::Duration::from_millis(600)).await;
+    assert_eq!(wait_for(&inbox, 2).await.len(), 2, "once each");
+}
 
 /// Inviting a player mails them, in their language, the tournament's date, place and page;
 /// accepting it mails nothing more.

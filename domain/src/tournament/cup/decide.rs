@@ -131,7 +131,8 @@ pub fn start_matches(
 }
 
 /// A match game's result, where none is in yet; the match is decided by it where it can be
-/// (a tie settled by lot drawn from `lot`), and the cup finishes with its last match.
+/// (a tie settled by lot drawn from `lot`), and the cup finishes with its last match. A game
+/// of a decided match, or of a finished cup, is only recorded.
 pub fn record_match_game(
     t: &Tournament,
     game: GameId,
@@ -151,11 +152,15 @@ pub fn record_match_game(
     let mut now = t.clone();
     now.fold_all(&events);
     let play = now.cup.as_ref().ok_or(Rejection::CupNotDrawn)?;
-    if !play.decided.contains_key(&m) {
-        events.extend(decided_by_games(play, m, &terms_of(t).mini_match(), lot));
+    if t.finished || play.decided.contains_key(&m) {
+        return Ok(events);
     }
+    events.extend(decided_by_games(play, m, &terms_of(t).mini_match(), lot));
     Ok(finished_with(t, events))
 }
+
+/// The longest reason an arbiter gives for a decision.
+pub const MAX_REASON: usize = 500;
 
 /// Whoever runs the cup decides a match whose players are known and that is not decided yet:
 /// a tie the terms leave to them, a forfeit, or a match that stalled; with a reason.
@@ -168,6 +173,9 @@ pub fn settle_match(
     let play = drawn(t)?;
     if reason.trim().is_empty() {
         return Err(Rejection::ReasonMissing);
+    }
+    if reason.chars().count() > MAX_REASON {
+        return Err(Rejection::ReasonTooLong(MAX_REASON));
     }
     let m = at.id();
     if play.cup.sides(m).is_none() {

@@ -104,7 +104,9 @@ impl CupTerms {
         let last = self.match_lengths.len().checked_sub(1)?;
         let depth = match m.bracket {
             BracketPart::Winners => usize::from(m.round) - 1,
-            BracketPart::Losers => usize::from(m.round).div_ceil(2),
+            // Losers' round 1 holds winners' round 1's losers; each even round takes the
+            // next winners' round's.
+            BracketPart::Losers => usize::from(m.round) / 2,
             BracketPart::Final => last,
         };
         Some(self.match_lengths[depth.min(last)])

@@ -30,17 +30,22 @@ struct Log {
 impl Log {
     /// A cup of `players` (rated 2000 down by 10: seed n is player n), played online.
     fn new(system: System, terms: CupTerms, players: u128) -> Log {
+        Log::of_game(system, terms, players, None)
+    }
+
+    /// The same, of `game` (none: chess), with its ballot where it has one.
+    fn of_game(system: System, terms: CupTerms, players: u128, game: Option<&str>) -> Log {
         let mut setup = TournamentCreated::new("Kupa", system, 1, vec![id(ARBITER)]);
         setup.cup = Some(terms);
         setup.play = Play::Online(OnlineGames {
-            game: None,
+            game: game.map(str::to_owned),
             time_control: TimeControl::PerMove {
                 seconds: 86_400,
                 whole_days: false,
                 wrong_claim_bonus_seconds: None,
             },
             rules: Default::default(),
-            ballot: false,
+            ballot: game == Some("checkers"),
             match_length: None,
         });
         let mut log = Log {
@@ -531,10 +536,89 @@ fn a_match_length_by_round_the_last_for_the_rounds_after() {
     assert_eq!(terms.match_length(m(BracketPart::Winners, 1)), Some(3));
     assert_eq!(terms.match_length(m(BracketPart::Winners, 2)), Some(5));
     assert_eq!(terms.match_length(m(BracketPart::Winners, 9)), Some(7));
-    assert_eq!(terms.match_length(m(BracketPart::Losers, 1)), Some(5));
+    assert_eq!(terms.match_length(m(BracketPart::Losers, 1)), Some(3));
+    assert_eq!(terms.match_length(m(BracketPart::Losers, 2)), Some(5));
+    assert_eq!(terms.match_length(m(BracketPart::Losers, 3)), Some(5));
+    assert_eq!(terms.match_length(m(BracketPart::Losers, 4)), Some(7));
     assert_eq!(terms.match_length(m(BracketPart::Final, 1)), Some(7));
     assert_eq!(
         CupTerms::default().match_length(m(BracketPart::Winners, 1)),
         None
+    );
+}
+
+#[test]
+fn a_checkers_pair_of_games_plays_one_opening_of_the_ballot_with_each_colour() {
+    let mut log = Log::of_game(System::Knockout, CupTerms::default(), 8, Some("checkers"));
+    log.run(Command::DrawCup { lot: 5 }).unwrap();
+    let started = log.start();
+    let ballots: Vec<(Option<u16>, Vec<PlayerId>)> = started
+        .iter()
+        .map(|e| match e {
+            E::MatchGamesStarted { ballot, games, .. } => {
+                (*ballot, games.iter().map(|g| g.white).collect())
+            }
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    assert_eq!(ballots.len(), 4);
+    for (ballot, whites) in &ballots {
+        assert!(ballot.is_some_and(|n| (1..=156).contains(&n)), "{ballot:?}");
+        assert_ne!(whites[0], whites[1], "each colour once");
+    }
+    // The matches started together draw their openings apart from one lot.
+    let distinct: std::collections::BTreeSet<_> = ballots.iter().map(|(b, _)| *b).collect();
+    assert!(distinct.len() > 1, "{ballots:?}");
+    // Both games of the pair carry it.
+    let cup = log.cup();
+    for games in cup.games.values() {
+        assert_eq!(games[0].ballot, games[1].ballot);
+    }
+}
+
+#[test]
+fn a_game_still_played_when_the_cup_finishes_is_recorded_and_decides_nothing() {
+    let terms = CupTerms {
+        games: 4,
+        ..CupTerms::default()
+    };
+    let mut log = Log::new(System::Knockout, terms, 2);
+    log.run(Command::DrawCup { lot: 1 }).unwrap();
+    log.start();
+    let m = winners(1, 1);
+    log.result(m, 1, Outcome::WhiteWins);
+    log.result(m, 2, Outcome::BlackWins);
+    log.start();
+    // 3-0 with one game left: won, and the cup with it.
+    let won = log.result(m, 1, Outcome::WhiteWins);
+    assert_eq!(won.last(), Some(&E::Finished));
+    // The fourth game (the second start's second id) ends after: its result is recorded,
+    // nothing more.
+    assert_eq!(
+        log.result(m, 2, Outcome::WhiteWins),
+        [E::MatchGameFinished {
+            r#match: m,
+            game: game(65),
+            outcome: Outcome::WhiteWins
+        }]
+    );
+    assert_eq!(log.cup().score(m.id()), [6, 2]);
+    let TournamentState::Created(t) = log.state() else {
+        panic!()
+    };
+    assert!(!t.cup_in_play(), "nothing left to carry");
+    // Only the service or whoever runs it records a result.
+    let again = Command::RecordMatchGame {
+        game: game(65),
+        outcome: Outcome::Draw,
+        lot: 0,
+    };
+    assert_eq!(
+        log.run_as(Actor::Player(id(1)), again.clone()),
+        Err(Rejection::ArbiterOnly)
+    );
+    assert_eq!(
+        log.run_as(Actor::System, again),
+        Err(Rejection::ResultExists)
     );
 }

@@ -265,8 +265,8 @@ impl MatchDecisionBody {
         (status = 400, body = ErrorBody),
         (status = 403, description = "forbidden", body = ErrorBody),
         (status = 404, body = ErrorBody),
-        (status = 409, description = "match_decided, cup_not_drawn, tournament_finished", body = ErrorBody),
-        (status = 422, description = "not_a_cup, no_such_match, match_not_ready, not_in_the_match, reason_missing", body = ErrorBody),
+        (status = 409, description = "match_decided, cup_not_drawn, not_a_cup, tournament_finished", body = ErrorBody),
+        (status = 422, description = "no_such_match, match_not_ready, not_in_the_match, reason_missing, reason_too_long", body = ErrorBody),
     ),
     security(("bearer" = []))
 )]
@@ -285,9 +285,6 @@ pub async fn decide_match(
     let at = body.at()?;
     let winner = player_id(&body.winner)?;
     let reason = body.reason.trim().to_owned();
-    if reason.chars().count() > 500 {
-        return Err(ApiError::bad_request("reason: at most 500 characters"));
-    }
     let done =
         tournament_commands::match_decided(state.clone(), &caller, &id, at, winner, reason).await?;
     let view = shown_to(state, &caller, &id, &done.folded.state).await?;
