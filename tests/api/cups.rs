@@ -1,8 +1,8 @@
 //! Whole cups over the JSON API, their games played through the games API and their results
 //! coming back by themselves: a knockout of 13 (byes, a match starting as soon as both its
 //! players are known, a tied mini-match going to extra games, a withdrawal, the arbiter's
-//! decision), a double elimination of 8 ending in the grand final's reset, and a tavla cup
-//! whose match length grows by round.
+//! decision), a double elimination of 8 ending in the grand final's reset, a cup over the
+//! board whose results the arbiter enters, and a tavla cup whose match length grows by round.
 
 use std::collections::HashMap;
 use std::time::Duration;
@@ -351,6 +351,76 @@ both_backends! {
         assert_eq!(b["standings"][1]["place"], 2);
     }
 
+    async fn a_cup_over_the_board_takes_each_games_result_from_its_arbiter(app) {
+        let terms = json!({"system": "knockout", "play": "over_the_board", "time_control": null});
+        let cup = Cup::new(&app, terms, 4).await;
+        let (status, t) = cup.post("/rounds", json!({})).await;
+        assert_eq!((status, t["play"].as_str()), (200, Some("over_the_board")), "{t}");
+        let enter = |game: &Value, result: &str| json!({"game": game, "result": result});
+        let b = cup.bracket().await;
+        let semi = match_at(&b, ("winners", 1, 1)).clone();
+        assert_eq!(semi["seeds"], json!([1, 4]));
+        assert_eq!(games_of(&semi), 2, "the pair's two boards");
+        // The boards are not games in zarf: no game page, nothing in the export.
+        let res = app.get(&format!("/api/v1/games/{}", semi["games"][0].as_str().unwrap()), None).await;
+        assert_eq!(res.status(), 404);
+        // Only whoever runs it enters a result; once; for a game of the cup.
+        let player = &cup.tokens[semi["players"][0].as_str().unwrap()];
+        let res = app.post(&cup.path("/match-results"), Some(player), enter(&semi["games"][0], "1-0")).await;
+        assert_eq!(res.status(), 403);
+        let (status, _) = cup.post("/match-results", enter(&semi["games"][0], "1-0")).await;
+        assert_eq!(status, 200);
+        let (status, refused) = cup.post("/match-results", enter(&semi["games"][0], "0-1")).await;
+        assert_eq!((status, refused["error"]["code"].as_str()), (409, Some("result_exists")));
+        let stranger = json!("01a22222-2222-7222-8222-222222222222");
+        let (status, refused) = cup.post("/match-results", enter(&stranger, "1-0")).await;
+        assert_eq!((status, refused["error"]["code"].as_str()), (422, Some("not_a_cup_game")));
+        let (status, refused) = cup.post("/match-results", enter(&semi["games"][1], "2-0")).await;
+        assert_eq!((status, refused["error"]["code"].as_str()), (400, Some("bad_request")));
+        // 4 had White in the second game and lost it: 1 goes through, 2-0.
+        cup.post("/match-results", enter(&semi["games"][1], "0-1")).await;
+        let b = cup.bracket().await;
+        let semi = match_at(&b, ("winners", 1, 1));
+        assert_eq!((semi["score"].clone(), semi["winner"].clone()), (json!([2.0, 0.0]), semi["players"][0].clone()));
+        // 2 v 3: two draws, then the extra pair's boards; 2 wins it.
+        let other = match_at(&b, ("winners", 1, 2)).clone();
+        for g in other["games"].as_array().unwrap() {
+            cup.post("/match-results", enter(g, "1/2-1/2")).await;
+        }
+        let b = cup.bracket().await;
+        let other = match_at(&b, ("winners", 1, 2)).clone();
+        assert_eq!(games_of(&other), 4, "{other}");
+        cup.post("/match-results", enter(&other["games"][2], "1-0")).await;
+        cup.post("/match-results", enter(&other["games"][3], "1/2-1/2")).await;
+        // The final: 1 wins both, the first entered on the arbiter's page.
+        let b = cup.bracket().await;
+        let last = match_at(&b, ("winners", 2, 1)).clone();
+        assert_eq!(last["seeds"], json!([1, 2]), "{b}");
+        let (cookie, csrf) = sign_in(&app, &cup.org.id).await;
+        let run = app.url(&format!("/tournaments/{}/run?lang=en", cup.id));
+        let page = no_redirects().get(&run).header("cookie", cookie.clone()).send().await.unwrap().text().await.unwrap();
+        assert!(page.contains("Final, match 1, game 1: Oyuncu 01 – Oyuncu 02"), "{page}");
+        let res = no_redirects().post(&run).header("cookie", cookie)
+            .form(&[("action", "match_game"), ("white", last["games"][0].as_str().unwrap()), ("result", "1-0"), ("csrf", csrf.as_str())])
+            .send().await.unwrap();
+        assert_eq!(res.status(), 303);
+        let b = cup.bracket().await;
+        assert_eq!(match_at(&b, ("winners", 2, 1))["score"], json!([1.0, 0.0]));
+        cup.post("/match-results", enter(&last["games"][1], "0-1")).await;
+        let b = cup.bracket().await;
+        assert_eq!((b["finished"].as_bool(), b["champion"].clone()), (Some(true), json!(Cup::seed(&b, 1))));
+        let pgn = app.get(&cup.path("/games.pgn"), None).await.text().await.unwrap();
+        assert!(pgn.is_empty(), "{pgn}");
+        // A cup played online takes its games' results from the games.
+        let online = Cup::new(&app, json!({"system": "knockout"}), 2).await;
+        let (status, _) = online.post("/rounds", json!({})).await;
+        assert_eq!(status, 200);
+        let b = online.bracket().await;
+        let g = &match_at(&b, ("winners", 1, 1))["games"][0];
+        let (status, refused) = online.post("/match-results", enter(g, "1-0")).await;
+        assert_eq!((status, refused["error"]["code"].as_str()), (409, Some("result_from_the_game")));
+    }
+
     async fn a_tavla_cup_plays_longer_matches_in_later_rounds(app) {
         let terms = json!({"system": "knockout", "game": "tavla", "match_lengths": [1, 3], "seeding": "given"});
         let cup = Cup::new(&app, terms, 4).await;
@@ -377,8 +447,7 @@ both_backends! {
         for (wrong, field) in [(json!({"game": "tavla", "games_per_match": 2}), "games_per_match"),
                                (json!({"match_lengths": [3]}), "match_lengths"),
                                (json!({"games_per_match": 3}), "games_per_match"),
-                               (json!({"system": "double_elimination", "third_place": true}), "third_place"),
-                               (json!({"play": "over_the_board", "time_control": null}), "play")] {
+                               (json!({"system": "double_elimination", "third_place": true}), "third_place")] {
             let mut body = json!({"name": "Kupa", "system": "knockout", "play": "online",
                 "time_control": {"kind": "per_move", "seconds": 86_400}});
             for (k, v) in wrong.as_object().unwrap() {

@@ -71,6 +71,25 @@ fn caught_up(app: &AppState, id: &str) -> Option<Outcome<Tournaments>> {
     }
 }
 
+/// Whoever runs cup `id` (`account`) enters the result of one of its games played over the
+/// board; the match is decided where the result decides it, and what that makes ready starts.
+pub fn game_result_entered(
+    app: &AppState,
+    id: &str,
+    game: GameId,
+    outcome: domain::tournament::Outcome,
+    account: super::actors::Account<'_>,
+) -> Result<Outcome<Tournaments>, CommandError> {
+    let ctx = &TournamentContext::of(account)?;
+    let command = Command::RecordMatchGame {
+        game,
+        outcome,
+        lot: rand::random(),
+    };
+    let entered = execute_on::<Tournaments>(app, id, just_on(command), ctx, None)?;
+    Ok(caught_up(app, id).unwrap_or(entered))
+}
+
 /// Whoever runs cup `id` (`account`) decides match `at` for `winner`, with `reason`; the
 /// match's games still being played end by their decision, and what it makes ready starts.
 pub fn settle(

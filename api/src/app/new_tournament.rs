@@ -305,8 +305,8 @@ fn play(new: &NewTournament) -> Result<Play, NewTournamentError> {
     }))
 }
 
-/// A cup's terms as asked, each within what its game allows: a cup is played online; a game
-/// played as a match (tavla) plays one match a pairing, to the points set by round.
+/// A cup's terms as asked, each within what its game allows: a game played as a match (tavla)
+/// plays one match a pairing, to the points set by round. Over the board the game is chess.
 fn cup_terms(
     asked: &NewCup,
     system: System,
@@ -321,14 +321,17 @@ fn cup_terms(
         }
         return Ok(None);
     }
-    let Play::Online(online) = play else {
-        return Err(invalid("play: a cup is played online"));
+    let (kind, rules) = match play {
+        Play::Online(online) => (
+            online
+                .game
+                .as_deref()
+                .and_then(GameKind::named)
+                .unwrap_or(GameKind::Chess),
+            online.rules,
+        ),
+        Play::OverTheBoard => (GameKind::Chess, GameKind::Chess.rule_sets()[0]),
     };
-    let kind = online
-        .game
-        .as_deref()
-        .and_then(GameKind::named)
-        .unwrap_or(GameKind::Chess);
     let seeding = match asked.seeding.as_deref() {
         None | Some("rating") => SeedingRule::Rating,
         Some("given") => SeedingRule::Given,
@@ -349,7 +352,7 @@ fn cup_terms(
     if third_place && system != System::Knockout {
         return Err(invalid("third_place: only for a knockout"));
     }
-    let (games, match_lengths) = match kind.match_lengths(online.rules) {
+    let (games, match_lengths) = match kind.match_lengths(rules) {
         // A game played as a match: one match a pairing, its length by round.
         Some(lengths) => {
             if asked.games_per_match.is_some_and(|g| g != 1) {

@@ -243,7 +243,9 @@ fn match_mail(
                 white: first.white == player,
                 cup_match: true,
                 opponent: name(opponent),
-                game: Some(first.game.to_string()),
+                // Over the board the ids name the boards: there is no game in zarf to open.
+                game: matches!(t.setup.play, domain::tournament::Play::Online(_))
+                    .then(|| first.game.to_string()),
                 starts_at: None,
                 place: t.setup.place.clone(),
             });

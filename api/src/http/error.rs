@@ -173,6 +173,7 @@ impl ApiError {
             | R::CupNotDrawn
             | R::MatchDecided
             | R::CupNotOver
+            | R::ResultFromTheGame
             | R::Finished => StatusCode::CONFLICT,
             _ => StatusCode::UNPROCESSABLE_ENTITY,
         };

@@ -112,6 +112,21 @@ pub async fn pair_or_draw(
     .await
 }
 
+/// Enters a cup game's result as `caller` ([`crate::app::cups::game_result_entered`]).
+pub async fn match_game_entered(
+    state: web::Data<AppState>,
+    caller: &Caller,
+    id: &str,
+    game: domain::GameId,
+    outcome: Outcome,
+) -> Result<TournamentDone, ApiError> {
+    let key = id.to_owned();
+    run_use_case(caller, move |account| {
+        crate::app::cups::game_result_entered(&state, &key, game, outcome, account)
+    })
+    .await
+}
+
 /// Decides a cup's match as `caller` ([`crate::app::cups::settle`]).
 pub async fn match_decided(
     state: web::Data<AppState>,

@@ -80,11 +80,15 @@ pub fn decide(
         Command::Finish => vec![finish(run()?)?],
         Command::DrawCup { lot } => cup::draw_cup(run()?, lot)?,
         Command::StartMatches { games, lot } => cup::start_matches(run()?, games, lot)?,
-        // A game still being played when the cup finished is recorded still.
+        // A game still being played when the cup finished is recorded still. Over the board
+        // the arbiter enters each game's result; a game in zarf brings its own.
         Command::RecordMatchGame { game, outcome, lot } => {
             let t = existing(state)?;
             if !may_run(actor, &t.setup) {
                 return Err(Rejection::ArbiterOnly);
+            }
+            if actor != Actor::System && matches!(t.setup.play, Play::Online(_)) {
+                return Err(Rejection::ResultFromTheGame);
             }
             cup::record_match_game(t, game, outcome, lot)?
         }

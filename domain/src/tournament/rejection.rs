@@ -90,6 +90,8 @@ pub enum Rejection {
     CupNotOver,
     #[error("a reason is at most {0} characters")]
     ReasonTooLong(usize),
+    #[error("the game is played in zarf: its result comes from it")]
+    ResultFromTheGame,
 }
 
 /// Why a round cannot be paired.
@@ -234,6 +236,7 @@ impl Rejection {
             R::NotACupGame,
             R::CupNotOver,
             R::ReasonTooLong(500),
+            R::ResultFromTheGame,
         ]
     }
 
@@ -284,6 +287,7 @@ impl Rejection {
             R::NotACupGame => "not_a_cup_game",
             R::CupNotOver => "cup_not_over",
             R::ReasonTooLong(_) => "reason_too_long",
+            R::ResultFromTheGame => "result_from_the_game",
         }
     }
 }

@@ -288,6 +288,7 @@ rules! {
     POST "/api/v1/tournaments/{id}/games" => RUNS_IT, |w, _| Body::Json(json!({"round": 1, "white": w.id(Player)}));
     POST "/api/v1/tournaments/{id}/tiebreaks" => RUNS_IT, |_, _| Body::Json(json!({"codes": ["BH", "SB"]}));
     POST "/api/v1/tournaments/{id}/finish" => RUNS_IT, empty;
+    POST "/api/v1/tournaments/{id}/match-results" => RUNS_IT, |w, _| Body::Json(json!({"game": w.game, "result": "1-0"}));
     POST "/api/v1/tournaments/{id}/decisions" => RUNS_IT, |w, _| Body::Json(json!({"bracket": "winners", "round": 1, "number": 1, "winner": w.id(Player), "reason": "a forfeit"}));
     GET "/tournaments" => EVERYONE, none;
     POST "/tournaments" => ORGANISERS, |_, _| form(&[("name", "Yeni Turnuva"), ("system", "swiss"), ("rounds", "3")]);

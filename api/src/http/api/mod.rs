@@ -109,6 +109,7 @@ routes! {
         tournaments::games_pgn,
         tournaments::bracket,
         tournaments::decide_match,
+        tournaments::enter_match_game,
         sign_in::login_code,
         sign_in::mail_preferences,
     ],

@@ -438,6 +438,14 @@ fn a_cup_refuses_round_commands_and_a_swiss_refuses_cup_commands() {
         log.run_as(Actor::System, stranger),
         Err(Rejection::NotACupGame)
     );
+    // Online, a game's result comes from the game, not from whoever runs the cup.
+    log.start();
+    let entered = Command::RecordMatchGame {
+        game: log.cup().games.values().next().unwrap()[0].game,
+        outcome: Outcome::WhiteWins,
+        lot: 0,
+    };
+    assert_eq!(log.run(entered), Err(Rejection::ResultFromTheGame));
 
     let mut swiss = Log::new(System::Swiss, CupTerms::default(), 4);
     assert_eq!(

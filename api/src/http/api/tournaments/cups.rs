@@ -290,3 +290,49 @@ pub async fn decide_match(
     let view = shown_to(state, &caller, &id, &done.folded.state).await?;
     Ok(HttpResponse::Ok().json(view))
 }
+
+/// A game's result, entered by whoever runs the cup.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MatchGameResultBody {
+    /// The game, as the bracket lists it.
+    pub game: String,
+    #[schema(schema_with = crate::http::api::schema::board_result)]
+    pub result: String,
+}
+
+#[utoipa::path(
+    post, path = "/api/v1/tournaments/{id}/match-results", tag = "tournaments",
+    description = "Whoever runs a cup played over the board enters a game's result (the game as the bracket lists it); the match is decided where the result decides it. A cup played online takes its games' results from the games (409 result_from_the_game).",
+    params(("id" = String, Path, description = "Tournament id")),
+    request_body = MatchGameResultBody,
+    responses(
+        (status = 200, description = "The tournament with the result", body = TournamentView),
+        (status = 400, body = ErrorBody),
+        (status = 403, description = "forbidden", body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 409, description = "result_exists, result_from_the_game, cup_not_drawn, not_a_cup", body = ErrorBody),
+        (status = 422, description = "not_a_cup_game", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+#[post("/api/v1/tournaments/{id}/match-results")]
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn enter_match_game(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: web::Path<String>,
+    body: web::Json<MatchGameResultBody>,
+) -> Result<HttpResponse, ApiError> {
+    caller.acting()?;
+    let id = tournament_id(&id, &caller)?;
+    // To those who may not read it, it is no tournament.
+    read_tournament(state.clone(), &caller, &id, |_, _| Ok(())).await?;
+    let game = domain::GameId::parse(&body.game)
+        .map_err(|_| ApiError::bad_request("game: a game's id"))?;
+    let result = outcome(&body.result)?;
+    let done =
+        tournament_commands::match_game_entered(state.clone(), &caller, &id, game, result).await?;
+    let view = shown_to(state, &caller, &id, &done.folded.state).await?;
+    Ok(HttpResponse::Ok().json(view))
+}

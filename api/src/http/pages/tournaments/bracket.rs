@@ -132,12 +132,15 @@ fn match_line(tour: &Tournament, m: &ShownMatch, t: Texts) -> MatchLine {
             t.get("page-cup-by-arbiter", &[("reason", reason.clone())])
         }
     };
+    // Over the board the games are not in zarf: there is nothing to link.
+    let online = matches!(tour.setup.play, domain::tournament::Play::Online(_));
     MatchLine {
         bye: m.byes.contains(&true),
         sides,
         games: m
             .games
             .iter()
+            .filter(|_| online)
             .enumerate()
             .map(|(i, g)| GameLink {
                 id: g.game.to_string(),
@@ -214,6 +217,63 @@ pub(super) fn decisions(tour: &Tournament, t: Texts) -> Vec<(String, String)> {
         }
     }
     choices
+}
+
+/// The games of cup `tour`, played over the board, whose result the arbiter is to enter:
+/// (the game's id, "Semi-finals, match 1, game 2: A – B").
+pub(super) fn open_games(tour: &Tournament, t: Texts) -> Vec<(String, String)> {
+    let Some(play) = &tour.cup else {
+        return Vec::new();
+    };
+    if tour.finished || matches!(tour.setup.play, domain::tournament::Play::Online(_)) {
+        return Vec::new();
+    }
+    let double = tour.setup.system == domain::tournament::System::DoubleElimination;
+    let winners_rounds = play
+        .shown()
+        .iter()
+        .filter(|r| r.bracket == BracketPart::Winners)
+        .count();
+    let name = |p: PlayerId| {
+        tour.player(p)
+            .map(|e| e.entrant.name.clone())
+            .unwrap_or_default()
+    };
+    let mut open = Vec::new();
+    for (m, games) in play
+        .games
+        .iter()
+        .filter(|(m, _)| !play.decided.contains_key(m))
+    {
+        let Some(players) = play.players(*m) else {
+            continue;
+        };
+        let at = MatchRef::of(*m);
+        let round = round_title(at.bracket, at.round, winners_rounds, double, t);
+        for (i, g) in games
+            .iter()
+            .enumerate()
+            .filter(|(_, g)| g.outcome.is_none())
+        {
+            let black = if g.white == players[0] {
+                players[1]
+            } else {
+                players[0]
+            };
+            let label = t.get(
+                "page-cup-game-result",
+                &[
+                    ("round", round.clone()),
+                    ("number", at.number.to_string()),
+                    ("game", (i + 1).to_string()),
+                    ("white", name(g.white)),
+                    ("black", name(black)),
+                ],
+            );
+            open.push((g.game.to_string(), label));
+        }
+    }
+    open
 }
 
 /// A decision as the form sends it back: the match and the player who goes through.

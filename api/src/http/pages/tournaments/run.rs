@@ -30,6 +30,8 @@ struct RunPage {
     results: [(&'static str, &'static str); 6],
     /// A cup's matches the arbiter may decide, each player going through: (value, label).
     decisions: Vec<(String, String)>,
+    /// A cup's games over the board without their result: (game, label).
+    open_games: Vec<(String, String)>,
 }
 
 /// The results a form offers: (value, as shown).
@@ -154,6 +156,7 @@ async fn run_page(
         can_finish,
         results: RESULTS,
         decisions: super::bracket::decisions(&tour, t),
+        open_games: super::bracket::open_games(&tour, t),
         s: shown(&id, &tour, version, t, &zone),
     };
     Ok(csrf.answer(page::html(status, &page)?))
@@ -200,7 +203,7 @@ pub async fn run_tournament_page(
 }
 
 /// What the arbiter's forms do, and what the page then says.
-const ACTIONS: [(&str, &str); 14] = [
+const ACTIONS: [(&str, &str); 15] = [
     ("register", "page-tournament-done-register"),
     ("invite", "page-tournament-done-invite"),
     (
@@ -211,6 +214,7 @@ const ACTIONS: [(&str, &str); 14] = [
     ("pair", "page-tournament-done-pair"),
     ("draw", "page-tournament-done-draw"),
     ("decide", "page-tournament-done-decide"),
+    ("match_game", "page-tournament-done-result"),
     ("publish", "page-tournament-done-publish"),
     ("result", "page-tournament-done-result"),
     ("correct", "page-tournament-done-correct"),
@@ -289,6 +293,22 @@ async fn decide_match(
     Ok(())
 }
 
+/// Enters the result of the cup's game the form names (its `white` field carries the game).
+async fn match_game_entered(
+    state: &web::Data<AppState>,
+    caller: &Caller,
+    id: &str,
+    form: &RunForm,
+    t: Texts,
+) -> Result<(), ApiError> {
+    let game = domain::GameId::parse(form.white.as_deref().unwrap_or_default())
+        .map_err(|_| ApiError::bad_request(t.text("page-cup-choose-game")))?;
+    let result = outcome(form.result.as_deref().unwrap_or_default())?;
+    crate::http::tournament_commands::match_game_entered(state.clone(), caller, id, game, result)
+        .await?;
+    Ok(())
+}
+
 /// Does what the arbiter's form asks, through the tournament's commands.
 pub(super) async fn act(
     state: &web::Data<AppState>,
@@ -335,6 +355,7 @@ pub(super) async fn act(
             drop(crate::http::tournament_commands::pair_or_draw(state.clone(), caller, &id).await?)
         }
         "decide" => decide_match(state, caller, &id, form, t).await?,
+        "match_game" => match_game_entered(state, caller, &id, form, t).await?,
         "publish" => {
             let starts_at = starts_at(form, me)?;
             crate::http::tournament_commands::publish_round(
