@@ -249,3 +249,79 @@ async fn sign_in_links_are_limited_per_mail_address_and_per_client() {
         "that client address"
     );
 }
+
+/// Sign-ups are limited as sign-in links are: a second one for the same address from the same
+/// client is refused and mails nothing; from elsewhere it is taken (a stranger cannot lock the
+/// address's owner out); one client may ask ten times as often before it too is refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sign_ups_are_limited_per_mail_address_and_per_client() {
+    let app = spawn_app_with(
+        Backend::Sqlite,
+        Options {
+            login_limit_per_hour: 1,
+            signup: api::config::Signup::Open,
+            ..Options::default()
+        },
+    )
+    .await;
+    let ask = |client: reqwest::Client, email: String| {
+        let app = &app;
+        async move {
+            client
+                .post(app.url("/api/v1/signup"))
+                .json(&json!({"email": email, "name": "Yeni Oyuncu"}))
+                .send()
+                .await
+                .unwrap()
+                .status()
+        }
+    };
+    let mailed = |to: &str| {
+        let Some(player) = app.state.store.player_by_email(to).unwrap() else {
+            return 0;
+        };
+        app.state
+            .store
+            .outbox(1000)
+            .unwrap()
+            .iter()
+            .filter(|m| m.recipient_id == player.id)
+            .count()
+    };
+    let (a, b) = (client_from("127.0.0.8"), client_from("127.0.0.9"));
+    assert_eq!(
+        ask(a.clone(), "yeni@okul.tr".into()).await,
+        StatusCode::ACCEPTED
+    );
+    assert_eq!(mailed("yeni@okul.tr"), 1);
+    assert_eq!(
+        ask(a.clone(), "yeni@okul.tr".into()).await,
+        StatusCode::TOO_MANY_REQUESTS,
+        "that address again, from that client"
+    );
+    assert_eq!(mailed("yeni@okul.tr"), 1, "refused: no second mail");
+    // From elsewhere the address is known now: a sign-in link, under the same answer.
+    assert_eq!(
+        ask(b.clone(), "yeni@okul.tr".into()).await,
+        StatusCode::ACCEPTED
+    );
+    assert_eq!(mailed("yeni@okul.tr"), 2);
+    // Ten times the per-address limit for one client address (two asked above).
+    for n in 0..8 {
+        let status = ask(a.clone(), format!("p{n}@okul.tr")).await;
+        assert_eq!(status, StatusCode::ACCEPTED, "{n}");
+    }
+    assert_eq!(
+        ask(a, "last@okul.tr".into()).await,
+        StatusCode::TOO_MANY_REQUESTS,
+        "that client address"
+    );
+    assert!(
+        app.state
+            .store
+            .player_by_email("last@okul.tr")
+            .unwrap()
+            .is_none(),
+        "a refused sign-up makes no account"
+    );
+}

@@ -368,9 +368,12 @@ pub fn sign_up(
     let address = Email::parse(email)
         .map(|e| e.as_str().to_owned())
         .unwrap_or_default();
+    // As for sign-in links: a client asking too often, for any address or again for this one,
+    // is refused; a stranger elsewhere signing up with this address counts apart, so cannot
+    // lock its owner out.
     if !state
         .login_limits
-        .allow(&format!("signup:{address}"), client)
+        .allow(&format!("signup:{address} from {client}"), client)
     {
         return Err(SignUpError::RateLimited);
     }
@@ -417,9 +420,16 @@ pub fn sign_up(
             }
         }
     };
-    state
-        .store
-        .enqueue(&crate::mail::kind::Mail::SignIn.row(None, player, None, micros(now)))?;
+    // Asked for from many places, an address gets no more mail past its cap this hour, and the
+    // answer is as ever: nobody can flood an inbox, nor learn the cap was reached.
+    if state.sign_in_mail_cap.allow_key(&address) {
+        state.store.enqueue(&crate::mail::kind::Mail::SignIn.row(
+            None,
+            player,
+            None,
+            micros(now),
+        ))?;
+    }
     Ok(())
 }
 
