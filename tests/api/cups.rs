@@ -406,6 +406,11 @@ both_backends! {
         assert_eq!(res.status(), 303);
         let b = cup.bracket().await;
         assert_eq!(match_at(&b, ("winners", 2, 1))["score"], json!([1.0, 0.0]));
+        // The slips to print: the game still to be played, not the one entered.
+        let slips = app.get(&format!("/tournaments/{}/print?sheet=slips&lang=en", cup.id), None).await.text().await.unwrap();
+        assert!(slips.contains("Final, match 1, game 2</strong>"), "{slips}");
+        assert!(slips.contains("White: Oyuncu 02"), "{slips}");
+        assert!(!slips.contains("game 1</strong>"), "{slips}");
         cup.post("/match-results", enter(&last["games"][1], "0-1")).await;
         let b = cup.bracket().await;
         assert_eq!((b["finished"].as_bool(), b["champion"].clone()), (Some(true), json!(Cup::seed(&b, 1))));

@@ -219,9 +219,18 @@ pub(super) fn decisions(tour: &Tournament, t: Texts) -> Vec<(String, String)> {
     choices
 }
 
-/// The games of cup `tour`, played over the board, whose result the arbiter is to enter:
-/// (the game's id, "Semi-finals, match 1, game 2: A – B").
-pub(super) fn open_games(tour: &Tournament, t: Texts) -> Vec<(String, String)> {
+/// A game of a cup played over the board whose result is still to come: for the arbiter's
+/// form and the result slips.
+pub(super) struct OpenGame {
+    pub id: String,
+    /// "Semi-finals, match 1, game 2".
+    pub title: String,
+    pub white: String,
+    pub black: String,
+}
+
+/// The games of cup `tour`, played over the board, whose result the arbiter is to enter.
+pub(super) fn open_games(tour: &Tournament, t: Texts) -> Vec<OpenGame> {
     let Some(play) = &tour.cup else {
         return Vec::new();
     };
@@ -260,17 +269,19 @@ pub(super) fn open_games(tour: &Tournament, t: Texts) -> Vec<(String, String)> {
             } else {
                 players[0]
             };
-            let label = t.get(
-                "page-cup-game-result",
-                &[
-                    ("round", round.clone()),
-                    ("number", at.number.to_string()),
-                    ("game", (i + 1).to_string()),
-                    ("white", name(g.white)),
-                    ("black", name(black)),
-                ],
-            );
-            open.push((g.game.to_string(), label));
+            open.push(OpenGame {
+                id: g.game.to_string(),
+                title: t.get(
+                    "page-cup-game-title",
+                    &[
+                        ("round", round.clone()),
+                        ("number", at.number.to_string()),
+                        ("game", (i + 1).to_string()),
+                    ],
+                ),
+                white: name(g.white),
+                black: name(black),
+            });
         }
     }
     open

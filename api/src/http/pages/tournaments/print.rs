@@ -11,6 +11,8 @@ struct PrintPage {
     sheet: String,
     /// The round the pairings and slips are of.
     round: Option<usize>,
+    /// A cup over the board: its games still to be played, a slip each.
+    cup_slips: Vec<super::bracket::OpenGame>,
 }
 
 #[derive(Deserialize)]
@@ -49,6 +51,7 @@ pub async fn print_tournament(
     };
     let page = PrintPage {
         t,
+        cup_slips: super::bracket::open_games(&tour, t),
         s,
         sheet: sheet.to_owned(),
         round,

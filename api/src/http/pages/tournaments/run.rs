@@ -30,8 +30,8 @@ struct RunPage {
     results: [(&'static str, &'static str); 6],
     /// A cup's matches the arbiter may decide, each player going through: (value, label).
     decisions: Vec<(String, String)>,
-    /// A cup's games over the board without their result: (game, label).
-    open_games: Vec<(String, String)>,
+    /// A cup's games over the board without their result.
+    open_games: Vec<super::bracket::OpenGame>,
 }
 
 /// The results a form offers: (value, as shown).
