@@ -865,6 +865,7 @@ tournament-not-in-the-match = { $player } does not play in this match.
 tournament-not-a-cup-game = The game is not one of the cup's.
 tournament-reason-too-long = A reason is at most { $count } characters.
 tournament-result-from-the-game = The game is played in zarf: its result comes from it.
+tournament-double-forfeit-in-a-cup = A cup's game has no double forfeit: decide its match instead.
 tournament-cup-not-over = The cup is not over: it finishes with its last match.
 page-tournaments = Tournaments
 page-tournament-new = New tournament

@@ -865,6 +865,7 @@ tournament-not-in-the-match = { $player } bu eşleşmede oynamıyor.
 tournament-not-a-cup-game = Bu oyun kupanın oyunlarından biri değil.
 tournament-reason-too-long = Gerekçe en çok { $count } karakter olabilir.
 tournament-result-from-the-game = Oyun zarf'ta oynanıyor: sonucu oyundan gelir.
+tournament-double-forfeit-in-a-cup = Kupa oyununda çifte hükmen olmaz: eşleşmeye karar verin.
 tournament-cup-not-over = Kupa bitmedi: son eşleşmesiyle biter.
 page-tournaments = Turnuvalar
 page-tournament-new = Yeni turnuva

@@ -377,6 +377,8 @@ both_backends! {
         assert_eq!((status, refused["error"]["code"].as_str()), (422, Some("not_a_cup_game")));
         let (status, refused) = cup.post("/match-results", enter(&semi["games"][1], "2-0")).await;
         assert_eq!((status, refused["error"]["code"].as_str()), (400, Some("bad_request")));
+        let (status, refused) = cup.post("/match-results", enter(&semi["games"][1], "0-0")).await;
+        assert_eq!((status, refused["error"]["code"].as_str()), (422, Some("double_forfeit_in_a_cup")));
         // 4 had White in the second game and lost it: 1 goes through, 2-0.
         cup.post("/match-results", enter(&semi["games"][1], "0-1")).await;
         let b = cup.bracket().await;

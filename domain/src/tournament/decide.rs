@@ -83,14 +83,15 @@ pub fn decide(
         // A game still being played when the cup finished is recorded still. Over the board
         // the arbiter enters each game's result; a game in zarf brings its own.
         Command::RecordMatchGame { game, outcome, lot } => {
-            let t = existing(state)?;
-            if !may_run(actor, &t.setup) {
-                return Err(Rejection::ArbiterOnly);
-            }
-            if actor != Actor::System && matches!(t.setup.play, Play::Online(_)) {
+            let by_service = actor == Actor::System;
+            let t = match by_service {
+                true => existing(state)?,
+                false => running(state, actor)?,
+            };
+            if !by_service && t.setup.system.is_cup() && matches!(t.setup.play, Play::Online(_)) {
                 return Err(Rejection::ResultFromTheGame);
             }
-            cup::record_match_game(t, game, outcome, lot)?
+            cup::record_match_game(t, game, outcome, lot, by_service)?
         }
         Command::SettleMatch { at, winner, reason } => {
             cup::settle_match(run()?, at, winner, reason)?

@@ -92,6 +92,8 @@ pub enum Rejection {
     ReasonTooLong(usize),
     #[error("the game is played in zarf: its result comes from it")]
     ResultFromTheGame,
+    #[error("a cup's game has no double forfeit: the arbiter decides its match")]
+    DoubleForfeitInACup,
 }
 
 /// Why a round cannot be paired.
@@ -237,6 +239,7 @@ impl Rejection {
             R::CupNotOver,
             R::ReasonTooLong(500),
             R::ResultFromTheGame,
+            R::DoubleForfeitInACup,
         ]
     }
 
@@ -288,6 +291,7 @@ impl Rejection {
             R::CupNotOver => "cup_not_over",
             R::ReasonTooLong(_) => "reason_too_long",
             R::ResultFromTheGame => "result_from_the_game",
+            R::DoubleForfeitInACup => "double_forfeit_in_a_cup",
         }
     }
 }

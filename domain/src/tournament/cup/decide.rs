@@ -131,18 +131,27 @@ pub fn start_matches(
 }
 
 /// A match game's result, where none is in yet; the match is decided by it where it can be
-/// (a tie settled by lot drawn from `lot`), and the cup finishes with its last match. A game
-/// of a decided match, or of a finished cup, is only recorded.
+/// (a tie settled by lot drawn from `lot`), and the cup finishes with its last match. From
+/// the service (`by_service`: a game in zarf that ended), a game of a decided match or of a
+/// finished cup is only recorded; whoever runs the cup enters no result for a decided match,
+/// and no double forfeit (neither side goes through by it: they decide the match).
 pub fn record_match_game(
     t: &Tournament,
     game: GameId,
     outcome: Outcome,
     lot: u64,
+    by_service: bool,
 ) -> Result<Vec<TournamentEventBody>, Rejection> {
     let play = drawn(t)?;
     let (m, g) = play.match_of_game(game).ok_or(Rejection::NotACupGame)?;
     if g.outcome.is_some() {
         return Err(Rejection::ResultExists);
+    }
+    if !by_service && play.decided.contains_key(&m) {
+        return Err(Rejection::MatchDecided);
+    }
+    if outcome == Outcome::DoubleForfeit {
+        return Err(Rejection::DoubleForfeitInACup);
     }
     let mut events = vec![E::MatchGameFinished {
         r#match: MatchRef::of(m),

@@ -35,9 +35,7 @@ impl Log {
 
     /// The same, of `game` (none: chess), with its ballot where it has one.
     fn of_game(system: System, terms: CupTerms, players: u128, game: Option<&str>) -> Log {
-        let mut setup = TournamentCreated::new("Kupa", system, 1, vec![id(ARBITER)]);
-        setup.cup = Some(terms);
-        setup.play = Play::Online(OnlineGames {
+        let play = Play::Online(OnlineGames {
             game: game.map(str::to_owned),
             time_control: TimeControl::PerMove {
                 seconds: 86_400,
@@ -48,6 +46,14 @@ impl Log {
             ballot: game == Some("checkers"),
             match_length: None,
         });
+        Log::played(system, terms, players, play)
+    }
+
+    /// A cup of `players` played as `play` says.
+    fn played(system: System, terms: CupTerms, players: u128, play: Play) -> Log {
+        let mut setup = TournamentCreated::new("Kupa", system, 1, vec![id(ARBITER)]);
+        setup.cup = Some(terms);
+        setup.play = play;
         let mut log = Log {
             events: Vec::new(),
             next_game: 0,
@@ -629,4 +635,64 @@ fn a_game_still_played_when_the_cup_finishes_is_recorded_and_decides_nothing() {
         log.run_as(Actor::System, again),
         Err(Rejection::ResultExists)
     );
+}
+
+#[test]
+fn over_the_board_the_arbiter_enters_results_while_the_match_is_open() {
+    let mut log = Log::played(System::Knockout, CupTerms::default(), 2, Play::OverTheBoard);
+    log.run(Command::DrawCup { lot: 1 }).unwrap();
+    log.start();
+    let games: Vec<GameId> = log.cup().games.values().flatten().map(|g| g.game).collect();
+    let enter = |game, outcome| Command::RecordMatchGame {
+        game,
+        outcome,
+        lot: 0,
+    };
+    assert_eq!(
+        log.run(enter(games[0], Outcome::DoubleForfeit)),
+        Err(Rejection::DoubleForfeitInACup)
+    );
+    assert_eq!(
+        log.run_as(Actor::Player(id(1)), enter(games[0], Outcome::WhiteWins)),
+        Err(Rejection::ArbiterOnly)
+    );
+    assert_eq!(
+        log.run(enter(games[0], Outcome::WhiteWins)).unwrap().len(),
+        1
+    );
+    // Player 2 forfeits the match: the arbiter decides it, and then no result is entered for
+    // its unplayed game.
+    log.run(Command::SettleMatch {
+        at: winners(1, 1),
+        winner: id(1),
+        reason: "2 did not come to the second game".into(),
+    })
+    .unwrap();
+    assert_eq!(
+        log.run(enter(games[1], Outcome::BlackWins)),
+        Err(Rejection::Finished),
+        "the cup of two is over with it"
+    );
+}
+
+#[test]
+fn over_the_board_a_decided_matchs_game_takes_no_result() {
+    let mut log = Log::played(System::Knockout, CupTerms::default(), 4, Play::OverTheBoard);
+    log.run(Command::DrawCup { lot: 1 }).unwrap();
+    log.start();
+    let semi = log.cup().games[&winners(1, 1).id()].clone();
+    log.run(Command::SettleMatch {
+        at: winners(1, 1),
+        winner: id(1),
+        reason: "4 withdrew from the match".into(),
+    })
+    .unwrap();
+    let late = Command::RecordMatchGame {
+        game: semi[0].game,
+        outcome: Outcome::WhiteWins,
+        lot: 0,
+    };
+    assert_eq!(log.run(late.clone()), Err(Rejection::MatchDecided));
+    // The service still records a game that ended in zarf after its match was decided.
+    assert_eq!(log.run_as(Actor::System, late).unwrap().len(), 1);
 }

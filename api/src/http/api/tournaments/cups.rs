@@ -311,8 +311,8 @@ pub struct MatchGameResultBody {
         (status = 400, body = ErrorBody),
         (status = 403, description = "forbidden", body = ErrorBody),
         (status = 404, body = ErrorBody),
-        (status = 409, description = "result_exists, result_from_the_game, cup_not_drawn, not_a_cup", body = ErrorBody),
-        (status = 422, description = "not_a_cup_game", body = ErrorBody),
+        (status = 409, description = "result_exists, match_decided, result_from_the_game, cup_not_drawn, not_a_cup, tournament_finished", body = ErrorBody),
+        (status = 422, description = "not_a_cup_game, double_forfeit_in_a_cup", body = ErrorBody),
     ),
     security(("bearer" = []))
 )]
