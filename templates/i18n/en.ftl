@@ -926,6 +926,7 @@ page-tournament-done-draw = The cup is drawn: each match starts as soon as both 
 page-tournament-done-decide = The match is decided.
 page-cup-enter-result = Enter the result of a game played at the board.
 page-cup-game-title = { $round }, match { $number }, game { $game }
+page-cup-slips-online = This cup's games are played in zarf: their results come back by themselves, and need no slips.
 page-cup-no-slips = No game is waiting for its result.
 page-cup-game-label = Game
 page-cup-enter = Enter the result

@@ -923,6 +923,7 @@ page-tournament-done-draw = Kura çekildi: her eşleşme iki oyuncusu belli olur
 page-tournament-done-decide = Eşleşmeye karar verildi.
 page-cup-enter-result = Tahtada oynanan bir oyunun sonucunu girin.
 page-cup-game-title = { $round }, { $number }. eşleşme, { $game }. oyun
+page-cup-slips-online = Bu kupanın oyunları zarf'ta oynanıyor: sonuçları kendiliğinden gelir, sonuç kâğıdı gerekmez.
 page-cup-no-slips = Sonucunu bekleyen oyun yok.
 page-cup-game-label = Oyun
 page-cup-enter = Sonucu gir

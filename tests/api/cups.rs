@@ -426,6 +426,8 @@ both_backends! {
         let g = &match_at(&b, ("winners", 1, 1))["games"][0];
         let (status, refused) = online.post("/match-results", enter(g, "1-0")).await;
         assert_eq!((status, refused["error"]["code"].as_str()), (409, Some("result_from_the_game")));
+        let slips = app.get(&format!("/tournaments/{}/print?sheet=slips&lang=en", online.id), None).await.text().await.unwrap();
+        assert!(slips.contains("need no slips"), "{slips}");
     }
 
     async fn a_tavla_cup_plays_longer_matches_in_later_rounds(app) {

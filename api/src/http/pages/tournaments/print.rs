@@ -13,6 +13,8 @@ struct PrintPage {
     round: Option<usize>,
     /// A cup over the board: its games still to be played, a slip each.
     cup_slips: Vec<super::bracket::OpenGame>,
+    /// Whether its games are played in zarf (a cup's then need no slips).
+    online: bool,
 }
 
 #[derive(Deserialize)]
@@ -52,6 +54,7 @@ pub async fn print_tournament(
     let page = PrintPage {
         t,
         cup_slips: super::bracket::open_games(&tour, t),
+        online: matches!(tour.setup.play, domain::tournament::Play::Online(_)),
         s,
         sheet: sheet.to_owned(),
         round,
