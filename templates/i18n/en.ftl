@@ -900,6 +900,18 @@ page-cup-by-higher-seed = Tied: the higher seed goes through.
 page-cup-by-lot = Tied: decided by lot.
 page-cup-by-arbiter = Decided by the arbiter: { $reason }
 page-cup-scroll = The bracket scrolls sideways.
+page-cup-match-days = { $days ->
+    [one] a day a match
+   *[other] { $days } days a match
+}
+page-cup-until = To be decided by { $at }
+page-cup-overdue = Overdue since { $at }: the arbiter decides.
+page-cup-matches-won = Matches won
+page-cup-game-points = Game points
+page-cup-schools-key = Each school's four best-placed players count: the matches they won (walkovers too), then the points their games scored.
+page-cup-overdue-short = overdue
+page-cup-match-days-field = Days a match has
+page-cup-match-days-hint = Counted from its first games. Past them, the bracket shows the match overdue and the arbiter decides it. Empty: no deadline.
 page-tournament-print-bracket = Print the bracket
 page-tournament-draw = Draw the cup
 page-cup-terms = A cup's matches

@@ -44,7 +44,19 @@ impl<'a> Cup<'a> {
             tokens: HashMap::new(),
         };
         for n in 0..players {
-            let p = app.create_player(&format!("Oyuncu {:02}", n + 1)).await;
+            cup.enter(n, None).await;
+        }
+        cup
+    }
+
+    /// Enters the `n`th player (from 0), of `school` where given.
+    async fn enter(&mut self, n: u32, school: Option<&str>) {
+        let (app, cup) = (self.app, &mut *self);
+        {
+            let name = format!("Oyuncu {:02}", n + 1);
+            let p = app
+                .create_player_with(json!({"name": name, "school": school}))
+                .await;
             let res = app
                 .post(
                     &cup.path("/players"),
@@ -55,7 +67,6 @@ impl<'a> Cup<'a> {
             assert_eq!(res.status(), 200);
             cup.tokens.insert(p.id, p.token);
         }
-        cup
     }
 
     fn path(&self, rest: &str) -> String {
@@ -430,6 +441,66 @@ both_backends! {
         assert!(slips.contains("need no slips"), "{slips}");
     }
 
+    async fn a_cup_gives_each_match_days_from_its_start(app) {
+        let cup = Cup::new(&app, json!({"system": "knockout", "match_days": 7}), 4).await;
+        let t: Value = app.get(&cup.path(""), None).await.json().await.unwrap();
+        assert_eq!(t["cup"]["match_days"].as_u64(), Some(7));
+        let (status, _) = cup.post("/rounds", json!({})).await;
+        assert_eq!(status, 200);
+        let drawn = time::OffsetDateTime::now_utc();
+        let b = cup.bracket().await;
+        for number in [1, 2] {
+            let m = match_at(&b, ("winners", 1, number));
+            let rfc = time::format_description::well_known::Rfc3339;
+            let deadline = time::OffsetDateTime::parse(m["deadline"].as_str().unwrap(), &rfc).unwrap();
+            let from_now = deadline - drawn;
+            assert!((from_now - time::Duration::days(7)).abs() < time::Duration::minutes(5), "{m}");
+            assert_eq!(m["overdue"], json!(false), "{m}");
+        }
+        let last = match_at(&b, ("winners", 2, 1));
+        assert_eq!((last["deadline"].clone(), last["overdue"].clone()), (json!(null), json!(false)), "not started");
+        let page = app.get(&format!("/tournaments/{}?lang=en", cup.id), None).await.text().await.unwrap();
+        assert!(page.contains("7 days a match") && page.contains("To be decided by"), "{page}");
+        // A decided match has no deadline shown.
+        cup.win(("winners", 1, 1), 0).await;
+        let page = app.get(&format!("/tournaments/{}?lang=en", cup.id), None).await.text().await.unwrap();
+        assert_eq!(page.matches("To be decided by").count(), 1, "{page}");
+        // Days out of range, or on a Swiss, are refused.
+        for wrong in [json!({"system": "knockout", "match_days": 0}), json!({"system": "knockout", "match_days": 366}),
+                      json!({"system": "swiss", "rounds": 3, "match_days": 7})] {
+            let mut body = json!({"name": "Kupa", "play": "online", "time_control": {"kind": "per_move", "seconds": 86_400}});
+            for (k, v) in wrong.as_object().unwrap() {
+                body[k] = v.clone();
+            }
+            let res = app.post("/api/v1/tournaments", Some(&cup.org.token), body).await;
+            assert_eq!(res.status(), 400, "{wrong}");
+            let e: Value = res.json().await.unwrap();
+            assert!(e["error"]["message"].as_str().unwrap().contains("match_days"), "{wrong}: {e}");
+        }
+    }
+
+    async fn a_cups_schools_count_the_matches_their_players_won(app) {
+        let mut cup = Cup::new(&app, json!({"system": "knockout", "seeding": "given"}), 0).await;
+        for (n, school) in [(0, "Atatürk Lisesi"), (1, "Fen Lisesi"), (2, "Fen Lisesi"), (3, "Atatürk Lisesi")] {
+            cup.enter(n, Some(school)).await;
+        }
+        let teams = app.get(&cup.path("/teams"), None).await.json::<Value>().await.unwrap();
+        assert_eq!(teams, json!([]), "none before the draw");
+        let (status, _) = cup.post("/rounds", json!({})).await;
+        assert_eq!(status, 200);
+        // Seeds 1 v 4 (both Atatürk) and 2 v 3 (both Fen); seed 2 (Fen) beats seed 4 in the final.
+        cup.win(("winners", 1, 1), 1).await;
+        cup.win(("winners", 1, 2), 0).await;
+        cup.win(("winners", 2, 1), 1).await;
+        let teams = app.get(&cup.path("/teams"), None).await.json::<Value>().await.unwrap();
+        let shown: Vec<_> = teams.as_array().unwrap().iter()
+            .map(|t| (t["team"].as_str().unwrap(), t["rank"].as_u64().unwrap(), t["points"].as_f64().unwrap()))
+            .collect();
+        assert_eq!(shown, [("Fen Lisesi", 1, 2.0), ("Atatürk Lisesi", 2, 1.0)], "{teams}");
+        let page = app.get(&format!("/tournaments/{}?lang=en", cup.id), None).await.text().await.unwrap();
+        assert!(page.contains("Matches won") && page.contains("Fen Lisesi"), "{page}");
+    }
+
     async fn a_tavla_cup_plays_longer_matches_in_later_rounds(app) {
         let terms = json!({"system": "knockout", "game": "tavla", "match_lengths": [1, 3], "seeding": "given"});
         let cup = Cup::new(&app, terms, 4).await;
@@ -470,5 +541,13 @@ both_backends! {
         // A Swiss has no bracket, and takes no cup terms.
         let swiss = json!({"name": "İsviçre", "system": "swiss", "rounds": 3, "seeding": "lot"});
         assert_eq!(app.post("/api/v1/tournaments", Some(&org.token), swiss).await.status(), 400);
+        // A client that sends every field, the cup's at their defaults, still makes a Swiss.
+        let swiss = json!({"name": "İsviçre", "system": "swiss", "rounds": 3, "seeding": "rating",
+            "games_per_match": 2, "extra_pairs": 1, "tie_rule": "higher_seed", "third_place": false,
+            "match_lengths": []});
+        let res = app.post("/api/v1/tournaments", Some(&org.token), swiss).await;
+        assert_eq!(res.status(), 201);
+        let made: Value = res.json().await.unwrap();
+        assert_eq!((made["system"].as_str(), made.get("cup")), (Some("swiss"), None), "{made}");
     }
 }

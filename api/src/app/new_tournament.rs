@@ -66,16 +66,21 @@ pub struct NewCup {
     pub third_place: Option<bool>,
     /// Tavla: the points each round's match is played to, round 1 first.
     pub match_lengths: Option<Vec<u16>>,
+    /// The days a match has from its first games, 1 to 365 (none: no deadline).
+    pub match_days: Option<u16>,
 }
 
 impl NewCup {
+    /// Whether any term is asked other than as a cup's default: a form or client that always
+    /// sends every field, at its default, is not asking for a cup.
     fn asked(&self) -> bool {
-        self.seeding.is_some()
-            || self.games_per_match.is_some()
-            || self.extra_pairs.is_some()
-            || self.tie_rule.is_some()
-            || self.third_place.is_some()
-            || self.match_lengths.is_some()
+        !matches!(self.seeding.as_deref(), None | Some("rating"))
+            || !matches!(self.games_per_match, None | Some(2))
+            || !matches!(self.extra_pairs, None | Some(1))
+            || !matches!(self.tie_rule.as_deref(), None | Some("higher_seed"))
+            || self.third_place == Some(true)
+            || self.match_lengths.as_ref().is_some_and(|l| !l.is_empty())
+            || self.match_days.is_some()
     }
 }
 
@@ -315,8 +320,8 @@ fn cup_terms(
     if !system.is_cup() {
         if asked.asked() {
             return Err(invalid(
-                "seeding, games_per_match, extra_pairs, tie_rule, third_place, match_lengths: \
-                 only for a cup",
+                "seeding, games_per_match, extra_pairs, tie_rule, third_place, match_lengths, \
+                 match_days: only for a cup",
             ));
         }
         return Ok(None);
@@ -347,6 +352,9 @@ fn cup_terms(
     let extra_pairs = asked.extra_pairs.unwrap_or(1);
     if extra_pairs > 10 {
         return Err(invalid("extra_pairs: 0 to 10"));
+    }
+    if asked.match_days.is_some_and(|d| !(1..=365).contains(&d)) {
+        return Err(invalid("match_days: 1 to 365"));
     }
     let third_place = asked.third_place.unwrap_or(false);
     if third_place && system != System::Knockout {
@@ -387,6 +395,7 @@ fn cup_terms(
         tie_rule,
         third_place,
         match_lengths,
+        match_days: asked.match_days,
     }))
 }
 

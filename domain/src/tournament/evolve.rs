@@ -71,7 +71,7 @@ pub fn evolve(state: TournamentState, event: &TournamentEvent) -> TournamentStat
             ballot,
         } => {
             if let Some(cup) = &mut t.cup {
-                cup.games_started(*r#match, games, *ballot);
+                cup.games_started(*r#match, games, *ballot, event.at);
             }
         }
         E::MatchGameFinished {

@@ -273,7 +273,8 @@ impl Tournament {
     /// Schools' (or classes') standings: each team's best `best` players by the individual
     /// standings (by `codes`, the first of them PTS), their points summed; ties broken by the
     /// sum of those players' next tie-break, or by the team's best board (its best player's
-    /// rank). Players with no school (or class) are in no team.
+    /// rank). Players with no school (or class) are in no team. A cup counts matches instead
+    /// (see [`CupPlay::team_entries`]); before its draw it has no team standings.
     pub fn team_standings(
         &self,
         by: Team,
@@ -281,12 +282,32 @@ impl Tournament {
         codes: &[pairing::tiebreak::Code],
         tiebreak: TeamTiebreak,
     ) -> Vec<TeamRow> {
-        let table = self.standings(codes);
-        let mut rows = table.rows.clone();
-        rows.sort_by_key(|r| r.rank);
+        let entries: Vec<(PlayerId, usize, i64, i64)> = if self.setup.system.is_cup() {
+            match &self.cup {
+                Some(play) => play.team_entries(),
+                None => Vec::new(),
+            }
+        } else {
+            let table = self.standings(codes);
+            let mut rows = table.rows.clone();
+            rows.sort_by_key(|r| r.rank);
+            rows.iter()
+                .filter_map(|row| {
+                    let p = self.players.get(usize::from(row.id).wrapping_sub(1))?;
+                    let value = |i: usize| {
+                        row.values
+                            .get(i)
+                            .copied()
+                            .flatten()
+                            .map_or(0, |v| v.hundredths())
+                    };
+                    Some((p.entrant.player, row.rank, value(0), value(1)))
+                })
+                .collect()
+        };
         let mut teams: Vec<TeamRow> = Vec::new();
-        for row in rows {
-            let Some(p) = self.players.get(usize::from(row.id).wrapping_sub(1)) else {
+        for (player, rank, points, second) in entries {
+            let Some(p) = self.player(player) else {
                 continue;
             };
             let name = match by {
@@ -300,13 +321,6 @@ impl Tournament {
             let Some(name) = name.map(|n| n.trim().to_owned()) else {
                 continue;
             };
-            let value = |i: usize| {
-                row.values
-                    .get(i)
-                    .copied()
-                    .flatten()
-                    .map_or(0, |v| v.hundredths())
-            };
             let team = match teams.iter_mut().position(|t| t.team == name) {
                 Some(i) => &mut teams[i],
                 None => {
@@ -315,16 +329,16 @@ impl Tournament {
                         rank: 0,
                         points: 0,
                         tiebreak: 0,
-                        best_board: row.rank,
+                        best_board: rank,
                         counted: Vec::new(),
                     });
                     teams.last_mut().expect("just pushed")
                 }
             };
             if team.counted.len() < best {
-                team.counted.push(p.entrant.player);
-                team.points += value(0);
-                team.tiebreak += value(1);
+                team.counted.push(player);
+                team.points += points;
+                team.tiebreak += second;
             }
         }
         let key = |t: &TeamRow| match tiebreak {

@@ -145,3 +145,92 @@ async fn a_cup_is_made_drawn_and_followed_on_its_bracket() {
     until_shown(&p, "Semi-finals").await;
     look(&p, "cup-print").await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cup_over_the_board_takes_results_from_the_arbiters_page_and_prints_its_slips() {
+    let Some(driver) = start_driver().await else {
+        return;
+    };
+    let app = spawn_app(Backend::Sqlite).await;
+    let org = app
+        .create_player_with(json!({"name": "Kupa Hakemi", "roles": ["organiser"]}))
+        .await;
+    let o = browser(&driver).await;
+    sign_in_as(&o, &app, &org.id).await;
+    o.goto(&app.url("/tournaments?lang=tr")).await.unwrap();
+    type_into(&o, "#t-name", "İlçe Kupası").await;
+    click(&o, "#t-system option[value=knockout]").await;
+    click(&o, "#t-play option[value=over_the_board]").await;
+    click(&o, "#t-seeding option[value=given]").await;
+    type_into(&o, "#t-match-days", "14").await;
+    click(&o, "#visibility option[value=public]").await;
+    click(&o, "form[action^='/tournaments'] button").await;
+    until_at(&o, |path| path.ends_with("/run")).await;
+    let url = o.current_url().await.unwrap();
+    let id = url
+        .path()
+        .trim_start_matches("/tournaments/")
+        .trim_end_matches("/run")
+        .to_owned();
+    let t: Value = app
+        .get(&format!("/api/v1/tournaments/{id}"), None)
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(t["cup"]["match_days"].as_u64(), Some(14), "{t}");
+    // Four players of two schools.
+    for (n, school) in [
+        "Fen Lisesi",
+        "Atatürk Lisesi",
+        "Atatürk Lisesi",
+        "Fen Lisesi",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let name = format!("Öğrenci {}", n + 1);
+        let p = app
+            .create_player_with(json!({"name": name, "school": school}))
+            .await;
+        let path = format!("/api/v1/tournaments/{id}/players");
+        let res = app
+            .post(&path, Some(&app.admin), json!({"player": p.id}))
+            .await;
+        assert_eq!(res.status(), 200);
+    }
+    o.refresh().await.unwrap();
+    click(&o, "input[value=draw] + button").await;
+    until_shown(&o, "g-game").await;
+    // The arbiter enters the first board's result: 1 beats 4 in game 1.
+    click(&o, "#g-game option:first-child").await;
+    click(&o, "#g-result option[value='1-0']").await;
+    look(&o, "cup-otb-run").await;
+    click(&o, "input[value=match_game] ~ button").await;
+    until_shown(&o, "Öğrenci 1</span> <span class=\"score\">1</span>").await;
+    let b: Value = app
+        .get(&format!("/api/v1/tournaments/{id}/bracket"), None)
+        .await
+        .json()
+        .await
+        .unwrap();
+    let first = &b["rounds"][0]["matches"][0];
+    assert_eq!(first["score"], json!([1.0, 0.0]), "{first}");
+    assert!(first["deadline"].is_string(), "{first}");
+    // The slips: every game still to be played, the entered one not among them.
+    o.goto(&app.url(&format!("/tournaments/{id}/print?sheet=slips&lang=tr")))
+        .await
+        .unwrap();
+    until_shown(&o, "class=\"slips\"").await;
+    let slips = o.find_all(Locator::Css(".slips li")).await.unwrap().len();
+    assert_eq!(slips, 3, "two games of match 2, one left of match 1");
+    look(&o, "cup-otb-slips").await;
+    // The public page: the deadline on each match, and the schools by matches won.
+    let p = browser(&driver).await;
+    p.goto(&app.url(&format!("/tournaments/{id}?lang=tr")))
+        .await
+        .unwrap();
+    until_shown(&p, "Son gün:").await;
+    until_shown(&p, "Kazanılan eşleşme").await;
+    look(&p, "cup-otb-bracket").await;
+}

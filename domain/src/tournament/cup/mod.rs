@@ -16,6 +16,7 @@ use pairing::knockout::{Bracket, DoubleBracket, Part};
 use serde::{Deserialize, Serialize};
 
 use super::{BoardGame, Outcome, System};
+use crate::game::Timestamp;
 use crate::ids::{GameId, PlayerId};
 
 mod decide;
@@ -69,6 +70,10 @@ pub struct CupTerms {
     /// round after it; empty: the tournament's match length in every round.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub match_lengths: Vec<u16>,
+    /// The days a match has from when its first games start; past them, the arbiter decides a
+    /// match still being played. None: no deadline.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub match_days: Option<u16>,
 }
 
 impl Default for CupTerms {
@@ -80,6 +85,7 @@ impl Default for CupTerms {
             tie_rule: TieRule::HigherSeed,
             third_place: false,
             match_lengths: Vec::new(),
+            match_days: None,
         }
     }
 }
@@ -199,6 +205,10 @@ pub struct CupPlay {
     /// The side (0 or 1) that won each decided match.
     pub decided: Decided,
     pub decisions: BTreeMap<MatchId, Decision>,
+    /// When each started match's first games started.
+    pub started: BTreeMap<MatchId, Timestamp>,
+    /// The days a match has from its start (the terms').
+    pub match_days: Option<u16>,
 }
 
 impl CupPlay {
@@ -230,6 +240,8 @@ impl CupPlay {
             games: BTreeMap::new(),
             decided: Decided::new(),
             decisions: BTreeMap::new(),
+            started: BTreeMap::new(),
+            match_days: terms.match_days,
         })
     }
 
@@ -309,6 +321,38 @@ impl CupPlay {
             .collect()
     }
 
+    /// Each player as a team's standings count them in a cup, best first: their rank (their
+    /// place once out or champion; 1 while still in, as none can rank above them yet), the
+    /// matches they won (walkovers too) in hundredths of a point, and the points their games
+    /// scored in hundredths.
+    pub fn team_entries(&self) -> Vec<(PlayerId, usize, i64, i64)> {
+        let places: BTreeMap<PlayerId, u32> = self.places().into_iter().collect();
+        let mut entries: Vec<(PlayerId, usize, i64, i64)> = self
+            .seeds
+            .iter()
+            .map(|&p| {
+                let won = self
+                    .decided
+                    .iter()
+                    .filter(|(m, side)| self.players(**m).is_some_and(|ps| ps[**side] == p))
+                    .count();
+                let halves: u32 = self
+                    .games
+                    .keys()
+                    .filter_map(|m| {
+                        let side = self.players(*m)?.iter().position(|q| *q == p)?;
+                        Some(self.score(*m)[side])
+                    })
+                    .sum();
+                let rank = places.get(&p).map_or(1, |&place| place as usize);
+                (p, rank, won as i64 * 100, i64::from(halves) * 50)
+            })
+            .collect();
+        // Stable: among equals, the higher seed first.
+        entries.sort_by_key(|&(_, rank, won, _)| (rank, std::cmp::Reverse(won)));
+        entries
+    }
+
     /// Whether the cup is over: won, and no match left to play.
     pub fn over(&self) -> bool {
         self.cup.over(&self.decided)
@@ -322,8 +366,28 @@ impl CupPlay {
             .find(|m| self.players(*m).is_some_and(|p| p.contains(&player)))
     }
 
-    /// Folds a match's started games.
-    pub(super) fn games_started(&mut self, m: MatchRef, games: &[BoardGame], ballot: Option<u16>) {
+    /// The time by which match `m` is to be decided, where the terms set days for a match and
+    /// it has started.
+    pub fn deadline(&self, m: MatchId) -> Option<Timestamp> {
+        let days = self.match_days?;
+        Some(*self.started.get(&m)? + time::Duration::days(i64::from(days)))
+    }
+
+    /// Whether match `m` is still being played at `now`, past its deadline: the arbiter is to
+    /// decide it.
+    pub fn overdue(&self, m: MatchId, now: Timestamp) -> bool {
+        !self.decided.contains_key(&m) && self.deadline(m).is_some_and(|d| now > d)
+    }
+
+    /// Folds a match's started games, at `at`.
+    pub(super) fn games_started(
+        &mut self,
+        m: MatchRef,
+        games: &[BoardGame],
+        ballot: Option<u16>,
+        at: Timestamp,
+    ) {
+        self.started.entry(m.id()).or_insert(at);
         self.games
             .entry(m.id())
             .or_default()
@@ -381,6 +445,8 @@ pub struct ShownMatch {
     pub winner: Option<PlayerId>,
     pub decision: Option<Decision>,
     pub games: Vec<MatchGame>,
+    /// The time by which it is to be decided, where the terms set one and it has started.
+    pub deadline: Option<Timestamp>,
 }
 
 impl CupPlay {
@@ -416,6 +482,7 @@ impl CupPlay {
                             winner: m.winner.and_then(|s| self.seeded(s)),
                             decision: self.decisions.get(&m.id).cloned(),
                             games: self.games.get(&m.id).cloned().unwrap_or_default(),
+                            deadline: self.deadline(m.id),
                         }
                     })
                     .collect(),

@@ -62,6 +62,7 @@ async fn create(
             tie_rule: body.tie_rule,
             third_place: body.third_place,
             match_lengths: body.match_lengths,
+            match_days: body.match_days,
         },
     };
     let (id, done) = tournament_commands::create(state.clone(), caller, asked).await?;

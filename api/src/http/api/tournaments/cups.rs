@@ -19,6 +19,8 @@ pub struct CupView {
     /// Tavla: the points each round's match is played to, round 1 first, the last for the
     /// rounds after.
     pub match_lengths: Vec<u16>,
+    /// The days a match has from its first games; null: no deadline.
+    pub match_days: Option<u16>,
 }
 
 impl CupView {
@@ -35,6 +37,7 @@ impl CupView {
             tie_rule: tie_rule_name(terms.tie_rule).into(),
             third_place: terms.third_place,
             match_lengths: terms.match_lengths.clone(),
+            match_days: terms.match_days,
         }
     }
 }
@@ -93,6 +96,11 @@ pub struct BracketMatchView {
     pub reason: Option<String>,
     /// Its games in zarf, in the order played.
     pub games: Vec<String>,
+    /// When it is to be decided by (RFC 3339), where the cup sets days for a match and it has
+    /// started.
+    pub deadline: Option<String>,
+    /// Still being played past its deadline: the arbiter is to decide it.
+    pub overdue: bool,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -102,8 +110,8 @@ pub struct PlaceView {
     pub name: String,
 }
 
-/// The bracket view of cup `t`.
-pub(crate) fn bracket_of(t: &Tournament) -> BracketView {
+/// The bracket view of cup `t` at `now`.
+pub(crate) fn bracket_of(t: &Tournament, now: time::OffsetDateTime) -> BracketView {
     let name = |p: PlayerId| t.player(p).map(|e| e.entrant.name.clone());
     let Some(play) = &t.cup else {
         return BracketView {
@@ -143,6 +151,8 @@ pub(crate) fn bracket_of(t: &Tournament) -> BracketView {
                         decided_by: decided_by.map(str::to_owned),
                         reason: reason.cloned(),
                         games: m.games.iter().map(|g| g.game.to_string()).collect(),
+                        deadline: m.deadline.map(crate::store::rfc3339),
+                        overdue: play.overdue(m.at.id(), now),
                     }
                 })
                 .collect(),
@@ -205,7 +215,7 @@ pub async fn bracket(
                 crate::i18n::tournament_rejection(&domain::tournament::Rejection::NotACup, locale),
             ));
         }
-        Ok(bracket_of(t))
+        Ok(bracket_of(t, crate::store::now()))
     })
     .await?;
     Ok(HttpResponse::Ok().json(answer))

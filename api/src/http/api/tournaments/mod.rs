@@ -145,6 +145,11 @@ pub struct NewTournament {
     #[serde(default)]
     #[schema(max_items = 12)]
     pub match_lengths: Option<Vec<u16>>,
+    /// A cup: the days a match has from its first games, 1 to 365; past them the bracket shows
+    /// it overdue, for the arbiter to decide (default: no deadline).
+    #[serde(default, deserialize_with = "domain::whole::opt_u16")]
+    #[schema(minimum = 1, maximum = 365)]
+    pub match_days: Option<u16>,
 }
 
 /// Points for each result, in halves of a point from 0 to 10.

@@ -117,7 +117,7 @@ pub struct TeamView {
 
 #[utoipa::path(
     get, path = "/api/v1/tournaments/{id}/teams", tag = "tournaments",
-    description = "Schools' (or classes') standings from individual results: each team's best players' points summed.",
+    description = "Schools' (or classes') standings from individual results: each team's best players' points summed. In a cup, the best players by place count, and points are the matches they won (tie-break: their games' points); none before the draw.",
     params(("id" = String, Path, description = "Tournament id"), TeamQuery),
     responses((status = 200, body = [TeamView]), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody))
 )]

@@ -5,7 +5,10 @@
 use domain::ids::PlayerId;
 use domain::tournament::{BracketPart, Decision, MatchRef, ShownMatch, Tournament};
 
+use time::OffsetDateTime;
+
 use crate::i18n::Texts;
+use crate::zone::Zone;
 
 /// A part of the bracket, its rounds left to right.
 pub(super) struct BracketPartLine {
@@ -30,6 +33,10 @@ pub(super) struct MatchLine {
     pub games: Vec<GameLink>,
     /// How it was decided, where not by its games.
     pub note: String,
+    /// "Until 12.12.2026 14:05", where it has a deadline and is still being played.
+    pub deadline: String,
+    /// Still being played past its deadline.
+    pub overdue: bool,
 }
 
 pub(super) struct GameLink {
@@ -52,8 +59,13 @@ pub(super) struct PlaceLine {
     pub name: String,
 }
 
-/// The bracket of `tour` as the pages draw it; empty before the draw.
-pub(super) fn bracket_lines(tour: &Tournament, t: Texts) -> Vec<BracketPartLine> {
+/// The bracket of `tour` as the pages draw it at `now`, times in `zone`; empty before the draw.
+pub(super) fn bracket_lines(
+    tour: &Tournament,
+    t: Texts,
+    zone: &Zone,
+    now: OffsetDateTime,
+) -> Vec<BracketPartLine> {
     let Some(play) = &tour.cup else {
         return Vec::new();
     };
@@ -74,7 +86,11 @@ pub(super) fn bracket_lines(tour: &Tournament, t: Texts) -> Vec<BracketPartLine>
         let title_of_round = round_title(r.bracket, r.round, winners_rounds, double, t);
         let round = BracketRoundLine {
             title: title_of_round,
-            matches: r.matches.iter().map(|m| match_line(tour, m, t)).collect(),
+            matches: r
+                .matches
+                .iter()
+                .map(|m| match_line(tour, m, t, zone, now))
+                .collect(),
         };
         match parts.last_mut() {
             Some(p) if p.key == key => p.rounds.push(round),
@@ -104,7 +120,13 @@ fn round_title(part: BracketPart, round: u16, rounds: usize, double: bool, t: Te
     }
 }
 
-fn match_line(tour: &Tournament, m: &ShownMatch, t: Texts) -> MatchLine {
+fn match_line(
+    tour: &Tournament,
+    m: &ShownMatch,
+    t: Texts,
+    zone: &Zone,
+    now: OffsetDateTime,
+) -> MatchLine {
     let sides = (0..2)
         .map(|i| SideLine {
             seed: m.seeds[i].map(|s| s.to_string()).unwrap_or_default(),
@@ -132,6 +154,21 @@ fn match_line(tour: &Tournament, m: &ShownMatch, t: Texts) -> MatchLine {
             t.get("page-cup-by-arbiter", &[("reason", reason.clone())])
         }
     };
+    let overdue = tour
+        .cup
+        .as_ref()
+        .is_some_and(|play| play.overdue(m.at.id(), now));
+    let deadline = match m.deadline {
+        Some(d) if m.winner.is_none() => t.get(
+            if overdue {
+                "page-cup-overdue"
+            } else {
+                "page-cup-until"
+            },
+            &[("at", t.local_time(d, zone))],
+        ),
+        _ => String::new(),
+    };
     // Over the board the games are not in zarf: there is nothing to link.
     let online = matches!(tour.setup.play, domain::tournament::Play::Online(_));
     MatchLine {
@@ -149,6 +186,8 @@ fn match_line(tour: &Tournament, m: &ShownMatch, t: Texts) -> MatchLine {
             })
             .collect(),
         note,
+        deadline,
+        overdue,
     }
 }
 
@@ -173,8 +212,9 @@ pub(super) fn place_lines(tour: &Tournament) -> Vec<PlaceLine> {
 }
 
 /// The matches of cup `tour` the arbiter may decide now (both players known, not decided), each
-/// player's going through as a choice: (value, label), the value `bracket:round:number:player`.
-pub(super) fn decisions(tour: &Tournament, t: Texts) -> Vec<(String, String)> {
+/// player's going through as a choice: (value, label), the value `bracket:round:number:player`;
+/// a match past its deadline at `now` says so.
+pub(super) fn decisions(tour: &Tournament, t: Texts, now: OffsetDateTime) -> Vec<(String, String)> {
     let Some(play) = &tour.cup else {
         return Vec::new();
     };
@@ -204,8 +244,9 @@ pub(super) fn decisions(tour: &Tournament, t: Texts) -> Vec<(String, String)> {
                 .map(|e| e.entrant.name.clone())
                 .unwrap_or_default()
         };
+        let overdue = play.overdue(m, now);
         for p in players {
-            let label = t.get(
+            let mut label = t.get(
                 "page-cup-goes-through",
                 &[
                     ("round", round.clone()),
@@ -213,6 +254,9 @@ pub(super) fn decisions(tour: &Tournament, t: Texts) -> Vec<(String, String)> {
                     ("name", name(p)),
                 ],
             );
+            if overdue {
+                label = format!("{label} ({})", t.text("page-cup-overdue-short"));
+            }
             choices.push((format!("{part}:{}:{}:{p}", at.round, at.number), label));
         }
     }

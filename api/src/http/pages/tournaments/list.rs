@@ -99,6 +99,8 @@ pub struct NewTournamentForm {
     third_place: Option<String>,
     /// Tavla: each round's match length, separated by commas or spaces.
     match_lengths: Option<String>,
+    /// The days a match has (empty: no deadline).
+    match_days: Option<String>,
     csrf: Option<String>,
 }
 
@@ -134,6 +136,7 @@ fn cup_terms(form: &NewTournamentForm) -> Result<NewCup, ApiError> {
         tie_rule: chosen(&form.tie_rule),
         third_place: (form.system == "knockout").then_some(form.third_place.is_some()),
         match_lengths: lengths,
+        match_days: number("match_days", &form.match_days)?,
     })
 }
 

@@ -142,7 +142,7 @@ fn shown(id: &str, tour: &Tournament, version: i64, t: Texts, zone: &Zone) -> Sh
             })
             .collect(),
         cup: tour.setup.system.is_cup(),
-        bracket: bracket::bracket_lines(tour, t),
+        bracket: bracket::bracket_lines(tour, t, zone, crate::store::now()),
         places: bracket::place_lines(tour),
         finished: tour.finished,
         version,
@@ -161,10 +161,15 @@ fn facts(tour: &Tournament, t: Texts) -> Vec<String> {
             System::DoubleElimination => "page-tournament-double-elimination",
         }),
         match setup.system.is_cup() {
-            true => t.get(
-                "page-cup-games",
-                &[("games", tour.cup_terms().games.to_string())],
-            ),
+            true => {
+                let terms = tour.cup_terms();
+                let mut fact = t.get("page-cup-games", &[("games", terms.games.to_string())]);
+                if let Some(days) = terms.match_days {
+                    fact.push_str(" · ");
+                    fact.push_str(&t.get("page-cup-match-days", &[("days", days.to_string())]));
+                }
+                fact
+            }
             false => t.get(
                 "page-tournament-rounds",
                 &[("rounds", setup.rounds.to_string())],

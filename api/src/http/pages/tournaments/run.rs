@@ -155,7 +155,7 @@ async fn run_page(
         can_pair,
         can_finish,
         results: RESULTS,
-        decisions: super::bracket::decisions(&tour, t),
+        decisions: super::bracket::decisions(&tour, t, crate::store::now()),
         open_games: super::bracket::open_games(&tour, t),
         s: shown(&id, &tour, version, t, &zone),
     };
