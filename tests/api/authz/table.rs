@@ -298,4 +298,7 @@ rules! {
     GET "/tournaments/{id}/print" => TOURNAMENT, none;
     GET "/tournaments/{id}/run" => RUNS_IT, none;
     POST "/tournaments/{id}/run" => RUNS_IT, |_, _| form(&[("action", "pair")]);
+    POST "/tournaments/{id}/run" => RUNS_IT, |_, _| form(&[("action", "draw")]);
+    POST "/tournaments/{id}/run" => RUNS_IT, |w, _| form(&[("action", "decide"), ("decision", &format!("winners:1:1:{}", w.id(Player))), ("reason", "a forfeit")]);
+    POST "/tournaments/{id}/run" => RUNS_IT, |w, _| form(&[("action", "match_game"), ("white", &w.game), ("result", "1-0")]);
 }
