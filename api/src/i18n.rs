@@ -185,6 +185,17 @@ pub fn points(hundredths: i64) -> String {
 #[cfg(test)]
 mod tests {
     #[test]
+    fn a_count_chooses_the_plural_form() {
+        let en = Texts::for_locale("en");
+        let days = |n: &str| en.get("page-cup-match-days", &[("count", n.to_owned())]);
+        assert_eq!(days("1"), "One day a match");
+        assert_eq!(days("14"), "14 days a match");
+        let games = |n: &str| en.get("page-cup-games", &[("count", n.to_owned())]);
+        assert_eq!(games("1"), "One game a match");
+        assert_eq!(games("2"), "2 games a match");
+    }
+
+    #[test]
     fn points_are_written_with_halves() {
         assert_eq!(super::points(250), "2½");
         assert_eq!(super::points(50), "½");

@@ -891,18 +891,18 @@ page-cup-not-drawn = The bracket is drawn when the cup starts.
 page-cup-places = Places
 page-cup-place = Place
 page-cup-game = Game { $number }
-page-cup-games = { $games ->
+page-cup-games = { $count ->
     [one] One game a match
-   *[other] { $games } games a match
+   *[other] { $count } games a match
 }
 page-cup-by-walkover = Walkover.
 page-cup-by-higher-seed = Tied: the higher seed goes through.
 page-cup-by-lot = Tied: decided by lot.
 page-cup-by-arbiter = Decided by the arbiter: { $reason }
 page-cup-scroll = The bracket scrolls sideways.
-page-cup-match-days = { $days ->
-    [one] a day a match
-   *[other] { $days } days a match
+page-cup-match-days = { $count ->
+    [one] One day a match
+   *[other] { $count } days a match
 }
 page-cup-until = To be decided by { $at }
 page-cup-overdue = Overdue since { $at }: the arbiter decides.

@@ -282,6 +282,13 @@ impl Tournament {
         codes: &[pairing::tiebreak::Code],
         tiebreak: TeamTiebreak,
     ) -> Vec<TeamRow> {
+        let in_a_team = |p: &Player| match by {
+            Team::School => p.entrant.school.is_some(),
+            Team::Class => p.entrant.class.is_some(),
+        };
+        if !self.players.iter().any(in_a_team) {
+            return Vec::new();
+        }
         let entries: Vec<(PlayerId, usize, i64, i64)> = if self.setup.system.is_cup() {
             match &self.cup {
                 Some(play) => play.team_entries(),

@@ -327,25 +327,29 @@ impl CupPlay {
     /// scored in hundredths.
     pub fn team_entries(&self) -> Vec<(PlayerId, usize, i64, i64)> {
         let places: BTreeMap<PlayerId, u32> = self.places().into_iter().collect();
+        // Matches won and half points, each match's players looked up once a tally.
+        let mut won: BTreeMap<PlayerId, i64> = BTreeMap::new();
+        for (m, side) in &self.decided {
+            if let Some(players) = self.players(*m) {
+                *won.entry(players[*side]).or_default() += 1;
+            }
+        }
+        let mut halves: BTreeMap<PlayerId, i64> = BTreeMap::new();
+        for m in self.games.keys() {
+            if let Some(players) = self.players(*m) {
+                for (p, s) in players.iter().zip(self.score(*m)) {
+                    *halves.entry(*p).or_default() += i64::from(s);
+                }
+            }
+        }
         let mut entries: Vec<(PlayerId, usize, i64, i64)> = self
             .seeds
             .iter()
             .map(|&p| {
-                let won = self
-                    .decided
-                    .iter()
-                    .filter(|(m, side)| self.players(**m).is_some_and(|ps| ps[**side] == p))
-                    .count();
-                let halves: u32 = self
-                    .games
-                    .keys()
-                    .filter_map(|m| {
-                        let side = self.players(*m)?.iter().position(|q| *q == p)?;
-                        Some(self.score(*m)[side])
-                    })
-                    .sum();
                 let rank = places.get(&p).map_or(1, |&place| place as usize);
-                (p, rank, won as i64 * 100, i64::from(halves) * 50)
+                let won = won.get(&p).copied().unwrap_or(0);
+                let halves = halves.get(&p).copied().unwrap_or(0);
+                (p, rank, won * 100, halves * 50)
             })
             .collect();
         // Stable: among equals, the higher seed first.

@@ -163,10 +163,10 @@ fn facts(tour: &Tournament, t: Texts) -> Vec<String> {
         match setup.system.is_cup() {
             true => {
                 let terms = tour.cup_terms();
-                let mut fact = t.get("page-cup-games", &[("games", terms.games.to_string())]);
+                let mut fact = t.get("page-cup-games", &[("count", terms.games.to_string())]);
                 if let Some(days) = terms.match_days {
                     fact.push_str(" · ");
-                    fact.push_str(&t.get("page-cup-match-days", &[("days", days.to_string())]));
+                    fact.push_str(&t.get("page-cup-match-days", &[("count", days.to_string())]));
                 }
                 fact
             }
