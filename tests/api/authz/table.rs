@@ -22,6 +22,8 @@ pub struct Rule {
     pub path: &'static str,
     allowed: &'static [Who],
     body: fn(&World, &Credentials) -> Body,
+    /// Tried on the world's cup, not its Swiss.
+    cup: bool,
 }
 
 impl Rule {
@@ -44,6 +46,8 @@ impl Rule {
     pub fn params(&self, world: &World) -> Vec<(&'static str, String)> {
         let id = if self.path.contains("/games/") {
             world.game.clone()
+        } else if self.path.contains("/tournaments/") && self.cup {
+            world.cup.clone()
         } else if self.path.contains("/tournaments/") {
             world.tournament.clone()
         } else if self.path.contains("/challenges/") {
@@ -118,19 +122,27 @@ fn soap(c: &Credentials) -> Body {
 }
 
 macro_rules! rules {
-    ($($method:ident $path:literal => $allowed:expr, $body:expr;)*) => {
-        pub fn rules() -> Vec<Rule> {
+    ($name:ident, $cup:expr; $($method:ident $path:literal => $allowed:expr, $body:expr;)*) => {
+        fn $name() -> Vec<Rule> {
             vec![$(Rule {
                 method: stringify!($method),
                 path: $path,
                 allowed: $allowed,
                 body: $body,
+                cup: $cup,
             }),*]
         }
     };
 }
 
-rules! {
+/// Every line: the routes on the world's Swiss, then those tried on its cup.
+pub fn rules() -> Vec<Rule> {
+    let mut rules = swiss_rules();
+    rules.extend(cup_rules());
+    rules
+}
+
+rules! { swiss_rules, false;
     // Anyone: the service's own documents and its doors to signing in.
     GET "/" => EVERYONE, none;
     GET "/README.md" => EVERYONE, none;
@@ -298,7 +310,13 @@ rules! {
     GET "/tournaments/{id}/print" => TOURNAMENT, none;
     GET "/tournaments/{id}/run" => RUNS_IT, none;
     POST "/tournaments/{id}/run" => RUNS_IT, |_, _| form(&[("action", "pair")]);
-    POST "/tournaments/{id}/run" => RUNS_IT, |_, _| form(&[("action", "draw")]);
-    POST "/tournaments/{id}/run" => RUNS_IT, |w, _| form(&[("action", "decide"), ("decision", &format!("winners:1:1:{}", w.id(Player))), ("reason", "a forfeit")]);
-    POST "/tournaments/{id}/run" => RUNS_IT, |w, _| form(&[("action", "match_game"), ("white", &w.game), ("result", "1-0")]);
+}
+
+rules! { cup_rules, true;
+    // The world's cup: its match 2, Opponent against Pupil, is ready.
+    GET "/api/v1/tournaments/{id}/bracket" => TOURNAMENT, none;
+    POST "/api/v1/tournaments/{id}/decisions" => RUNS_IT, |w, _| Body::Json(json!({"bracket": "winners", "round": 1, "number": 2, "winner": w.id(Opponent), "reason": "a forfeit"}));
+    POST "/api/v1/tournaments/{id}/match-results" => RUNS_IT, |w, _| Body::Json(json!({"game": w.cup_game, "result": "1-0"}));
+    POST "/tournaments/{id}/run" => RUNS_IT, |w, _| form(&[("action", "decide"), ("decision", &format!("winners:1:2:{}", w.id(Opponent))), ("reason", "a forfeit")]);
+    POST "/tournaments/{id}/run" => RUNS_IT, |w, _| form(&[("action", "match_game"), ("white", &w.cup_game), ("result", "1-0")]);
 }

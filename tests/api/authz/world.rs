@@ -63,6 +63,11 @@ pub struct World {
     pub callers: Vec<(Who, Credentials)>,
     pub game: String,
     pub tournament: String,
+    /// A knockout over the board of Player, Opponent and Pupil (in that order, Player with a
+    /// bye), drawn: its match 2 (Opponent against Pupil) is ready.
+    pub cup: String,
+    /// The first game of that match.
+    pub cup_game: String,
     pub challenge: String,
     /// The service's stylesheet, by its name.
     pub asset: String,
@@ -169,6 +174,8 @@ pub async fn world(app: &TestApp) -> World {
         callers,
         game: String::new(),
         tournament: String::new(),
+        cup: String::new(),
+        cup_game: String::new(),
         challenge: String::new(),
         asset: String::new(),
         link: String::new(),
@@ -235,6 +242,49 @@ pub async fn world(app: &TestApp) -> World {
     world.challenge = res.json::<Value>().await.unwrap()["id"]
         .as_str()
         .unwrap()
+        .to_owned();
+    let cup: Value = app
+        .post(
+            "/api/v1/tournaments",
+            Some(&organiser),
+            json!({"name": "Okul Kupası", "system": "knockout", "seeding": "given",
+                   "arbiters": [world.id(Who::Arbiter)]}),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
+    world.cup = cup["id"].as_str().expect("a cup").to_owned();
+    for who in [Who::Player, Who::Opponent, Who::Pupil] {
+        let res = app
+            .post(
+                &format!("/api/v1/tournaments/{}/players", world.cup),
+                Some(&organiser),
+                json!({"player": world.id(who)}),
+            )
+            .await;
+        assert_eq!(res.status(), StatusCode::OK, "{:?}", res.text().await);
+    }
+    let res = app
+        .post(
+            &format!("/api/v1/tournaments/{}/rounds", world.cup),
+            Some(&organiser),
+            json!({}),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK, "{:?}", res.text().await);
+    let bracket: Value = app
+        .get(
+            &format!("/api/v1/tournaments/{}/bracket", world.cup),
+            Some(&organiser),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
+    world.cup_game = bracket["rounds"][0]["matches"][1]["games"][0]
+        .as_str()
+        .expect("the ready match's first game")
         .to_owned();
     world
 }
