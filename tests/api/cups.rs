@@ -121,7 +121,7 @@ impl<'a> Cup<'a> {
         let loser = m["players"][1 - winner].as_str().unwrap();
         for game in m["games"].as_array().unwrap() {
             let game = game.as_str().unwrap();
-            if self.app.get_game(game).await["status"] != "active" {
+            if made_game(self.app, game).await["status"] != "active" {
                 continue;
             }
             let res = self
@@ -150,7 +150,7 @@ impl<'a> Cup<'a> {
         let b = self.bracket().await;
         for game in match_at(&b, at)["games"].as_array().unwrap() {
             let game = game.as_str().unwrap();
-            let g = self.app.get_game(game).await;
+            let g = made_game(self.app, game).await;
             if g["status"] != "active" {
                 continue;
             }
@@ -195,6 +195,20 @@ fn match_at<'a>(b: &'a Value, (bracket, round, number): (&str, u64, u64)) -> &'a
     &r["matches"][number as usize - 1]
 }
 
+/// A game the bracket lists: the service makes it just after it records the match's start,
+/// so a reader may be a moment early.
+async fn made_game(app: &TestApp, game: &str) -> Value {
+    for _ in 0..150 {
+        let res = app.get(&format!("/api/v1/games/{game}"), None).await;
+        if res.status() != 404 {
+            assert_eq!(res.status(), 200);
+            return res.json().await.unwrap();
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("the game {game} was never made")
+}
+
 fn games_of(m: &Value) -> usize {
     m["games"].as_array().unwrap().len()
 }
@@ -223,8 +237,8 @@ both_backends! {
         // Every first-round match with two players has its two games, colours exchanged.
         for m in first.iter().filter(|m| !m["seeds"][1].is_null()) {
             assert_eq!(games_of(m), 2, "{m}");
-            let g0 = app.get_game(m["games"][0].as_str().unwrap()).await;
-            let g1 = app.get_game(m["games"][1].as_str().unwrap()).await;
+            let g0 = made_game(&app, m["games"][0].as_str().unwrap()).await;
+            let g1 = made_game(&app, m["games"][1].as_str().unwrap()).await;
             assert_eq!(g0["white"]["id"], m["players"][0]);
             assert_eq!(g1["white"]["id"], m["players"][1]);
         }
@@ -259,7 +273,7 @@ both_backends! {
         for _ in 0..100 {
             let mut open = 0;
             for g in m["games"].as_array().unwrap() {
-                if app.get_game(g.as_str().unwrap()).await["status"] == "active" {
+                if made_game(&app, g.as_str().unwrap()).await["status"] == "active" {
                     open += 1;
                 }
             }
@@ -269,7 +283,7 @@ both_backends! {
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
         for g in m["games"].as_array().unwrap() {
-            assert_eq!(app.get_game(g.as_str().unwrap()).await["status"], "finished");
+            assert_eq!(made_game(&app, g.as_str().unwrap()).await["status"], "finished");
         }
         let b = cup.bracket().await;
 
@@ -292,7 +306,7 @@ both_backends! {
         let m = match_at(&b, ("winners", 1, 3));
         assert_eq!((m["decided_by"].as_str(), m["reason"].as_str()), (Some("arbiter"), Some("13 did not move for 40 days")));
         for g in m["games"].as_array().unwrap() {
-            assert_eq!(app.get_game(g.as_str().unwrap()).await["status"], "finished", "its games end with it");
+            assert_eq!(made_game(&app, g.as_str().unwrap()).await["status"], "finished", "its games end with it");
         }
         let (status, refused) = cup.post("/decisions", decision(&m["players"][0], "again")).await;
         assert_eq!((status, refused["error"]["code"].as_str()), (409, Some("match_decided")));
@@ -512,12 +526,12 @@ both_backends! {
         for number in [1, 2] {
             let m = match_at(&b, ("winners", 1, number));
             assert_eq!(games_of(m), 1, "one match a pairing");
-            let g = app.get_game(m["games"][0].as_str().unwrap()).await;
+            let g = made_game(&app, m["games"][0].as_str().unwrap()).await;
             assert_eq!((g["game"].as_str(), g["match"]["length"].as_u64()), (Some("tavla"), Some(1)), "{g}");
             cup.win(("winners", 1, number), 1).await;
         }
         let b = cup.until("the final starts", |b| games_of(match_at(b, ("winners", 2, 1))) == 1).await;
-        let g = app.get_game(match_at(&b, ("winners", 2, 1))["games"][0].as_str().unwrap()).await;
+        let g = made_game(&app, match_at(&b, ("winners", 2, 1))["games"][0].as_str().unwrap()).await;
         assert_eq!(g["match"]["length"].as_u64(), Some(3), "the final is to three points");
         cup.win(("winners", 2, 1), 0).await;
         let b = cup.bracket().await;
