@@ -321,6 +321,11 @@ pub struct Config {
     /// scraper on a private interface). On the main address `/metrics` needs the admin token.
     #[arg(long, env = "ZARF_METRICS_BIND", global = true)]
     pub metrics_bind: Option<SocketAddr>,
+
+    /// Directories of Syzygy endgame tablebases (`.rtbw` and `.rtbz` files), separated by
+    /// `:`. Without them no game is decided by the tables.
+    #[arg(long, env = "ZARF_SYZYGY_PATH", value_delimiter = ':', global = true)]
+    pub syzygy_path: Vec<PathBuf>,
 }
 
 impl Config {

@@ -12,6 +12,7 @@ pub mod outbox;
 pub mod scheduler;
 pub mod sealing;
 pub mod store;
+pub mod tablebase;
 pub mod telemetry;
 pub mod zone;
 
@@ -130,6 +131,17 @@ pub fn build(config: &Config) -> anyhow::Result<Running> {
         link_secret: envelope_key.derive("unsubscribe"),
     };
     let outlet = app::sender::Outlet::new(config.smtp_url.as_deref(), config.mail_dir())?;
+    let tablebases = tablebase::Tablebases::open(&config.syzygy_path)?;
+    if tablebases.files() > 0 {
+        tracing::info!(
+            pieces = tablebases.pieces(),
+            files = tablebases.files(),
+            tables = tablebases.identity(),
+            "endgame tablebases opened"
+        );
+    } else if !config.syzygy_path.is_empty() {
+        tracing::warn!("ZARF_SYZYGY_PATH holds no table files");
+    }
     let live = match store.backend() {
         store::Backend::Postgres => app::live::Live::shared(&store),
         store::Backend::Sqlite => Arc::new(app::live::Live::local()),
@@ -164,6 +176,7 @@ pub fn build(config: &Config) -> anyhow::Result<Running> {
         opened_lines: Default::default(),
         dice_seeds: Default::default(),
         erasures_seen: Default::default(),
+        tablebases: Arc::new(tablebases),
         signup: config.signup,
     });
     scheduler::spawn(std::sync::Arc::downgrade(&state.clone().into_inner()));

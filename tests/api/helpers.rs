@@ -126,6 +126,8 @@ pub struct Options {
     pub address_failures_before_lock: u32,
     /// `ZARF_TRUSTED_PROXIES`.
     pub trusted_proxies: &'static str,
+    /// `ZARF_SYZYGY_PATH`.
+    pub syzygy_path: Vec<std::path::PathBuf>,
 }
 
 impl Default for Options {
@@ -139,6 +141,7 @@ impl Default for Options {
             failures_before_lock: 1000,
             address_failures_before_lock: 1000,
             trusted_proxies: "",
+            syzygy_path: Vec::new(),
         }
     }
 }
@@ -171,6 +174,7 @@ async fn start_server(db: Arc<TestDb>, admin: String, options: Options) -> TestA
     config.public_url = options.public_url;
     config.failures_before_lock = options.failures_before_lock;
     config.address_failures_before_lock = options.address_failures_before_lock;
+    config.syzygy_path = options.syzygy_path;
     config.trusted_proxies = api::app::addresses::TrustedProxies::parse(options.trusted_proxies)
         .expect("trusted proxies");
     config.workers = Some(2);

@@ -8,6 +8,8 @@ both_backends! {
     async fn health_metrics_and_openapi(app) {
         let res = app.get("/healthz", None).await;
         assert_eq!(res.status(), StatusCode::OK);
+        let health: Value = res.json().await.unwrap();
+        assert_eq!(health["tablebases"], serde_json::json!({"pieces": 0, "files": 0}), "no tables: {health}");
         let (game, white, black) = app.new_game().await;
         app.play(game["id"].as_str().unwrap(), &white, &black, "e4 e5").await;
         let metrics = app.get("/metrics", Some(&app.admin)).await.text().await.unwrap();
@@ -394,4 +396,22 @@ both_backends! {
         let id = res.headers().get("x-request-id").expect("a request id").to_str().unwrap().to_owned();
         assert_eq!(id.len(), 36);
     }
+}
+
+/// The operator's tables, as the service reports them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn health_says_how_many_pieces_the_tablebases_hold() {
+    let tables = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/syzygy");
+    let options = crate::helpers::Options {
+        syzygy_path: vec![tables],
+        ..Default::default()
+    };
+    let app = crate::helpers::spawn_app_with(crate::helpers::Backend::Sqlite, options).await;
+    let health: Value = app.get("/healthz", None).await.json().await.unwrap();
+    assert_eq!(health["status"], "ok");
+    assert_eq!(
+        health["tablebases"],
+        serde_json::json!({"pieces": 5, "files": 74}),
+        "{health}"
+    );
 }

@@ -236,6 +236,7 @@ pub(crate) mod tests {
             opened_lines: Default::default(),
             dice_seeds: Default::default(),
             erasures_seen: Default::default(),
+            tablebases: Arc::new(crate::tablebase::Tablebases::none()),
         })
     }
 

@@ -92,4 +92,6 @@ pub struct AppState {
     /// How many erased events this server knew of when it last looked (its folds predate
     /// none of them).
     pub erasures_seen: std::sync::atomic::AtomicI64,
+    /// The operator's endgame tablebases, shared by every worker.
+    pub tablebases: Arc<crate::tablebase::Tablebases>,
 }

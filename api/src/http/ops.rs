@@ -10,8 +10,14 @@ use crate::http::error::ApiError;
 #[get("/healthz")]
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn healthz(state: web::Data<AppState>) -> HttpResponse {
+    let tables = serde_json::json!({
+        "pieces": state.tablebases.pieces(),
+        "files": state.tablebases.files(),
+    });
     match web::block(move || crate::app::metrics::store_reachable(&state)).await {
-        Ok(true) => HttpResponse::Ok().json(serde_json::json!({ "status": "ok" })),
+        Ok(true) => {
+            HttpResponse::Ok().json(serde_json::json!({ "status": "ok", "tablebases": tables }))
+        }
         _ => HttpResponse::ServiceUnavailable().json(serde_json::json!({
             "error": { "code": "unavailable", "message": "the database is not reachable" }
         })),

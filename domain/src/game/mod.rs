@@ -19,6 +19,7 @@ pub mod rules;
 pub mod speech;
 pub mod spoken;
 mod state;
+pub mod tablebase;
 mod time_control;
 mod types;
 
