@@ -324,11 +324,18 @@ pub struct Config {
 
     /// Directories of Syzygy endgame tablebases (`.rtbw` and `.rtbz` files), separated by
     /// `:`. Without them no game is decided by the tables.
-    #[arg(long, env = "ZARF_SYZYGY_PATH", value_delimiter = ':', global = true)]
-    pub syzygy_path: Vec<PathBuf>,
+    #[arg(long, env = "ZARF_SYZYGY_PATH", default_value = "", global = true)]
+    pub syzygy_path: String,
 }
 
 impl Config {
+    /// The tablebase directories: `ZARF_SYZYGY_PATH` split at `:`, empty parts dropped.
+    pub fn syzygy_dirs(&self) -> Vec<PathBuf> {
+        std::env::split_paths(&self.syzygy_path)
+            .filter(|p| !p.as_os_str().is_empty())
+            .collect()
+    }
+
     pub fn mail_dir(&self) -> PathBuf {
         self.mail_dir
             .clone()

@@ -131,7 +131,7 @@ pub fn build(config: &Config) -> anyhow::Result<Running> {
         link_secret: envelope_key.derive("unsubscribe"),
     };
     let outlet = app::sender::Outlet::new(config.smtp_url.as_deref(), config.mail_dir())?;
-    let tablebases = tablebase::Tablebases::open(&config.syzygy_path)?;
+    let tablebases = tablebase::Tablebases::open(&config.syzygy_dirs())?;
     if tablebases.files() > 0 {
         tracing::info!(
             pieces = tablebases.pieces(),
@@ -139,7 +139,7 @@ pub fn build(config: &Config) -> anyhow::Result<Running> {
             tables = tablebases.identity(),
             "endgame tablebases opened"
         );
-    } else if !config.syzygy_path.is_empty() {
+    } else if !config.syzygy_dirs().is_empty() {
         tracing::warn!("ZARF_SYZYGY_PATH holds no table files");
     }
     let live = match store.backend() {

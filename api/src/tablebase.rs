@@ -1,18 +1,22 @@
-//! The operator's Syzygy endgame tablebases (`ZARF_SYZYGY_PATH`): opened once at start,
-//! memory-mapped, shared by every worker, and probed for a chess position's verdict. A position
-//! the tables do not hold (too many pieces, a table missing, castling rights, an en passant
-//! capture to be made) has no verdict: nothing is ever claimed for it.
+//! The operator's Syzygy endgame tablebases (`ZARF_SYZYGY_PATH`): registered once at start,
+//! memory-mapped as they are first probed, shared by every worker, and probed for a chess
+//! position's verdict. A position the tables do not hold (too many pieces, its own table or
+//! either of its two files missing, castling rights, an en passant capture to be made) has no
+//! verdict: nothing is ever claimed for it.
 
-use std::path::{Path, PathBuf};
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::PathBuf;
 
 use domain::game::tablebase::{Verdict, Wdl};
 use sha2::{Digest, Sha256};
 use shakmaty::{Chess, EnPassantMode, Position};
-use shakmaty_syzygy::{MaybeRounded, SyzygyError, Tablebase};
+use shakmaty_syzygy::{Material, MaybeRounded, SyzygyError, Tablebase};
 
 /// The tables the service has; none when the operator gave none.
 pub struct Tablebases {
     tables: Option<Tablebase<Chess>>,
+    /// The materials (as their files are named) with both a WDL and a DTZ file.
+    held: BTreeSet<String>,
     files: usize,
     identity: String,
 }
@@ -32,35 +36,69 @@ impl Tablebases {
     pub fn none() -> Tablebases {
         Tablebases {
             tables: None,
+            held: BTreeSet::new(),
             files: 0,
             identity: String::new(),
         }
     }
 
-    /// The tables in `dirs` (each a directory of `.rtbw`/`.rtbz` files). A directory that
-    /// cannot be read is an error; directories holding no table give none.
+    /// The tables in `dirs` (each a directory of `.rtbw`/`.rtbz` files), each file registered
+    /// now and memory-mapped when first probed. A directory that cannot be read is an error;
+    /// a file the reader does not take (not a table's name, a wrong size) is skipped with a
+    /// warning; a material with only one of its two files holds nothing.
     pub fn open(dirs: &[PathBuf]) -> anyhow::Result<Tablebases> {
-        if dirs.is_empty() {
-            return Ok(Tablebases::none());
-        }
-        // Safety: the operator's table files are not written while the service runs (they
-        // are published, checksummed data); an I/O error reading them ends the process, as a
-        // failing disk would.
+        // Safety: the operator's table files are published, checksummed data that is not
+        // written while the service runs. Truncating or rewriting a mapped file in place would
+        // end the process (SIGBUS); a set is replaced by a new directory and a restart.
         let mut tables = unsafe { Tablebase::with_mmap_filesystem() };
-        let mut named: Vec<(String, u64)> = Vec::new();
+        let mut taken: BTreeMap<String, (PathBuf, u64)> = BTreeMap::new();
         for dir in dirs {
-            tables
-                .add_directory(dir)
+            let entries = std::fs::read_dir(dir)
                 .map_err(|e| anyhow::anyhow!("ZARF_SYZYGY_PATH: {}: {e}", dir.display()))?;
-            named.extend(table_files(dir)?);
+            let mut paths: Vec<PathBuf> = entries
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "rtbw" || x == "rtbz"))
+                .collect();
+            paths.sort();
+            for path in paths {
+                let Some(name) = path.file_name().and_then(|n| n.to_str()).map(str::to_owned)
+                else {
+                    continue;
+                };
+                // The file's own size, through a symbolic link.
+                let size = match std::fs::metadata(&path) {
+                    Ok(m) if m.is_file() => m.len(),
+                    _ => continue,
+                };
+                if let Err(e) = tables.add_file(&path) {
+                    tracing::warn!(file = %path.display(), error = %e, "not a table file; skipped");
+                    continue;
+                }
+                if let Some((first, _)) = taken.insert(name, (path.clone(), size)) {
+                    tracing::warn!(
+                        file = %path.display(),
+                        instead_of = %first.display(),
+                        "a table file of the same name in a later directory is the one used"
+                    );
+                }
+            }
         }
-        if named.is_empty() {
+        let stems = |ext: &str| -> BTreeSet<String> {
+            taken
+                .keys()
+                .filter_map(|n| n.strip_suffix(ext).map(str::to_owned))
+                .collect()
+        };
+        let (wdl, dtz) = (stems(".rtbw"), stems(".rtbz"));
+        for lone in wdl.symmetric_difference(&dtz) {
+            tracing::warn!(material = %lone, "a table with only one of its WDL and DTZ files holds nothing");
+        }
+        let held: BTreeSet<String> = wdl.intersection(&dtz).cloned().collect();
+        if taken.is_empty() {
             return Ok(Tablebases::none());
         }
-        named.sort();
-        named.dedup();
         let mut digest = Sha256::new();
-        for (name, size) in &named {
+        for (name, (_, size)) in &taken {
             digest.update(format!("{name} {size}\n"));
         }
         let hex: String = digest
@@ -71,14 +109,19 @@ impl Tablebases {
             .collect();
         Ok(Tablebases {
             tables: Some(tables),
-            files: named.len(),
+            held,
+            files: taken.len(),
             identity: format!("syzygy:{hex}"),
         })
     }
 
     /// The most pieces (kings included) any of its tables holds; 0 without tables.
     pub fn pieces(&self) -> usize {
-        self.tables.as_ref().map_or(0, Tablebase::max_pieces)
+        self.held
+            .iter()
+            .map(|m| m.chars().filter(|c| *c != 'v').count())
+            .max()
+            .unwrap_or(0)
     }
 
     /// How many table files it has (WDL and DTZ counted apart).
@@ -102,6 +145,13 @@ impl Tablebases {
         // The tables hold no position with an en passant capture to be made: the probe would
         // search it, but a claim waits for a position the tables hold themselves.
         if position.ep_square(EnPassantMode::Legal).is_some() {
+            return None;
+        }
+        // Its own table, both files: the reader would otherwise answer a position it can
+        // settle by a capture into tables it has, without the position's own.
+        let material = Material::from_board(position.board()).to_string();
+        let (white, black) = material.split_once('v')?;
+        if !self.held.contains(&material) && !self.held.contains(&format!("{black}v{white}")) {
             return None;
         }
         // As if the fifty-move counter were zero: where the tables decide a game, the rule is
@@ -135,17 +185,4 @@ fn log(e: SyzygyError) -> SyzygyError {
         _ => tracing::warn!(error = %e, "tablebase probe failed"),
     }
     e
-}
-
-/// The table files in `dir`: their names and sizes.
-fn table_files(dir: &Path) -> anyhow::Result<Vec<(String, u64)>> {
-    let mut files = Vec::new();
-    for entry in std::fs::read_dir(dir)? {
-        let entry = entry?;
-        let name = entry.file_name().to_string_lossy().into_owned();
-        if name.ends_with(".rtbw") || name.ends_with(".rtbz") {
-            files.push((name, entry.metadata()?.len()));
-        }
-    }
-    Ok(files)
 }

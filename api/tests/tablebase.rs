@@ -85,11 +85,12 @@ fn a_position_beyond_the_tables_has_no_verdict() {
         tables.probe(&position("4k3/8/8/3q4/8/8/8/RQ2K3 w - - 0 1")),
         None
     );
-    // The same material, won by taking the queen: the tables hold what that leads to.
-    let v = tables
-        .probe(&position("4k3/8/8/8/8/8/3q4/RQ2K3 w - - 0 1"))
-        .unwrap();
-    assert_eq!((v.wdl, v.dtz), (Wdl::Win, 1));
+    // The same material won by taking the queen: the reader could tell, but the position's own
+    // table is not here, so no verdict.
+    assert_eq!(
+        tables.probe(&position("4k3/8/8/8/8/8/3q4/RQ2K3 w - - 0 1")),
+        None
+    );
     // The opening position: castling rights, and far too many pieces.
     assert_eq!(tables.probe(&Chess::default()), None);
     // A won position with a table: KQ against K.
@@ -122,4 +123,37 @@ fn the_set_is_named_by_its_files() {
     assert_eq!(a.identity(), b.identity(), "the same files, the same name");
     assert!(a.identity().starts_with("syzygy:") && a.identity().len() == "syzygy:".len() + 16);
     assert_eq!(a.files(), b.files());
+}
+
+#[test]
+fn a_material_with_one_of_its_two_files_holds_nothing() {
+    let dir = std::env::temp_dir().join(format!("zarf-lone-table-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(tables_dir().join("KQvK.rtbw"), dir.join("KQvK.rtbw")).unwrap();
+    std::fs::copy(tables_dir().join("KRvK.rtbw"), dir.join("KRvK.rtbw")).unwrap();
+    std::fs::copy(tables_dir().join("KRvK.rtbz"), dir.join("KRvK.rtbz")).unwrap();
+    std::fs::write(dir.join("notes.rtbw"), b"not a table").unwrap();
+    let tables = Tablebases::open(std::slice::from_ref(&dir)).unwrap();
+    assert_eq!((tables.pieces(), tables.files()), (3, 3), "{tables:?}");
+    assert_eq!(
+        tables.probe(&position("4k3/8/8/8/8/8/8/3QK3 w - - 0 1")),
+        None
+    );
+    let v = tables
+        .probe(&position("4k3/8/8/8/8/8/8/3RK3 w - - 0 1"))
+        .unwrap();
+    assert_eq!(v.wdl, Wdl::Win);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_path_is_split_at_colons_and_empty_parts_are_dropped() {
+    let mut config = api::config::Config::for_database("sqlite://unused", PathBuf::from("unused"));
+    config.syzygy_path = String::new();
+    assert_eq!(config.syzygy_dirs(), Vec::<PathBuf>::new());
+    config.syzygy_path = "/tables/345::/tables/6:".into();
+    assert_eq!(
+        config.syzygy_dirs(),
+        [PathBuf::from("/tables/345"), PathBuf::from("/tables/6")]
+    );
 }

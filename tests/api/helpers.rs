@@ -174,7 +174,10 @@ async fn start_server(db: Arc<TestDb>, admin: String, options: Options) -> TestA
     config.public_url = options.public_url;
     config.failures_before_lock = options.failures_before_lock;
     config.address_failures_before_lock = options.address_failures_before_lock;
-    config.syzygy_path = options.syzygy_path;
+    config.syzygy_path = std::env::join_paths(&options.syzygy_path)
+        .expect("tablebase directories")
+        .into_string()
+        .expect("UTF-8 directories");
     config.trusted_proxies = api::app::addresses::TrustedProxies::parse(options.trusted_proxies)
         .expect("trusted proxies");
     config.workers = Some(2);

@@ -57,10 +57,13 @@ impl Wdl {
 pub struct Verdict {
     /// For the side to move.
     pub wdl: Wdl,
-    /// Distance to zeroing (a capture or a pawn move) in plies for the side to move: positive
-    /// when winning, negative when losing, 0 drawn.
+    /// Distance to zeroing (a capture or a pawn move) in plies for the side to move, as the
+    /// Syzygy tables count it (DTZ50''): positive when winning, negative when losing, 0 drawn;
+    /// beyond 100 in size for a cursed win or a blessed loss (the zeroing move |n| − 100 plies
+    /// away where the counter starts at zero).
     pub dtz: i32,
-    /// Whether the tables store `dtz` rounded to an even number of plies (it may be one more).
+    /// Whether the table stores `dtz` rounded: the true distance may be one ply further from
+    /// zero.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub dtz_rounded: bool,
     /// The pieces on the board, kings included.
