@@ -188,6 +188,8 @@ fn mails_of(game: &Game, events: &[GameEvent], i: usize) -> Vec<Addressed> {
         | EventBody::ClocksSet { .. }
         | EventBody::LateForResumption { .. }
         | EventBody::DeadPositionFound { .. }
+        // The tables' verdict goes with the game's end, in its mail to both.
+        | EventBody::TablebaseAdjudicated { .. }
         // A player's conditional lines are theirs alone: no mail tells of them.
         | EventBody::ConditionalMovesSet { .. }
         | EventBody::ConditionalMovesWithdrawn { .. }

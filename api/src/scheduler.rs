@@ -128,6 +128,7 @@ pub fn tick_at(state: &AppState, now: time::OffsetDateTime) -> anyhow::Result<()
             notation: None,
             dice: None,
             entropy: None,
+            tables: None,
         };
         match execute(state, game, just(Command::ApplyLateness), &ctx, None) {
             Ok(_) => tracing::info!(game = %id, "A10: a player was more than an hour late"),

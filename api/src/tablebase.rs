@@ -7,7 +7,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
-use domain::game::tablebase::{Verdict, Wdl};
+use domain::game::tablebase::{Tables, Verdict, Wdl};
+use domain::games::GameKind;
 use sha2::{Digest, Sha256};
 use shakmaty::{Chess, EnPassantMode, Position};
 use shakmaty_syzygy::{Material, MaybeRounded, SyzygyError, Tablebase};
@@ -28,6 +29,17 @@ impl std::fmt::Debug for Tablebases {
             .field("files", &self.files)
             .field("identity", &self.identity)
             .finish()
+    }
+}
+
+/// The tables as a game's decider asks them: a chess position's verdict; none for the other
+/// games.
+impl Tables<GameKind> for Tablebases {
+    fn probe(&self, position: &domain::games::Position) -> Option<Verdict> {
+        match position {
+            domain::games::Position::Chess(position) => Tablebases::probe(self, position),
+            _ => None,
+        }
     }
 }
 

@@ -49,6 +49,7 @@ fn game_log() -> (Vec<GameEvent>, Vec<Move>, Vec<String>) {
                 notation: None,
                 dice: None,
                 entropy: None,
+                tables: None,
             };
             match decide(state, command, &ctx) {
                 Ok(events) => {
@@ -88,6 +89,7 @@ fn game_log() -> (Vec<GameEvent>, Vec<Move>, Vec<String>) {
             match_length: None,
             rated: false,
             visibility: Default::default(),
+            tablebase: Default::default(),
         };
         apply(
             &mut state,

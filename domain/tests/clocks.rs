@@ -75,6 +75,7 @@ fn a_game_set_to_start_later_runs_no_clock_and_takes_no_move_before_its_start() 
         state: domain::game::GameState::NotCreated,
         now: time::macros::datetime!(2026-03-01 12:00 UTC),
         step: Duration::ZERO,
+        tables: None,
     };
     let starts_at = t.now + Duration::days(2);
     let mut c = create_command(None, RuleSet::FIDE_2023);

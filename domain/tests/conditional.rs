@@ -427,6 +427,7 @@ fn setting_and_withdrawing_are_the_owners_alone() {
         notation: None,
         dice: None,
         entropy: None,
+        tables: None,
     };
     let bare = Command::MakeMove {
         mv: mv("e4"),

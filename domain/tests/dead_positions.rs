@@ -63,6 +63,7 @@ fn judged(t: &mut Table, side: Side, command: Command) -> Result<Judgement, Reje
         notation: None,
         dice: None,
         entropy: None,
+        tables: None,
     };
     let judgement = judge(&t.state, command, &ctx)?;
     for e in &judgement.events {
@@ -100,6 +101,7 @@ fn create(fen: &str) -> Result<Vec<domain::game::GameEvent>, Rejection> {
             notation: None,
             dice: None,
             entropy: None,
+            tables: None,
         },
     )
 }

@@ -42,6 +42,7 @@ fn random_game(steps: &[(u16, u8)], rules: RuleSet) -> (Vec<GameEvent>, GameStat
             notation: None,
             dice: None,
             entropy: None,
+            tables: None,
         };
         match decide(state, command, &ctx) {
             Ok(events) => {
@@ -83,6 +84,7 @@ fn random_game(steps: &[(u16, u8)], rules: RuleSet) -> (Vec<GameEvent>, GameStat
         match_length: None,
         rated: false,
         visibility: Default::default(),
+        tablebase: Default::default(),
     };
     run(
         &mut state,

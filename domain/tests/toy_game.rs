@@ -63,6 +63,7 @@ impl Table {
             match_length: None,
             rated: false,
             visibility: Default::default(),
+            tablebase: Default::default(),
         };
         t.act(Actor::Admin, Command::CreateGame(Box::new(create)))?;
         Ok(t)
@@ -79,6 +80,7 @@ impl Table {
             notation: None,
             dice: None,
             entropy: None,
+            tables: None,
         };
         let events = decide(&self.state, command, &ctx)?;
         for e in &events {

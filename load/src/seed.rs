@@ -208,6 +208,7 @@ fn play(
         notation: None,
         dice: None,
         entropy: None,
+        tables: None,
     };
     let create = CreateGame {
         game_id: id,
@@ -241,6 +242,7 @@ fn play(
         match_length: None,
         rated: false,
         visibility: Default::default(),
+        tablebase: Default::default(),
     };
     let mut log = decide(
         &GameState::NotCreated,
@@ -280,6 +282,7 @@ fn play(
             notation: None,
             dice: None,
             entropy: None,
+            tables: None,
         };
         let mv = MoveInput {
             text: MoveText::parse(&text)?,
@@ -305,6 +308,7 @@ fn play(
                 notation: None,
                 dice: None,
                 entropy: None,
+                tables: None,
             };
             run(&mut state, &mut log, Command::OfferDraw, &offer)?;
             let accept = Context {
@@ -319,6 +323,7 @@ fn play(
                 notation: None,
                 dice: None,
                 entropy: None,
+                tables: None,
             };
             run(&mut state, &mut log, Command::Resign, &ctx)?;
         }

@@ -136,6 +136,7 @@ termination-insufficient_material_on_time = time ran out, but the opponent could
 termination-sealed_move_invalid = invalid sealed move
 termination-late_for_resumption = late for the resumption
 termination-arbiter_decision = arbiter's decision
+termination-tablebase = the endgame tablebases
 claim-threefold_repetition = threefold repetition
 claim-fifty_moves = the fifty-move rule
 claim-forty_moves = the forty-move rule
@@ -168,10 +169,18 @@ rejection-not-in-this-game = { $feature ->
     [draw_offers] A game of dice has no draw offers.
     [conditional_moves] A game of dice has no conditional moves: nobody knows the dice in advance.
     [sealed_moves] A game of dice is not adjourned with a sealed move.
+    [tablebases] Only chess is decided by endgame tablebases.
    *[other] This game does not offer that.
 }
 rejection-no-throw-due = It is not yours to ask for a throw now.
 rejection-dice-unavailable = The game's dice could not be read; try again later.
+rejection-not-in-tablebases = The endgame tablebases do not hold this position (too many pieces, castling rights, an en passant capture to be made, or no tables on this server): nothing was claimed.
+rejection-tablebase-claim-refused = { $outcome ->
+    [win] The tablebases give you a win here (DTZ { $dtz }): claim the win instead. Nothing was recorded.
+    [loss] The tablebases give you a loss here (DTZ { $dtz }). Nothing was recorded.
+   *[draw] The tablebases give a draw here. Nothing was recorded.
+}
+rejection-no-progress-rule-suspended = The endgame tablebases hold this position, so the fifty-move rule does not apply in this event: claim by the tablebases.
 rejection-draw-offer-pending = { $yours ->
     [yes] Your draw offer already stands; it cannot be withdrawn or repeated.
    *[no] Your opponent's draw offer stands: accept or decline it.

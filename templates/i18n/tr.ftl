@@ -135,6 +135,7 @@ termination-time_forfeit = süre kaybı
 termination-insufficient_material_on_time = süre bitti ama rakip mat edemezdi
 termination-sealed_move_invalid = geçersiz gizli hamle
 termination-late_for_resumption = devam oturumuna geç kalma
+termination-tablebase = oyun sonu tabloları
 termination-arbiter_decision = hakem kararı
 claim-threefold_repetition = üç kez tekrar
 claim-fifty_moves = elli hamle kuralı
@@ -168,10 +169,18 @@ rejection-not-in-this-game = { $feature ->
     [draw_offers] Zarla oynanan oyunda beraberlik teklifi yoktur.
     [conditional_moves] Zarla oynanan oyunda koşullu hamle yoktur: zarları kimse önceden bilemez.
     [sealed_moves] Zarla oynanan oyun zarflı hamleyle ertelenmez.
+    [tablebases] Yalnızca satranç oyun sonu tablolarıyla sonuçlanabilir.
    *[other] Bu oyunda bu yapılamaz.
 }
 rejection-no-throw-due = Şu anda zar atma sırası sizde değil.
 rejection-dice-unavailable = Oyunun zarları okunamadı; daha sonra yeniden deneyin.
+rejection-not-in-tablebases = Oyun sonu tabloları bu konumu içermiyor (taş sayısı fazla, rok hakkı var, geçerken alma yapılabilir ya da bu sunucuda tablo yok): talep kaydedilmedi.
+rejection-tablebase-claim-refused = { $outcome ->
+    [win] Tablolara göre burada kazanıyorsunuz (DTZ { $dtz }): galibiyet talep edin. Hiçbir şey kaydedilmedi.
+    [loss] Tablolara göre burada kaybediyorsunuz (DTZ { $dtz }). Hiçbir şey kaydedilmedi.
+   *[draw] Tablolara göre burası beraberlik. Hiçbir şey kaydedilmedi.
+}
+rejection-no-progress-rule-suspended = Oyun sonu tabloları bu konumu içeriyor; bu turnuvada elli hamle kuralı uygulanmaz: tablolara göre talep edin.
 rejection-draw-offer-pending = { $yours ->
     [yes] Beraberlik teklifiniz zaten geçerli; geri alınamaz ve yinelenemez.
    *[no] Rakibinizin beraberlik teklifi geçerli: kabul edin ya da reddedin.

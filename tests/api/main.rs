@@ -33,6 +33,7 @@ mod secrets;
 mod settings;
 mod signup;
 mod spoken;
+mod tablebases;
 mod take_away;
 mod tavla;
 mod tournament_commands;

@@ -3,6 +3,7 @@
 //! withdrawn, or left to expire. Each door (the JSON API, the pages) calls these functions and
 //! only translates their input and answers.
 
+use domain::game::tablebase::TablebaseRule;
 use domain::game::{Actor, CreateGame, Participant, Rejection, Rules, TimeControl};
 use domain::games::{Command, Context, GameKind, GameState, RuleSetName};
 use domain::{GameId, PlayerId};
@@ -62,6 +63,9 @@ pub struct Terms {
     /// Who may read the game; none: its participants' where a pupil plays, else anyone's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub visibility: Option<domain::game::Visibility>,
+    /// How the endgame tablebases may decide the game (chess).
+    #[serde(default, skip_serializing_if = "TablebaseRule::is_off")]
+    pub tablebase: TablebaseRule,
 }
 
 /// Whom a challenge is for.
@@ -166,6 +170,7 @@ fn creation(
         match_length: terms.match_length,
         rated: terms.rated,
         visibility,
+        tablebase: terms.tablebase,
     }
 }
 
@@ -205,6 +210,7 @@ fn check_terms(terms: &Terms, challenger: &PlayerRow) -> Result<(), ChallengeErr
         notation: None,
         dice: dice.then(|| domain::game::dice::DiceSeed::from_bytes([0; 32])),
         entropy: None,
+        tables: None,
     };
     domain::decide(
         &GameState::NotCreated,
@@ -507,6 +513,7 @@ fn make_game(
         notation: None,
         dice: None,
         entropy: None,
+        tables: None,
     };
     let visibility = match terms.visibility {
         Some(v) => v,

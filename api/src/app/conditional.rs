@@ -70,6 +70,7 @@ pub async fn set(
         notation: preferred,
         dice: None,
         entropy: None,
+        tables: None,
     };
     let nonce = new_nonce();
     let nonce_kept = nonce.clone();

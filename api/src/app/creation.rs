@@ -4,6 +4,7 @@
 
 use std::sync::Arc;
 
+use domain::game::tablebase::TablebaseRule;
 use domain::game::{
     Actor, BallotChoice, CreateGame, Participant, RuleSet, SealedMoveCheck, TimeControl,
     Visibility, UNNAMED_GAME,
@@ -41,6 +42,8 @@ pub struct NewGame {
     pub rated: bool,
     /// Who may read it (none: [`super::accounts::default_visibility`]).
     pub visibility: Option<Visibility>,
+    /// How the endgame tablebases may decide it.
+    pub tablebase: TablebaseRule,
     /// A tournament the organiser making it runs, whose entrants both players are.
     pub tournament: Option<String>,
 }
@@ -168,6 +171,7 @@ pub async fn create_game(
         match_length: new.match_length,
         rated: new.rated,
         visibility: new.visibility.unwrap_or(default_visibility),
+        tablebase: new.tablebase,
     }));
     let ctx = Context {
         now: store::now(),
@@ -175,6 +179,7 @@ pub async fn create_game(
         notation: None,
         dice: None,
         entropy: None,
+        tables: None,
     };
     Ok(run(state, id, command, ctx, None).await?)
 }

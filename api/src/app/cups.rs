@@ -162,6 +162,7 @@ fn game_context(actor: Actor) -> Context {
         notation: None,
         dice: None,
         entropy: None,
+        tables: None,
     }
 }
 
@@ -366,6 +367,7 @@ pub fn make_games(app: &AppState, id: &str, t: &Tournament) -> Result<usize, Com
                 match_length: terms.match_length(at).or(online.match_length),
                 rated: false,
                 visibility: t.visibility(),
+                tablebase: online.tablebase,
             };
             let command = GameCommand::CreateGame(Box::new(create));
             match execute(app, g.game, just(command), &game_context(actor), None) {

@@ -45,6 +45,7 @@ pub fn seal(
         notation: notation.as_deref().and_then(Notation::parse),
         dice: None,
         entropy: None,
+        tables: None,
     };
     let nonce = new_nonce();
     let key = state.envelope_key.clone();
@@ -123,6 +124,7 @@ pub fn check_in(
         notation: None,
         dice: None,
         entropy: None,
+        tables: None,
     };
     let (store, key) = (state.store.clone(), state.envelope_key.clone());
     execute(
@@ -185,6 +187,7 @@ pub fn restore(
         notation: None,
         dice: None,
         entropy: None,
+        tables: None,
     };
     let nonce = new_nonce();
     let content = Content {

@@ -14,6 +14,7 @@ use super::views::GameView;
 use super::AppState;
 use crate::outbox;
 use crate::store::{self, Chained, GameLog, LogTable, StoreError, StoredEvent};
+use domain::game::tablebase::Tables;
 use domain::game::{CreateGame, Rules};
 use domain::games::{Command, Context, Game, GameKind, GameState};
 
@@ -141,16 +142,27 @@ impl LogKind for Games {
             }
             _ => {}
         }
+        // A game the tables may decide is judged with them, where the service has some.
+        let ruled = state.game().is_some_and(|g| !g.tablebase.is_off());
+        if ruled && ctx.tables.is_none() && app.tablebases.pieces() > 0 {
+            let tables: Arc<dyn Tables<GameKind>> = app.tablebases.clone();
+            let base = prepared.ctx.take().unwrap_or_else(|| ctx.clone());
+            prepared.ctx = Some(Context {
+                tables: Some(tables),
+                ..base
+            });
+        }
         Ok(prepared)
     }
 
     /// No flag has fallen (its record asks whether the opponent can still win, 6.9) and the
     /// domain vouches that judging the command on this same copy (whose memo the check may carry
-    /// forward) cannot take long (D35). A game of dice reads its secret: never on a worker.
+    /// forward) cannot take long (D35). A game of dice reads its secret, and a game the tables
+    /// may decide reads their files: never on a worker.
     fn judged_on_worker(copy: &mut GameState, command: &Command, ctx: &Context) -> bool {
-        copy.game()
-            .is_some_and(|g| g.flagged(ctx.now).is_none() && g.dice.is_none())
-            && !judging_may_search(copy, command, ctx)
+        copy.game().is_some_and(|g| {
+            g.flagged(ctx.now).is_none() && g.dice.is_none() && g.tablebase.is_off()
+        }) && !judging_may_search(copy, command, ctx)
     }
 
     /// A position the move's judgement left open waits for the whole dead-position test.
@@ -296,6 +308,7 @@ pub fn flag_fall(state: &AppState, id: GameId) -> Result<Option<GameOutcome>, Co
         notation: None,
         dice: None,
         entropy: None,
+        tables: None,
     };
     match execute(state, id, just(Command::FlagFall), &ctx, None) {
         Ok(o) => Ok(Some(o)),

@@ -36,6 +36,7 @@ fn context(me: &PlayerId, now: Timestamp) -> Context {
         notation: None,
         dice: None,
         entropy: None,
+        tables: None,
     }
 }
 

@@ -3,6 +3,7 @@
 //! length), its creator its first arbiter, and who may read it unless the asker chose. Whether
 //! the account may make one at all is the tournament's own rule ([`super::tournaments::command`]).
 
+use domain::game::tablebase::TablebaseRule;
 use std::sync::Arc;
 
 use domain::game::{RuleSet, Rules as _, TimeControl, Visibility};
@@ -45,6 +46,8 @@ pub struct NewTournament {
     pub rules: Option<RuleSet>,
     pub ballot: Option<bool>,
     pub match_length: Option<u16>,
+    /// How the endgame tablebases may decide its games (online chess only; none: off).
+    pub tablebase: Option<TablebaseRule>,
     pub half_point_byes: Option<bool>,
     pub tiebreaks: Option<Vec<String>>,
     pub visibility: Option<Visibility>,
@@ -260,10 +263,11 @@ fn play(new: &NewTournament) -> Result<Play, NewTournamentError> {
             if new.game.is_some()
                 || new.rules.is_some()
                 || new.ballot.is_some()
-                || new.match_length.is_some() =>
+                || new.match_length.is_some()
+                || new.tablebase.is_some_and(|t| !t.is_off()) =>
         {
             return Err(invalid(
-                "game, rules, ballot, match_length: only for a tournament played online",
+                "game, rules, ballot, match_length, tablebase: only for a tournament played online",
             ))
         }
         (None | Some("over_the_board"), None) => return Ok(Play::OverTheBoard),
@@ -301,12 +305,17 @@ fn play(new: &NewTournament) -> Result<Play, NewTournamentError> {
             return Err(invalid(format!("match_length: from 1 to {}", lengths.max)))
         }
     };
+    let tablebase = new.tablebase.unwrap_or_default();
+    if !tablebase.is_off() && !kind.features().tablebases {
+        return Err(invalid("tablebase: only chess is decided by tablebases"));
+    }
     Ok(Play::Online(OnlineGames {
         game: (kind != GameKind::Chess).then(|| kind.name().to_owned()),
         time_control,
         rules,
         ballot,
         match_length,
+        tablebase,
     }))
 }
 
@@ -466,7 +475,7 @@ mod tests {
 
     #[test]
     fn terms_outside_the_contract_are_refused_with_the_field() {
-        let cases: [(NewTournament, &str); 6] = [
+        let cases: [(NewTournament, &str); 8] = [
             (
                 NewTournament {
                     name: " ".into(),
@@ -508,7 +517,28 @@ mod tests {
                     rules: Some(RuleSet::FIDE_2023),
                     ..asked()
                 },
-                "game, rules, ballot, match_length:",
+                "game, rules, ballot, match_length, tablebase:",
+            ),
+            (
+                NewTournament {
+                    tablebase: Some(TablebaseRule::Claim),
+                    ..asked()
+                },
+                "game, rules, ballot, match_length, tablebase:",
+            ),
+            (
+                NewTournament {
+                    play: Some("online".into()),
+                    time_control: Some(TimeControl::PerMove {
+                        seconds: 86_400,
+                        whole_days: false,
+                        wrong_claim_bonus_seconds: None,
+                    }),
+                    game: Some("checkers".into()),
+                    tablebase: Some(TablebaseRule::Automatic),
+                    ..asked()
+                },
+                "tablebase:",
             ),
         ];
         for (new, field) in cases {

@@ -47,6 +47,7 @@ pub async fn command(
         notation,
         dice: None,
         entropy: Some(entropy.unwrap_or_else(super::dice::drawn_entropy)),
+        tables: None,
     };
     super::run(state, id, command, ctx, expected_version).await
 }

@@ -181,6 +181,7 @@ pub fn start_games(app: &AppState, id: &str, t: &Tournament) -> Result<usize, Co
                 match_length: online.match_length,
                 rated: false,
                 visibility: t.visibility(),
+                tablebase: online.tablebase,
             };
             let ctx = Context {
                 now: store::now(),
@@ -188,6 +189,7 @@ pub fn start_games(app: &AppState, id: &str, t: &Tournament) -> Result<usize, Co
                 notation: None,
                 dice: None,
                 entropy: None,
+                tables: None,
             };
             let command = GameCommand::CreateGame(Box::new(create));
             match execute(app, board.game, just(command), &ctx, None) {
@@ -303,6 +305,7 @@ pub fn end_game_of_board(
         notation: None,
         dice: None,
         entropy: None,
+        tables: None,
     };
     match execute(app, game, just(command), &ctx, None) {
         // It ended meanwhile: its own result is what it is; the tournament's stands.
@@ -429,6 +432,8 @@ pub async fn continue_board(
         match_length: None,
         rated: false,
         visibility: t.visibility(),
+        // Over the board the Laws decide, not the tables.
+        tablebase: Default::default(),
     };
     let ctx = Context {
         now: store::now(),
@@ -436,6 +441,7 @@ pub async fn continue_board(
         notation: None,
         dice: None,
         entropy: None,
+        tables: None,
     };
     super::run(
         state.clone(),
@@ -486,6 +492,7 @@ mod tests {
             rules: Default::default(),
             ballot: false,
             match_length: None,
+            tablebase: Default::default(),
         });
         run(Command::Create(setup));
         for n in 1..=4 {
@@ -528,6 +535,7 @@ mod tests {
             notation: None,
             dice: None,
             entropy: None,
+            tables: None,
         };
         execute(
             &app,

@@ -117,6 +117,7 @@ pub fn settle(state: &AppState, id: &str, seq: i64) -> Result<Settled, CommandEr
                 notation: None,
                 dice: None,
                 entropy: None,
+                tables: None,
             };
             let Ok(game_id) = GameId::parse(id) else {
                 return Ok(Settled::Nothing);

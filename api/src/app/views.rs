@@ -178,10 +178,68 @@ pub struct GameView {
     /// arbiter and the admin).
     #[serde(default = "public")]
     pub visibility: String,
+    /// Chess under a tablebase rule (`claim` or `automatic`; absent: `off`): the rule, and the
+    /// tables' verdict where they decided the game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tablebase: Option<TablebaseView>,
     /// Each move in spoken words (one to one with `moves`), where the request named a spoken
     /// notation or the caller speaks their moves.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub spoken: Option<Vec<String>>,
+}
+
+/// A game's tablebase rule and the verdict that decided it.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema, PartialEq)]
+pub struct TablebaseView {
+    /// `claim` or `automatic`.
+    pub rule: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub verdict: Option<VerdictView>,
+    /// The side whose claim the tables upheld (none: they ended the game by the rule).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub claimed_by: Option<String>,
+}
+
+/// The tables' verdict on the position that ended the game, for the side to move in it.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema, PartialEq)]
+pub struct VerdictView {
+    /// `win`, `cursed_win` (won only beyond the fifty-move rule, which the rule suspends),
+    /// `draw`, `blessed_loss` or `loss`, for the side to move.
+    pub wdl: String,
+    /// The side to move in the position the tables ruled on.
+    pub to_move: String,
+    /// Distance to zeroing (a capture or a pawn move) in plies, as the Syzygy tables count it:
+    /// positive winning, negative losing.
+    pub dtz: i32,
+    /// The tables store the distance rounded: it may be one ply further.
+    #[serde(default)]
+    pub dtz_rounded: bool,
+    /// Pieces on the board, kings included.
+    pub pieces: u8,
+    /// Which tables said it (their format and a digest of their files' names and sizes).
+    pub tables: String,
+}
+
+fn tablebase_view(game: &Game) -> Option<TablebaseView> {
+    if game.tablebase.is_off() {
+        return None;
+    }
+    Some(TablebaseView {
+        rule: game.tablebase.as_str().to_owned(),
+        verdict: game.tablebase_verdict.as_ref().map(|v| VerdictView {
+            wdl: serde_json::to_value(v.wdl)
+                .ok()
+                .and_then(|w| w.as_str().map(str::to_owned))
+                .unwrap_or_default(),
+            // The verdict is recorded after the position it is on: the side to move in it.
+            to_move: game.turn().as_str().to_owned(),
+            dtz: v.dtz,
+            dtz_rounded: v.dtz_rounded,
+            pieces: v.pieces,
+            tables: v.tables.clone(),
+        }),
+        claimed_by: game.tablebase_claimed_by.map(|s| s.as_str().to_owned()),
+    })
 }
 
 fn public() -> String {
@@ -322,6 +380,7 @@ impl GameView {
             dice: game.dice.as_ref().map(|d| dice_view(game, d)),
             rated: game.rated,
             visibility: game.visibility.as_str().to_owned(),
+            tablebase: tablebase_view(game),
             spoken: None,
         }
     }

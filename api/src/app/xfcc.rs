@@ -526,6 +526,7 @@ fn claim_kind(state: &GameState, intended: Option<MoveInput>, player: &PlayerRow
         notation: None,
         dice: None,
         entropy: None,
+        tables: None,
     };
     let fifty = Command::ClaimDraw {
         kind: ClaimKind::FiftyMoves,

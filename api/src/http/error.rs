@@ -220,6 +220,9 @@ pub fn status_of(r: &Rejection) -> StatusCode {
         | R::NotStarted { .. }
         | R::NoConditionalMoves
         | R::NoThrowDue
+        | R::NotInTablebases
+        | R::TablebaseClaimRefused { .. }
+        | R::NoProgressRuleSuspended { .. }
         | R::ClockCorrectionTooLate => StatusCode::CONFLICT,
         R::IllegalMove { .. }
         | R::ClaimNotInGame

@@ -103,6 +103,17 @@ pub fn visibility_field(text: Option<&str>) -> Result<Option<domain::game::Visib
     }
 }
 
+/// The tablebase rule a form chose (none chosen: off).
+pub fn tablebase_field(
+    text: Option<&str>,
+) -> Result<domain::game::tablebase::TablebaseRule, ApiError> {
+    match text.map(str::trim).unwrap_or("") {
+        "" => Ok(Default::default()),
+        v => domain::game::tablebase::TablebaseRule::parse(v)
+            .ok_or_else(|| ApiError::bad_request("tablebase: off, claim or automatic")),
+    }
+}
+
 /// Only pages post forms, so a form that cannot be read is answered with a page in the reader's
 /// language (a field missing, a number that is not one, a form too large); nothing changes.
 pub fn form_error(

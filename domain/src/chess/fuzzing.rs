@@ -330,6 +330,7 @@ fn game_to_create(bytes: &mut Bytes<'_>) -> CreateGame {
         match_length: None,
         rated: false,
         visibility: Default::default(),
+        tablebase: Default::default(),
     }
 }
 
@@ -341,6 +342,7 @@ fn context(now: OffsetDateTime, actor: Actor) -> Context<ZarfChess> {
         notation: None,
         dice: None,
         entropy: None,
+        tables: None,
     }
 }
 

@@ -29,6 +29,7 @@ fn ctx(actor: Actor) -> Context {
         notation: None,
         dice: None,
         entropy: None,
+        tables: None,
     }
 }
 
@@ -70,6 +71,7 @@ fn game_from(fen: Option<&str>) -> Option<GameState> {
         match_length: None,
         rated: false,
         visibility: Default::default(),
+        tablebase: Default::default(),
     };
     let events = decide(
         &GameState::NotCreated,

@@ -7,7 +7,7 @@ use shakmaty::{Chess as ChessPosition, Color, Move, Position};
 use super::notation::{self, MoveText, Notation, ReadError, Uci};
 use super::{MateMemo, StartFen};
 use crate::game::{
-    ClaimKind, DrawRules, Ending, MoveCode, MoveRecord, RuleSet, Rules, SetUpError, Side,
+    ClaimKind, DrawRules, Ending, Features, MoveCode, MoveRecord, RuleSet, Rules, SetUpError, Side,
     Termination, Verdict, Winnability,
 };
 
@@ -27,6 +27,13 @@ impl Rules for Chess {
 
     fn name(self) -> &'static str {
         "chess"
+    }
+
+    fn features(self) -> Features {
+        Features {
+            tablebases: true,
+            ..Features::BOARD_GAME
+        }
     }
 
     fn rule_sets(self) -> &'static [RuleSet] {

@@ -11,6 +11,7 @@ use super::adjournment::{EnvelopeKind, SealedMoveCheck};
 use super::conditional::DropReason;
 use super::dice::{DiceCommitment, Entropy, Faces};
 use super::moves::MoveRecord;
+use super::tablebase::{TablebaseClaim, TablebaseRule, Verdict};
 use super::time_control::TimeControl;
 use super::types::{
     Actor, ClaimKind, GameResult, Participant, RuleSet, Side, Termination, Timestamp,
@@ -80,6 +81,9 @@ pub struct GameCreated {
     /// The result counts for both players' ratings in this game.
     #[serde(default, skip_serializing_if = "is_false")]
     pub rated: bool,
+    /// How the endgame tablebases may decide the game (absent: not at all).
+    #[serde(default, skip_serializing_if = "TablebaseRule::is_off")]
+    pub tablebase: TablebaseRule,
     /// Who may read the game (absent: anyone).
     #[serde(
         default,
@@ -255,6 +259,17 @@ pub enum EventBody {
         side: Side,
         reason: DropReason,
     },
+    /// The tables ruled on the position after the last move (or, without a move since, the
+    /// present one): claimed by the player to move (`claimed_by`, with the claim), or by
+    /// themselves where the event's rule is `automatic`. The game's end follows, with the
+    /// result the verdict gives.
+    TablebaseAdjudicated {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        claimed_by: Option<Side>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        claim: Option<TablebaseClaim>,
+        verdict: Verdict,
+    },
     /// The game is over. The last event of a finished game, right after the event that ended
     /// it (but for the dice's secret, revealed after it).
     GameEnded {
@@ -314,7 +329,7 @@ pub enum DecodeError {
 }
 
 impl EventBody {
-    pub const TYPES: [&'static str; 29] = [
+    pub const TYPES: [&'static str; 30] = [
         "game_created",
         "move_played",
         "draw_offered",
@@ -339,6 +354,7 @@ impl EventBody {
         "conditional_moves_set",
         "conditional_moves_withdrawn",
         "conditional_moves_dropped",
+        "tablebase_adjudicated",
         "game_ended",
         "dice_thrown",
         "entropy_added",
@@ -373,6 +389,7 @@ impl EventBody {
             EventBody::ConditionalMovesSet { .. } => "conditional_moves_set",
             EventBody::ConditionalMovesWithdrawn { .. } => "conditional_moves_withdrawn",
             EventBody::ConditionalMovesDropped { .. } => "conditional_moves_dropped",
+            EventBody::TablebaseAdjudicated { .. } => "tablebase_adjudicated",
             EventBody::GameEnded { .. } => "game_ended",
             EventBody::DiceThrown { .. } => "dice_thrown",
             EventBody::EntropyAdded { .. } => "entropy_added",

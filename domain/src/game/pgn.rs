@@ -8,6 +8,7 @@ use std::fmt::Write as _;
 use super::event::{EventBody, GameEvent};
 use super::rules::Rules;
 use super::state::{FoldError, Game, GameState, Status};
+use super::tablebase::{Verdict, Wdl};
 use super::time_control::TimeControl;
 use super::types::{ClaimKind, GameResult, Side, Termination};
 
@@ -79,7 +80,11 @@ fn pgn_of<R: Rules>(game: &Game<R>, events: &[GameEvent]) -> String {
     out.push('\n');
     let mut tokens = movetext(game, &comments);
     if let (Some(result), Some(termination)) = (result, termination) {
-        tokens.push(format!("{{{}}}", ending_sentence(result, termination)));
+        let mut sentence = ending_sentence(result, termination);
+        if let (Termination::Tablebase, Some(v)) = (termination, &game.tablebase_verdict) {
+            sentence.push_str(&verdict_words(v, game.turn(), game.tablebase_claimed_by));
+        }
+        tokens.push(format!("{{{sentence}}}"));
     }
     tokens.push(result_text.to_owned());
     write_wrapped(&mut out, tokens);
@@ -307,6 +312,30 @@ pub fn time_control_tag(tc: Option<&TimeControl>) -> String {
     }
 }
 
+/// The tables' verdict as the closing comment gives it, for a later reader with the same tables
+/// to check: for the side to move in the position they ruled on.
+fn verdict_words(v: &Verdict, to_move: Side, claimed_by: Option<Side>) -> String {
+    let wdl = match v.wdl {
+        Wdl::Win => "win",
+        Wdl::CursedWin => "cursed win",
+        Wdl::Draw => "draw",
+        Wdl::BlessedLoss => "blessed loss",
+        Wdl::Loss => "loss",
+    };
+    let how = match claimed_by {
+        Some(side) => format!("claimed by {}", side_name(side)),
+        None => "by the event's rule".to_owned(),
+    };
+    format!(
+        " ({how}): {wdl} for {} to move, DTZ {}{}, {} pieces, tables {}",
+        side_name(to_move),
+        v.dtz,
+        if v.dtz_rounded { " (rounded)" } else { "" },
+        v.pieces,
+        v.tables
+    )
+}
+
 /// A closing comment in words.
 fn ending_sentence(result: GameResult, termination: Termination) -> String {
     let winner = result.winner().map(side_name);
@@ -337,6 +366,8 @@ fn ending_sentence(result: GameResult, termination: Termination) -> String {
             "Draw: time ran out, but the opponent could not checkmate".into()
         }
         (Termination::ArbiterDecision, ..) => format!("Arbiter's decision: {result}"),
+        (Termination::Tablebase, Some(w), _) => format!("{w} wins by the tablebases"),
+        (Termination::Tablebase, None, _) => "Draw by the tablebases".into(),
         (t, ..) => format!("{result} ({t})"),
     }
 }

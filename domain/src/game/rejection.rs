@@ -4,6 +4,7 @@
 use super::conditional::LineProblem;
 use super::rules::Ending;
 
+use super::tablebase::{TablebaseClaim, Verdict, Wdl};
 use super::time_control::TimeControlError;
 use super::types::{Side, Timestamp};
 
@@ -106,6 +107,33 @@ pub enum Rejection {
     /// The service did not hand over the game's dice secret (or not the one committed to).
     #[error("the game's dice are needed")]
     DiceUnavailable,
+    /// A claim by the tables on a position they do not hold (too many pieces, castling rights,
+    /// an en passant capture to be made, or no tables at all).
+    #[error("the tablebases do not hold this position")]
+    NotInTablebases,
+    /// A claim by the tables that they do not bear out: `for_claimer` is what they give the
+    /// claimer (`Some(true)` a win, `Some(false)` a loss, `None` a draw).
+    #[error("the tablebases do not give {claim:?}: {verdict:?}")]
+    TablebaseClaimRefused {
+        claim: TablebaseClaim,
+        for_claimer: Option<bool>,
+        verdict: Verdict,
+    },
+    /// A claim by the count of moves without progress where the tables hold the position: the
+    /// event's rule suspends the count there.
+    #[error("the fifty-move rule does not apply where the tablebases hold the position")]
+    NoProgressRuleSuspended { verdict: Verdict },
+}
+
+/// A verdict for [`Rejection::examples`].
+fn example_verdict() -> Verdict {
+    Verdict {
+        wdl: Wdl::Draw,
+        dtz: 0,
+        dtz_rounded: false,
+        pieces: 4,
+        tables: "syzygy:0123456789abcdef".into(),
+    }
 }
 
 impl Rejection {
@@ -173,6 +201,15 @@ impl Rejection {
             },
             Rejection::NoThrowDue,
             Rejection::DiceUnavailable,
+            Rejection::NotInTablebases,
+            Rejection::TablebaseClaimRefused {
+                claim: TablebaseClaim::Win,
+                for_claimer: None,
+                verdict: example_verdict(),
+            },
+            Rejection::NoProgressRuleSuspended {
+                verdict: example_verdict(),
+            },
         ]
     }
 
@@ -220,6 +257,9 @@ impl Rejection {
             Rejection::NotInThisGame { .. } => "not_in_this_game",
             Rejection::NoThrowDue => "no_throw_due",
             Rejection::DiceUnavailable => "internal",
+            Rejection::NotInTablebases => "not_in_tablebases",
+            Rejection::TablebaseClaimRefused { .. } => "tablebase_claim_refused",
+            Rejection::NoProgressRuleSuspended { .. } => "no_progress_rule_suspended",
         }
     }
 
@@ -269,6 +309,9 @@ impl Rejection {
             Rejection::NotInThisGame { .. } => "rejection-not-in-this-game",
             Rejection::NoThrowDue => "rejection-no-throw-due",
             Rejection::DiceUnavailable => "rejection-dice-unavailable",
+            Rejection::NotInTablebases => "rejection-not-in-tablebases",
+            Rejection::TablebaseClaimRefused { .. } => "rejection-tablebase-claim-refused",
+            Rejection::NoProgressRuleSuspended { .. } => "rejection-no-progress-rule-suspended",
         }
     }
 
@@ -311,7 +354,27 @@ impl Rejection {
                     .format(&time::format_description::well_known::Rfc3339)
                     .unwrap_or_default(),
             )],
+            Rejection::TablebaseClaimRefused {
+                for_claimer,
+                verdict,
+                ..
+            } => vec![
+                (
+                    "outcome",
+                    match for_claimer {
+                        Some(true) => "win",
+                        Some(false) => "loss",
+                        None => "draw",
+                    }
+                    .to_owned(),
+                ),
+                ("dtz", verdict.dtz.abs().to_string()),
+            ],
+            Rejection::NoProgressRuleSuspended { verdict } => {
+                vec![("dtz", verdict.dtz.abs().to_string())]
+            }
             Rejection::NoSuchGame
+            | Rejection::NotInTablebases
             | Rejection::GameExists
             | Rejection::CorruptLog(_)
             | Rejection::NotAPlayer

@@ -269,6 +269,8 @@ pub struct Features {
     pub sealed_moves: bool,
     /// Dice, thrown from a secret committed to when the game is created ([`crate::game::dice`]).
     pub dice: bool,
+    /// Endgame tablebases may decide it ([`crate::game::tablebase`]): chess only.
+    pub tablebases: bool,
 }
 
 impl Features {
@@ -278,6 +280,7 @@ impl Features {
         conditional_moves: true,
         sealed_moves: true,
         dice: false,
+        tablebases: false,
     };
 
     /// A game of dice: no draws, no moves set or sealed before the dice are known.
@@ -286,6 +289,7 @@ impl Features {
         conditional_moves: false,
         sealed_moves: false,
         dice: true,
+        tablebases: false,
     };
 }
 

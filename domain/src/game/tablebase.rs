@@ -2,7 +2,85 @@
 //! decider takes it as an argument (the tables are files, outside the domain) and records it
 //! with the result it gives, so that a later reader with the same tables can check it.
 
+use std::fmt;
+
 use serde::{Deserialize, Serialize};
+
+use super::rules::Rules;
+
+/// How a game's event lets the tables decide it, chosen when the game is made.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TablebaseRule {
+    /// The tables decide nothing (FIDE's Laws).
+    #[default]
+    Off,
+    /// The player to move may claim the tables' result, on the position or on an intended move
+    /// (ICCF); the fifty- and seventy-five-move rules do not apply where the tables hold the
+    /// position.
+    Claim,
+    /// The game ends with the tables' result on the move that reaches a position they hold (as
+    /// LSS does); claims as under `Claim`, for a set-up position already in the tables.
+    Automatic,
+}
+
+impl TablebaseRule {
+    pub const ALL: [TablebaseRule; 3] = [
+        TablebaseRule::Off,
+        TablebaseRule::Claim,
+        TablebaseRule::Automatic,
+    ];
+
+    /// Its name in the API.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            TablebaseRule::Off => "off",
+            TablebaseRule::Claim => "claim",
+            TablebaseRule::Automatic => "automatic",
+        }
+    }
+
+    /// The rule named `text` (as the API writes it).
+    pub fn parse(text: &str) -> Option<TablebaseRule> {
+        TablebaseRule::ALL.into_iter().find(|r| r.as_str() == text)
+    }
+
+    pub fn is_off(&self) -> bool {
+        *self == TablebaseRule::Off
+    }
+}
+
+/// What a player claims by the tables.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TablebaseClaim {
+    /// The claimer wins (a cursed win too: the fifty-move rule does not apply).
+    Win,
+    Draw,
+}
+
+impl TablebaseClaim {
+    /// Its name in the API's claims (`tablebase_win`, `tablebase_draw`).
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            TablebaseClaim::Win => "tablebase_win",
+            TablebaseClaim::Draw => "tablebase_draw",
+        }
+    }
+
+    /// The claim named `text` (as the API writes it).
+    pub fn parse(text: &str) -> Option<TablebaseClaim> {
+        [TablebaseClaim::Win, TablebaseClaim::Draw]
+            .into_iter()
+            .find(|c| c.as_str() == text)
+    }
+}
+
+/// The operator's tables as the decider asks them: a lookup in fixed data, so the same position
+/// always has the same answer. None where they do not hold the position.
+pub trait Tables<R: Rules>: fmt::Debug + Send + Sync {
+    fn probe(&self, position: &R::Position) -> Option<Verdict>;
+}
 
 /// The tables' win/draw/loss for the side to move, assuming the fifty-move counter starts at
 /// zero in the position: a cursed win is won only beyond fifty moves without a capture or a
@@ -72,9 +150,36 @@ pub struct Verdict {
     pub tables: String,
 }
 
+impl Verdict {
+    /// The result for the side to move, where no fifty-move rule applies: `Some(true)` won,
+    /// `Some(false)` lost, `None` drawn.
+    pub fn for_side_to_move(&self) -> Option<bool> {
+        self.wdl.without_fifty_moves()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rules_and_claims_read_back_from_their_names() {
+        for rule in TablebaseRule::ALL {
+            assert_eq!(TablebaseRule::parse(rule.as_str()), Some(rule));
+        }
+        assert_eq!(TablebaseRule::parse("Claim"), None);
+        assert_eq!(TablebaseRule::parse(""), None);
+        assert_eq!(TablebaseRule::default(), TablebaseRule::Off);
+        assert_eq!(
+            TablebaseClaim::parse("tablebase_win"),
+            Some(TablebaseClaim::Win)
+        );
+        assert_eq!(
+            TablebaseClaim::parse("tablebase_draw"),
+            Some(TablebaseClaim::Draw)
+        );
+        assert_eq!(TablebaseClaim::parse("win"), None);
+    }
 
     #[test]
     fn values_read_back_and_the_fifty_moves_do_not_save_a_cursed_position() {

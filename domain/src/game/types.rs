@@ -199,6 +199,8 @@ pub enum Termination {
     NoProgress,
     /// Tavla: a side reached the match's length in points.
     MatchWon,
+    /// Chess: the endgame tablebases' result, claimed or by itself, as the event's rule has it.
+    Tablebase,
     TimeForfeit,
     InsufficientMaterialOnTime,
     SealedMoveInvalid,
@@ -207,7 +209,7 @@ pub enum Termination {
 }
 
 impl Termination {
-    pub const ALL: [Termination; 20] = [
+    pub const ALL: [Termination; 21] = [
         Termination::Checkmate,
         Termination::Resignation,
         Termination::Stalemate,
@@ -223,6 +225,7 @@ impl Termination {
         Termination::OnePieceEach,
         Termination::NoProgress,
         Termination::MatchWon,
+        Termination::Tablebase,
         Termination::TimeForfeit,
         Termination::InsufficientMaterialOnTime,
         Termination::SealedMoveInvalid,
@@ -247,6 +250,7 @@ impl Termination {
             Termination::OnePieceEach => "one_piece_each",
             Termination::NoProgress => "no_progress",
             Termination::MatchWon => "match_won",
+            Termination::Tablebase => "tablebase",
             Termination::TimeForfeit => "time_forfeit",
             Termination::InsufficientMaterialOnTime => "insufficient_material_on_time",
             Termination::SealedMoveInvalid => "sealed_move_invalid",
@@ -262,7 +266,7 @@ impl Termination {
             | Termination::InsufficientMaterialOnTime
             | Termination::LateForResumption => "time forfeit",
             Termination::SealedMoveInvalid => "rules infraction",
-            Termination::ArbiterDecision => "adjudication",
+            Termination::ArbiterDecision | Termination::Tablebase => "adjudication",
             _ => "normal",
         }
     }

@@ -195,6 +195,12 @@ pub struct OnlineGames {
     /// the rule set's own.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub match_length: Option<u16>,
+    /// How the endgame tablebases may decide the games (chess; absent: not at all).
+    #[serde(
+        default,
+        skip_serializing_if = "crate::game::tablebase::TablebaseRule::is_off"
+    )]
+    pub tablebase: crate::game::tablebase::TablebaseRule,
 }
 
 fn is_false(b: &bool) -> bool {

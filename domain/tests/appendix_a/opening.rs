@@ -132,6 +132,7 @@ fn an_event_may_check_the_sealed_move_at_sealing() {
         state: domain::GameState::NotCreated,
         now: t.now,
         step: Duration::minutes(1),
+        tables: None,
     };
     u.act(Actor::Admin, Command::CreateGame(Box::new(c)))
         .unwrap();

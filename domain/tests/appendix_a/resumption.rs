@@ -163,6 +163,7 @@ fn a10_a_late_sealer_whose_sealed_move_made_a_dead_position_draws() {
         notation: None,
         dice: None,
         entropy: None,
+        tables: None,
     };
     let judged = domain::game::judge(&t.state, Command::ApplyLateness, &ctx).unwrap();
     let bodies: Vec<EventBody> = judged.events.into_iter().map(|e| e.body).collect();

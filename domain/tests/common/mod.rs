@@ -34,6 +34,8 @@ pub struct Table {
     pub now: OffsetDateTime,
     /// How far the time moves before each command (clock tests set it to zero and set `now`).
     pub step: time::Duration,
+    /// The endgame tablebases the service hands the decider (none: it has none).
+    pub tables: Option<std::sync::Arc<dyn domain::game::tablebase::Tables<domain::chess::Chess>>>,
 }
 
 pub fn create_command(fen: Option<&str>, rules: RuleSet) -> CreateGame {
@@ -64,6 +66,7 @@ pub fn create_command(fen: Option<&str>, rules: RuleSet) -> CreateGame {
         match_length: None,
         rated: false,
         visibility: Default::default(),
+        tablebase: Default::default(),
     }
 }
 
@@ -110,6 +113,7 @@ impl Table {
             state: GameState::NotCreated,
             now: datetime!(2026-11-22 09:00 UTC),
             step: time::Duration::minutes(1),
+            tables: None,
         };
         t.act(
             Actor::Admin,
@@ -128,6 +132,7 @@ impl Table {
             state: GameState::NotCreated,
             now: datetime!(2026-03-01 12:00 UTC),
             step: time::Duration::ZERO,
+            tables: None,
         };
         let mut c = create_command(fen, rules);
         c.time_control = Some(tc);
@@ -169,6 +174,7 @@ impl Table {
             notation: None,
             dice: None,
             entropy: None,
+            tables: self.tables.clone(),
         };
         let events = decide(&self.state, command, &ctx)?;
         let mut replied = None;

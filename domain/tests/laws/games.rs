@@ -11,6 +11,7 @@ fn an_illegal_start_position_is_refused() {
         notation: None,
         dice: None,
         entropy: None,
+        tables: None,
     };
     let create = |fen: &str, rules| {
         decide(
@@ -142,6 +143,7 @@ fn only_a_side_or_an_organiser_creates_a_game() {
         notation: None,
         dice: None,
         entropy: None,
+        tables: None,
     };
     let create = Command::CreateGame(Box::new(create_command(None, RuleSet::FIDE_2023)));
     assert!(decide(
@@ -226,6 +228,7 @@ fn the_players_own_notation_is_tried_first_and_disagreement_is_ambiguous() {
         notation,
         dice: None,
         entropy: None,
+        tables: None,
     };
     let r = decide(&t.state, make("Kd8"), &ctx(Some(Notation::SanTr)));
     assert_eq!(r.unwrap_err().code(), "ambiguous_move");

@@ -65,6 +65,7 @@ fn create(rules: &str, start: Option<&str>, length: Option<u16>) -> CreateGame {
         match_length: length,
         rated: false,
         visibility: Default::default(),
+        tablebase: Default::default(),
     }
 }
 
@@ -165,6 +166,7 @@ impl Table {
             notation: None,
             dice: self.seed.clone(),
             entropy: Some(sent_by(actor)),
+            tables: None,
         };
         let events = decide(&self.state, command, &ctx)?;
         for e in &events {

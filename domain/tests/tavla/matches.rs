@@ -143,6 +143,7 @@ fn the_entropy_a_request_carries_decides_the_throws_it_causes() {
                 entropy: Some(
                     SentEntropy::parse(if side == Side::Black { text } else { "beyaz" }).unwrap(),
                 ),
+                tables: None,
             };
             let command = Command::MakeMove {
                 mv: MoveInput {

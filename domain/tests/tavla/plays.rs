@@ -103,6 +103,7 @@ fn a_request_without_entropy_gets_one_the_service_drew() {
         notation: None,
         dice: t.seed.clone(),
         entropy: Some(SentEntropy::drawn("9c1d".into())),
+        tables: None,
     };
     let events = decide(&t.state, Command::ThrowDice, &ctx).unwrap();
     let EventBody::DiceThrown {

@@ -15,6 +15,7 @@ fn an_online_round_is_published_with_a_game_for_each_board_and_its_pairing_then_
         rules: Default::default(),
         ballot: false,
         match_length: None,
+        tablebase: Default::default(),
     });
     setup.half_point_byes = false;
     let mut log = Log::new(setup, 5);
@@ -281,6 +282,7 @@ fn checkers_with_ballot(system: System, rounds: u16) -> TournamentCreated {
         rules: domain::checkers::WCDF,
         ballot: true,
         match_length: None,
+        tablebase: Default::default(),
     });
     setup
 }
@@ -359,6 +361,7 @@ fn a_swiss_draws_an_opening_for_each_round_and_a_game_without_a_ballot_draws_non
         rules: Default::default(),
         ballot: true,
         match_length: None,
+        tablebase: Default::default(),
     });
     let mut log = Log::new(chess, 4);
     assert_eq!(play_round(&mut log, 1, 9).1, None);

@@ -49,6 +49,10 @@ pub struct NewChallenge {
     /// where a pupil plays, else `public`.
     #[schema(schema_with = crate::http::api::schema::visibility)]
     pub visibility: Option<domain::game::Visibility>,
+    /// How the endgame tablebases may decide the game (chess): `off` (default), `claim` or
+    /// `automatic`.
+    #[schema(schema_with = crate::http::api::schema::tablebase_rule)]
+    pub tablebase: Option<domain::game::tablebase::TablebaseRule>,
     /// Days the challenge waits for an answer (1 to 30; default 7).
     #[serde(default, deserialize_with = "domain::whole::opt_u32")]
     #[schema(minimum = 1, maximum = 30)]
@@ -79,6 +83,8 @@ pub struct ChallengeView {
     pub expires_at: String,
     /// Who may read the game, where the challenger chose (else by its players).
     pub visibility: Option<String>,
+    /// How the endgame tablebases may decide the game: `off`, `claim` or `automatic`.
+    pub tablebase: String,
     /// The game its acceptance started.
     pub game_id: Option<String>,
     /// Where a player accepts it on the pages.
@@ -150,6 +156,7 @@ pub fn view_of(state: &AppState, n: Named) -> ChallengeView {
         rated: c.terms.rated,
         message: c.terms.message,
         visibility: c.terms.visibility.map(|v| v.as_str().to_owned()),
+        tablebase: c.terms.tablebase.as_str().to_owned(),
         status: c.row.status,
         created_at: store::rfc3339(store::from_micros(c.row.created_at)),
         expires_at: store::rfc3339(store::from_micros(c.row.expires_at)),
@@ -216,6 +223,7 @@ pub async fn create(
         rated: body.rated.unwrap_or(false),
         message: body.message,
         visibility: body.visibility,
+        tablebase: body.tablebase.unwrap_or_default(),
     };
     let view = web::block(move || {
         let c = challenges::create(&state, &me, target, terms, body.days)

@@ -17,6 +17,7 @@ use crate::http::auth::{Caller, Credentials};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::game_commands::{game_id, json_answer, ok_game, run, run_sent, sent_entropy};
 use crate::store::{self, StoredEvent};
+use domain::game::tablebase::TablebaseClaim;
 use domain::games::{Command, GameState, MoveInput};
 
 // ---------------------------------------------------------------------- request bodies
@@ -67,6 +68,11 @@ pub struct CreateGameBody {
     /// (`participants` unless their organiser chose), else `public`.
     #[schema(schema_with = crate::http::api::schema::visibility)]
     pub visibility: Option<domain::game::Visibility>,
+    /// How the endgame tablebases may decide the game (chess only): `off` (FIDE; the default),
+    /// `claim` (ICCF: the player to move claims the tables' win or draw) or `automatic` (the
+    /// game ends with the tables' result on the move that reaches a position they hold).
+    #[schema(schema_with = crate::http::api::schema::tablebase_rule)]
+    pub tablebase: Option<domain::game::tablebase::TablebaseRule>,
     /// A tournament the organiser making the game runs, both players being its entrants (an
     /// organiser makes games only between their own players or such entrants).
     pub tournament: Option<String>,
@@ -92,11 +98,46 @@ pub struct MoveBody {
     pub entropy: Option<String>,
 }
 
+/// What a claim is made on: a draw rule of the game's (9.2, 9.3, …), or the endgame tablebases'
+/// result where the game's tablebase rule allows it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ClaimGround {
+    ThreefoldRepetition,
+    FiftyMoves,
+    FortyMoves,
+    NoProgress,
+    TablebaseWin,
+    TablebaseDraw,
+}
+
+impl ClaimGround {
+    /// The command that makes the claim, on the intended move if any.
+    fn command(self, intended_move: Option<MoveInput>) -> Command {
+        let draw = |kind: ClaimKind| Command::ClaimDraw {
+            kind,
+            intended_move: intended_move.clone(),
+        };
+        let tables = |by: TablebaseClaim| Command::ClaimTablebase {
+            claim: by,
+            intended_move: intended_move.clone(),
+        };
+        match self {
+            ClaimGround::ThreefoldRepetition => draw(ClaimKind::ThreefoldRepetition),
+            ClaimGround::FiftyMoves => draw(ClaimKind::FiftyMoves),
+            ClaimGround::FortyMoves => draw(ClaimKind::FortyMoves),
+            ClaimGround::NoProgress => draw(ClaimKind::NoProgress),
+            ClaimGround::TablebaseWin => tables(TablebaseClaim::Win),
+            ClaimGround::TablebaseDraw => tables(TablebaseClaim::Draw),
+        }
+    }
+}
+
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ClaimBody {
     #[schema(schema_with = crate::http::api::schema::claim_kind)]
-    pub kind: ClaimKind,
+    pub kind: ClaimGround,
     #[serde(rename = "move")]
     #[schema(schema_with = crate::http::api::schema::move_text_or_null)]
     pub mv: Option<String>,
@@ -240,6 +281,7 @@ async fn create(
         match_length: body.match_length,
         rated: body.rated.unwrap_or(false),
         visibility: body.visibility,
+        tablebase: body.tablebase.unwrap_or_default(),
         tournament: body.tournament,
     };
     crate::app::creation::create_game(state.into_inner(), account, new)
@@ -397,7 +439,7 @@ simple_command!(
     request_body = ClaimBody,
     responses(
         (status = 200, body = ClaimAnswer),
-        (status = 409, body = ErrorBody),
+        (status = 409, description = "not_your_turn, game_over; by the tables: not_in_tablebases (the tables do not hold the position), tablebase_claim_refused (they do not give what is claimed: nothing is recorded), no_progress_rule_suspended (a fifty-move claim where they hold it)", body = ErrorBody),
         (status = 422, description = "the intended move is not legal: nothing is recorded", body = ErrorBody),
     ),
     security(("bearer" = []))
@@ -427,17 +469,17 @@ pub async fn claim(
         state,
         caller,
         id.into_inner(),
-        Command::ClaimDraw {
-            kind,
-            intended_move,
-        },
+        kind.command(intended_move),
         body.expected_version,
     )
     .await?;
-    let accepted = outcome
-        .new_events
-        .iter()
-        .any(|e| matches!(e.event.body, EventBody::DrawClaimed { upheld: true, .. }));
+    // A claim by the tables that is wrong is refused (409) and records nothing.
+    let accepted = outcome.new_events.iter().any(|e| {
+        matches!(
+            e.event.body,
+            EventBody::DrawClaimed { upheld: true, .. } | EventBody::TablebaseAdjudicated { .. }
+        )
+    });
     let mut game = outcome.view().clone();
     game.spoken = tongue.map(|t| crate::games::spoken_moves(outcome.game(), t));
     Ok(HttpResponse::Ok().json(ClaimAnswer { accepted, game }))

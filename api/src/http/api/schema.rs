@@ -47,11 +47,13 @@ pub fn notation_names() -> Vec<&'static str> {
     Notation::all().map(Notation::as_str).collect()
 }
 
-pub const CLAIM_KINDS: [&str; 4] = [
+pub const CLAIM_KINDS: [&str; 6] = [
     "threefold_repetition",
     "fifty_moves",
     "forty_moves",
     "no_progress",
+    "tablebase_win",
+    "tablebase_draw",
 ];
 pub const RESULTS: [&str; 3] = ["1-0", "0-1", "1/2-1/2"];
 pub const SIDES: [&str; 2] = ["white", "black"];
@@ -171,7 +173,7 @@ pub fn move_notation() -> Object {
 pub fn claim_kind() -> Object {
     one_of(
         &CLAIM_KINDS,
-        "The ground of the claim: chess 9.2 and 9.3; checkers threefold repetition and the forty-move rule; dama threefold repetition and no progress.",
+        "The ground of the claim: chess 9.2 and 9.3; checkers threefold repetition and the forty-move rule; dama threefold repetition and no progress; chess under a tablebase rule, the tables' win or draw.",
     )
 }
 
@@ -421,6 +423,16 @@ pub fn date_time() -> Object {
         .build()
 }
 
+/// How the endgame tablebases may decide a game.
+pub fn tablebase_rule() -> Object {
+    one_of_or_null(
+        &TABLEBASE_RULES,
+        "How the endgame tablebases may decide the game (chess): off (FIDE, default), claim (the player to move claims their result) or automatic (the game ends on the move that reaches a position they hold).",
+    )
+}
+
+pub const TABLEBASE_RULES: [&str; 3] = ["off", "claim", "automatic"];
+
 pub fn sealed_move_check() -> Object {
     one_of_or_null(
         &SEALED_MOVE_CHECKS,
@@ -467,7 +479,7 @@ pub fn ballot() -> Schema {
 
 #[cfg(test)]
 mod tests {
-    use domain::game::{ClaimKind, GameResult, Locale, SealedMoveCheck, Side};
+    use domain::game::{GameResult, Locale, SealedMoveCheck, Side};
     use domain::games::RuleSetName;
     use serde::de::DeserializeOwned;
 
@@ -528,10 +540,11 @@ mod tests {
     fn every_listed_value_is_what_the_domain_reads() {
         reads::<RuleSetName>(&rule_set_names());
         reads::<Notation>(&notation_names());
-        reads::<ClaimKind>(&CLAIM_KINDS);
+        reads::<crate::http::api::games::ClaimGround>(&CLAIM_KINDS);
         reads::<GameResult>(&RESULTS);
         reads::<Side>(&SIDES);
         reads::<SealedMoveCheck>(&SEALED_MOVE_CHECKS);
+        reads::<domain::game::tablebase::TablebaseRule>(&TABLEBASE_RULES);
         reads::<Locale>(&LOCALES);
         reads::<domain::game::EnvelopeKind>(&ENVELOPE_KINDS);
         reads::<crate::store::Role>(&ROLES);

@@ -290,6 +290,7 @@ pub async fn new_challenge(
         rated: form.rated.is_some(),
         message: form.message,
         visibility: crate::http::page::visibility_field(form.visibility.as_deref())?,
+        tablebase: Default::default(),
     };
     let s = state.clone();
     let reader = me.clone();

@@ -548,6 +548,7 @@ pub struct GameForm {
     event: Option<String>,
     /// Who may read the game; empty: its players and arbiter where a pupil plays, else anyone.
     visibility: Option<String>,
+    tablebase: Option<String>,
     csrf: Option<String>,
 }
 
@@ -594,6 +595,7 @@ fn game_body(form: &GameForm) -> Result<NewGame, ApiError> {
         no_progress_moves: None,
         rated: false,
         visibility: crate::http::page::visibility_field(form.visibility.as_deref())?,
+        tablebase: crate::http::page::tablebase_field(form.tablebase.as_deref())?,
         tournament: None,
         match_length: match form.match_length.as_deref().map(str::trim).unwrap_or("") {
             "" => None,

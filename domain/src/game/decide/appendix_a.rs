@@ -2,7 +2,7 @@
 //! the resumption (A7-A9), a player late for it (A10), a lost envelope and wrong clocks (A11,
 //! A12).
 
-use super::moves::{play_judged, read};
+use super::moves::{play_judged, read, Played};
 use super::{
     arbiter, is_arbiter, label, player, required_reason, service, Context, MoveInput,
     MAX_LABEL_CHARS,
@@ -244,7 +244,7 @@ fn judge_sealed<R: Rules>(
         .ok()
     });
     match reading {
-        Some(m) => play_judged(game, m, false, true, false),
+        Some(m) => play_judged(game, m, false, Played::Sealed, ctx),
         None => {
             let result = match R::winnability(pos, sealer.opponent()) {
                 Winnability::Unwinnable => GameResult::Draw,

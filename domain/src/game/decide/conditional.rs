@@ -3,7 +3,7 @@
 //! A move no line foresaw, the opponent's draw offer, a claim, an adjournment or a reply that is
 //! no longer legal drops the lines with the reason; the game's end drops them with its ending.
 
-use super::moves::{self, play_judged};
+use super::moves::{self, play_judged, Played};
 use super::{player, Context, MoveInput};
 use crate::game::adjournment::{side_index, valid_nonce};
 use crate::game::conditional::{commitment, Advance, ConditionalLines, DropReason, OpenedLines};
@@ -141,7 +141,7 @@ pub(super) fn make_move<R: Rules>(
                 match R::read_code(g.position(), &code) {
                     Some(m) => {
                         let owner = Actor::Player(g.participant(to_move).id);
-                        reply_events = play_judged(g, m, false, false, true)
+                        reply_events = play_judged(g, m, false, Played::Conditionally, ctx)
                             .into_iter()
                             .map(|b| stamp(b, owner))
                             .collect();

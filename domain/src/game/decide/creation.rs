@@ -45,6 +45,11 @@ pub(super) fn create<R: Rules>(c: CreateGame, ctx: &Context<R>) -> Result<EventB
     if let Some(tc) = &c.time_control {
         tc.validate().map_err(Rejection::InvalidTimeControl)?;
     }
+    if !c.tablebase.is_off() && !kind.features().tablebases {
+        return Err(Rejection::NotInThisGame {
+            feature: "tablebases",
+        });
+    }
     if c.rated && set_up {
         // A rating measures play from the game's own start.
         return Err(Rejection::InvalidField {
@@ -74,6 +79,7 @@ pub(super) fn create<R: Rules>(c: CreateGame, ctx: &Context<R>) -> Result<EventB
         dice,
         rated: c.rated,
         visibility: c.visibility,
+        tablebase: c.tablebase,
         leave_days_per_year: leave_days(c.leave_days_per_year)?,
     })))
 }

@@ -26,6 +26,7 @@ use super::message::MessageText;
 use super::rejection::{FieldProblem, Rejection};
 use super::rules::{Features, MoveText, Rules};
 use super::state::{Game, GameState, Status};
+use super::tablebase::{TablebaseClaim, Tables};
 use super::time_control::TimeControl;
 use super::types::{Actor, ClaimKind, GameResult, Participant, RuleSet, Side, Timestamp};
 use crate::ids::GameId;
@@ -45,6 +46,9 @@ pub struct Context<R: Rules> {
     /// The entropy the request carried for the throws it causes in a game of dice (or one the
     /// service drew for it); none where the command causes no throw.
     pub entropy: Option<SentEntropy>,
+    /// The operator's endgame tablebases, asked where the game's rule lets them decide (none:
+    /// the service has none, and the tables decide nothing).
+    pub tables: Option<std::sync::Arc<dyn Tables<R>>>,
 }
 
 /// A move as sent: the text and, optionally, the notation it is written in.
@@ -91,6 +95,8 @@ pub struct CreateGame {
     pub rated: bool,
     /// Who may read the game.
     pub visibility: crate::game::types::Visibility,
+    /// How the endgame tablebases may decide the game (chess only).
+    pub tablebase: super::tablebase::TablebaseRule,
 }
 
 /// An opening of a game's ballot ([`crate::game::Ballot`]) chosen for a new game: by number,
@@ -133,6 +139,12 @@ pub enum Command<R: Rules> {
     /// Claim a draw (9.2, 9.3) on the present position, or on an intended move.
     ClaimDraw {
         kind: ClaimKind,
+        intended_move: Option<MoveInput<R>>,
+    },
+    /// Claim the tables' result (a win, or a draw) on the present position, or on an intended
+    /// move, where the event's rule allows it.
+    ClaimTablebase {
+        claim: TablebaseClaim,
         intended_move: Option<MoveInput<R>>,
     },
     Resign,
@@ -253,6 +265,10 @@ pub fn decide<R: Rules>(
             kind,
             intended_move,
         } => claims::claim(game, kind, intended_move, ctx)?,
+        Command::ClaimTablebase {
+            claim,
+            intended_move,
+        } => claims::tablebase(game, claim, intended_move, ctx)?,
         Command::Resign => results::resign(game, ctx)?,
         Command::DecideResult { result, reason } => {
             results::decide_result(game, result, reason, ctx)?

@@ -86,6 +86,14 @@ impl<R: Rules> Game<R> {
                 }
             }
             EventBody::Resigned { .. } | EventBody::ArbiterDecided { .. } => {}
+            EventBody::TablebaseAdjudicated {
+                verdict,
+                claimed_by,
+                ..
+            } => {
+                self.tablebase_verdict = Some(verdict.clone());
+                self.tablebase_claimed_by = *claimed_by;
+            }
             EventBody::GameEnded {
                 result,
                 termination,

@@ -165,6 +165,12 @@ pub struct Game<R: Rules> {
     pub rated: bool,
     /// Who may read the game.
     pub visibility: crate::game::types::Visibility,
+    /// How the endgame tablebases may decide the game.
+    pub tablebase: crate::game::tablebase::TablebaseRule,
+    /// The tables' verdict that ended the game, where they did.
+    pub tablebase_verdict: Option<crate::game::tablebase::Verdict>,
+    /// The player whose claim by the tables ended the game (none: the rule ended it).
+    pub tablebase_claimed_by: Option<Side>,
     /// The commitment to a game of dice's secret, and the entropy it was created with.
     pub dice: Option<crate::game::dice::DiceCommitment>,
     /// Each player's entropy in force (white's first), for a game of dice.
@@ -309,6 +315,9 @@ impl<R: Rules> Game<R> {
             match_length: c.match_length,
             rated: c.rated,
             visibility: c.visibility,
+            tablebase: c.tablebase,
+            tablebase_verdict: None,
+            tablebase_claimed_by: None,
             entropy: c.dice.as_ref().map_or_else(Default::default, |d| {
                 [&d.white_entropy, &d.black_entropy]
                     .map(|e| e.as_ref().map(|e| e.text.clone()).unwrap_or_default())

@@ -52,6 +52,7 @@ async fn create(
         rules: body.rules,
         ballot: body.ballot,
         match_length: body.match_length,
+        tablebase: body.tablebase,
         half_point_byes: body.half_point_byes,
         tiebreaks: body.tiebreaks,
         visibility: body.visibility,

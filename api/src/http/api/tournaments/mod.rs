@@ -104,6 +104,11 @@ pub struct NewTournament {
     #[serde(default, deserialize_with = "domain::whole::opt_u16")]
     #[schema(minimum = 1, maximum = 99)]
     pub match_length: Option<u16>,
+    /// Online chess: how the endgame tablebases may decide the games: `off` (default), `claim`
+    /// (the player to move claims their result, as ICCF) or `automatic`.
+    #[serde(default)]
+    #[schema(schema_with = crate::http::api::schema::tablebase_rule)]
+    pub tablebase: Option<domain::game::tablebase::TablebaseRule>,
     /// Whether players may ask for a half-point bye (default yes).
     #[serde(default)]
     pub half_point_byes: Option<bool>,
@@ -226,6 +231,8 @@ pub struct TournamentView {
     /// Online tavla: the points to win each board's match, where set.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub match_length: Option<u16>,
+    /// How the endgame tablebases may decide its games: `off`, `claim` or `automatic`.
+    pub tablebase: String,
     pub points: PointsBody,
     pub half_point_byes: bool,
     /// The tie-breaks set (none: FIDE's for the system).
@@ -338,6 +345,12 @@ fn view_of(id: &str, t: &Tournament) -> TournamentView {
             Play::Online(o) => o.match_length,
             _ => None,
         },
+        tablebase: match &t.setup.play {
+            Play::Online(o) => o.tablebase,
+            _ => Default::default(),
+        }
+        .as_str()
+        .to_owned(),
         points: PointsBody::of(&t.setup.scoring),
         half_point_byes: t.setup.half_point_byes,
         tiebreaks: t.tiebreaks.clone(),

@@ -45,6 +45,7 @@ impl Log {
             rules: Default::default(),
             ballot: game == Some("checkers"),
             match_length: None,
+            tablebase: Default::default(),
         });
         Log::played(system, terms, players, play)
     }
