@@ -492,9 +492,30 @@ page-cancel = Cancel
 page-claim-title = Claim a draw (9.2, 9.3)
 page-claim-title-checkers = Claim a draw
 page-claim-title-dama = Claim a draw
+page-claim-title-tablebase = Claim (9.2, 9.3, or by the endgame tablebases)
 page-claim-intended = Your intended move, if the position would arise after it (leave empty to claim on the position now)
 page-claim-threefold = Claim threefold repetition
 page-claim-fifty_moves = Claim the fifty-move rule
+page-claim-tablebase_win = Claim a win by the tablebases
+page-claim-tablebase_draw = Claim a draw by the tablebases
+page-tablebase-rule = { $rule ->
+    [claim] Endgame tablebases: the player to move may claim their win or draw
+   *[automatic] Endgame tablebases: the game ends with their result when a move reaches them
+}
+page-tablebase-verdict = The tablebases: { $wdl ->
+    [win] a win
+    [cursed_win] a win only beyond the fifty-move rule, which does not apply here
+    [draw] a draw
+    [blessed_loss] a loss only beyond the fifty-move rule, which does not apply here
+   *[loss] a loss
+} for { $side ->
+    [white] White
+   *[black] Black
+} to move (DTZ { $dtz }, { $pieces } pieces){ $claimed ->
+    [white] , claimed by White
+    [black] , claimed by Black
+   *[none] , by the event's rule
+}.
 page-claim-forty_moves = Claim the forty-move rule
 page-claim-no_progress = Claim: no man moved and nothing taken
 page-settings = Settings
@@ -761,6 +782,11 @@ page-organise-messages = Players may send each other messages in the games I run
 page-organise-privacy-saved = Saved: your pupils' games and tournaments follow the new choice from now on.
 page-visibility = Who may see it
 page-visibility-default = Default: the school's choice where a pupil plays, else anyone
+page-tablebase-choice = Endgame tablebases (chess)
+page-tablebase-off = Off: the Laws of Chess decide (FIDE)
+page-tablebase-claim = Claim: the player to move may claim the tables' win or draw (ICCF)
+page-tablebase-automatic = Automatic: the game ends with the tables' result when a move reaches them
+page-tablebase-hint = Under claim and automatic the fifty- and seventy-five-move rules do not apply where the tables hold the position. Only chess; this server's tables decide.
 page-visibility-participants = Its players and arbiters only
 page-visibility-signed-in = Anyone signed in
 page-visibility-public = Anyone

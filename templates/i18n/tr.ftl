@@ -492,9 +492,30 @@ page-cancel = Vazgeç
 page-claim-title = Beraberlik talep et (9.2, 9.3)
 page-claim-title-checkers = Beraberlik talep et
 page-claim-title-dama = Beraberlik talep et
+page-claim-title-tablebase = Talep et (9.2, 9.3 ya da oyun sonu tablolarıyla)
 page-claim-intended = Konum bu hamleden sonra oluşacaksa yapmak istediğiniz hamle (şimdiki konum için boş bırakın)
 page-claim-threefold = Üç kez tekrar nedeniyle talep et
 page-claim-fifty_moves = Elli hamle kuralıyla talep et
+page-claim-tablebase_win = Oyun sonu tablolarıyla galibiyet talep et
+page-claim-tablebase_draw = Oyun sonu tablolarıyla beraberlik talep et
+page-tablebase-rule = { $rule ->
+    [claim] Oyun sonu tabloları: sırası gelen oyuncu tabloların verdiği galibiyeti ya da beraberliği talep edebilir
+   *[automatic] Oyun sonu tabloları: bir hamle tablolardaki bir konuma ulaşınca oyun tabloların sonucuyla biter
+}
+page-tablebase-verdict = Oyun sonu tabloları: hamle sırası { $side ->
+    [white] Beyaz'da
+   *[black] Siyah'ta
+}, { $wdl ->
+    [win] galibiyet
+    [cursed_win] ancak elli hamle kuralının ötesinde galibiyet (burada o kural uygulanmaz)
+    [draw] beraberlik
+    [blessed_loss] ancak elli hamle kuralının ötesinde yenilgi (burada o kural uygulanmaz)
+   *[loss] yenilgi
+} (DTZ { $dtz }, { $pieces } taş){ $claimed ->
+    [white] , Beyaz'ın talebiyle
+    [black] , Siyah'ın talebiyle
+   *[none] , turnuva kuralıyla
+}.
 page-claim-forty_moves = Kırk hamle kuralıyla talep et
 page-claim-no_progress = Talep et: taş sürülmedi, taş alınmadı
 page-settings = Ayarlar
@@ -761,6 +782,11 @@ page-organise-messages = Yönettiğim oyunlarda oyuncular birbirine mesaj gönde
 page-organise-privacy-saved = Kaydedildi: öğrencilerinizin bundan sonraki oyunları ve turnuvaları yeni seçime uyar.
 page-visibility = Kimler görebilir
 page-visibility-default = Varsayılan: öğrenci oynuyorsa okulun seçimi, yoksa herkes
+page-tablebase-choice = Oyun sonu tabloları (satranç)
+page-tablebase-off = Kapalı: Satranç Kuralları karar verir (FIDE)
+page-tablebase-claim = Talep: sırası gelen oyuncu tabloların verdiği galibiyeti ya da beraberliği talep edebilir (ICCF)
+page-tablebase-automatic = Kendiliğinden: bir hamle tablolardaki bir konuma ulaşınca oyun tabloların sonucuyla biter
+page-tablebase-hint = Talep ve kendiliğinden seçeneklerinde, tabloların içerdiği konumlarda elli ve yetmiş beş hamle kuralları uygulanmaz. Yalnızca satranç; bu sunucunun tabloları karar verir.
 page-visibility-participants = Yalnızca oyuncular ve hakemler
 page-visibility-signed-in = Giriş yapmış herkes
 page-visibility-public = Herkes

@@ -399,3 +399,87 @@ async fn the_rule_is_chosen_at_creation_and_suspends_the_fifty_moves() {
         "refused requests make no game"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_online_tournament_gives_its_rule_to_its_games() {
+    let app = spawn_app_with(Backend::Sqlite, tables()).await;
+    let org = app
+        .create_player_with(json!({"name": "Hakem", "roles": ["organiser"]}))
+        .await;
+    let online = |game: &str, rule: &str| {
+        json!({"name": "Yazışmalı", "system": "swiss", "rounds": 2, "play": "online", "game": game, "tablebase": rule,
+            "time_control": {"kind": "per_move", "seconds": 3 * 86_400}})
+    };
+    let res = app
+        .post(
+            "/api/v1/tournaments",
+            Some(&org.token),
+            online("chess", "automatic"),
+        )
+        .await;
+    assert_eq!(res.status(), 201, "{:?}", res.text().await);
+    let t: Value = res.json().await.unwrap();
+    assert_eq!(t["tablebase"], "automatic");
+    let id = t["id"].as_str().unwrap().to_owned();
+    let path = |rest: &str| format!("/api/v1/tournaments/{id}{rest}");
+    for n in 0..2u32 {
+        let p = app.create_player(&format!("Oyuncu {n}")).await;
+        let res = app
+            .post(
+                &path("/players"),
+                Some(&app.admin),
+                json!({"player": p.id, "rating": 1500 - n * 50}),
+            )
+            .await;
+        assert_eq!(res.status(), 200);
+    }
+    assert_eq!(
+        app.post(&path("/rounds"), Some(&org.token), json!({}))
+            .await
+            .status(),
+        200
+    );
+    let t: Value = app
+        .post(&path("/publish"), Some(&org.token), json!({"round": 1}))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let game = t["pairings"][0]["boards"][0]["game"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let mut view = Value::Null;
+    for _ in 0..100 {
+        let res = app
+            .get(&format!("/api/v1/games/{game}"), Some(&app.admin))
+            .await;
+        if res.status() == StatusCode::OK {
+            view = res.json().await.unwrap();
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!(view["tablebase"], json!({"rule": "automatic"}), "{view}");
+    // Only chess, and only online.
+    let why = assert_error(
+        app.post(
+            "/api/v1/tournaments",
+            Some(&org.token),
+            online("checkers", "claim"),
+        )
+        .await,
+        400,
+        "bad_request",
+    )
+    .await;
+    assert!(why.contains("tablebase"), "{why}");
+    let otb = json!({"name": "Salon", "system": "swiss", "rounds": 2, "tablebase": "claim"});
+    let why = assert_error(
+        app.post("/api/v1/tournaments", Some(&org.token), otb).await,
+        400,
+        "bad_request",
+    )
+    .await;
+    assert!(why.contains("tablebase"), "{why}");
+}

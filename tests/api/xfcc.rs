@@ -645,3 +645,79 @@ async fn a_program_over_the_rate_limit_gets_a_soap_fault() {
         )
     );
 }
+
+/// Under a tablebase rule, `claimDraw` on a position the tables hold is a claim of their draw:
+/// judged by them (a wrong one is refused as an invalid move and records nothing).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn claim_draw_is_a_claim_by_the_tables_where_they_hold_the_position() {
+    let tables = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/syzygy");
+    let options = Options {
+        syzygy_path: vec![tables],
+        ..Default::default()
+    };
+    let app = spawn_app_with(Backend::Sqlite, options).await;
+    let ayse = player(&app, "Ayşe Yılmaz", "ayse@okul.tr").await;
+    let mehmet = player(&app, "Mehmet Öz", "mehmet@okul.tr").await;
+    let (pa, pm) = (
+        app_password(&app, &ayse, "Scid").await,
+        app_password(&app, &mehmet, "Scid").await,
+    );
+    // With Black's king on e7, 1. a7 Rxa7 2. Rh7+ wins the rook; on f6, rook against rook draws.
+    for (fen, upheld) in [
+        ("8/4k3/P7/8/4K3/8/r7/7R w - - 0 40", false),
+        ("8/8/P4k2/8/4K3/8/r7/7R w - - 0 40", true),
+    ] {
+        let g = game(
+            &app,
+            &ayse,
+            &mehmet,
+            json!({"start_fen": fen, "tablebase": "claim"}),
+        )
+        .await;
+        let n = number_of(&app, "ayse@okul.tr", &pa, &g).await;
+        assert_eq!(
+            make_a_move(
+                &app,
+                "ayse@okul.tr",
+                &pa,
+                Move {
+                    game: n,
+                    movecount: 40,
+                    my_move: "a7",
+                    ..Move::default()
+                }
+            )
+            .await,
+            "Success"
+        );
+        let claimed = make_a_move(
+            &app,
+            "mehmet@okul.tr",
+            &pm,
+            Move {
+                game: n,
+                movecount: 40,
+                my_move: "Rxa7",
+                claim_draw: true,
+                ..Move::default()
+            },
+        )
+        .await;
+        let view = app.get_game(&g).await;
+        if upheld {
+            assert_eq!(claimed, "Success");
+            assert_eq!(
+                (view["result"].as_str(), view["termination"].as_str()),
+                (Some("1/2-1/2"), Some("tablebase"))
+            );
+            assert_eq!(view["tablebase"]["claimed_by"], "black");
+        } else {
+            assert_eq!(claimed, "InvalidMove");
+            assert_eq!(
+                (view["status"].as_str(), view["ply"].as_u64()),
+                (Some("active"), Some(1)),
+                "nothing recorded"
+            );
+        }
+    }
+}

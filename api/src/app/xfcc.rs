@@ -385,6 +385,9 @@ fn rejected(r: &Rejection, me: Side) -> MoveResult {
         | Rejection::PromotionMissing { .. }
         | Rejection::UnparseableMove { .. }
         | Rejection::ClaimNotInGame
+        | Rejection::NotInTablebases
+        | Rejection::TablebaseClaimRefused { .. }
+        | Rejection::NoProgressRuleSuspended { .. }
         | Rejection::InvalidField { .. } => MoveResult::InvalidMove,
         Rejection::AmbiguousMove { .. } => MoveResult::MoveIsAmbiguous,
         Rejection::NoDrawOffer => MoveResult::NoDrawWasOffered,
@@ -473,10 +476,7 @@ fn prepare(state: &AppState, player: &PlayerRow, m: &MakeAMove) -> Result<Prepar
     } else if m.accept_draw {
         Some(Command::AcceptDraw)
     } else if m.claim_draw {
-        Some(Command::ClaimDraw {
-            kind: claim_kind(&folded.state, mv.clone(), player),
-            intended_move: mv,
-        })
+        Some(draw_claim(state, &folded.state, mv, player))
     } else if let Some(mv) = mv {
         Some(Command::MakeMove {
             mv,
@@ -510,6 +510,43 @@ fn full_move_number(fen: &str) -> i64 {
         .nth(5)
         .and_then(|n| n.parse().ok())
         .unwrap_or(1)
+}
+
+/// The draw an Xfcc claim (which names no ground) makes: under a tablebase rule, a draw by the
+/// tables where they hold the position claimed (right or wrong, they judge it; a win by the
+/// tables is claimed on the page or the API, as Xfcc has no such claim); else one of the
+/// Laws' ([`claim_kind`]).
+fn draw_claim(
+    state: &AppState,
+    game: &GameState,
+    intended: Option<MoveInput>,
+    player: &PlayerRow,
+) -> Command {
+    let by_tables = Command::ClaimTablebase {
+        claim: domain::game::tablebase::TablebaseClaim::Draw,
+        intended_move: intended.clone(),
+    };
+    let ruled = game.game().is_some_and(|g| !g.tablebase.is_off());
+    if let (true, Ok(id)) = (ruled, super::actors::player_id(player)) {
+        let ctx = domain::games::Context {
+            now: store::now(),
+            actor: domain::game::Actor::Player(id),
+            notation: None,
+            dice: None,
+            entropy: None,
+            tables: Some(state.tablebases.clone()),
+        };
+        if !matches!(
+            domain::game::decide(game, by_tables.clone(), &ctx),
+            Err(Rejection::NotInTablebases)
+        ) {
+            return by_tables;
+        }
+    }
+    Command::ClaimDraw {
+        kind: claim_kind(game, intended.clone(), player),
+        intended_move: intended,
+    }
 }
 
 /// Which draw an Xfcc claim (which names none) is: the fifty-move rule where it would be

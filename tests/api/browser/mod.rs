@@ -21,6 +21,7 @@ mod games;
 mod players;
 mod school;
 mod sightless;
+mod tablebases;
 
 /// chromedriver on a port of its own, stopped when dropped.
 struct Driver {

@@ -235,6 +235,8 @@ pub struct NewForm {
     message: Option<String>,
     /// Empty: the default.
     visibility: Option<String>,
+    /// `off`, `claim` or `automatic`; empty: off.
+    tablebase: Option<String>,
     csrf: Option<String>,
 }
 
@@ -290,7 +292,7 @@ pub async fn new_challenge(
         rated: form.rated.is_some(),
         message: form.message,
         visibility: crate::http::page::visibility_field(form.visibility.as_deref())?,
-        tablebase: Default::default(),
+        tablebase: crate::http::page::tablebase_field(form.tablebase.as_deref())?,
     };
     let s = state.clone();
     let reader = me.clone();

@@ -6,6 +6,7 @@
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
+use domain::game::tablebase::TablebaseClaim;
 use domain::game::{ClaimKind, Features, Game, Rules as _, Side};
 use domain::games::GameKind;
 
@@ -66,6 +67,8 @@ pub(crate) struct GamePage {
     features: domain::game::Features,
     /// A match's score, in the reader's words.
     match_line: Option<String>,
+    /// How the endgame tablebases may decide the game, while it goes on.
+    tablebase_line: Option<String>,
     /// Each player's rating in this game (white's first), as shown beside a name.
     ratings: [Option<String>; 2],
     /// The record's format, as its link names it (`PGN`, `PDN`, `MAT`).
@@ -220,7 +223,11 @@ fn build(
     });
     let now = crate::store::now();
     let features = game.kind.features();
-    let parts = crate::games::page_parts(game);
+    let mut parts = crate::games::page_parts(game);
+    if !game.tablebase.is_off() {
+        // The claims include the tables' win as well as the draws.
+        parts.claim_title = "page-claim-title-tablebase";
+    }
     let names = [view.white.name.as_str(), view.black.name.as_str()];
     let dice = crate::http::pages::dice_panel::of(game, seat.side(), names, t, now);
     let notation = viewer.player().and_then(|p| p.move_notation());
@@ -254,6 +261,10 @@ fn build(
         game_name: t.text(&format!("game-{}", game.kind.name())),
         ratings: ratings_of(state, &view)?,
         match_line: match_line(&view, t),
+        tablebase_line: (view.status != "finished")
+            .then_some(view.tablebase.as_ref())
+            .flatten()
+            .map(|tb| t.get("page-tablebase-rule", &[("rule", tb.rule.clone())])),
         opening: opening_line(&view, t),
         offer: (parts.offer.as_ref())
             .filter(|_| seat.can_move)
@@ -287,7 +298,23 @@ fn state_of(t: Texts, g: &GameView) -> String {
     match (&g.result, &g.termination) {
         (Some(result), Some(how)) => {
             let how = t.text(&format!("termination-{how}"));
-            format!("{status} · {result} ({how})")
+            let verdict = g
+                .tablebase
+                .as_ref()
+                .filter(|_| g.termination.as_deref() == Some("tablebase"))
+                .and_then(|tb| Some((tb.verdict.as_ref()?, tb.claimed_by.as_deref())))
+                .map(|(v, claimed)| {
+                    let args = [
+                        ("wdl", v.wdl.clone()),
+                        ("side", v.to_move.clone()),
+                        ("dtz", v.dtz.to_string()),
+                        ("pieces", v.pieces.to_string()),
+                        ("claimed", claimed.unwrap_or("none").to_owned()),
+                    ];
+                    format!(" {}", t.get("page-tablebase-verdict", &args))
+                })
+                .unwrap_or_default();
+            format!("{status} · {result} ({how}){verdict}")
         }
         (Some(result), None) => format!("{status} · {result}"),
         _ if g.to_move == "black" => format!("{status} · {}", t.text("page-black-to-move")),
@@ -319,10 +346,17 @@ fn conditional_of(
     }
 }
 
-/// The draws the player to move may claim now: the form's action and its button.
+/// The draws the player to move may claim now (and the tables' result, where the event's rule
+/// lets them decide): the form's action and its button.
 fn claims_of(game: &Game<GameKind>, t: Texts) -> Vec<(&'static str, String)> {
     let draws = game.draws();
     let mut claims = Vec::new();
+    if !game.tablebase.is_off() {
+        for claim in [TablebaseClaim::Win, TablebaseClaim::Draw] {
+            let label = t.text(&format!("page-claim-{}", claim.as_str()));
+            claims.push((claim.as_str(), label));
+        }
+    }
     if draws.threefold_claim {
         let kind = ClaimKind::ThreefoldRepetition;
         claims.push((claim_action(kind), t.text("page-claim-threefold")));

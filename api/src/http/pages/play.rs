@@ -4,6 +4,7 @@
 
 use actix_web::http::StatusCode;
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
+use domain::game::tablebase::TablebaseClaim;
 use domain::game::{ClaimKind, MoveText};
 use serde::Deserialize;
 
@@ -232,11 +233,10 @@ pub async fn action_form(
         "entropy" => Command::AddEntropy {
             text: form.entropy.clone().unwrap_or_default(),
         },
-        action if ClaimKind::ALL.iter().any(|k| claim_action(*k) == action) => {
-            let kind = ClaimKind::ALL
-                .into_iter()
-                .find(|k| claim_action(*k) == action)
-                .unwrap_or(ClaimKind::ThreefoldRepetition);
+        action
+            if ClaimKind::ALL.iter().any(|k| claim_action(*k) == action)
+                || TablebaseClaim::parse(action).is_some() =>
+        {
             let typed = form.intended_move.clone().unwrap_or_default();
             let intended_move = match typed.trim() {
                 "" => None,
@@ -252,9 +252,18 @@ pub async fn action_form(
                     }
                 },
             };
-            let command = Command::ClaimDraw {
-                kind,
-                intended_move,
+            let command = match TablebaseClaim::parse(action) {
+                Some(claim) => Command::ClaimTablebase {
+                    claim,
+                    intended_move,
+                },
+                None => Command::ClaimDraw {
+                    kind: ClaimKind::ALL
+                        .into_iter()
+                        .find(|k| claim_action(*k) == action)
+                        .unwrap_or(ClaimKind::ThreefoldRepetition),
+                    intended_move,
+                },
             };
             return play(state, &req, id, command, typed).await;
         }
@@ -290,7 +299,7 @@ pub async fn action_form(
             return Err(ApiError::bad_request(format!(
                 "unknown action {other:?}: use offer_draw, accept_draw, decline_draw, \
                  claim_threefold, claim_fifty_moves, claim_forty_moves, claim_no_progress, \
-                 throw_dice, entropy, message or resign"
+                 tablebase_win, tablebase_draw, throw_dice, entropy, message or resign"
             )))
         }
     };

@@ -91,6 +91,8 @@ pub struct NewTournamentForm {
     tiebreaks: Option<String>,
     /// Empty: the default.
     visibility: Option<String>,
+    /// Online chess: `off`, `claim` or `automatic`; empty: off.
+    tablebase: Option<String>,
     /// A cup's terms (empty: the defaults), read only for a cup.
     seeding: Option<String>,
     games_per_match: Option<String>,
@@ -191,6 +193,9 @@ pub async fn new_tournament(
                 .collect()
         }),
         visibility: page::visibility_field(form.visibility.as_deref())?,
+        // Over the board the select's `off` is the only rule: the Laws decide.
+        tablebase: Some(page::tablebase_field(form.tablebase.as_deref())?)
+            .filter(|t| online || !t.is_off()),
         ..NewTournament::default()
     };
     let made = tournament_commands::create(state.clone(), &caller, asked)
