@@ -413,6 +413,8 @@ mod tests {
                     "page-claim-fifty_moves",
                     "page-claim-forty_moves",
                     "page-claim-no_progress",
+                    "page-claim-tablebase_win",
+                    "page-claim-tablebase_draw",
                     "side-white",
                     "side-black",
                 ]

@@ -346,6 +346,22 @@ fn where_the_tables_hold_the_position_the_move_counts_do_not_end_it() {
 }
 
 #[test]
+fn a_log_with_a_verdict_in_a_game_the_tables_do_not_decide_does_not_fold() {
+    let mut t = game(KQK, TablebaseRule::Claim);
+    t.by(Side::White, claim_by_tables(TablebaseClaim::Win, None))
+        .unwrap();
+    let off = game(KQK, TablebaseRule::Off);
+    let mut state = off.state.clone();
+    for e in &t.log[1..] {
+        state = domain::evolve(state, e);
+    }
+    assert!(
+        matches!(state, domain::game::GameState::Corrupt { .. }),
+        "{state:?}"
+    );
+}
+
+#[test]
 fn the_rule_is_recorded_at_creation_and_only_chess_takes_one() {
     let t = game(KQK, TablebaseRule::Automatic);
     match &t.log[0].body {

@@ -180,7 +180,7 @@ rejection-tablebase-claim-refused = { $outcome ->
     [loss] The tablebases give you a loss here (DTZ { $dtz }). Nothing was recorded.
    *[draw] The tablebases give a draw here. Nothing was recorded.
 }
-rejection-no-progress-rule-suspended = The endgame tablebases hold this position, so the fifty-move rule does not apply in this event: claim by the tablebases.
+rejection-no-progress-rule-suspended = The endgame tablebases hold this position, so the fifty-move rule does not apply in this game: claim by the tablebases.
 rejection-draw-offer-pending = { $yours ->
     [yes] Your draw offer already stands; it cannot be withdrawn or repeated.
    *[no] Your opponent's draw offer stands: accept or decline it.
@@ -514,7 +514,7 @@ page-tablebase-verdict = The tablebases: { $wdl ->
 } to move (DTZ { $dtz }, { $pieces } pieces){ $claimed ->
     [white] , claimed by White
     [black] , claimed by Black
-   *[none] , by the event's rule
+   *[none] , by the game's rule
 }.
 page-claim-forty_moves = Claim the forty-move rule
 page-claim-no_progress = Claim: no man moved and nothing taken
@@ -782,6 +782,10 @@ page-organise-messages = Players may send each other messages in the games I run
 page-organise-privacy-saved = Saved: your pupils' games and tournaments follow the new choice from now on.
 page-visibility = Who may see it
 page-visibility-default = Default: the school's choice where a pupil plays, else anyone
+page-challenge-tablebase = { $rule ->
+    [claim] endgame tablebases: claims
+   *[automatic] endgame tablebases: automatic
+}
 page-tablebase-choice = Endgame tablebases (chess)
 page-tablebase-off = Off: the Laws of Chess decide (FIDE)
 page-tablebase-claim = Claim: the player to move may claim the tables' win or draw (ICCF)

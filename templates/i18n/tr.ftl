@@ -180,7 +180,7 @@ rejection-tablebase-claim-refused = { $outcome ->
     [loss] Tablolara göre burada kaybediyorsunuz (DTZ { $dtz }). Hiçbir şey kaydedilmedi.
    *[draw] Tablolara göre burası beraberlik. Hiçbir şey kaydedilmedi.
 }
-rejection-no-progress-rule-suspended = Oyun sonu tabloları bu konumu içeriyor; bu turnuvada elli hamle kuralı uygulanmaz: tablolara göre talep edin.
+rejection-no-progress-rule-suspended = Oyun sonu tabloları bu konumu içeriyor; bu oyunun kuralına göre elli hamle kuralı uygulanmaz: tablolara göre talep edin.
 rejection-draw-offer-pending = { $yours ->
     [yes] Beraberlik teklifiniz zaten geçerli; geri alınamaz ve yinelenemez.
    *[no] Rakibinizin beraberlik teklifi geçerli: kabul edin ya da reddedin.
@@ -514,7 +514,7 @@ page-tablebase-verdict = Oyun sonu tabloları: hamle sırası { $side ->
 } (DTZ { $dtz }, { $pieces } taş){ $claimed ->
     [white] , Beyaz'ın talebiyle
     [black] , Siyah'ın talebiyle
-   *[none] , turnuva kuralıyla
+   *[none] , oyunun kuralıyla
 }.
 page-claim-forty_moves = Kırk hamle kuralıyla talep et
 page-claim-no_progress = Talep et: taş sürülmedi, taş alınmadı
@@ -782,6 +782,10 @@ page-organise-messages = Yönettiğim oyunlarda oyuncular birbirine mesaj gönde
 page-organise-privacy-saved = Kaydedildi: öğrencilerinizin bundan sonraki oyunları ve turnuvaları yeni seçime uyar.
 page-visibility = Kimler görebilir
 page-visibility-default = Varsayılan: öğrenci oynuyorsa okulun seçimi, yoksa herkes
+page-challenge-tablebase = { $rule ->
+    [claim] oyun sonu tabloları: talep
+   *[automatic] oyun sonu tabloları: kendiliğinden
+}
 page-tablebase-choice = Oyun sonu tabloları (satranç)
 page-tablebase-off = Kapalı: Satranç Kuralları karar verir (FIDE)
 page-tablebase-claim = Talep: sırası gelen oyuncu tabloların verdiği galibiyeti ya da beraberliği talep edebilir (ICCF)

@@ -236,6 +236,26 @@ async fn a_cursed_win_is_claimed_as_a_win() {
         ),
         (Some("cursed_win"), Some(103), Some(5))
     );
+    // A right claim whose intended move mates is accepted, and the game ends by the mate.
+    let (g, white, _) = game_under(&app, "8/7Q/8/8/8/8/2K5/k7 w - - 0 60", "claim").await;
+    let answer: Value = claim(
+        &app,
+        &g,
+        &white.token,
+        json!({"kind": "tablebase_win", "move": "Qa7"}),
+    )
+    .await
+    .json()
+    .await
+    .unwrap();
+    assert_eq!(answer["accepted"], true, "{answer}");
+    assert_eq!(
+        (
+            answer["game"]["result"].as_str(),
+            answer["game"]["termination"].as_str()
+        ),
+        (Some("1-0"), Some("checkmate"))
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

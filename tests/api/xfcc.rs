@@ -720,4 +720,81 @@ async fn claim_draw_is_a_claim_by_the_tables_where_they_hold_the_position() {
             );
         }
     }
+    // A threefold repetition (9.2) still stands where the tables hold the position and give no
+    // draw: king and queen against king, the kings shuffling.
+    let g = game(
+        &app,
+        &ayse,
+        &mehmet,
+        json!({"start_fen": "8/8/8/8/8/8/k7/4K2Q w - - 0 60", "tablebase": "claim"}),
+    )
+    .await;
+    let n = number_of(&app, "ayse@okul.tr", &pa, &g).await;
+    for (number, white, black) in [(60, "Kf1", "Ka3"), (61, "Ke1", "Ka2"), (62, "Kf1", "Ka3")] {
+        assert_eq!(
+            make_a_move(
+                &app,
+                "ayse@okul.tr",
+                &pa,
+                Move {
+                    game: n,
+                    movecount: number,
+                    my_move: white,
+                    ..Move::default()
+                }
+            )
+            .await,
+            "Success"
+        );
+        assert_eq!(
+            make_a_move(
+                &app,
+                "mehmet@okul.tr",
+                &pm,
+                Move {
+                    game: n,
+                    movecount: number,
+                    my_move: black,
+                    ..Move::default()
+                }
+            )
+            .await,
+            "Success"
+        );
+    }
+    assert_eq!(
+        make_a_move(
+            &app,
+            "ayse@okul.tr",
+            &pa,
+            Move {
+                game: n,
+                movecount: 63,
+                my_move: "Ke1",
+                ..Move::default()
+            }
+        )
+        .await,
+        "Success"
+    );
+    let claimed = make_a_move(
+        &app,
+        "mehmet@okul.tr",
+        &pm,
+        Move {
+            game: n,
+            movecount: 63,
+            my_move: "Ka2",
+            claim_draw: true,
+            ..Move::default()
+        },
+    )
+    .await;
+    assert_eq!(claimed, "Success");
+    let view = app.get_game(&g).await;
+    assert_eq!(
+        (view["result"].as_str(), view["termination"].as_str()),
+        (Some("1/2-1/2"), Some("threefold_repetition")),
+        "{view}"
+    );
 }

@@ -111,7 +111,8 @@ impl LogKind for Games {
 
     /// A move in a game where conditional lines are held is judged with them, opened (never on
     /// an HTTP worker: the domain says such a move may take long, [`judging_may_search`]). A
-    /// game of dice is judged with its secret: drawn for its creation, read for the rest.
+    /// game of dice is judged with its secret: drawn for its creation, read for the rest. A game
+    /// whose tablebase rule is not `off` is judged with the service's tables, where it has any.
     fn prepare(
         app: &AppState,
         state: &GameState,

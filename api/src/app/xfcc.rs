@@ -109,7 +109,11 @@ impl XfccResult {
         else {
             return XfccResult::Ongoing;
         };
-        let ruled = termination == Termination::ArbiterDecision;
+        // The tables' result is an adjudication too, as PGN's Termination tag says.
+        let ruled = matches!(
+            termination,
+            Termination::ArbiterDecision | Termination::Tablebase
+        );
         match (result, ruled) {
             (GameResult::WhiteWins, false) => XfccResult::WhiteWins,
             (GameResult::BlackWins, false) => XfccResult::BlackWins,
@@ -513,9 +517,10 @@ fn full_move_number(fen: &str) -> i64 {
 }
 
 /// The draw an Xfcc claim (which names no ground) makes: under a tablebase rule, a draw by the
-/// tables where they hold the position claimed (right or wrong, they judge it; a win by the
-/// tables is claimed on the page or the API, as Xfcc has no such claim); else one of the
-/// Laws' ([`claim_kind`]).
+/// tables where they give one; where they hold the position and do not, a threefold repetition
+/// that would be upheld (9.2 still applies), else their claim, refused with their verdict (a
+/// win by the tables is claimed on the page or the API: Xfcc has no such claim). Where they do
+/// not hold it, one of the Laws' ([`claim_kind`]).
 fn draw_claim(
     state: &AppState,
     game: &GameState,
@@ -536,17 +541,32 @@ fn draw_claim(
             entropy: None,
             tables: Some(state.tablebases.clone()),
         };
-        if !matches!(
-            domain::game::decide(game, by_tables.clone(), &ctx),
-            Err(Rejection::NotInTablebases)
-        ) {
-            return by_tables;
+        match domain::game::decide(game, by_tables.clone(), &ctx) {
+            Err(Rejection::NotInTablebases) => {}
+            Ok(_) => return by_tables,
+            Err(_) => {
+                let threefold = Command::ClaimDraw {
+                    kind: ClaimKind::ThreefoldRepetition,
+                    intended_move: intended.clone(),
+                };
+                let upheld = domain::game::decide(game, threefold.clone(), &ctx)
+                    .is_ok_and(|events| events.iter().any(upheld_claim));
+                return if upheld { threefold } else { by_tables };
+            }
         }
     }
     Command::ClaimDraw {
         kind: claim_kind(game, intended.clone(), player),
         intended_move: intended,
     }
+}
+
+/// Is `e` a draw claim upheld?
+fn upheld_claim(e: &domain::GameEvent) -> bool {
+    matches!(
+        e.body,
+        domain::game::EventBody::DrawClaimed { upheld: true, .. }
+    )
 }
 
 /// Which draw an Xfcc claim (which names none) is: the fifty-move rule where it would be
@@ -569,14 +589,8 @@ fn claim_kind(state: &GameState, intended: Option<MoveInput>, player: &PlayerRow
         kind: ClaimKind::FiftyMoves,
         intended_move: intended,
     };
-    let upheld = domain::game::decide(state, fifty, &ctx).is_ok_and(|events| {
-        events.iter().any(|e| {
-            matches!(
-                e.body,
-                domain::game::EventBody::DrawClaimed { upheld: true, .. }
-            )
-        })
-    });
+    let upheld = domain::game::decide(state, fifty, &ctx)
+        .is_ok_and(|events| events.iter().any(upheld_claim));
     if upheld {
         ClaimKind::FiftyMoves
     } else {

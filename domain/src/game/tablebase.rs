@@ -1,6 +1,8 @@
-//! What endgame tablebases say of a chess position, as the service's tables read it: the
-//! decider takes it as an argument (the tables are files, outside the domain) and records it
-//! with the result it gives, so that a later reader with the same tables can check it.
+//! What endgame tablebases say of a chess position, and how an event lets them decide a game.
+//! The tables are files, outside the domain: the service hands the decider a [`Tables`] lookup
+//! in its context, for a game whose rule is not `off`, and the decider records each verdict it
+//! acts on in the log, so that folding never asks the tables and a later reader with the same
+//! set can check every tablebase result.
 
 use std::fmt;
 

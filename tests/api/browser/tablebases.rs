@@ -122,7 +122,7 @@ async fn a_game_under_automatic_ends_on_the_move_that_enters_the_tables() {
     play(&w, "d1", "d8", None).await;
     until_shown(
         &w,
-        "The tablebases: a loss for Black to move (DTZ -6, 4 pieces), by the event's rule.",
+        "The tablebases: a loss for Black to move (DTZ -6, 4 pieces), by the game's rule.",
     )
     .await;
     let game = app.get_game(&id).await;
@@ -153,12 +153,22 @@ async fn the_rule_is_chosen_on_the_challenge_form() {
     click(&c, "input[name='to'][value='open']").await;
     look(&c, "tablebase-challenge-form-tr").await;
     click(&c, "form[action^='/challenges?'] > button").await;
-    until_at(&c, |p| p.starts_with("/challenges")).await;
-    let mine: Value = app
-        .get("/api/v1/challenges", Some(&me.token))
-        .await
-        .json()
-        .await
-        .unwrap();
-    assert_eq!(mine["challenges"][0]["tablebase"], "claim", "{mine}");
+    // The challenge is made once the form's answer is back.
+    let mut listed = Value::Null;
+    for _ in 0..150 {
+        listed = app
+            .get("/api/v1/challenges", Some(&me.token))
+            .await
+            .json()
+            .await
+            .unwrap();
+        if listed["challenges"]
+            .as_array()
+            .is_some_and(|l| !l.is_empty())
+        {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(listed["challenges"][0]["tablebase"], "claim", "{listed}");
 }

@@ -473,13 +473,14 @@ pub async fn claim(
         body.expected_version,
     )
     .await?;
-    // A claim by the tables that is wrong is refused (409) and records nothing.
-    let accepted = outcome.new_events.iter().any(|e| {
-        matches!(
-            e.event.body,
-            EventBody::DrawClaimed { upheld: true, .. } | EventBody::TablebaseAdjudicated { .. }
-        )
-    });
+    // A claim by the tables that is wrong is refused (409) and records nothing: one recorded
+    // was right (and ended the game, by the tables or by the intended move itself).
+    let by_tables = matches!(kind, ClaimGround::TablebaseWin | ClaimGround::TablebaseDraw);
+    let accepted = by_tables
+        || outcome
+            .new_events
+            .iter()
+            .any(|e| matches!(e.event.body, EventBody::DrawClaimed { upheld: true, .. }));
     let mut game = outcome.view().clone();
     game.spoken = tongue.map(|t| crate::games::spoken_moves(outcome.game(), t));
     Ok(HttpResponse::Ok().json(ClaimAnswer { accepted, game }))

@@ -119,6 +119,10 @@ fn what(terms: &Terms, t: &Texts) -> String {
     if terms.rated {
         parts.push(t.text("page-challenge-rated"));
     }
+    if !terms.tablebase.is_off() {
+        let rule = terms.tablebase.as_str().to_owned();
+        parts.push(t.get("page-challenge-tablebase", &[("rule", rule)]));
+    }
     parts.join(", ")
 }
 
@@ -404,17 +408,7 @@ async fn one(
             }),
         ),
     ];
-    if let Some(kind) = GameKind::named(&c.terms.game) {
-        if let Some(rules) = c.terms.rules.as_deref() {
-            terms.push((
-                t.text("page-organise-rules"),
-                t.text(&format!("rules-{rules}")),
-            ));
-        } else if kind.rule_sets().len() > 1 {
-            let r = kind.rule_sets()[0].as_str();
-            terms.push((t.text("page-organise-rules"), t.text(&format!("rules-{r}"))));
-        }
-    }
+    terms.extend(rule_rows(&c.terms, &t));
     if c.row.status == "open" {
         terms.push((
             t.text("page-challenge-expires"),
@@ -457,6 +451,30 @@ async fn one(
         t,
     };
     Ok(csrf.answer(page::html(status, &page)?))
+}
+
+/// The terms' rows for the rules the game is played by: its rule set where the game has
+/// several, and the tablebase rule where it is not `off`.
+fn rule_rows(terms: &Terms, t: &Texts) -> Vec<(String, String)> {
+    let mut rows = Vec::new();
+    if !terms.tablebase.is_off() {
+        rows.push((
+            t.text("page-tablebase-choice"),
+            t.text(&format!("page-tablebase-{}", terms.tablebase.as_str())),
+        ));
+    }
+    if let Some(kind) = GameKind::named(&terms.game) {
+        if let Some(rules) = terms.rules.as_deref() {
+            rows.push((
+                t.text("page-organise-rules"),
+                t.text(&format!("rules-{rules}")),
+            ));
+        } else if kind.rule_sets().len() > 1 {
+            let r = kind.rule_sets()[0].as_str();
+            rows.push((t.text("page-organise-rules"), t.text(&format!("rules-{r}"))));
+        }
+    }
+    rows
 }
 
 fn path_id(text: &str) -> String {

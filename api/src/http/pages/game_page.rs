@@ -257,7 +257,7 @@ fn build(
         first_scheme: dice.as_ref().is_some_and(|d| d.first_scheme),
         dice,
         receipt: crate::http::pages::receipt::log_receipt(&t, folded.seq, &folded.hash, &view),
-        claims: claims_of(game, t),
+        claims: claims_of(game, state.tablebases.pieces(), t),
         game_name: t.text(&format!("game-{}", game.kind.name())),
         ratings: ratings_of(state, &view)?,
         match_line: match_line(&view, t),
@@ -346,12 +346,21 @@ fn conditional_of(
     }
 }
 
-/// The draws the player to move may claim now (and the tables' result, where the event's rule
-/// lets them decide): the form's action and its button.
-fn claims_of(game: &Game<GameKind>, t: Texts) -> Vec<(&'static str, String)> {
+/// The draws the player to move may claim now, and the tables' result where the event's rule
+/// lets them decide and the position (or one a capture away) has no more pieces than the
+/// service's tables hold: the form's action and its button.
+fn claims_of(game: &Game<GameKind>, tables_pieces: usize, t: Texts) -> Vec<(&'static str, String)> {
     let draws = game.draws();
     let mut claims = Vec::new();
-    if !game.tablebase.is_off() {
+    let board = game.position_text();
+    let pieces = board
+        .split(' ')
+        .next()
+        .unwrap_or_default()
+        .chars()
+        .filter(char::is_ascii_alphabetic)
+        .count();
+    if !game.tablebase.is_off() && tables_pieces > 0 && pieces <= tables_pieces + 1 {
         for claim in [TablebaseClaim::Win, TablebaseClaim::Draw] {
             let label = t.text(&format!("page-claim-{}", claim.as_str()));
             claims.push((claim.as_str(), label));

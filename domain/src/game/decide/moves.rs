@@ -175,12 +175,15 @@ fn judge_after<R: Rules>(
             return by_rules(GameResult::Draw, Termination::FivefoldRepetition);
         }
     }
-    let verdict = tables_verdict(game, after, ctx);
-    if let Some(verdict) = verdict.clone().filter(|_| tables_decide) {
-        return Some(Ended::ByTables(verdict));
+    // The tables are asked only where their answer changes something: under `automatic`, after
+    // every move; else where the count of moves would end the game.
+    if tables_decide {
+        if let Some(verdict) = tables_verdict(game, after, ctx) {
+            return Some(Ended::ByTables(verdict));
+        }
     }
     if let Some((plies, termination)) = draws.automatic_no_progress {
-        if R::halfmove_clock(after) >= plies && verdict.is_none() {
+        if R::halfmove_clock(after) >= plies && tables_verdict(game, after, ctx).is_none() {
             return by_rules(GameResult::Draw, termination);
         }
     }

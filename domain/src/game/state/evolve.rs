@@ -86,6 +86,9 @@ impl<R: Rules> Game<R> {
                 }
             }
             EventBody::Resigned { .. } | EventBody::ArbiterDecided { .. } => {}
+            EventBody::TablebaseAdjudicated { .. } if self.tablebase.is_off() => {
+                return Err("tablebase_adjudicated in a game the tables do not decide".into())
+            }
             EventBody::TablebaseAdjudicated {
                 verdict,
                 claimed_by,
