@@ -54,7 +54,7 @@ claim_judged-headline = { $opponent } claimed a draw by { $kind }. { $upheld ->
    *[no] The claim is wrong: the game goes on, and the claim stands as a draw offer.
 }
 game_over-subject = Game over: { $white } – { $black } { $result }
-game_over-headline = The game is over: { $result } ({ $termination }). The PGN is attached.
+game_over-headline = The game is over: { $result } ({ $termination }).{ $verdict } The PGN is attached.
 adjourned-subject = Game adjourned: { $white } – { $black }
 adjourned-headline = The game is adjourned. { $sealer } seals a move; play resumes at { $resume_at }{ $place }.
 envelope_closed-subject = The envelope is sealed: { $white } – { $black }

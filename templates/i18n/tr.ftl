@@ -54,7 +54,7 @@ claim_judged-headline = { $opponent } { $kind } nedeniyle beraberlik talep etti.
    *[no] Talep yanlış: oyun devam ediyor ve talep beraberlik teklifi sayılıyor.
 }
 game_over-subject = Oyun bitti: { $white } – { $black } { $result }
-game_over-headline = Oyun sona erdi: { $result } ({ $termination }). PGN ekte.
+game_over-headline = Oyun sona erdi: { $result } ({ $termination }).{ $verdict } PGN ekte.
 adjourned-subject = Oyun ertelendi: { $white } – { $black }
 adjourned-headline = Oyun ertelendi (ajurne). { $sealer } gizli hamlesini zarfa koyacak; oyun { $resume_at } tarihinde sürecek{ $place }.
 envelope_closed-subject = Zarf mühürlendi: { $white } – { $black }

@@ -2,7 +2,7 @@
 //! one link to the game, threading headers and the unsubscribe headers.
 
 use domain::game::spoken::Tongue;
-use domain::game::{export_pgn, Rules as _, Side};
+use domain::game::{export_pgn, Rules as _, Side, Termination};
 use domain::games::{GameKind, Notation};
 use lettre::message::header::{ContentType, HeaderName, HeaderValue};
 use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
@@ -290,6 +290,31 @@ fn about_game(
     game_event(c, game_id, (&then, &now), mail, m, args)
 }
 
+/// The tables' verdict that ended `game`, as a sentence after the result (empty for any other
+/// ending): for the side to move in the position they ruled on, and who claimed it.
+fn tables_verdict(game: &Game, termination: Termination, t: &Texts) -> String {
+    let Some(v) = game
+        .tablebase_verdict
+        .as_ref()
+        .filter(|_| termination == Termination::Tablebase)
+    else {
+        return String::new();
+    };
+    let wdl = serde_json::to_value(v.wdl)
+        .ok()
+        .and_then(|w| w.as_str().map(str::to_owned))
+        .unwrap_or_default();
+    let claimed = game.tablebase_claimed_by.map_or("none", |s| s.as_str());
+    let args = [
+        ("wdl", wdl),
+        ("side", game.turn().as_str().to_owned()),
+        ("dtz", v.dtz.to_string()),
+        ("pieces", v.pieces.to_string()),
+        ("claimed", claimed.to_owned()),
+    ];
+    format!(" {}", t.get("page-tablebase-verdict", &args))
+}
+
 /// What the event a mail is about adds to it: the move as the recipient writes moves, the
 /// claim, the result with the game's record attached, the adjournment, the dice.
 fn game_event(
@@ -322,6 +347,7 @@ fn game_event(
                 "termination",
                 t.get(&format!("termination-{}", ended.termination.as_str()), &[]),
             ));
+            args.push(("verdict", tables_verdict(now, ended.termination, t)));
             let log: Vec<_> = store
                 .load_events(game_id)?
                 .into_iter()

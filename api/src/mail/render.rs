@@ -139,6 +139,7 @@ mod tests {
             ("kind", t.get("claim-threefold_repetition", &[])),
             ("result", "1-0".into()),
             ("termination", t.get("termination-checkmate", &[])),
+            ("verdict", String::new()),
             ("resume_at", "2026-12-05T14:00:00Z".into()),
             ("place", " (Okul salonu)".into()),
             ("sealer", "Mehmet Öz".into()),

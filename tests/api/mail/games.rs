@@ -13,6 +13,7 @@ on_each_backend!(
     an_opening_die_asks_the_other_player_for_theirs,
     an_smtp_outage_loses_nothing_and_sends_nothing_twice,
     a_message_reaches_the_opponent_by_mail,
+    a_game_the_tables_end_tells_both_players_their_verdict,
 );
 
 /// A move that leaves no side a mate, where the move's own judgement cannot tell (queens and
@@ -558,5 +559,47 @@ async fn an_opening_die_asks_the_other_player_for_theirs(backend: Backend) {
         all.len(),
         3 + usize::from(tie || black_starts),
         "{subjects:?}"
+    );
+}
+
+/// A game the tables end (under `automatic`, on the capture that reaches them): both players are
+/// told the result with the tables' verdict, each in their language, the PGN attached.
+async fn a_game_the_tables_end_tells_both_players_their_verdict(backend: Backend) {
+    let (port, inbox) = smtp::start(0);
+    let tables = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/syzygy");
+    let options = Options {
+        smtp_url: Some(format!("smtp://127.0.0.1:{port}")),
+        syzygy_path: vec![tables],
+        ..Options::default()
+    };
+    let app = spawn_app_with(backend, options).await;
+    let (white, black) = two_players(&app).await;
+    let res = app
+        .create_game_with(
+            &app.admin,
+            json!({"white": white.id, "black": black.id, "tablebase": "automatic",
+                "start_fen": "3r3k/7p/8/8/8/8/8/3Q2K1 w - - 0 30"}),
+        )
+        .await;
+    let g = res.json::<Value>().await.unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    app.play(&g, &white, &black, "Qxd8+").await;
+    // The move to Black, then the end to both.
+    let all = wait_for(&inbox, 3).await;
+    let over = game_over_mails(&all);
+    let to = |address: &str| over.iter().find(|m| m.to == [address]).unwrap();
+    let english = to("mehmet@okul.tr");
+    assert!(
+        english.text.contains("The game is over: 1-0 (the endgame tablebases). The tablebases: a loss for Black to move (DTZ -6, 4 pieces), by the game's rule. The PGN is attached."),
+        "{}",
+        english.text
+    );
+    let turkish = to("ayse@okul.tr");
+    assert!(
+        turkish.text.contains("Oyun sonu tabloları: hamle sırası Siyah'ta, yenilgi (DTZ -6, 4 taş), oyunun kuralıyla."),
+        "{}",
+        turkish.text
     );
 }
