@@ -7,7 +7,7 @@ mod common;
 
 use std::sync::Arc;
 
-use common::{claim, make, mv, Table, ARBITER, BLACK, GAME, STRANGER, WHITE};
+use common::{claim, make, mv, Table, ARBITER, STRANGER};
 use domain::chess::Chess;
 use domain::game::tablebase::{TablebaseClaim, TablebaseRule, Tables, Verdict, Wdl};
 use domain::game::{
@@ -405,5 +405,4 @@ fn the_rule_is_recorded_at_creation_and_only_chess_takes_one() {
             feature: "tablebases"
         })
     );
-    let _ = (WHITE, BLACK, GAME);
 }

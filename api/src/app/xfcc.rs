@@ -533,14 +533,7 @@ fn draw_claim(
     };
     let ruled = game.game().is_some_and(|g| !g.tablebase.is_off());
     if let (true, Ok(id)) = (ruled, super::actors::player_id(player)) {
-        let ctx = domain::games::Context {
-            now: store::now(),
-            actor: domain::game::Actor::Player(id),
-            notation: None,
-            dice: None,
-            entropy: None,
-            tables: Some(state.tablebases.clone()),
-        };
+        let ctx = asking(id, Some(state.tablebases.clone()));
         match domain::game::decide(game, by_tables.clone(), &ctx) {
             Err(Rejection::NotInTablebases) => {}
             Ok(_) => return by_tables,
@@ -561,6 +554,22 @@ fn draw_claim(
     }
 }
 
+/// The context in which a claim is tried on the fold, nothing recorded: the player now, with
+/// the tables where the game's rule asks them.
+fn asking(
+    player: domain::PlayerId,
+    tables: Option<Arc<dyn domain::game::tablebase::Tables<GameKind>>>,
+) -> domain::games::Context {
+    domain::games::Context {
+        now: store::now(),
+        actor: domain::game::Actor::Player(player),
+        notation: None,
+        dice: None,
+        entropy: None,
+        tables,
+    }
+}
+
 /// Is `e` a draw claim upheld?
 fn upheld_claim(e: &domain::GameEvent) -> bool {
     matches!(
@@ -577,14 +586,7 @@ fn claim_kind(state: &GameState, intended: Option<MoveInput>, player: &PlayerRow
     let Ok(id) = super::actors::player_id(player) else {
         return ClaimKind::ThreefoldRepetition;
     };
-    let ctx = domain::games::Context {
-        now: store::now(),
-        actor: domain::game::Actor::Player(id),
-        notation: None,
-        dice: None,
-        entropy: None,
-        tables: None,
-    };
+    let ctx = asking(id, None);
     let fifty = Command::ClaimDraw {
         kind: ClaimKind::FiftyMoves,
         intended_move: intended,

@@ -171,4 +171,16 @@ async fn the_rule_is_chosen_on_the_challenge_form() {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     assert_eq!(listed["challenges"][0]["tablebase"], "claim", "{listed}");
+    // Another player reads the rule in the lobby and on the challenge's page before accepting.
+    let other = app.create_player("Mehmet").await;
+    let o = browser(&driver).await;
+    sign_in_as(&o, &app, &other.id).await;
+    o.goto(&app.url("/challenges?lang=en")).await.unwrap();
+    until_shown(&o, "endgame tablebases: claims").await;
+    let id = listed["challenges"][0]["id"].as_str().unwrap();
+    o.goto(&app.url(&format!("/challenges/{id}?lang=en")))
+        .await
+        .unwrap();
+    until_shown(&o, "Claim: the player to move may claim").await;
+    look(&o, "tablebase-challenge-page-en").await;
 }
