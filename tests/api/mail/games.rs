@@ -586,8 +586,8 @@ async fn a_game_the_tables_end_tells_both_players_their_verdict(backend: Backend
         .unwrap()
         .to_owned();
     app.play(&g, &white, &black, "Qxd8+").await;
-    // The move to Black, then the end to both.
-    let all = wait_for(&inbox, 3).await;
+    // The new game to both, the move to Black, then the end to both.
+    let all = wait_for(&inbox, 5).await;
     let over = game_over_mails(&all);
     let to = |address: &str| over.iter().find(|m| m.to == [address]).unwrap();
     let english = to("mehmet@okul.tr");
