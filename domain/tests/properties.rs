@@ -5,6 +5,7 @@
 use domain::chess::{
     legal_moves, read_move, write_move, LetterSet, MoveStyle, MoveText, Notation, StartFen,
 };
+use domain::game::tablebase::{TablebaseClaim, TablebaseRule, Tables, Verdict, Wdl};
 use domain::game::{
     evolve, export_pgn, Actor, ClaimKind, ConditionalLines, CreateGame, EventBody, GameEvent,
     OpenedLines, Participant, RuleSet, Status,
@@ -28,9 +29,58 @@ fn black() -> PlayerId {
     PlayerId::parse("0190a5b2-7c3e-7f00-8000-0000000000b2").unwrap()
 }
 
+/// Tables that hold about one position in eleven, chosen by a hash of the board and the side to
+/// move, with a verdict drawn from the same hash: enough to end games and to judge claims at
+/// random places.
+#[derive(Debug)]
+struct EveryEleventh;
+
+impl Tables<domain::chess::Chess> for EveryEleventh {
+    fn probe(&self, position: &Chess) -> Option<Verdict> {
+        let key = format!("{} {:?}", position.board(), position.turn());
+        let hash = key
+            .bytes()
+            .fold(17u32, |h, b| h.wrapping_mul(31).wrapping_add(u32::from(b)));
+        if hash % 11 != 0 {
+            return None;
+        }
+        let wdl = [
+            Wdl::Loss,
+            Wdl::BlessedLoss,
+            Wdl::Draw,
+            Wdl::CursedWin,
+            Wdl::Win,
+        ][(hash / 11 % 5) as usize];
+        let dtz = match wdl {
+            Wdl::Loss => -3,
+            Wdl::BlessedLoss => -110,
+            Wdl::Draw => 0,
+            Wdl::CursedWin => 110,
+            Wdl::Win => 3,
+        };
+        Some(Verdict {
+            wdl,
+            dtz,
+            dtz_rounded: false,
+            pieces: position.board().occupied().count() as u8,
+            tables: "syzygy:every-eleventh".into(),
+        })
+    }
+}
+
 /// Plays a random sequence of commands (mostly moves) through `decide`; refused commands are
-/// skipped. Returns the log and the state folded along the way.
-fn random_game(steps: &[(u16, u8)], rules: RuleSet) -> (Vec<GameEvent>, GameState) {
+/// skipped. Returns the log and the state folded along the way. Under a tablebase rule the
+/// decider is handed [`EveryEleventh`].
+fn random_game(
+    steps: &[(u16, u8)],
+    rules: RuleSet,
+    tablebase: TablebaseRule,
+) -> (Vec<GameEvent>, GameState) {
+    let tables: Option<std::sync::Arc<dyn Tables<domain::chess::Chess>>> = if tablebase.is_off() {
+        None
+    } else {
+        Some(std::sync::Arc::new(EveryEleventh))
+    };
     let mut now = datetime!(2026-01-01 00:00 UTC);
     let mut state = GameState::NotCreated;
     let mut log = Vec::new();
@@ -42,7 +92,7 @@ fn random_game(steps: &[(u16, u8)], rules: RuleSet) -> (Vec<GameEvent>, GameStat
             notation: None,
             dice: None,
             entropy: None,
-            tables: None,
+            tables: tables.clone(),
         };
         match decide(state, command, &ctx) {
             Ok(events) => {
@@ -84,7 +134,7 @@ fn random_game(steps: &[(u16, u8)], rules: RuleSet) -> (Vec<GameEvent>, GameStat
         match_length: None,
         rated: false,
         visibility: Default::default(),
-        tablebase: Default::default(),
+        tablebase,
     };
     run(
         &mut state,
@@ -189,6 +239,18 @@ fn random_game(steps: &[(u16, u8)], rules: RuleSet) -> (Vec<GameEvent>, GameStat
                     },
                 )
             }
+            // A claim by the tables, on the position or on an intended move, right or wrong.
+            12 | 13 => (
+                actor_of(to_move),
+                Command::ClaimTablebase {
+                    claim: if action % 32 == 12 {
+                        TablebaseClaim::Win
+                    } else {
+                        TablebaseClaim::Draw
+                    },
+                    intended_move: (choice % 2 == 0).then_some(input),
+                },
+            ),
             11 => (
                 actor_of(if choice % 2 == 0 {
                     to_move
@@ -219,9 +281,9 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(96))]
 
     #[test]
-    fn every_log_decide_produces_folds_to_the_same_state(steps in steps(), old in any::<bool>()) {
+    fn every_log_decide_produces_folds_to_the_same_state(steps in steps(), old in any::<bool>(), rule in 0..3usize) {
         let rules = if old { RuleSet::FIDE_2005 } else { RuleSet::FIDE_2023 };
-        let (log, live) = random_game(&steps, rules);
+        let (log, live) = random_game(&steps, rules, TablebaseRule::ALL[rule]);
         let replayed = GameState::replay(&log).expect("a log decide produced folds");
         let again = GameState::replay(&log).expect("and folds again");
         prop_assert_eq!(&replayed, &live);
@@ -297,6 +359,30 @@ proptest! {
         }
         let _ = serde_json::from_str::<GameEvent>(&text);
     }
+}
+
+/// The random games above meet the tables: under `automatic` a move ends a game in a held
+/// position, and under `claim` the claims made at random are judged by them.
+#[test]
+fn the_random_games_reach_the_tables_under_either_rule() {
+    let adjudicated = |log: &[GameEvent]| {
+        log.iter()
+            .filter(|e| matches!(e.body, EventBody::TablebaseAdjudicated { .. }))
+            .count()
+    };
+    let moves: Vec<(u16, u8)> = (0..220u16).map(|i| (i.wrapping_mul(7), 31)).collect();
+    let (log, _) = random_game(&moves, RuleSet::FIDE_2023, TablebaseRule::Automatic);
+    assert_eq!(adjudicated(&log), 1, "{log:?}");
+    let (log, _) = random_game(&moves, RuleSet::FIDE_2023, TablebaseRule::Off);
+    assert_eq!(adjudicated(&log), 0);
+    // Under `claim`, a claim of a win and a claim of a draw after each move.
+    let claims: Vec<(u16, u8)> = (0..220u16)
+        .flat_map(|i| [(i.wrapping_mul(7), 31), (1, 12), (1, 13)])
+        .collect();
+    let (log, state) = random_game(&claims, RuleSet::FIDE_2023, TablebaseRule::Claim);
+    assert_eq!(adjudicated(&log), 1, "{log:?}");
+    let game = state.game().unwrap();
+    assert!(game.tablebase_claimed_by.is_some(), "a claim ended it");
 }
 
 fn check_all_styles(pos: &Chess) -> Result<(), TestCaseError> {

@@ -11,7 +11,8 @@ use common::{claim, make, mv, Table, ARBITER, STRANGER};
 use domain::chess::Chess;
 use domain::game::tablebase::{TablebaseClaim, TablebaseRule, Tables, Verdict, Wdl};
 use domain::game::{
-    Actor, ClaimKind, Command, EventBody, GameResult, RuleSet, Rules, Side, Termination,
+    Actor, ClaimKind, Command, ConditionalLines, EventBody, GameResult, OpenedLines, RuleSet,
+    Rules, Side, Termination,
 };
 use domain::Rejection;
 
@@ -51,6 +52,8 @@ const KQK_AFTER_QH2: &str = "8/8/8/8/8/8/k6Q/4K3 b";
 const KQRK: &str = "8/8/8/8/8/8/k6r/4K2Q w - - 0 60";
 /// White to move wins only beyond fifty moves without a capture or a pawn move.
 const CURSED: &str = "8/8/8/8/8/8/k7/4K1Q1 w - - 0 60";
+/// After 60. Qg2+ Rxg2 from [`KQRK`]: White to move, lost.
+const KRK_AFTER_RXG2: &str = "8/8/8/8/8/8/k5r1/4K3 w";
 /// White mates at once: 60. Qa7#.
 const MATE_IN_ONE: &str = "8/7Q/8/8/8/8/2K5/k7 w - - 0 60";
 
@@ -61,11 +64,20 @@ fn tables() -> Arc<dyn Tables<Chess>> {
         ("8/8/8/8/8/8/k7/4K1Q1 w", Wdl::CursedWin, 105),
         ("8/7Q/8/8/8/8/2K5/k7 w", Wdl::Win, 1),
         ("8/Q7/8/8/8/8/2K5/k7 b", Wdl::Loss, -1),
+        (KRK_AFTER_RXG2, Wdl::Loss, -30),
     ]))
 }
 
 /// Given: a game from `fen` under the tablebase `rule`, played where the service has the tables.
 fn game(fen: &str, rule: TablebaseRule) -> Table {
+    game_under(fen, rule, None)
+}
+
+fn game_under(
+    fen: &str,
+    rule: TablebaseRule,
+    time_control: Option<domain::game::TimeControl>,
+) -> Table {
     let mut t = Table {
         opened: Vec::new(),
         log: Vec::new(),
@@ -76,6 +88,7 @@ fn game(fen: &str, rule: TablebaseRule) -> Table {
     };
     let mut create = common::create_command(Some(fen), RuleSet::FIDE_2023);
     create.tablebase = rule;
+    create.time_control = time_control;
     t.act(Actor::Admin, Command::CreateGame(Box::new(create)))
         .expect("the game is created");
     t
@@ -405,4 +418,134 @@ fn the_rule_is_recorded_at_creation_and_only_chess_takes_one() {
             feature: "tablebases"
         })
     );
+}
+
+#[test]
+fn under_automatic_a_conditional_reply_that_reaches_the_tables_ends_the_game() {
+    let mut t = game(KQRK, TablebaseRule::Automatic);
+    // Black foresees 60. Qg2+ and answers it with 60... Rxg2, which leaves three pieces.
+    let text = |m: &str| domain::chess::MoveText::parse(m).unwrap();
+    let line = vec![vec![text("Qg2+"), text("Rxg2")]];
+    let before = t.game().position().clone();
+    t.by(
+        Side::Black,
+        Command::SetConditionalMoves {
+            lines: line.clone(),
+            notation: None,
+            nonce: NONCE.into(),
+        },
+    )
+    .unwrap();
+    t.opened.push(OpenedLines {
+        side: Side::Black,
+        lines: ConditionalLines::parse::<Chess>(&before, Side::Black, &line, None, None).unwrap(),
+        nonce: NONCE.into(),
+    });
+    let events = t.by(Side::White, make("Qg2+")).unwrap();
+    let replies: Vec<bool> = events
+        .iter()
+        .filter_map(|e| match e {
+            EventBody::MovePlayed { conditional, .. } => Some(*conditional),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        replies,
+        [false, true],
+        "the move, then the reply: {events:?}"
+    );
+    let (by, claimed, verdict) = verdict_of(&events).expect("the tables end it");
+    assert_eq!((by, claimed), (None, None));
+    assert_eq!((verdict.wdl, verdict.dtz), (Wdl::Loss, -30));
+    assert_eq!(
+        common::ended(&events),
+        Some((GameResult::BlackWins, Termination::Tablebase))
+    );
+    // Under `claim` the reply is played and the game goes on: White, to move, may resign or play.
+    let mut claim_rule = game(KQRK, TablebaseRule::Claim);
+    claim_rule
+        .by(
+            Side::Black,
+            Command::SetConditionalMoves {
+                lines: line.clone(),
+                notation: None,
+                nonce: NONCE.into(),
+            },
+        )
+        .unwrap();
+    claim_rule.opened = t.opened.clone();
+    let events = claim_rule.by(Side::White, make("Qg2+")).unwrap();
+    assert_eq!(verdict_of(&events), None, "{events:?}");
+    assert!(claim_rule.game().is_live());
+}
+
+#[test]
+fn under_automatic_an_opened_sealed_move_that_reaches_the_tables_ends_the_game() {
+    // Adjourned over the board with White to move; White seals 60. Qxh2+.
+    let mut t = game_with_clock(KQRK, TablebaseRule::Automatic);
+    let resume_at = t.now + time::Duration::hours(10);
+    t.act(
+        Actor::Arbiter(common::player(ARBITER)),
+        Command::Adjourn {
+            resume_at,
+            place: None,
+        },
+    )
+    .unwrap();
+    t.by(
+        Side::White,
+        Command::Seal {
+            text: "Qxh2+".into(),
+            nonce: NONCE.into(),
+        },
+    )
+    .unwrap();
+    t.by(Side::White, Command::CloseEnvelope).unwrap();
+    t.now = resume_at;
+    // Black, the responder, is present: the envelope is opened and its move played.
+    let events = t
+        .by(
+            Side::Black,
+            Command::CheckIn {
+                revealed: Some(domain::game::Revealed {
+                    kind: domain::game::EnvelopeKind::Sealed,
+                    text: "Qxh2+".into(),
+                    nonce: NONCE.into(),
+                    notation: None,
+                }),
+            },
+        )
+        .unwrap();
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, EventBody::MovePlayed { mv, .. } if mv.written == "Qxh2+")),
+        "the sealed move is played: {events:?}"
+    );
+    let (by, _, verdict) = verdict_of(&events).expect("the tables end it");
+    assert_eq!((by, verdict.wdl), (None, Wdl::Loss));
+    assert_eq!(
+        common::ended(&events),
+        Some((GameResult::WhiteWins, Termination::Tablebase))
+    );
+}
+
+const NONCE: &str = "00112233445566778899aabbccddeeff";
+
+/// Given: [`game`], played over the board with a day for the game, so that it can be adjourned.
+fn game_with_clock(fen: &str, rule: TablebaseRule) -> Table {
+    game_under(
+        fen,
+        rule,
+        Some(domain::game::TimeControl::Periods {
+            periods: vec![domain::game::Period {
+                moves: None,
+                seconds: 86_400,
+            }],
+            increment_seconds: 0,
+            delay_seconds: 0,
+            whole_days: false,
+            wrong_claim_bonus_seconds: None,
+        }),
+    )
 }

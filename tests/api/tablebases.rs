@@ -18,6 +18,13 @@ const QUEEN_TAKES: &str = "3r3k/7p/8/8/8/8/8/3Q2K1 w - - 0 30";
 /// White wins only beyond fifty moves without a capture or a pawn move (DTZ 103).
 const CURSED_WIN: &str = "8/k7/8/n7/2B5/8/1B6/2K5 w - - 0 1";
 
+/// A game from the start (found by random play among captures, checked with python-chess) whose
+/// first position in the test tables is its last: after 24. Kxe2 Black's rook, knight and king
+/// win against the king (DTZ 19).
+const TO_THE_TABLES: &str = "h4 a5 b3 g5 hxg5 b5 Rxh7 Rxh7 g3 f5 gxf6 Rh2 fxe7 Bxe7 g4 Rxf2 \
+    Kxf2 Bb4 Ke1 Bxd2+ Bxd2 Nf6 Bxa5 Nxg4 Qxd7+ Bxd7 Bxc7 Rxa2 Bxd8 Rxa1 Kd2 Rxb1 Bh3 Rxg1 Bxg4 \
+    Rxg4 c4 bxc4 bxc4 Kxd8 Kc1 Rxc4+ Kd1 Bg4 Ke1 Bxe2 Kxe2";
+
 fn tables() -> Options {
     Options {
         syzygy_path: vec![
@@ -421,7 +428,7 @@ async fn the_rule_is_chosen_at_creation_and_suspends_the_fifty_moves() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_online_tournament_gives_its_rule_to_its_games() {
+async fn an_online_tournament_plays_its_games_under_its_rule() {
     let app = spawn_app_with(Backend::Sqlite, tables()).await;
     let org = app
         .create_player_with(json!({"name": "Hakem", "roles": ["organiser"]}))
@@ -442,6 +449,7 @@ async fn an_online_tournament_gives_its_rule_to_its_games() {
     assert_eq!(t["tablebase"], "automatic");
     let id = t["id"].as_str().unwrap().to_owned();
     let path = |rest: &str| format!("/api/v1/tournaments/{id}{rest}");
+    let mut players = Vec::new();
     for n in 0..2u32 {
         let p = app.create_player(&format!("Oyuncu {n}")).await;
         let res = app
@@ -452,6 +460,7 @@ async fn an_online_tournament_gives_its_rule_to_its_games() {
             )
             .await;
         assert_eq!(res.status(), 200);
+        players.push(p);
     }
     assert_eq!(
         app.post(&path("/rounds"), Some(&org.token), json!({}))
@@ -481,6 +490,40 @@ async fn an_online_tournament_gives_its_rule_to_its_games() {
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     }
     assert_eq!(view["tablebase"], json!({"rule": "automatic"}), "{view}");
+    // The game is played until White's 24. Kxe2 leaves rook, knight and king against king, Black
+    // to move: the tables end it, and its result comes back to the tournament by itself.
+    let seat = |colour: &str| {
+        let id = &t["pairings"][0]["boards"][0][colour];
+        players
+            .iter()
+            .find(|p| p.id == id.as_str().unwrap())
+            .unwrap()
+    };
+    let over = app
+        .play(&game, seat("white"), seat("black"), TO_THE_TABLES)
+        .await;
+    assert_eq!(
+        (&over["result"], &over["termination"], &over["ply"]),
+        (&json!("0-1"), &json!("tablebase"), &json!(47)),
+        "{over}"
+    );
+    assert_eq!(over["tablebase"]["verdict"]["wdl"], "win", "{over}");
+    assert_eq!(over["tablebase"]["verdict"]["pieces"], 4, "{over}");
+    let mut board = Value::Null;
+    for _ in 0..100 {
+        board = app
+            .get(&path(""), Some(&org.token))
+            .await
+            .json::<Value>()
+            .await
+            .unwrap()["pairings"][0]["boards"][0]
+            .clone();
+        if !board["result"].is_null() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!(board["result"], "0-1", "{board}");
     // Only chess, and only online.
     let why = assert_error(
         app.post(

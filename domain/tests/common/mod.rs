@@ -189,9 +189,13 @@ impl Table {
                 EventBody::MovePlayed {
                     conditional: true, ..
                 } => e.actor,
-                // The end a conditional reply makes is its owner's too; the service's finding
-                // of a dead position is the service's.
-                EventBody::GameEnded { .. } if replied.is_some() => replied.unwrap(),
+                // The end a conditional reply makes is its owner's too (the tables' verdict on
+                // it as well); the service's finding of a dead position is the service's.
+                EventBody::GameEnded { .. } | EventBody::TablebaseAdjudicated { .. }
+                    if replied.is_some() =>
+                {
+                    replied.unwrap()
+                }
                 EventBody::GameEnded { .. }
                     if matches!(previous, Some(EventBody::DeadPositionFound { .. })) =>
                 {
