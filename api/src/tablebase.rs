@@ -18,6 +18,8 @@ pub struct Tablebases {
     tables: Option<Tablebase<Chess>>,
     /// The materials (as their files are named) with both a WDL and a DTZ file.
     held: BTreeSet<String>,
+    /// The most pieces (kings included) any of its tables holds.
+    pieces: usize,
     files: usize,
     identity: String,
 }
@@ -49,6 +51,7 @@ impl Tablebases {
         Tablebases {
             tables: None,
             held: BTreeSet::new(),
+            pieces: 0,
             files: 0,
             identity: String::new(),
         }
@@ -119,9 +122,15 @@ impl Tablebases {
             .take(8)
             .map(|b| format!("{b:02x}"))
             .collect();
+        let pieces = held
+            .iter()
+            .map(|m| m.chars().filter(|c| *c != 'v').count())
+            .max()
+            .unwrap_or(0);
         Ok(Tablebases {
             tables: Some(tables),
             held,
+            pieces,
             files: taken.len(),
             identity: format!("syzygy:{hex}"),
         })
@@ -129,11 +138,19 @@ impl Tablebases {
 
     /// The most pieces (kings included) any of its tables holds; 0 without tables.
     pub fn pieces(&self) -> usize {
-        self.held
-            .iter()
-            .map(|m| m.chars().filter(|c| *c != 'v').count())
-            .max()
-            .unwrap_or(0)
+        self.pieces
+    }
+
+    /// Whether a command that plays at most `plies` moves from `position` may reach a position
+    /// of as few pieces as some table holds (each move takes at most one piece). Where it may
+    /// not, judging it never reads a table file.
+    pub fn within_reach(&self, position: &domain::games::Position, plies: usize) -> bool {
+        match position {
+            domain::games::Position::Chess(position) => {
+                self.pieces > 0 && position.board().occupied().count() <= self.pieces + plies
+            }
+            _ => false,
+        }
     }
 
     /// How many table files it has (WDL and DTZ counted apart).

@@ -102,6 +102,22 @@ fn a_position_beyond_the_tables_has_no_verdict() {
 }
 
 #[test]
+fn a_command_is_within_reach_of_the_tables_two_captures_away() {
+    let tables = Tablebases::open(&[tables_dir()]).unwrap();
+    assert_eq!(tables.pieces(), 5);
+    let chess = |fen: &str| domain::games::Position::Chess(position(fen));
+    // Seven pieces: a move and a reply may take two of them and leave five.
+    let seven = chess("r3k3/8/8/8/8/8/1p6/R2QK1N1 w - - 0 40");
+    assert!(tables.within_reach(&seven, 2));
+    assert!(!tables.within_reach(&seven, 1));
+    // The start position is out of reach; so is any position without tables.
+    let start = chess("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    assert!(!tables.within_reach(&start, 2));
+    let none = Tablebases::open(&[]).unwrap();
+    assert!(!none.within_reach(&chess("4k3/8/8/8/8/8/8/3QK3 w - - 0 1"), 2));
+}
+
+#[test]
 fn without_tables_nothing_is_held() {
     let none = Tablebases::open(&[]).unwrap();
     assert_eq!((none.pieces(), none.files()), (0, 0));

@@ -13,6 +13,8 @@ pub struct Tally {
     pub by_kind: BTreeMap<Kind, u64>,
     /// Conditional lines set.
     pub lines: u64,
+    /// Games ended, by their termination.
+    pub endings: BTreeMap<String, u64>,
     pub errors: BTreeMap<String, u64>,
 }
 
@@ -21,6 +23,13 @@ impl Tally {
     pub fn played(&mut self, kind: Kind, n: u64) {
         self.moves += n;
         *self.by_kind.entry(kind).or_default() += n;
+    }
+
+    /// A game ended by `termination` (nothing where the game goes on).
+    pub fn ended(&mut self, termination: Option<&str>) {
+        if let Some(how) = termination {
+            *self.endings.entry(how.to_owned()).or_default() += 1;
+        }
     }
 
     /// An error, counted by its code.
@@ -46,6 +55,8 @@ pub struct Answer {
     pub position: Option<String>,
     pub ply: Option<u64>,
     pub status: Option<String>,
+    /// How the game ended, once it has.
+    pub termination: Option<String>,
     /// A claim's answer holds the Game here (in a Game, `game` is the game's name).
     #[serde(default, deserialize_with = "claimed_game")]
     pub game: Option<Box<Answer>>,

@@ -50,6 +50,11 @@ pub struct Args {
     /// A quarter of the games each chess, checkers, dama and tavla (instead of the shares).
     #[arg(long, conflicts_with_all = ["tavla", "checkers", "dama"])]
     pub mix: bool,
+    /// The chess games' tablebase rule (`off`, `claim` or `automatic`; the server's tables are
+    /// its `ZARF_SYZYGY_PATH`). Under `automatic` a game whose move reaches a position the tables
+    /// hold ends there, and its players play a new one.
+    #[arg(long)]
+    pub tablebase: Option<String>,
     /// Every player has an address and takes a mail for every event (the server's default).
     #[arg(long)]
     pub mail: bool,

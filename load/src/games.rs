@@ -49,10 +49,13 @@ impl Kind {
     }
 
     /// The body that makes a game of this kind between `white` and `black` (tavla: a one-point
-    /// match).
-    pub fn creation(self, white: &str, black: &str) -> Value {
+    /// match; chess under the tablebase rule given, if any).
+    pub fn creation(self, white: &str, black: &str, tablebase: Option<&str>) -> Value {
         match self {
-            Kind::Chess => json!({"white": white, "black": black}),
+            Kind::Chess => match tablebase {
+                Some(rule) => json!({"white": white, "black": black, "tablebase": rule}),
+                None => json!({"white": white, "black": black}),
+            },
             Kind::Tavla => {
                 json!({"white": white, "black": black, "game": "tavla", "match_length": 1})
             }

@@ -10,7 +10,8 @@
 //! set just before, answers the move); the replies count as moves, the lines' requests in the
 //! latency. `--checkers N`, `--dama N` and `--tavla N` make N% of the games those games
 //! (`--mix`: a quarter each with chess), each game's moves and latency reported beside the
-//! whole. The last line is machine-readable:
+//! whole. `--tablebase RULE` makes the chess games under that tablebase rule; the games' endings
+//! are counted by termination. The last line is machine-readable:
 //! `moves_per_s=<n> p99_ms=<n> limit_ratio=<n> errors=<n>`.
 //!
 //! It sends only to the address it is given.
@@ -136,7 +137,7 @@ async fn game_between(
     players: [String; 2],
     tokens: [String; 2],
 ) -> anyhow::Result<Game> {
-    let body = kind.creation(&players[0], &players[1]);
+    let body = kind.creation(&players[0], &players[1], args.tablebase.as_deref());
     let (_, g): (_, Value) = post(
         client,
         format!("{}/api/v1/games", args.url()),
@@ -266,6 +267,7 @@ async fn client_loop(
                         if turn.is_move {
                             tally.lock().unwrap().played(game.kind, 1);
                         }
+                        tally.lock().unwrap().ended(g.termination.as_deref());
                         game.opening = g.opening();
                         if g.status.as_deref() != Some("active") && !args.no_new_games {
                             if let Ok(ng) = next_game(&client, &args, game).await {
@@ -389,6 +391,7 @@ async fn client_loop(
                     *ply = g.ply.unwrap_or(0) as usize;
                     let n = (*ply).saturating_sub(before).max(1) as u64;
                     tally.lock().unwrap().played(Kind::Chess, n);
+                    tally.lock().unwrap().ended(g.termination.as_deref());
                     if g.status.as_deref() != Some("active") && args.no_new_games {
                         // Finished, and out of play.
                         fen.clear();
@@ -634,6 +637,14 @@ async fn main() -> anyhow::Result<()> {
                 h.value_at_quantile(0.99) as f64 / 1000.0
             );
         }
+    }
+    if !tally.endings.is_empty() {
+        let endings: Vec<String> = tally
+            .endings
+            .iter()
+            .map(|(how, n)| format!("{how} {n}"))
+            .collect();
+        println!("games ended: {}", endings.join(", "));
     }
     let errors: u64 = tally.errors.values().sum();
     for (code, n) in &tally.errors {

@@ -157,6 +157,7 @@ pub async fn tournament(
         dama: 0,
         mix: false,
         mail: false,
+        tablebase: None,
         smtp_sink: None,
         no_new_games: true,
     });

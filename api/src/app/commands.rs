@@ -151,7 +151,7 @@ async fn pipeline<K: LogKind>(
         // own copy of the state, where the judgement finds it.
         let (cached, here) = match (&thread, cached) {
             (Thread::HttpWorker { command, .. }, Some(mut copy)) => {
-                let here = K::judged_on_worker(&mut copy.before, command, ctx);
+                let here = K::judged_on_worker(state, &mut copy.before, command, ctx);
                 (Some(copy), here)
             }
             (_, cached) => (cached, false),

@@ -159,10 +159,18 @@ impl LogKind for Games {
     /// No flag has fallen (its record asks whether the opponent can still win, 6.9) and the
     /// domain vouches that judging the command on this same copy (whose memo the check may carry
     /// forward) cannot take long (D35). A game of dice reads its secret, and a game the tables
-    /// may decide reads their files: never on a worker.
-    fn judged_on_worker(copy: &mut GameState, command: &Command, ctx: &Context) -> bool {
+    /// may decide reads their files once its moves may reach them: never on a worker. (A
+    /// command plays at most two moves: a move and a conditional reply.)
+    fn judged_on_worker(
+        app: &AppState,
+        copy: &mut GameState,
+        command: &Command,
+        ctx: &Context,
+    ) -> bool {
         copy.game().is_some_and(|g| {
-            g.flagged(ctx.now).is_none() && g.dice.is_none() && g.tablebase.is_off()
+            g.flagged(ctx.now).is_none()
+                && g.dice.is_none()
+                && (g.tablebase.is_off() || !app.tablebases.within_reach(g.position(), 2))
         }) && !judging_may_search(copy, command, ctx)
     }
 

@@ -69,6 +69,7 @@ pub trait LogKind: LogFold {
     /// Whether an HTTP worker judges this command on this copy of a cached state itself,
     /// instead of handing it to a blocking thread: only where judging is known to be quick.
     fn judged_on_worker(
+        _app: &AppState,
         _copy: &mut Self::State,
         _command: &Self::Command,
         _ctx: &Self::Context,
