@@ -414,4 +414,21 @@ async fn health_says_how_many_pieces_the_tablebases_hold() {
         serde_json::json!({"pieces": 5, "files": 74}),
         "{health}"
     );
+    // And on the metrics, for the operator's monitoring.
+    let metrics = app
+        .get("/metrics", Some(&app.admin))
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(metrics.contains("\nzarf_tablebase_pieces 5\n"), "{metrics}");
+    assert!(metrics.contains("\nzarf_tablebase_files 74\n"), "{metrics}");
+    let without = crate::helpers::spawn_app(crate::helpers::Backend::Sqlite).await;
+    let metrics = without
+        .get("/metrics", Some(&without.admin))
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(metrics.contains("\nzarf_tablebase_pieces 0\n"), "{metrics}");
 }

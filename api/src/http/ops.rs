@@ -61,7 +61,25 @@ pub fn metrics_app(
 fn metrics_text(state: &AppState) -> HttpResponse {
     HttpResponse::Ok()
         .content_type("text/plain; version=0.0.4")
-        .body(state.metrics.render() + &commit_metrics(crate::app::metrics::commit_stats(state)))
+        .body(
+            state.metrics.render()
+                + &commit_metrics(crate::app::metrics::commit_stats(state))
+                + &tablebase_metrics(&state.tablebases),
+        )
+}
+
+/// What the operator's endgame tablebases cover (0 and 0 without tables).
+fn tablebase_metrics(tables: &crate::tablebase::Tablebases) -> String {
+    format!(
+        "# HELP zarf_tablebase_pieces The most pieces (kings included) a table of the server holds\n\
+         # TYPE zarf_tablebase_pieces gauge\n\
+         zarf_tablebase_pieces {}\n\
+         # HELP zarf_tablebase_files Syzygy table files the server registered\n\
+         # TYPE zarf_tablebase_files gauge\n\
+         zarf_tablebase_files {}\n",
+        tables.pieces(),
+        tables.files()
+    )
 }
 
 /// The group committer's counters: appends per transaction is their ratio.
