@@ -184,3 +184,75 @@ async fn the_rule_is_chosen_on_the_challenge_form() {
     until_shown(&o, "Claim: the player to move may claim").await;
     look(&o, "tablebase-challenge-page-en").await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_organiser_chooses_the_rule_and_a_player_without_sight_reads_it() {
+    let Some(driver) = start_driver().await else {
+        return;
+    };
+    let app = spawn_app_with(Backend::Sqlite, tables()).await;
+    let org = app
+        .create_player_with(json!({"name": "Hakem", "roles": ["organiser"]}))
+        .await;
+    let o = browser(&driver).await;
+    sign_in_as(&o, &app, &org.id).await;
+    // Two pupils, then a game between them from a queen ending, under `automatic`.
+    for name in ["Ayşe Yılmaz", "Mehmet Öz"] {
+        o.goto(&app.url("/organise?lang=tr")).await.unwrap();
+        type_into(&o, "#p-name", name).await;
+        click(&o, "form[action^='/organise/players'] button").await;
+        until_shown(&o, name).await;
+    }
+    o.goto(&app.url("/organise?lang=tr")).await.unwrap();
+    until_shown(&o, "Oyun sonu tabloları (satranç)").await;
+    type_into(&o, "#g-fen", "8/8/8/8/8/8/k6r/4K2Q w - - 0 60").await;
+    click(&o, "#tablebase option[value='automatic']").await;
+    look(&o, "tablebase-organise-form-tr").await;
+    click(&o, "form[action^='/organise/games'] button").await;
+    // The form leads to the game's page.
+    until_at(&o, |path| path.starts_with("/games/")).await;
+    let url = o.current_url().await.unwrap();
+    let made: Value = app
+        .get(&format!("/api/v1{}", url.path()), Some(&org.token))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(made["tablebase"], json!({"rule": "automatic"}), "{made}");
+    // The new-tournament form offers the same choice.
+    o.goto(&app.url("/tournaments?lang=en")).await.unwrap();
+    until_shown(&o, "Endgame tablebases (chess)").await;
+    click(&o, "#tablebase option[value='claim']").await;
+    look(&o, "tablebase-tournament-form-en").await;
+
+    // A player without sight reads the rule, and claims by the tables, on their page.
+    let white = app
+        .create_player_with(json!({"name": "Ayşe", "locale": "en"}))
+        .await;
+    let black = app.create_player("Mehmet").await;
+    let res = app
+        .client
+        .patch(app.url("/api/v1/me"))
+        .bearer_auth(&white.token)
+        .json(&json!({"without_sight": true}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    let id = game_under(
+        &app,
+        &white,
+        &black,
+        "8/8/8/8/8/8/k7/4K2Q w - - 0 60",
+        "claim",
+    )
+    .await;
+    let w = browser(&driver).await;
+    sign_in_as(&w, &app, &white.id).await;
+    w.goto(&app.url(&format!("/games/{id}?lang=en")))
+        .await
+        .unwrap();
+    until_shown(&w, "Endgame tablebases: the player to move may claim").await;
+    until_shown(&w, "Claim a win by the tablebases").await;
+    look(&w, "tablebase-without-sight-en").await;
+}
