@@ -89,6 +89,7 @@ pub(crate) fn spoken_game(outcome: &GameOutcome, tongue: Option<Tongue>) -> Http
 pub struct GameQuery {
     /// A notation the moves are also given in: `spoken-de`, `spoken-tr`, `spoken-en`, or
     /// `spoken` (the caller's language) adds each move's spoken form as `spoken`.
+    #[param(inline)]
     pub notation: Option<SpokenName>,
 }
 
