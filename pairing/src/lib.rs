@@ -1,7 +1,7 @@
 //! Tournament pairings and standings by FIDE's rules, as a pure library (no IO, no clock, no
 //! randomness): the Tournament Report File, Berger tables for round robins, the FIDE tie-breaks,
-//! the Dutch Swiss system and a knockout's bracket. The service's tournaments and the `zarf pair`
-//! command use it.
+//! the Dutch Swiss system, a knockout's bracket and team matches board by board. The service's
+//! tournaments and the `zarf pair` command use it.
 
 pub mod berger;
 pub mod dutch;
@@ -10,6 +10,7 @@ pub mod knockout;
 pub mod matching;
 pub mod points;
 pub mod swiss;
+pub mod team;
 pub mod tiebreak;
 pub mod trf;
 pub mod wide;
