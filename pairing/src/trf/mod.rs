@@ -266,7 +266,18 @@ pub struct Tournament {
     pub player_accelerations: Vec<(PlayerId, Vec<Points>)>,
     /// `260` and `XXP`
     pub forbidden: Vec<Forbidden>,
-    /// Lines kept as they are: team records, national rating records, options of other engines.
+    /// `310`: the teams of a team tournament.
+    pub teams: Vec<Team>,
+    /// `320`
+    pub team_byes: Option<TeamByes>,
+    /// `330`
+    pub forfeited_matches: Vec<ForfeitedMatch>,
+    /// `352`: the first-named team's colours down the boards.
+    pub board_colours: Option<Vec<Colour>>,
+    /// `362`: what a match is worth (`W`, `D`, `L`, `A`).
+    pub match_scoring: Option<Scoring>,
+    /// Lines kept as they are: older team records (`013`), national rating records, options of
+    /// other engines.
     pub other: Vec<String>,
 }
 
@@ -368,5 +379,8 @@ fn lines(text: &str) -> impl Iterator<Item = &str> {
 }
 
 mod read;
+mod teams;
 #[cfg(test)]
 mod tests;
+
+pub use teams::{ForfeitedMatch, MatchForfeit, Team, TeamByes};

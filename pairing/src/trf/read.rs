@@ -1,5 +1,6 @@
 //! Reading and writing a report file: the tournament's lines, each record's columns.
 
+use super::teams::*;
 use super::*;
 
 impl Tournament {
@@ -9,6 +10,7 @@ impl Tournament {
         let mut t = Tournament::default();
         let mut player_lines = Vec::new();
         let mut pairing_bye_given = false;
+        let mut team_lines = TeamLines::default();
         for (i, raw) in lines(text).enumerate() {
             let n = i + 1;
             let line = raw.trim_end_matches([' ', '\u{feff}']);
@@ -93,6 +95,29 @@ impl Tournament {
                         players,
                     });
                 }
+                "310" => {
+                    t.teams.push(read_team(&cols, n)?);
+                    team_lines.teams.push(n);
+                }
+                "320" if t.team_byes.is_some() => return err(n, "a file has one 320 record"),
+                "320" => {
+                    t.team_byes = Some(read_team_byes(&cols, n)?);
+                    team_lines.byes = Some(n);
+                }
+                "330" => {
+                    t.forfeited_matches.push(read_forfeited_match(&cols, n)?);
+                    team_lines.forfeits.push(n);
+                }
+                "352" if t.board_colours.is_some() => return err(n, "a file has one 352 record"),
+                "352" => {
+                    t.board_colours = Some(read_board_colours(&rest(), n)?);
+                    team_lines.board_colours = Some(n);
+                }
+                "362" => {
+                    let mut scoring = MATCH_SCORING;
+                    read_scoring(&rest(), n, &mut scoring, &mut true)?;
+                    t.match_scoring = Some(scoring);
+                }
                 _ if tag.ends_with('2') && tag.bytes().all(|b| b.is_ascii_digit()) => {
                     t.records.push((tag, rest()))
                 }
@@ -100,6 +125,7 @@ impl Tournament {
             }
         }
         t.check(&player_lines)?;
+        t.check_teams(&team_lines)?;
         Ok(t)
     }
 
@@ -298,9 +324,18 @@ impl Tournament {
         if let Some(codes) = &self.standings {
             let _ = writeln!(out, "212 {}", codes.join(","));
         }
+        if let Some(colours) = &self.board_colours {
+            let _ = writeln!(out, "{}", board_colours_line(colours));
+        }
+        if let Some(s) = &self.match_scoring {
+            let _ = writeln!(out, "{}", match_scoring_line(s));
+        }
         for p in &self.players {
             out.push_str(&player_line(p));
             out.push('\n');
+        }
+        for team in &self.teams {
+            let _ = writeln!(out, "{}", team_line(team));
         }
         for b in &self.byes {
             let _ = write!(out, "240 {} {:03}", b.outcome.code(), b.round);
@@ -308,6 +343,12 @@ impl Tournament {
                 let _ = write!(out, " {id:>4}");
             }
             out.push('\n');
+        }
+        if let Some(b) = &self.team_byes {
+            let _ = writeln!(out, "{}", team_byes_line(b));
+        }
+        for f in &self.forfeited_matches {
+            let _ = writeln!(out, "{}", forfeited_match_line(f));
         }
         for a in &self.accelerations {
             let _ = writeln!(
