@@ -378,9 +378,65 @@ fn lines(text: &str) -> impl Iterator<Item = &str> {
     })
 }
 
+/// A text cut to a field's width, so that a longer one (a name given by a program) cannot push
+/// the fields after it out of their columns.
+fn fit(text: &str, width: usize) -> String {
+    text.chars().take(width).collect()
+}
+
+/// A scoring system's pairs of a result code and its points (`W 3.0 D 1.0`), read as words:
+/// the specification puts each code nine columns after the last, which files do not all keep.
+fn read_scoring(
+    text: &str,
+    n: usize,
+    s: &mut Scoring,
+    pairing_bye_given: &mut bool,
+) -> Result<(), TrfError> {
+    let mut words = text.split_whitespace();
+    let mut any = false;
+    while let Some(word) = words.next() {
+        let mut chars = word.chars();
+        let code = chars.next().unwrap_or(' ');
+        let glued = chars.as_str();
+        let amount = if glued.is_empty() {
+            words.next().unwrap_or("")
+        } else {
+            glued
+        };
+        let p = points(amount, n, "a score")?;
+        match code {
+            'W' => {
+                s.win = p;
+                if !*pairing_bye_given {
+                    s.pairing_bye = p;
+                }
+            }
+            'D' => s.draw = p,
+            'L' => s.loss = p,
+            'A' | 'Z' => s.absence = p,
+            'P' => {
+                s.pairing_bye = p;
+                *pairing_bye_given = true;
+            }
+            'X' => {}
+            c => {
+                return err(
+                    n,
+                    format!("{c:?} is not a result of the scoring system (W D L A P X)"),
+                )
+            }
+        }
+        any = true;
+    }
+    if !any {
+        return err(n, "the scoring system gives no points");
+    }
+    Ok(())
+}
+
 mod read;
 mod teams;
 #[cfg(test)]
 mod tests;
 
-pub use teams::{ForfeitedMatch, MatchForfeit, Team, TeamByes};
+pub use teams::{ForfeitedMatch, MatchForfeit, Team, TeamByes, MATCH_SCORING};

@@ -95,28 +95,8 @@ impl Tournament {
                         players,
                     });
                 }
-                "310" => {
-                    t.teams.push(read_team(&cols, n)?);
-                    team_lines.teams.push(n);
-                }
-                "320" if t.team_byes.is_some() => return err(n, "a file has one 320 record"),
-                "320" => {
-                    t.team_byes = Some(read_team_byes(&cols, n)?);
-                    team_lines.byes = Some(n);
-                }
-                "330" => {
-                    t.forfeited_matches.push(read_forfeited_match(&cols, n)?);
-                    team_lines.forfeits.push(n);
-                }
-                "352" if t.board_colours.is_some() => return err(n, "a file has one 352 record"),
-                "352" => {
-                    t.board_colours = Some(read_board_colours(&rest(), n)?);
-                    team_lines.board_colours = Some(n);
-                }
-                "362" => {
-                    let mut scoring = MATCH_SCORING;
-                    read_scoring(&rest(), n, &mut scoring, &mut true)?;
-                    t.match_scoring = Some(scoring);
+                "310" | "320" | "330" | "352" | "362" => {
+                    t.read_team_record(&tag, &cols, &rest(), n, &mut team_lines)?
                 }
                 _ if tag.ends_with('2') && tag.bytes().all(|b| b.is_ascii_digit()) => {
                     t.records.push((tag, rest()))
@@ -295,6 +275,8 @@ impl Tournament {
 
     /// The file, in TRF-2026 with LF line ends: the tournament records, the players, then byes,
     /// accelerations, forbidden pairs and the lines kept as they were.
+    /// The report file: the tournament's records, the players, the teams (`310`) and the rest,
+    /// each in its columns.
     pub fn write(&self) -> String {
         let mut out = String::new();
         let _ = writeln!(out, "012 {}", self.name);
@@ -503,12 +485,6 @@ pub(super) fn read_player(cols: &Columns, n: usize) -> Result<Player, TrfError> 
     })
 }
 
-/// A text cut to a field's width, so that a longer one (a name given by a program) cannot push
-/// the fields after it out of their columns.
-pub(super) fn fit(text: &str, width: usize) -> String {
-    text.chars().take(width).collect()
-}
-
 pub(super) fn player_line(p: &Player) -> String {
     let mut line = format!(
         "001 {:>4} {}{:>3} {:<33} {:>4} {:<3} {:>11} {:<10} {:>4} {:>4}",
@@ -529,56 +505,6 @@ pub(super) fn player_line(p: &Player) -> String {
         let _ = write!(line, "  {opponent} {colour} {}", e.outcome.code());
     }
     line.trim_end().to_owned()
-}
-
-/// A scoring system's pairs of a result code and its points (`W 3.0 D 1.0`), read as words:
-/// the specification puts each code nine columns after the last, which files do not all keep.
-pub(super) fn read_scoring(
-    text: &str,
-    n: usize,
-    s: &mut Scoring,
-    pairing_bye_given: &mut bool,
-) -> Result<(), TrfError> {
-    let mut words = text.split_whitespace();
-    let mut any = false;
-    while let Some(word) = words.next() {
-        let mut chars = word.chars();
-        let code = chars.next().unwrap_or(' ');
-        let glued = chars.as_str();
-        let amount = if glued.is_empty() {
-            words.next().unwrap_or("")
-        } else {
-            glued
-        };
-        let p = points(amount, n, "a score")?;
-        match code {
-            'W' => {
-                s.win = p;
-                if !*pairing_bye_given {
-                    s.pairing_bye = p;
-                }
-            }
-            'D' => s.draw = p,
-            'L' => s.loss = p,
-            'A' | 'Z' => s.absence = p,
-            'P' => {
-                s.pairing_bye = p;
-                *pairing_bye_given = true;
-            }
-            'X' => {}
-            c => {
-                return err(
-                    n,
-                    format!("{c:?} is not a result of the scoring system (W D L A P X)"),
-                )
-            }
-        }
-        any = true;
-    }
-    if !any {
-        return err(n, "the scoring system gives no points");
-    }
-    Ok(())
 }
 
 /// Pairing numbers written every five columns from `from`, each in four.

@@ -6,7 +6,6 @@
 use std::collections::HashSet;
 use std::fmt::Write as _;
 
-use super::read::fit;
 use super::*;
 
 /// What a match is worth where the file gives no `362`: 2, 1 and 0.
@@ -26,8 +25,8 @@ pub struct Team {
     pub name: String,
     /// A short name (five columns), often blank.
     pub nickname: String,
-    /// The strength the file gives (an average rating, say), where it gives one.
-    pub strength: Option<u32>,
+    /// The strength the file gives (an average rating, say, `2345.5`), as it writes it.
+    pub strength: Option<String>,
     pub match_points: Points,
     pub game_points: Points,
     pub rank: Option<u16>,
@@ -130,7 +129,8 @@ pub(super) fn read_team(cols: &Columns, n: usize) -> Result<Team, TrfError> {
         nickname: cols.get(42, 46).trim().to_owned(),
         strength: match strength.trim() {
             "" => None,
-            s => Some(number(s, n, "a team's strength")?),
+            s if s.parse::<f64>().is_ok_and(|v| v >= 0.0) => Some(s.to_owned()),
+            s => return err(n, format!("a team's strength is a number: {s:?}")),
         },
         match_points: team_points(&cols.get(55, 60), n, "match points")?,
         game_points: team_points(&cols.get(62, 67), n, "game points")?,
@@ -148,7 +148,7 @@ pub(super) fn team_line(t: &Team) -> String {
         t.number,
         fit(&t.name, 32),
         fit(&t.nickname, 5),
-        t.strength.map(|s| s.to_string()).unwrap_or_default(),
+        fit(t.strength.as_deref().unwrap_or_default(), 6),
         t.match_points,
         t.game_points,
         t.rank.map(|r| r.to_string()).unwrap_or_default(),
@@ -257,12 +257,55 @@ pub(super) fn board_colours_line(colours: &[Colour]) -> String {
 
 pub(super) fn match_scoring_line(s: &Scoring) -> String {
     format!(
-        "362  W{:>4}    D{:>4}    L{:>4}    A{:>4}",
-        s.win, s.draw, s.loss, s.absence
+        "362  W{:>4}    D{:>4}    L{:>4}    A{:>4}    P{:>4}",
+        s.win, s.draw, s.loss, s.absence, s.pairing_bye
     )
 }
 
 impl Tournament {
+    /// Reads one team record (`310`, `320`, `330`, `352` or `362`) of line `n`.
+    pub(super) fn read_team_record(
+        &mut self,
+        tag: &str,
+        cols: &Columns,
+        rest: &str,
+        n: usize,
+        at: &mut TeamLines,
+    ) -> Result<(), TrfError> {
+        let once = |seen: Option<usize>| match seen {
+            Some(_) => err(n, format!("a file has one {tag} record")),
+            None => Ok(()),
+        };
+        match tag {
+            "310" => {
+                self.teams.push(read_team(cols, n)?);
+                at.teams.push(n);
+            }
+            "320" => {
+                once(at.byes)?;
+                self.team_byes = Some(read_team_byes(cols, n)?);
+                at.byes = Some(n);
+            }
+            "330" => {
+                self.forfeited_matches.push(read_forfeited_match(cols, n)?);
+                at.forfeits.push(n);
+            }
+            "352" => {
+                once(at.board_colours)?;
+                self.board_colours = Some(read_board_colours(rest, n)?);
+                at.board_colours = Some(n);
+            }
+            _ => {
+                once(at.match_scoring)?;
+                let mut scoring = MATCH_SCORING;
+                read_scoring(rest, n, &mut scoring, &mut true)?;
+                self.match_scoring = Some(scoring);
+                at.match_scoring = Some(n);
+            }
+        }
+        Ok(())
+    }
+
     /// The team with pairing number `number`.
     pub fn team(&self, number: u16) -> Option<&Team> {
         self.teams.iter().find(|t| t.number == number)
@@ -273,7 +316,7 @@ impl Tournament {
     pub(super) fn check_teams(&self, at: &TeamLines) -> Result<(), TrfError> {
         let ids: HashSet<PlayerId> = self.players.iter().map(|p| p.id).collect();
         let mut numbers = HashSet::new();
-        let mut placed = HashSet::new();
+        let mut placed = std::collections::HashMap::new();
         for (t, &n) in self.teams.iter().zip(&at.teams) {
             if !numbers.insert(t.number) {
                 return err(n, format!("team {} has a line already", t.number));
@@ -285,8 +328,12 @@ impl Tournament {
                         format!("team {} names player {p}, who has no 001 line", t.number),
                     );
                 }
-                if !placed.insert(*p) {
-                    return err(n, format!("player {p} is in another team already"));
+                match placed.insert(*p, t.number) {
+                    Some(other) if other == t.number => {
+                        return err(n, format!("team {other} lists player {p} twice"))
+                    }
+                    Some(other) => return err(n, format!("player {p} is in team {other} already")),
+                    None => {}
                 }
             }
         }
@@ -302,11 +349,9 @@ impl Tournament {
             unknown(vec![f.white, f.black], n)?;
         }
         if self.teams.is_empty() {
-            if let Some(n) = at.byes.or(at.board_colours) {
-                return err(
-                    n,
-                    "a file without teams (310) has no team byes or board colours",
-                );
+            let first = at.byes.or(at.board_colours).or(at.match_scoring);
+            if let Some(n) = first.or(at.forfeits.first().copied()) {
+                return err(n, "a file without teams (310) has no other team records");
             }
         }
         Ok(())
@@ -320,6 +365,7 @@ pub(super) struct TeamLines {
     pub byes: Option<usize>,
     pub forfeits: Vec<usize>,
     pub board_colours: Option<usize>,
+    pub match_scoring: Option<usize>,
 }
 
 #[cfg(test)]

@@ -35,14 +35,14 @@ fn reads_the_teams_their_players_and_points() {
     let one = t.team(1).unwrap();
     assert_eq!(one.name, "Karşıyaka Anadolu Lisesi");
     assert_eq!(one.nickname, "KAL");
-    assert_eq!(one.strength, Some(1775));
+    assert_eq!(one.strength.as_deref(), Some("1775"));
     assert_eq!(
         (one.match_points, one.game_points, one.rank),
         (Points::tenths(20), Points::tenths(15), Some(1))
     );
     assert_eq!(one.players, [Some(1), Some(2), Some(5)]);
     let two = t.team(2).unwrap();
-    assert_eq!((two.nickname.as_str(), two.strength), ("", None));
+    assert_eq!((two.nickname.as_str(), two.strength.as_deref()), ("", None));
     assert_eq!(two.players, [Some(3), Some(4), Some(6)]);
     assert_eq!(t.board_colours, Some(vec![Colour::White, Colour::Black]));
     let scoring = t.match_scoring.unwrap();
@@ -115,7 +115,13 @@ fn refuses_team_records_that_do_not_add_up() {
     let e = refused(file().replace("    4    6", "    4    9"));
     assert!(e.reason.contains("player 9") && e.line == 12, "{e}");
     let e = refused(file().replace("    4    6", "    4    5"));
-    assert!(e.reason.contains("another team"), "{e}");
+    assert!(e.reason.contains("in team 1 already"), "{e}");
+    let e = refused(file().replace("    4    6", "    4    3"));
+    assert!(e.reason.contains("lists player 3 twice"), "{e}");
+    let e = refused(file().replace("    1775", "    17x5"));
+    assert!(e.reason.contains("strength"), "{e}");
+    let e = refused(format!("{}\n362  W 3.0", file()));
+    assert!(e.reason.contains("one 362"), "{e}");
     let e = refused(file().replace("310   2", "310   1"));
     assert!(e.reason.contains("team 1"), "{e}");
     let e = refused(format!("{}\n330 +- 001   1   7", file()));
