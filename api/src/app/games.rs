@@ -159,8 +159,10 @@ impl LogKind for Games {
     /// No flag has fallen (its record asks whether the opponent can still win, 6.9) and the
     /// domain vouches that judging the command on this same copy (whose memo the check may carry
     /// forward) cannot take long (D35). A game of dice reads its secret, and a game the tables
-    /// may decide reads their files once its moves may reach them: never on a worker. (A
-    /// command plays at most two moves: a move and a conditional reply.)
+    /// may decide reads their files once its moves may reach them: never on a worker. (Only a
+    /// plain move with no conditional lines held comes this far, [`judging_may_search`] sending
+    /// the rest to a blocking thread: it plays one move, taking at most one piece; the reach
+    /// asked leaves one more as margin.)
     fn judged_on_worker(
         app: &AppState,
         copy: &mut GameState,
