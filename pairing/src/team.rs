@@ -1,7 +1,8 @@
 //! Team competitions, board by board: a team's players in the board order the arbiter approved
 //! and each round's line-up drawn from it, a match's colours by board, its game points and match
 //! points, and the Scheveningen schedule (every player of one team against every player of the
-//! other). A team round robin is [`crate::berger`]'s tables over the teams.
+//! other). A team round robin is [`crate::berger`]'s tables over the teams. [`report`] reads a
+//! team event's matches and points back from its report file.
 
 use std::collections::HashSet;
 use std::fmt;
@@ -113,6 +114,7 @@ impl<P: Copy + Eq + Hash> Roster<P> {
         if let Some(p) = first_repeated(chosen.iter().flatten().copied()) {
             return Err(TeamError::Twice(p));
         }
+        // The list place of the player fielded on the board above, and who.
         let mut above: Option<(usize, P)> = None;
         let mut empty: Option<usize> = None;
         for (board, player) in chosen.iter().enumerate() {
@@ -128,11 +130,12 @@ impl<P: Copy + Eq + Hash> Roster<P> {
                 .iter()
                 .position(|q| *q == p)
                 .ok_or(TeamError::NotInTeam(p))?;
-            if let Some((before, higher)) = above {
-                if place < before {
+            if let Some((above_place, above_player)) = above {
+                // `p` is listed before the player fielded on the board above.
+                if place < above_place {
                     return Err(TeamError::OutOfOrder {
                         higher: p,
-                        lower: higher,
+                        lower: above_player,
                     });
                 }
             }
@@ -307,5 +310,6 @@ pub fn scheveningen(boards: usize) -> Vec<Vec<Meeting>> {
         .collect()
 }
 
+pub mod report;
 #[cfg(test)]
 mod tests;

@@ -1,0 +1,216 @@
+//! A team event read back from its report file: the matches found from the games, the boards
+//! and matches forfeited, the byes, and each team's match and game points.
+
+use pairing::team::report::{matches, team_points, MatchError, ReportedMatch};
+use pairing::{Points, Tournament};
+
+fn player(id: u16, name: &str, points: &str, rounds: &[&str]) -> String {
+    format!(
+        "001 {id:>4}      {name:<34}1500{points:>32} {id:>4}  {}",
+        rounds.join("  ")
+    )
+}
+
+fn team(number: u16, name: &str, players: &[u16]) -> String {
+    let ids: Vec<String> = players.iter().map(|p| format!("{p:>4}")).collect();
+    format!(
+        "310 {number:>3} {name:<32} {:<5} {:>6} {:>6} {:>6} {:>3}  {}",
+        "",
+        "",
+        "",
+        "",
+        "",
+        ids.join(" ")
+    )
+}
+
+/// Three schools, two boards, three rounds. Round 1: Karşıyaka beats Bornova 1½–½, Konak has the
+/// bye. Round 2: Konak (White on board 1) loses 0–2 to Bornova, its board 2 absent; Karşıyaka
+/// has the bye. Round 3: Konak does not come to its match with Karşıyaka; Bornova has the bye.
+fn event() -> String {
+    let z = "0000 - Z";
+    [
+        "012 Okullar Takım Şampiyonası".to_owned(),
+        "352 WB".to_owned(),
+        player(1, "Yılmaz, Ayşe", "1.0", &["   3 w 1", z, z]),
+        player(2, "Öz, Mehmet", "0.5", &["   4 b =", z, z]),
+        player(3, "Demir, Can", "1.0", &["   1 b 0", "   7 b 1", z]),
+        player(4, "Kaya, Deniz", "1.5", &["   2 w =", "   8 w +", z]),
+        player(5, "Şahin, Elif", "0.0", &[z, z, z]),
+        player(6, "Arslan, Fatma", "0.0", &[z, z, z]),
+        player(7, "Çelik, Gül", "0.0", &[z, "   3 w 0", z]),
+        player(8, "Aydın, Hakan", "0.0", &[z, "   4 b -", z]),
+        team(1, "Karşıyaka Anadolu Lisesi", &[1, 2, 5]),
+        team(2, "Bornova Fen Lisesi", &[3, 4, 6]),
+        team(3, "Konak Ortaokulu", &[7, 8]),
+        "320  1.0  1.0   3   1   2".to_owned(),
+        "330 +- 003   1   3".to_owned(),
+    ]
+    .join("\n")
+}
+
+fn p(tenths: i32) -> Points {
+    Points::tenths(tenths)
+}
+
+#[test]
+fn the_matches_are_found_from_the_games_byes_and_forfeits() {
+    let t = Tournament::parse(&event()).unwrap();
+    assert_eq!(
+        matches(&t).unwrap(),
+        [
+            ReportedMatch {
+                round: 1,
+                teams: [1, 2],
+                game_points: [p(15), p(5)],
+                match_points: [p(20), p(0)],
+                forfeited: false,
+            },
+            ReportedMatch {
+                round: 2,
+                teams: [3, 2],
+                game_points: [p(0), p(20)],
+                match_points: [p(0), p(20)],
+                forfeited: false,
+            },
+            ReportedMatch {
+                round: 3,
+                teams: [1, 3],
+                game_points: [p(20), p(0)],
+                match_points: [p(20), p(0)],
+                forfeited: true,
+            },
+        ]
+    );
+    let totals = team_points(&t).unwrap();
+    assert_eq!(totals[&1], [p(50), p(45)], "2 + bye 1 + 2; 1½ + 1 + 2");
+    assert_eq!(totals[&2], [p(30), p(35)], "0 + 2 + bye 1; ½ + 2 + 1");
+    assert_eq!(totals[&3], [p(10), p(10)], "bye 1 + 0 + 0");
+}
+
+#[test]
+fn without_the_board_colours_a_forfeited_match_counts_the_boards_fielded() {
+    let t = Tournament::parse(&event().replace("352 WB\n", "")).unwrap();
+    let forfeited = matches(&t)
+        .unwrap()
+        .into_iter()
+        .find(|m| m.forfeited)
+        .unwrap();
+    assert_eq!(
+        forfeited.game_points,
+        [p(20), p(0)],
+        "two boards, not the three listed"
+    );
+}
+
+#[test]
+fn a_match_is_worth_what_the_file_says() {
+    let text = event().replace("352 WB", "352 WB\n362  W 3.0    D 1.0    L 0.0");
+    let totals = team_points(&Tournament::parse(&text).unwrap()).unwrap();
+    assert_eq!(totals[&1][0], p(70), "3 + bye 1 + 3");
+}
+
+#[test]
+fn games_that_do_not_make_matches_are_named() {
+    // Bornova's Deniz put in Karşıyaka's list instead: a team meets its own player.
+    let text = event()
+        .replace(
+            &team(1, "Karşıyaka Anadolu Lisesi", &[1, 2, 5]),
+            &team(1, "Karşıyaka Anadolu Lisesi", &[1, 2, 4]),
+        )
+        .replace(
+            &team(2, "Bornova Fen Lisesi", &[3, 4, 6]),
+            &team(2, "Bornova Fen Lisesi", &[3, 5, 6]),
+        );
+    let t = Tournament::parse(&text).unwrap();
+    assert_eq!(
+        matches(&t),
+        Err(MatchError::SameTeam {
+            round: 1,
+            team: 1,
+            player: 2
+        })
+    );
+    // Konak's board 2 left out of its list, though he played.
+    let text = event().replace(
+        &team(3, "Konak Ortaokulu", &[7, 8]),
+        &team(3, "Konak Ortaokulu", &[7]),
+    );
+    let t = Tournament::parse(&text).unwrap();
+    assert_eq!(
+        matches(&t),
+        Err(MatchError::NoTeam {
+            round: 2,
+            player: 8
+        })
+    );
+    // A forfeited match for a team that also played in that round.
+    let text = format!("{}\n330 +- 001   3   1", event());
+    assert_eq!(
+        matches(&Tournament::parse(&text).unwrap()),
+        Err(MatchError::TwoResults { round: 1, team: 1 })
+    );
+    // A board won by forfeit in a round its team met nobody.
+    let text = event().replace(
+        &player(
+            1,
+            "Yılmaz, Ayşe",
+            "1.0",
+            &["   3 w 1", "0000 - Z", "0000 - Z"],
+        ),
+        &player(
+            1,
+            "Yılmaz, Ayşe",
+            "2.0",
+            &["   3 w 1", "0000 - +", "0000 - Z"],
+        ),
+    );
+    assert_eq!(
+        matches(&Tournament::parse(&text).unwrap()),
+        Err(MatchError::NoOpponent { round: 2, team: 1 })
+    );
+}
+
+#[test]
+fn a_match_both_teams_forfeited_on_every_board_is_lost_by_both() {
+    // Round 2's Bornova–Konak boards both forfeited by both players.
+    let text = event()
+        .replace(
+            &player(
+                3,
+                "Demir, Can",
+                "1.0",
+                &["   1 b 0", "   7 b 1", "0000 - Z"],
+            ),
+            &player(
+                3,
+                "Demir, Can",
+                "0.0",
+                &["   1 b 0", "   7 b -", "0000 - Z"],
+            ),
+        )
+        .replace(
+            &player(
+                4,
+                "Kaya, Deniz",
+                "1.5",
+                &["   2 w =", "   8 w +", "0000 - Z"],
+            ),
+            &player(
+                4,
+                "Kaya, Deniz",
+                "0.5",
+                &["   2 w =", "   8 w -", "0000 - Z"],
+            ),
+        )
+        .replace("   3 w 0", "   3 w -");
+    let t = Tournament::parse(&text).unwrap();
+    let round_two: Vec<ReportedMatch> = matches(&t)
+        .unwrap()
+        .into_iter()
+        .filter(|m| m.round == 2)
+        .collect();
+    assert_eq!(round_two.len(), 1);
+    assert_eq!(round_two[0].game_points, [p(0), p(0)]);
+    assert_eq!(round_two[0].match_points, [p(0), p(0)]);
+}
