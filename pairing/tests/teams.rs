@@ -214,3 +214,106 @@ fn a_match_both_teams_forfeited_on_every_board_is_lost_by_both() {
     assert_eq!(round_two[0].game_points, [p(0), p(0)]);
     assert_eq!(round_two[0].match_points, [p(0), p(0)]);
 }
+
+#[test]
+fn the_points_agree_with_an_independent_checker() {
+    // The event as other programs write a forfeited match: the 330 record, and the players'
+    // boards won and lost by forfeit without opponents. gacrux 1.11.65's tie-break checker
+    // (`tiebreakchecker -t MPTS GPTS -s -n 3`) reads this file's team records and gives match
+    // and game points 5.0 and 4.5, 3.0 and 3.5, 1.0 and 1.0.
+    let text = event()
+        .replace(
+            &player(
+                1,
+                "Yılmaz, Ayşe",
+                "1.0",
+                &["   3 w 1", "0000 - Z", "0000 - Z"],
+            ),
+            &player(
+                1,
+                "Yılmaz, Ayşe",
+                "2.0",
+                &["   3 w 1", "0000 - Z", "0000 - +"],
+            ),
+        )
+        .replace(
+            &player(
+                2,
+                "Öz, Mehmet",
+                "0.5",
+                &["   4 b =", "0000 - Z", "0000 - Z"],
+            ),
+            &player(
+                2,
+                "Öz, Mehmet",
+                "1.5",
+                &["   4 b =", "0000 - Z", "0000 - +"],
+            ),
+        )
+        .replace(
+            &player(
+                7,
+                "Çelik, Gül",
+                "0.0",
+                &["0000 - Z", "   3 w 0", "0000 - Z"],
+            ),
+            &player(
+                7,
+                "Çelik, Gül",
+                "0.0",
+                &["0000 - Z", "   3 w 0", "0000 - -"],
+            ),
+        )
+        .replace(
+            &player(
+                8,
+                "Aydın, Hakan",
+                "0.0",
+                &["0000 - Z", "   4 b -", "0000 - Z"],
+            ),
+            &player(
+                8,
+                "Aydın, Hakan",
+                "0.0",
+                &["0000 - Z", "   4 b -", "0000 - -"],
+            ),
+        );
+    let totals = team_points(&Tournament::parse(&text).unwrap()).unwrap();
+    assert_eq!(totals[&1], [p(50), p(45)]);
+    assert_eq!(totals[&2], [p(30), p(35)]);
+    assert_eq!(totals[&3], [p(10), p(10)]);
+}
+
+/// The generated team round robins of `tests/corpus/teams` (see its README): every team's match
+/// and game points as gacrux 1.11.65's tie-break checker gives them.
+#[test]
+fn the_points_of_generated_events_agree_with_an_independent_checker() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus/teams");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().and_then(|e| e.to_str()) != Some("trf") {
+            continue;
+        }
+        let t = Tournament::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        assert_eq!(
+            Tournament::parse(&t.write()).unwrap(),
+            t,
+            "{}",
+            path.display()
+        );
+        let totals = team_points(&t).unwrap();
+        let theirs = std::fs::read_to_string(path.with_extension("points.tsv")).unwrap();
+        let mut teams = 0;
+        for line in theirs.lines().skip(1) {
+            let fields: Vec<&str> = line.split('\t').collect();
+            let team: u16 = fields[0].parse().unwrap();
+            let expected = [fields[2], fields[3]].map(|f| Points::parse(f).unwrap());
+            assert_eq!(totals[&team], expected, "{} team {team}", path.display());
+            teams += 1;
+        }
+        assert_eq!(teams, t.teams.len(), "{}", path.display());
+        checked += 1;
+    }
+    assert_eq!(checked, 40);
+}
