@@ -2,7 +2,7 @@
 //! and each round's line-up drawn from it, a match's colours by board, its game points and match
 //! points, and the Scheveningen schedule (every player of one team against every player of the
 //! other). A team round robin is [`crate::berger`]'s tables over the teams. [`report`] reads a
-//! team event's matches and points back from its report file.
+//! team event's matches and points back from its report file, [`standings`] ranks its teams.
 
 use std::collections::HashSet;
 use std::fmt;
@@ -311,5 +311,6 @@ pub fn scheveningen(boards: usize) -> Vec<Vec<Meeting>> {
 }
 
 pub mod report;
+pub mod standings;
 #[cfg(test)]
 mod tests;

@@ -2,6 +2,7 @@
 //! and matches forfeited, the byes, and each team's match and game points.
 
 use pairing::team::report::{matches, team_points, MatchError, ReportedMatch};
+use pairing::team::standings::{standings, TeamTiebreak};
 use pairing::{Points, Tournament};
 
 fn player(id: u16, name: &str, points: &str, rounds: &[&str]) -> String {
@@ -285,7 +286,7 @@ fn the_points_agree_with_an_independent_checker() {
 }
 
 /// The generated team round robins of `tests/corpus/teams` (see its README): every team's match
-/// and game points as gacrux 1.11.65's tie-break checker gives them.
+/// and game points as gacrux 1.11.65's tie-break checker gives them (`MPTS`, `GPTS`).
 #[test]
 fn the_points_of_generated_events_agree_with_an_independent_checker() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus/teams");
@@ -303,7 +304,7 @@ fn the_points_of_generated_events_agree_with_an_independent_checker() {
             path.display()
         );
         let totals = team_points(&t).unwrap();
-        let theirs = std::fs::read_to_string(path.with_extension("points.tsv")).unwrap();
+        let theirs = std::fs::read_to_string(path.with_extension("tiebreaks.tsv")).unwrap();
         let mut teams = 0;
         for line in theirs.lines().skip(1) {
             let fields: Vec<&str> = line.split('\t').collect();
@@ -316,4 +317,63 @@ fn the_points_of_generated_events_agree_with_an_independent_checker() {
         checked += 1;
     }
     assert_eq!(checked, 40);
+}
+
+/// The same events' team tie-breaks as gacrux gives them (`-t MPTS GPTS EMGSB EMMSB EGGSB EGMSB
+/// BH:MP BH:GP -p`, a round robin's rules): every value, and the ranks they make.
+#[test]
+fn the_team_tiebreaks_of_generated_events_agree_with_an_independent_checker() {
+    let names = [
+        "MPTS", "GPTS", "EMGSB", "EMMSB", "EGGSB", "EGMSB", "BH:MP", "BH:GP",
+    ];
+    let codes: Vec<TeamTiebreak> = names
+        .iter()
+        .map(|c| TeamTiebreak::parse(c).unwrap())
+        .collect();
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus/teams");
+    let mut rows_checked = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().and_then(|e| e.to_str()) != Some("trf") {
+            continue;
+        }
+        let t = Tournament::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let rows = standings(&t, &codes).unwrap();
+        let theirs = std::fs::read_to_string(path.with_extension("tiebreaks.tsv")).unwrap();
+        let mut lines = theirs.lines();
+        let head: Vec<&str> = lines.next().unwrap().split('\t').collect();
+        assert_eq!(head[2..], names, "{}", path.display());
+        for line in lines {
+            let fields: Vec<&str> = line.split('\t').collect();
+            let team: u16 = fields[0].parse().unwrap();
+            let row = rows.iter().find(|r| r.team == team).unwrap();
+            let hundredths: Vec<i64> = fields[2..]
+                .iter()
+                .map(|f| (f.parse::<f64>().unwrap() * 100.0).round() as i64)
+                .collect();
+            let ours: Vec<i64> = row.values.iter().map(|v| v.hundredths()).collect();
+            assert_eq!(ours, hundredths, "{} team {team}", path.display());
+            assert_eq!(
+                row.rank.to_string(),
+                fields[1],
+                "{} team {team}",
+                path.display()
+            );
+            rows_checked += 1;
+        }
+    }
+    assert_eq!(rows_checked, 225);
+}
+
+#[test]
+fn team_tiebreaks_are_named_as_the_programs_name_them() {
+    for code in [
+        "MPTS", "GPTS", "BH:MP", "BH:GP", "EMMSB", "EMGSB", "EGMSB", "EGGSB",
+    ] {
+        assert_eq!(TeamTiebreak::parse(code).unwrap().code(), code);
+    }
+    assert_eq!(TeamTiebreak::parse("emgsb"), TeamTiebreak::parse("EMGSB"));
+    for bad in ["", "SB", "EXGSB", "BH:XP", "EMGSBB", "PTS"] {
+        assert_eq!(TeamTiebreak::parse(bad), None, "{bad}");
+    }
 }

@@ -163,6 +163,10 @@ impl Value {
         self.0
     }
 
+    pub const fn from_hundredths(hundredths: i64) -> Value {
+        Value(hundredths)
+    }
+
     pub fn as_f64(self) -> f64 {
         self.0 as f64 / 100.0
     }
