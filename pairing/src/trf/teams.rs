@@ -94,15 +94,20 @@ fn team_number(text: &str, line: usize) -> Result<u16, TrfError> {
     }
 }
 
-/// Points in a team's wider fields (match and game points of a whole event).
-fn team_points(text: &str, line: usize, what: &str) -> Result<Points, TrfError> {
+/// Points in a field `width` columns wide (blank: none), refused where the way the file writes
+/// them back (`2.0`) would not fit the field.
+fn team_points(text: &str, width: usize, line: usize, what: &str) -> Result<Points, TrfError> {
     if text.trim().is_empty() {
         return Ok(Points::ZERO);
     }
-    Points::parse(text).map_or_else(
-        || err(line, format!("{what}: {:?} is not points", text.trim())),
-        Ok,
-    )
+    match Points::parse(text) {
+        None => err(line, format!("{what}: {:?} is not points", text.trim())),
+        Some(p) if p.to_string().chars().count() > width => err(
+            line,
+            format!("{what}: {p} does not fit the field's {width} columns"),
+        ),
+        Some(p) => Ok(p),
+    }
 }
 
 /// A `310` line.
@@ -129,14 +134,19 @@ pub(super) fn read_team(cols: &Columns, n: usize) -> Result<Team, TrfError> {
         nickname: cols.get(42, 46).trim().to_owned(),
         strength: match strength.trim() {
             "" => None,
-            s if s.parse::<f64>().is_ok_and(|v| v >= 0.0) => Some(s.to_owned()),
+            s if s.bytes().all(|b| b.is_ascii_digit() || b == b'.')
+                && s.bytes().filter(|b| *b == b'.').count() <= 1
+                && s.bytes().any(|b| b.is_ascii_digit()) =>
+            {
+                Some(s.to_owned())
+            }
             s => return err(n, format!("a team's strength is a number: {s:?}")),
         },
-        match_points: team_points(&cols.get(55, 60), n, "match points")?,
-        game_points: team_points(&cols.get(62, 67), n, "game points")?,
+        match_points: team_points(&cols.get(55, 60), 6, n, "match points")?,
+        game_points: team_points(&cols.get(62, 67), 6, n, "game points")?,
         rank: match rank.trim() {
-            "" | "0" => None,
-            r => Some(number(r, n, "a team's rank")?),
+            "" => None,
+            r => Some(number::<u16>(r, n, "a team's rank")?).filter(|r| *r > 0),
         },
         players,
     })
@@ -182,8 +192,8 @@ pub(super) fn read_team_byes(cols: &Columns, n: usize) -> Result<TeamByes, TrfEr
         rounds.pop();
     }
     Ok(TeamByes {
-        match_points: team_points(&cols.get(5, 8), n, "a bye's match points")?,
-        game_points: team_points(&cols.get(10, 13), n, "a bye's game points")?,
+        match_points: team_points(&cols.get(5, 8), 4, n, "a bye's match points")?,
+        game_points: team_points(&cols.get(10, 13), 4, n, "a bye's game points")?,
         rounds,
     })
 }

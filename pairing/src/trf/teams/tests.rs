@@ -118,6 +118,13 @@ fn refuses_team_records_that_do_not_add_up() {
     assert!(e.reason.contains("in team 1 already"), "{e}");
     let e = refused(file().replace("    4    6", "    4    3"));
     assert!(e.reason.contains("lists player 3 twice"), "{e}");
+    // Points the file could not write back in their columns.
+    let e = refused(file().replace("1775    2.0", "1775 999999"));
+    assert!(e.reason.contains("6 columns") && e.line == 11, "{e}");
+    let e = refused(format!("{}\n320 9999  2.0   1", file()));
+    assert!(e.reason.contains("4 columns"), "{e}");
+    let e = refused(file().replace("    1775", "     inf"));
+    assert!(e.reason.contains("strength"), "{e}");
     let e = refused(file().replace("    1775", "    17x5"));
     assert!(e.reason.contains("strength"), "{e}");
     let e = refused(format!("{}\n362  W 3.0", file()));
