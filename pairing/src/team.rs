@@ -239,7 +239,17 @@ impl MatchPoints {
             .iter()
             .map(|b| b.game_points())
             .fold([Points::ZERO; 2], |[a, b], [x, y]| [a + x, b + y]);
-        let match_points = if boards.iter().all(|b| *b == BoardResult::BothForfeit) {
+        let both_absent = boards.iter().all(|b| *b == BoardResult::BothForfeit);
+        MatchScore {
+            game_points,
+            match_points: self.result(game_points, both_absent),
+        }
+    }
+
+    /// The match points of a match whose teams scored `game_points`: more wins, equal draws; a
+    /// match neither team played a board of or won one in (`both_absent`) is lost by both.
+    pub fn result(&self, game_points: [Points; 2], both_absent: bool) -> [Points; 2] {
+        if both_absent {
             [self.loss, self.loss]
         } else if game_points[0] > game_points[1] {
             [self.win, self.loss]
@@ -247,10 +257,6 @@ impl MatchPoints {
             [self.loss, self.win]
         } else {
             [self.draw, self.draw]
-        };
-        MatchScore {
-            game_points,
-            match_points,
         }
     }
 

@@ -240,15 +240,7 @@ fn played_matches(
             ((opponent, theirs), (team, side))
         };
         let game_points = [first.1.points, second.1.points];
-        let match_points = if !first.1.scored && !second.1.scored {
-            [worth.loss, worth.loss]
-        } else if game_points[0] > game_points[1] {
-            [worth.win, worth.loss]
-        } else if game_points[0] < game_points[1] {
-            [worth.loss, worth.win]
-        } else {
-            [worth.draw, worth.draw]
-        };
+        let match_points = worth.result(game_points, !first.1.scored && !second.1.scored);
         found.push(ReportedMatch {
             round,
             teams: [first.0, second.0],
