@@ -8,7 +8,7 @@ use domain::chess::{Chess, MoveText};
 use domain::game::ClaimKind;
 use domain::game::{
     conditional::commitment, Actor, ConditionalLines, DropReason, EventBody, GameEvent, GameResult,
-    MoveCode, OpenedLines, Period, RuleSet, Side, Termination, TimeControl,
+    MoveCode, OpenedLines, RuleSet, Side, Termination,
 };
 use domain::{evolve, Rejection};
 
@@ -312,19 +312,6 @@ fn a_dead_position_the_move_made_ends_the_game_before_any_reply() {
         Some((GameResult::Draw, Termination::DeadPosition))
     );
     assert_eq!(t.game().conditional, [None, None]);
-}
-
-fn one_day() -> TimeControl {
-    TimeControl::Periods {
-        periods: vec![Period {
-            moves: None,
-            seconds: 86_400,
-        }],
-        increment_seconds: 0,
-        delay_seconds: 0,
-        whole_days: false,
-        wrong_claim_bonus_seconds: None,
-    }
 }
 
 #[test]

@@ -424,36 +424,9 @@ fn the_rule_is_recorded_at_creation_and_only_chess_takes_one() {
 fn under_automatic_a_conditional_reply_that_reaches_the_tables_ends_the_game() {
     let mut t = game(KQRK, TablebaseRule::Automatic);
     // Black foresees 60. Qg2+ and answers it with 60... Rxg2, which leaves three pieces.
-    let text = |m: &str| domain::chess::MoveText::parse(m).unwrap();
-    let line = vec![vec![text("Qg2+"), text("Rxg2")]];
-    let before = t.game().position().clone();
-    t.by(
-        Side::Black,
-        Command::SetConditionalMoves {
-            lines: line.clone(),
-            notation: None,
-            nonce: NONCE.into(),
-        },
-    )
-    .unwrap();
-    t.opened.push(OpenedLines {
-        side: Side::Black,
-        lines: ConditionalLines::parse::<Chess>(&before, Side::Black, &line, None, None).unwrap(),
-        nonce: NONCE.into(),
-    });
+    black_foresees(&mut t, &["Qg2+", "Rxg2"]);
     let events = t.by(Side::White, make("Qg2+")).unwrap();
-    let replies: Vec<bool> = events
-        .iter()
-        .filter_map(|e| match e {
-            EventBody::MovePlayed { conditional, .. } => Some(*conditional),
-            _ => None,
-        })
-        .collect();
-    assert_eq!(
-        replies,
-        [false, true],
-        "the move, then the reply: {events:?}"
-    );
+    assert_eq!(replies(&events), [false, true], "the move, then the reply");
     let (by, claimed, verdict) = verdict_of(&events).expect("the tables end it");
     assert_eq!((by, claimed), (None, None));
     assert_eq!((verdict.wdl, verdict.dtz), (Wdl::Loss, -30));
@@ -463,18 +436,9 @@ fn under_automatic_a_conditional_reply_that_reaches_the_tables_ends_the_game() {
     );
     // Under `claim` the reply is played and the game goes on: White, to move, may resign or play.
     let mut claim_rule = game(KQRK, TablebaseRule::Claim);
-    claim_rule
-        .by(
-            Side::Black,
-            Command::SetConditionalMoves {
-                lines: line.clone(),
-                notation: None,
-                nonce: NONCE.into(),
-            },
-        )
-        .unwrap();
-    claim_rule.opened = t.opened.clone();
+    black_foresees(&mut claim_rule, &["Qg2+", "Rxg2"]);
     let events = claim_rule.by(Side::White, make("Qg2+")).unwrap();
+    assert_eq!(replies(&events), [false, true], "the move, then the reply");
     assert_eq!(verdict_of(&events), None, "{events:?}");
     assert!(claim_rule.game().is_live());
 }
@@ -532,20 +496,39 @@ fn under_automatic_an_opened_sealed_move_that_reaches_the_tables_ends_the_game()
 
 const NONCE: &str = "00112233445566778899aabbccddeeff";
 
+/// When: Black sets a conditional line (foreseeing White's move first), which the service keeps
+/// to open for White's next move.
+fn black_foresees(t: &mut Table, moves: &[&str]) {
+    let line = vec![moves
+        .iter()
+        .map(|m| domain::chess::MoveText::parse(m).unwrap())
+        .collect::<Vec<_>>()];
+    let before = t.game().position().clone();
+    let command = Command::SetConditionalMoves {
+        lines: line.clone(),
+        notation: None,
+        nonce: NONCE.into(),
+    };
+    t.by(Side::Black, command).unwrap();
+    t.opened.push(OpenedLines {
+        side: Side::Black,
+        lines: ConditionalLines::parse::<Chess>(&before, Side::Black, &line, None, None).unwrap(),
+        nonce: NONCE.into(),
+    });
+}
+
+/// The moves among `events`: whether each was a conditional reply.
+fn replies(events: &[EventBody]) -> Vec<bool> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            EventBody::MovePlayed { conditional, .. } => Some(*conditional),
+            _ => None,
+        })
+        .collect()
+}
+
 /// Given: [`game`], played over the board with a day for the game, so that it can be adjourned.
 fn game_with_clock(fen: &str, rule: TablebaseRule) -> Table {
-    game_under(
-        fen,
-        rule,
-        Some(domain::game::TimeControl::Periods {
-            periods: vec![domain::game::Period {
-                moves: None,
-                seconds: 86_400,
-            }],
-            increment_seconds: 0,
-            delay_seconds: 0,
-            whole_days: false,
-            wrong_claim_bonus_seconds: None,
-        }),
-    )
+    game_under(fen, rule, Some(common::one_day()))
 }

@@ -5,9 +5,18 @@ use pairing::team::report::{matches, team_points, MatchError, ReportedMatch};
 use pairing::team::standings::{standings, TeamTiebreak};
 use pairing::{Points, Tournament};
 
-fn player(id: u16, name: &str, points: &str, rounds: &[&str]) -> String {
+/// A player's line; the points are what the rounds give.
+fn player(id: u16, name: &str, rounds: &[&str]) -> String {
+    let points: f64 = rounds
+        .iter()
+        .map(|r| match r.chars().last() {
+            Some('1' | '+') => 1.0,
+            Some('=') => 0.5,
+            _ => 0.0,
+        })
+        .sum();
     format!(
-        "001 {id:>4}      {name:<34}1500{points:>32} {id:>4}  {}",
+        "001 {id:>4}      {name:<34}1500{points:>32.1} {id:>4}  {}",
         rounds.join("  ")
     )
 }
@@ -25,29 +34,48 @@ fn team(number: u16, name: &str, players: &[u16]) -> String {
     )
 }
 
+const Z: &str = "0000 - Z";
+
+/// The players: pairing number, name, and the three rounds.
+const PLAYERS: [(u16, &str, [&str; 3]); 8] = [
+    (1, "Yılmaz, Ayşe", ["   3 w 1", Z, Z]),
+    (2, "Öz, Mehmet", ["   4 b =", Z, Z]),
+    (3, "Demir, Can", ["   1 b 0", "   7 b 1", Z]),
+    (4, "Kaya, Deniz", ["   2 w =", "   8 w +", Z]),
+    (5, "Şahin, Elif", [Z, Z, Z]),
+    (6, "Arslan, Fatma", [Z, Z, Z]),
+    (7, "Çelik, Gül", [Z, "   3 w 0", Z]),
+    (8, "Aydın, Hakan", [Z, "   4 b -", Z]),
+];
+
 /// Three schools, two boards, three rounds. Round 1: Karşıyaka beats Bornova 1½–½, Konak has the
 /// bye. Round 2: Konak (White on board 1) loses 0–2 to Bornova, its board 2 absent; Karşıyaka
 /// has the bye. Round 3: Konak does not come to its match with Karşıyaka; Bornova has the bye.
 fn event() -> String {
-    let z = "0000 - Z";
-    [
+    event_with(&[])
+}
+
+/// The same event with some players' rounds written otherwise.
+fn event_with(changed: &[(u16, [&str; 3])]) -> String {
+    let mut lines = vec![
         "012 Okullar Takım Şampiyonası".to_owned(),
         "352 WB".to_owned(),
-        player(1, "Yılmaz, Ayşe", "1.0", &["   3 w 1", z, z]),
-        player(2, "Öz, Mehmet", "0.5", &["   4 b =", z, z]),
-        player(3, "Demir, Can", "1.0", &["   1 b 0", "   7 b 1", z]),
-        player(4, "Kaya, Deniz", "1.5", &["   2 w =", "   8 w +", z]),
-        player(5, "Şahin, Elif", "0.0", &[z, z, z]),
-        player(6, "Arslan, Fatma", "0.0", &[z, z, z]),
-        player(7, "Çelik, Gül", "0.0", &[z, "   3 w 0", z]),
-        player(8, "Aydın, Hakan", "0.0", &[z, "   4 b -", z]),
+    ];
+    for (id, name, rounds) in PLAYERS {
+        let rounds = changed
+            .iter()
+            .find(|(c, _)| *c == id)
+            .map_or(rounds, |(_, r)| *r);
+        lines.push(player(id, name, &rounds));
+    }
+    lines.extend([
         team(1, "Karşıyaka Anadolu Lisesi", &[1, 2, 5]),
         team(2, "Bornova Fen Lisesi", &[3, 4, 6]),
         team(3, "Konak Ortaokulu", &[7, 8]),
         "320  1.0  1.0   3   1   2".to_owned(),
         "330 +- 003   1   3".to_owned(),
-    ]
-    .join("\n")
+    ]);
+    lines.join("\n")
 }
 
 fn p(tenths: i32) -> Points {
@@ -152,20 +180,7 @@ fn games_that_do_not_make_matches_are_named() {
         Err(MatchError::TwoResults { round: 1, team: 1 })
     );
     // A board won by forfeit in a round its team met nobody.
-    let text = event().replace(
-        &player(
-            1,
-            "Yılmaz, Ayşe",
-            "1.0",
-            &["   3 w 1", "0000 - Z", "0000 - Z"],
-        ),
-        &player(
-            1,
-            "Yılmaz, Ayşe",
-            "2.0",
-            &["   3 w 1", "0000 - +", "0000 - Z"],
-        ),
-    );
+    let text = event_with(&[(1, ["   3 w 1", "0000 - +", Z])]);
     assert_eq!(
         matches(&Tournament::parse(&text).unwrap()),
         Err(MatchError::NoOpponent { round: 2, team: 1 })
@@ -175,36 +190,11 @@ fn games_that_do_not_make_matches_are_named() {
 #[test]
 fn a_match_both_teams_forfeited_on_every_board_is_lost_by_both() {
     // Round 2's Bornova–Konak boards both forfeited by both players.
-    let text = event()
-        .replace(
-            &player(
-                3,
-                "Demir, Can",
-                "1.0",
-                &["   1 b 0", "   7 b 1", "0000 - Z"],
-            ),
-            &player(
-                3,
-                "Demir, Can",
-                "0.0",
-                &["   1 b 0", "   7 b -", "0000 - Z"],
-            ),
-        )
-        .replace(
-            &player(
-                4,
-                "Kaya, Deniz",
-                "1.5",
-                &["   2 w =", "   8 w +", "0000 - Z"],
-            ),
-            &player(
-                4,
-                "Kaya, Deniz",
-                "0.5",
-                &["   2 w =", "   8 w -", "0000 - Z"],
-            ),
-        )
-        .replace("   3 w 0", "   3 w -");
+    let text = event_with(&[
+        (3, ["   1 b 0", "   7 b -", Z]),
+        (4, ["   2 w =", "   8 w -", Z]),
+        (7, [Z, "   3 w -", Z]),
+    ]);
     let t = Tournament::parse(&text).unwrap();
     let round_two: Vec<ReportedMatch> = matches(&t)
         .unwrap()
@@ -222,63 +212,12 @@ fn the_points_agree_with_an_independent_checker() {
     // boards won and lost by forfeit without opponents. gacrux 1.11.65's tie-break checker
     // (`tiebreakchecker -t MPTS GPTS -s -n 3`) reads this file's team records and gives match
     // and game points 5.0 and 4.5, 3.0 and 3.5, 1.0 and 1.0.
-    let text = event()
-        .replace(
-            &player(
-                1,
-                "Yılmaz, Ayşe",
-                "1.0",
-                &["   3 w 1", "0000 - Z", "0000 - Z"],
-            ),
-            &player(
-                1,
-                "Yılmaz, Ayşe",
-                "2.0",
-                &["   3 w 1", "0000 - Z", "0000 - +"],
-            ),
-        )
-        .replace(
-            &player(
-                2,
-                "Öz, Mehmet",
-                "0.5",
-                &["   4 b =", "0000 - Z", "0000 - Z"],
-            ),
-            &player(
-                2,
-                "Öz, Mehmet",
-                "1.5",
-                &["   4 b =", "0000 - Z", "0000 - +"],
-            ),
-        )
-        .replace(
-            &player(
-                7,
-                "Çelik, Gül",
-                "0.0",
-                &["0000 - Z", "   3 w 0", "0000 - Z"],
-            ),
-            &player(
-                7,
-                "Çelik, Gül",
-                "0.0",
-                &["0000 - Z", "   3 w 0", "0000 - -"],
-            ),
-        )
-        .replace(
-            &player(
-                8,
-                "Aydın, Hakan",
-                "0.0",
-                &["0000 - Z", "   4 b -", "0000 - Z"],
-            ),
-            &player(
-                8,
-                "Aydın, Hakan",
-                "0.0",
-                &["0000 - Z", "   4 b -", "0000 - -"],
-            ),
-        );
+    let text = event_with(&[
+        (1, ["   3 w 1", Z, "0000 - +"]),
+        (2, ["   4 b =", Z, "0000 - +"]),
+        (7, [Z, "   3 w 0", "0000 - -"]),
+        (8, [Z, "   4 b -", "0000 - -"]),
+    ]);
     let totals = team_points(&Tournament::parse(&text).unwrap()).unwrap();
     assert_eq!(totals[&1], [p(50), p(45)]);
     assert_eq!(totals[&2], [p(30), p(35)]);

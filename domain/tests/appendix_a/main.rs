@@ -8,7 +8,7 @@ mod resumption;
 
 use common::*;
 use domain::game::{
-    commitment, envelope_to_open, Actor, EnvelopeKind, EventBody, GameResult, Period, RuleSet,
+    commitment, envelope_to_open, Actor, EnvelopeKind, EventBody, GameResult, RuleSet,
     SealedMoveCheck, Side, Status, Termination, TimeControl,
 };
 use time::Duration;
@@ -23,19 +23,6 @@ const N2: &str = "ffeeddccbbaa99887766554433221100";
 
 fn arbiter() -> Actor {
     Actor::Arbiter(player(ARBITER))
-}
-
-fn one_day() -> TimeControl {
-    TimeControl::Periods {
-        periods: vec![Period {
-            moves: None,
-            seconds: 86_400,
-        }],
-        increment_seconds: 0,
-        delay_seconds: 0,
-        whole_days: false,
-        wrong_claim_bonus_seconds: None,
-    }
 }
 
 fn adjourn_cmd(t: &Table, hours: i64) -> Command {

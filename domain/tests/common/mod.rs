@@ -38,6 +38,20 @@ pub struct Table {
     pub tables: Option<std::sync::Arc<dyn domain::game::tablebase::Tables<domain::chess::Chess>>>,
 }
 
+/// A day for the game, one period: a clock under which a game can be adjourned.
+pub fn one_day() -> domain::game::TimeControl {
+    domain::game::TimeControl::Periods {
+        periods: vec![domain::game::Period {
+            moves: None,
+            seconds: 86_400,
+        }],
+        increment_seconds: 0,
+        delay_seconds: 0,
+        whole_days: false,
+        wrong_claim_bonus_seconds: None,
+    }
+}
+
 pub fn create_command(fen: Option<&str>, rules: RuleSet) -> CreateGame {
     CreateGame {
         game_id: GameId::parse(GAME).unwrap(),
